@@ -43,7 +43,7 @@ def split_fields(text: str, names: tuple[str, ...]) -> dict[str, str]:
         raise NotationError(
             "position", f"expected {len(names)} fields ({' '.join(names)}), got {len(text.split())}"
         )
-    return dict(zip(names, parts))
+    return dict(zip(names, parts, strict=False))
 
 
 def parse_count(text: str, field: str, low: int = 0, high: int | None = None) -> int:

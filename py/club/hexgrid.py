@@ -21,7 +21,7 @@ Hex(q=-2, r=1)
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import NamedTuple
 
 
@@ -99,13 +99,13 @@ def row_span(r: int, radius: int) -> range:
     return range(max(-radius, -r - radius), min(radius, -r + radius) + 1)
 
 
-@lru_cache(maxsize=None)
+@cache
 def hexagon(radius: int) -> tuple[Hex, ...]:
     """All cells of the hexagon of ``radius``, in reading order."""
     return tuple(Hex(q, r) for r in range(-radius, radius + 1) for q in row_span(r, radius))
 
 
-@lru_cache(maxsize=None)
+@cache
 def reading_rows(radius: int) -> tuple[tuple[Hex, ...], ...]:
     """The board's rows top to bottom (constant r), each in reading order."""
     return tuple(
@@ -113,7 +113,7 @@ def reading_rows(radius: int) -> tuple[tuple[Hex, ...], ...]:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def rows(radius: int) -> tuple[tuple[Hex, ...], ...]:
     """Every full line edge to edge on the three axes (constant r, q, then s).
 

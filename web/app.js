@@ -1,0 +1,161 @@
+// The app: one Pyodide boot (P2), games as hash routes, a context object
+// handed to each page module (engine, storage, i18n, live region, notices).
+import { createEngine } from "./bridge.js";
+import { createStorage, loadSettings, saveSettings } from "./storage.js";
+import { createI18n, pickLanguage, LANGUAGES } from "./i18n.js";
+import { createAnnouncer, reducedMotionQuery } from "./a11y.js";
+import { createNotices } from "./notices.js";
+import { mountHome, GAMES } from "./home.js";
+import { mountRules } from "./rules.js";
+import { html } from "./svg.js";
+
+const GAME_IDS = GAMES.map((g) => g.id);
+
+export function parseRoute(hash) {
+  const parts = String(hash || "").replace(/^#\/?/, "").split("/").filter(Boolean);
+  if (parts.length === 0) return { name: "home" };
+  if (parts[0] === "rules" && GAME_IDS.includes(parts[1])) return { name: "rules", game: parts[1] };
+  if (GAME_IDS.includes(parts[0]) && parts.length === 1) return { name: "game", game: parts[0] };
+  return { name: "home" };
+}
+
+function visibilityHub() {
+  const listeners = new Set();
+  document.addEventListener("visibilitychange", () => listeners.forEach((fn) => fn(document.hidden)));
+  return (fn) => {
+    listeners.add(fn);
+    return () => listeners.delete(fn);
+  };
+}
+
+async function registerServiceWorker() {
+  // After the arcade is ready: registering at start slows the first boot.
+  if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
+  try {
+    await navigator.serviceWorker.register("./sw.js");
+  } catch (error) {
+    console.warn("6E Club: service worker not registered", error);
+  }
+}
+
+export async function startApp({ call, python }) {
+  const app = document.getElementById("app");
+  const engines = new Map(GAME_IDS.map((id) => [id, createEngine(call, id)]));
+  let i18n = null;
+  const notice = createNotices(document.getElementById("notices"), (k, v) => (i18n ? i18n.t(k, v) : k));
+  const storage = createStorage({ notice, t: (k, v) => (i18n ? i18n.t(k, v) : k) });
+  const settings = loadSettings(storage);
+  i18n = createI18n(pickLanguage(settings.lang));
+  await i18n.setLanguage(i18n.lang, ["shell"]);
+  await i18n.use("shell");
+  const announce = createAnnouncer(document.getElementById("live"));
+  const onVisibility = visibilityHub();
+  const reducedMotion = reducedMotionQuery(settings);
+  let current = null;
+  let mountToken = 0;
+
+  const bestScore = (game) => {
+    const profile = storage.scope(game).get("profile");
+    try {
+      return engines.get(game).call("headline", { profile })?.best ?? null;
+    } catch {
+      return null;
+    }
+  };
+
+  function makeContext(game) {
+    const cleanups = [];
+    return {
+      ctx: {
+        game,
+        engine: game ? engines.get(game) : null,
+        store: game ? storage.scope(game) : null,
+        storage,
+        t: i18n.t,
+        number: (v, o) => i18n.number(v, o),
+        lang: i18n.lang,
+        announce,
+        notice,
+        reducedMotion,
+        settings,
+        saveSettings: () => saveSettings(storage, settings),
+        bestScore,
+        onVisibility: (fn) => { const off = onVisibility(fn); cleanups.push(off); return off; },
+      },
+      cleanup: () => cleanups.forEach((fn) => fn()),
+    };
+  }
+
+  async function loadGameModule(game) {
+    try {
+      return await import(`./games/${game}.js`);
+    } catch (error) {
+      console.error(error);
+      return null;
+    }
+  }
+
+  async function show(route) {
+    const token = ++mountToken;
+    if (current) {
+      try { current.view?.unmount(); } catch (error) { console.error(error); }
+      current.cleanup();
+      current = null;
+    }
+    app.replaceChildren();
+    app.setAttribute("aria-busy", "true");
+    const root = html("section", { class: `view view-${route.name}${route.game ? ` game-${route.game}` : ""}` }, app);
+    document.querySelectorAll(".gamenav a").forEach((a) => {
+      if (a.dataset.game === route.game) a.setAttribute("aria-current", "page");
+      else a.removeAttribute("aria-current");
+    });
+    const { ctx, cleanup } = makeContext(route.game);
+    let view = null;
+    if (route.game) await i18n.use(route.game);
+    if (token !== mountToken) return;
+    if (route.name === "home") {
+      document.title = "6E Club";
+      view = await mountHome(root, ctx);
+    } else if (route.name === "rules") {
+      document.title = `${i18n.t(`shell.game.${route.game}.name`)} · ${i18n.t("shell.rules")} · 6E Club`;
+      view = await mountRules(root, ctx, route.game);
+    } else {
+      document.title = `${i18n.t(`shell.game.${route.game}.name`)} · 6E Club`;
+      const module = await loadGameModule(route.game);
+      if (token !== mountToken) return;
+      if (module?.mount) {
+        try {
+          view = await module.mount(root, ctx);
+        } catch (error) {
+          console.error(error);
+          root.replaceChildren();
+          html("p", { class: "placeholder" }, root, i18n.t("shell.gameFailed"));
+        }
+      } else {
+        html("p", { class: "placeholder" }, root, i18n.t("shell.comingSoon"));
+      }
+    }
+    current = { view, cleanup };
+    app.setAttribute("aria-busy", "false");
+    document.documentElement.dataset.route = route.name === "game" ? route.game : route.name;
+  }
+
+  const select = document.getElementById("lang-select");
+  select.value = i18n.lang;
+  select.addEventListener("change", async () => {
+    if (!LANGUAGES.includes(select.value)) return;
+    settings.lang = select.value;
+    saveSettings(storage, settings);
+    const route = parseRoute(location.hash);
+    await i18n.setLanguage(select.value, ["shell", ...(route.game ? [route.game] : [])]);
+    i18n.translateDom();
+    await show(route);
+  });
+  i18n.translateDom();
+
+  addEventListener("hashchange", () => show(parseRoute(location.hash)));
+  await show(parseRoute(location.hash));
+  document.documentElement.dataset.ready = "1";
+  document.documentElement.dataset.python = python;
+  registerServiceWorker();
+}

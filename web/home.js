@@ -1,0 +1,58 @@
+// The home screen: the four games with their pitch and best score.
+import { html, svg } from "./svg.js";
+
+export const GAMES = [
+  { id: "blocks", icon: "hex" },
+  { id: "domino", icon: "domino" },
+  { id: "merge", icon: "merge" },
+  { id: "bowls", icon: "bowls" },
+];
+
+function icon(kind, parent) {
+  const art = svg("svg", { viewBox: "-50 -50 100 100", class: `card-art art-${kind}`, "aria-hidden": "true" }, parent);
+  const hex = (x, y, s, cls) => {
+    const pts = [0, 1, 2, 3, 4, 5].map((i) => {
+      const a = (Math.PI / 180) * (60 * i - 30);
+      return `${(x + s * Math.cos(a)).toFixed(1)},${(y + s * Math.sin(a)).toFixed(1)}`;
+    });
+    svg("polygon", { points: pts.join(" "), class: cls }, art);
+  };
+  if (kind === "hex") {
+    [[0, 0], [17, 0], [-17, 0], [8.5, -15], [-8.5, -15], [8.5, 15], [-8.5, 15]].forEach(([x, y], i) => hex(x, y, 9.5, i % 3 ? "a1" : "a2"));
+  } else if (kind === "domino") {
+    svg("rect", { x: -16, y: -34, width: 32, height: 68, rx: 6, class: "a3" }, art);
+    svg("line", { x1: -12, y1: 0, x2: 12, y2: 0, class: "a4" }, art);
+    [[-7, -24], [0, -17], [7, -10], [-7, 10], [7, 10], [-7, 24], [7, 24]].forEach(([x, y]) => svg("circle", { cx: x, cy: y, r: 3.4, class: "a4f" }, art));
+  } else if (kind === "merge") {
+    [[-14, 8, "2"], [14, 8, "2"], [0, -16, "4"]].forEach(([x, y, label], i) => {
+      hex(x, y, 15, i === 2 ? "a2" : "a1");
+      svg("text", { x, y: y + 5, "text-anchor": "middle", class: "a4t" }, art).textContent = label;
+    });
+  } else {
+    for (let i = 0; i < 12; i += 1) {
+      const a = (Math.PI / 6) * i - Math.PI / 2;
+      svg("circle", { cx: (34 * Math.cos(a)).toFixed(1), cy: (34 * Math.sin(a)).toFixed(1), r: 9, class: `a${1 + (i % 3)}` }, art);
+    }
+  }
+  return art;
+}
+
+export async function mountHome(root, ctx) {
+  const { t } = ctx;
+  html("h1", { class: "home-title" }, root, t("shell.homeTitle"));
+  html("p", { class: "home-lead" }, root, t("shell.homeLead"));
+  const grid = html("ul", { class: "game-grid", role: "list" }, root);
+  for (const game of GAMES) {
+    const item = html("li", {}, grid);
+    const card = html("a", { class: `game-card card-${game.id}`, href: `#/${game.id}`, "data-game": game.id }, item);
+    icon(game.icon, card);
+    const text = html("div", { class: "card-text" }, card);
+    html("h2", {}, text, t(`shell.game.${game.id}.name`));
+    html("p", { class: "pitch" }, text, t(`shell.game.${game.id}.pitch`));
+    const best = ctx.bestScore(game.id);
+    html("p", { class: "best", "data-best": best ?? "" }, text,
+      best === null ? t("shell.noBest") : t("shell.best", { score: ctx.number(best) }));
+    html("a", { class: "rules-link", href: `#/rules/${game.id}` }, item, t("shell.rules"));
+  }
+  return { unmount() {} };
+}

@@ -1,0 +1,59 @@
+// Languages (P12): English, Italian, German, Russian. Strings live in
+// web/i18n/<scope>.<lang>.json (scope "shell" or a game id), loaded on demand;
+// a missing string falls back to English, then to the key itself.
+export const LANGUAGES = ["en", "it", "de", "ru"];
+
+export function pickLanguage(saved, browserLanguages = navigator.languages || [navigator.language]) {
+  if (LANGUAGES.includes(saved)) return saved;
+  for (const tag of browserLanguages) {
+    const base = String(tag || "").toLowerCase().split("-")[0];
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return "en";
+}
+
+async function fetchJson(url) {
+  try {
+    const response = await fetch(url);
+    return response.ok ? await response.json() : {};
+  } catch {
+    return {};
+  }
+}
+
+export function createI18n(initial) {
+  let lang = initial;
+  const tables = new Map(); // `${scope}.${lang}` -> strings
+  const loadTable = async (scope, language) => {
+    const id = `${scope}.${language}`;
+    if (!tables.has(id)) tables.set(id, await fetchJson(new URL(`./i18n/${id}.json`, import.meta.url)));
+    return tables.get(id);
+  };
+  const lookup = (key, language) => {
+    const scope = key.split(".")[0];
+    return tables.get(`${scope}.${language}`)?.[key];
+  };
+  function t(key, vars = {}) {
+    const text = lookup(key, lang) ?? lookup(key, "en") ?? key;
+    return text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
+  }
+  return {
+    t,
+    get lang() { return lang; },
+    async use(scope) {
+      await Promise.all([loadTable(scope, "en"), loadTable(scope, lang)]);
+    },
+    async setLanguage(next, scopes) {
+      lang = next;
+      document.documentElement.lang = next;
+      await Promise.all(scopes.map((scope) => loadTable(scope, next)));
+    },
+    translateDom(root = document) {
+      root.querySelectorAll("[data-t]").forEach((node) => { node.textContent = t(node.dataset.t); });
+      root.querySelectorAll("[data-t-label]").forEach((node) => node.setAttribute("aria-label", t(node.dataset.tLabel)));
+    },
+    number(value, options) {
+      return new Intl.NumberFormat(lang, options).format(value);
+    },
+  };
+}

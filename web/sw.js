@@ -1,0 +1,42 @@
+// Offline (P5): precache every file the page needs under a cache named after
+// the app version, serve cache-first, drop older caches on activation.
+/* global self, caches */
+const { version, files } = self.CLUB_PRECACHE;
+const CACHE = `6e-club-${version}`;
+const scopeUrl = (path) => new URL(path, self.registration.scope).href;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await cache.addAll(files.map((f) => new Request(scopeUrl(f), { cache: "reload" })));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const names = await caches.keys();
+    await Promise.all(names.filter((n) => n.startsWith("6e-club-") && n !== CACHE).map((n) => caches.delete(n)));
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const key = request.mode === "navigate" ? scopeUrl("./") : request;
+    const hit = await cache.match(key, { ignoreSearch: true });
+    if (hit) return hit;
+    try {
+      return await fetch(request);
+    } catch (error) {
+      if (request.mode === "navigate") {
+        const shell = await cache.match(scopeUrl("./index.html"));
+        if (shell) return shell;
+      }
+      throw error;
+    }
+  })());
+});

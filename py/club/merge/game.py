@@ -1,0 +1,191 @@
+"""A round of Hex Merge: state, placing, turns and game over (M4-M6, M11, M17).
+
+``Round`` is immutable; ``place`` returns the next round and a ``Move``
+(accepted or refused with a reason, the events for the renderer, points).
+
+>>> from club.merge.notation import parse
+>>> r = parse(".,.,.,./.,.,.,.,./.,.,.,.,.,./.,.,2,.,2,.,./.,.,.,.,.,./.,.,.,.,./.,.,.,. 2 4 0 3")
+>>> r2, move = place(r, Hex(0, 0))
+>>> move.accepted, move.points, r2.score, r2.moves, r2.highest
+(True, 6, 6, 4, 4)
+>>> place(r2, Hex(9, 9))[1].reason
+'off-board'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from club.hexgrid import Hex
+from club.merge.board import (
+    EMPTY,
+    EMPTY_BOARD,
+    NEIGHBORS,
+    STEP,
+    Board,
+    cell_index,
+    cell_name,
+    highest_number,
+)
+from club.merge.groups import Group, resolve
+from club.merge.pieces import Piece, deal, is_pair
+from club.rng import Rng, seed_from_text
+
+DEFAULT_SEED = seed_from_text("merge")  # drawing after loading a bare notation (no PRNG in it)
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """Everything a round is: the notation fields plus what the notation lacks."""
+
+    board: Board = EMPTY_BOARD
+    current: Piece = (2,)
+    next: Piece = (2,)
+    score: int = 0
+    moves: int = 0
+    turn: int = 0  # M4: direction anchor -> partner, kept between pairs
+    highest: int = 0  # M11: highest stone so far
+    rng: Rng = field(default_factory=lambda: Rng.from_seed(DEFAULT_SEED))
+    jokers: bool = True  # M3/M14
+    play_ms: int = 0  # M15: active play time
+
+    @property
+    def over(self) -> bool:
+        return not has_room(self.board, self.current)
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """The outcome of one placement attempt."""
+
+    accepted: bool
+    reason: str | None = None
+    events: tuple[dict[str, Any], ...] = ()
+    steps: tuple[tuple[Group, ...], ...] = ()
+
+    @property
+    def points(self) -> int:
+        return sum(g.points for step in self.steps for g in step)
+
+    @property
+    def groups(self) -> int:
+        return sum(len(step) for step in self.steps)
+
+    @property
+    def chain(self) -> int:
+        return len(self.steps)
+
+
+def new_round(seed: int, jokers: bool = True) -> Round:
+    """A fresh round: empty board, turn 0, current and next dealt (M3)."""
+    rng = Rng.from_seed(seed)
+    current, rng = deal(rng, jokers, None)
+    upcoming, rng = deal(rng, jokers, current)
+    return Round(current=current, next=upcoming, rng=rng, jokers=jokers)
+
+
+def has_room(board: Board, piece: Piece) -> bool:
+    """M6: a single or joker needs one empty cell, a pair two neighbouring ones (any turn)."""
+    if not is_pair(piece):
+        return EMPTY in board
+    return any(
+        board[i] == EMPTY and any(board[j] == EMPTY for j in NEIGHBORS[i]) for i in range(len(board))
+    )
+
+
+def rotate(state: Round, step: int) -> Round:
+    """M4: turn clockwise (+1) or counter-clockwise (-1)."""
+    return replace(state, turn=(state.turn + step) % 6)
+
+
+def piece_cells(cell: Hex, piece: Piece, turn: int) -> list[Hex]:
+    """M5: the cells a piece would use, anchor first (may be off the board)."""
+    return [cell, cell.neighbor(turn)] if is_pair(piece) else [cell]
+
+
+def refusal(state: Round, cell: Hex, turn: int | None) -> str | None:
+    """M17 reasons in order: bad-action, over, off-board, occupied (None = legal)."""
+    if turn is not None and (not is_pair(state.current) or not 0 <= turn <= 5):
+        return "bad-action"
+    if state.over:
+        return "over"
+    indices = [cell_index(c) for c in piece_cells(cell, state.current, state.turn if turn is None else turn)]
+    if any(i < 0 for i in indices):
+        return "off-board"
+    if any(state.board[i] != EMPTY for i in indices):
+        return "occupied"
+    return None
+
+
+def place(state: Round, cell: Hex, turn: int | None = None) -> tuple[Round, Move]:
+    """Place the current piece with its anchor on ``cell`` (M5, M17).
+
+    ``turn`` (a pair only) sets the turn first, as ``place Q:R@K`` does.
+    """
+    reason = refusal(state, cell, turn)
+    if reason is not None:
+        return state, Move(False, reason)
+    if turn is not None:
+        state = replace(state, turn=turn)
+    board = list(state.board)
+    cells = [cell_index(c) for c in piece_cells(cell, state.current, state.turn)]
+    for i, stone in zip(cells, state.current, strict=False):
+        board[i] = stone
+    set_time = {i: order for order, i in enumerate(cells)}
+    steps = resolve(board, set_time, cells)
+    events: list[dict[str, Any]] = [set_event(cells, state.current)]
+    events += chain_events(steps)
+    upcoming, rng = deal(state.rng, state.jokers, state.next)
+    done = replace(
+        state,
+        board=tuple(board),
+        current=state.next,
+        next=upcoming,
+        rng=rng,
+        score=state.score + sum(g.points for step in steps for g in step),
+        moves=state.moves + 1,
+        highest=max(state.highest, highest_number(tuple(board)), *(g.result for s in steps for g in s)),
+    )
+    events.append({"type": "next", "current": list(done.current), "next": list(done.next)})
+    if done.over:
+        events.append({"type": "over", "score": done.score, "moves": done.moves, "highest": done.highest})
+    return done, Move(True, None, tuple(events), tuple(tuple(s) for s in steps))
+
+
+def add_time(state: Round, ms: int) -> Round:
+    """M15: active time counts from the first placement until the round is over."""
+    if ms <= 0 or state.moves == 0 or state.over:
+        return state
+    return replace(state, play_ms=state.play_ms + ms)
+
+
+def set_event(cells: list[int], piece: Piece) -> dict[str, Any]:
+    return {"type": "set", "cells": [cell_name(i) for i in cells], "values": list(piece)}
+
+
+def chain_events(steps: list[list[Group]]) -> list[dict[str, Any]]:
+    """One ``merged`` event per group, then a ``chain`` event per step."""
+    events: list[dict[str, Any]] = []
+    for number, groups in enumerate(steps, start=1):
+        for g in groups:
+            events.append({
+                "type": "merged", "step": number, "value": g.value, "result": g.result,
+                "cells": [cell_name(c) for c in g.cells], "target": cell_name(g.target),
+                "points": g.points, "joker": bool(g.jokers), "pure": g.pure,
+            })
+        events.append({"type": "chain", "step": number, "groups": len(groups),
+                       "points": sum(g.points for g in groups)})
+    return events
+
+
+def legal_anchors(state: Round, turn: int | None = None) -> list[int]:
+    """Cell indices where the current piece can go in ``turn`` (default: the kept one)."""
+    if state.over:
+        return []
+    board = state.board
+    if not is_pair(state.current):
+        return [i for i, v in enumerate(board) if v == EMPTY]
+    k = state.turn if turn is None else turn
+    return [i for i, v in enumerate(board) if v == EMPTY and STEP[i][k] >= 0 and board[STEP[i][k]] == EMPTY]
+

@@ -1,0 +1,110 @@
+"""The JSON save of a whole round and the slot export code (M15).
+
+A save is the ``club.save`` envelope (game ``merge``, kind ``run``) around
+the position text plus what the notation lacks: turn, highest stone, PRNG
+state (16 hex digits, so JavaScript never rounds it), joker mode, play time
+and the stone style the round was parked with.
+
+An export code is ``HM1.<base64url of the zlib-compressed save>.<crc32>``,
+so a code mangled in transit is caught before it is decoded.
+
+>>> from club.merge.game import new_round
+>>> r = new_round(5)
+>>> text = dump_round(r, "colors")
+>>> load_round(text) == (r, "colors")
+True
+>>> load_round(import_code(export_code(text))) == (r, "colors")
+True
+>>> import_code("HM1.abc.00000000")
+Traceback (most recent call last):
+...
+club.errors.NotationError: code: the code is damaged (its checksum does not match); copy it again in full
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import zlib
+from dataclasses import replace
+from typing import Any
+
+from club import save
+from club.errors import NotationError
+from club.merge.game import Round
+from club.merge.notation import parse, print_position
+from club.rng import Rng
+
+GAME, KIND = "merge", "run"
+STYLES = ("colors", "contrast", "pastel")  # M14 stone styles; the first is the default
+CODE_PREFIX = "HM1"
+_MAX_CODE = 20_000  # a real code is a few hundred characters
+
+
+def round_data(state: Round, style: str) -> dict[str, Any]:
+    return {
+        "position": print_position(state), "turn": state.turn, "highest": state.highest,
+        "rng": f"{state.rng.state:016x}", "jokers": state.jokers, "play_ms": state.play_ms,
+        "style": style,
+    }
+
+
+def dump_round(state: Round, style: str) -> str:
+    return save.dump(GAME, KIND, round_data(state, style))
+
+
+def load_round(text: str) -> tuple[Round, str]:
+    """A round and its stone style from a save; NotationError names the bad field."""
+    data = save.load(text, GAME, KIND)
+    state = parse(save.field(data, "position", str))
+    turn = _count(data, "turn", 5)
+    highest = _count(data, "highest")
+    if highest < state.highest or (highest and highest & (highest - 1)):
+        raise NotationError("highest", "highest must be a power of two at least the largest stone")
+    rng_text = save.field(data, "rng", str)
+    if len(rng_text) != 16 or any(ch not in "0123456789abcdef" for ch in rng_text):
+        raise NotationError("rng", "rng must be 16 lowercase hex digits")
+    style = save.field(data, "style", str)
+    if style not in STYLES:
+        raise NotationError("style", f"style must be one of {', '.join(STYLES)}")
+    state = replace(
+        state, turn=turn, highest=highest, rng=Rng(int(rng_text, 16)),
+        jokers=save.field(data, "jokers", bool), play_ms=_count(data, "play_ms"),
+    )
+    return state, style
+
+
+def _count(data: dict[str, Any], name: str, high: int | None = None) -> int:
+    value = save.field(data, name, int)
+    if value < 0 or (high is not None and value > high):
+        raise NotationError(name, f"{name} must be 0-{high}" if high is not None else f"{name} must be >= 0")
+    return value
+
+
+def export_code(save_text: str) -> str:
+    """A text code carrying one save across devices."""
+    packed = zlib.compress(save_text.encode("utf-8"), 9)
+    body = base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+    return f"{CODE_PREFIX}.{body}.{zlib.crc32(packed):08x}"
+
+
+def import_code(code: str) -> str:
+    """The save text inside a code (whitespace ignored); NotationError(code) when bad.
+
+    Only the envelope is unpacked here; ``load_round`` validates the round.
+    """
+    if not isinstance(code, str) or len(code) > _MAX_CODE:
+        raise NotationError("code", "this is not a Hex Merge code")
+    parts = "".join(code.split()).split(".")
+    if len(parts) != 3 or parts[0] != CODE_PREFIX:
+        raise NotationError("code", "this is not a Hex Merge code (it should start with HM1.)")
+    try:
+        packed = base64.urlsafe_b64decode(parts[1] + "=" * (-len(parts[1]) % 4))
+    except (binascii.Error, ValueError):
+        packed = b""
+    if not packed or f"{zlib.crc32(packed):08x}" != parts[2].lower():
+        raise NotationError("code", "the code is damaged (its checksum does not match); copy it again in full")
+    try:
+        return zlib.decompressobj().decompress(packed, 200_000).decode("utf-8")
+    except (zlib.error, UnicodeDecodeError):
+        raise NotationError("code", "the code is damaged and cannot be unpacked") from None

@@ -1,0 +1,159 @@
+"""One attempt of a mode: the position, its PRNG, undo/redo and the training mark (W19-W21).
+
+>>> a = Attempt.start("daily", date="2026-11-29")
+>>> b = Attempt.start("daily", date="2026-11-29")
+>>> a.position == b.position and a.position.stones() == 36
+True
+>>> bowl = a.choosable()[0]
+>>> before = a.position, a.rng
+>>> a.play(bowl).accepted, a.position.moves
+(True, 1)
+>>> a.undo().accepted, (a.position, a.rng) == before, a.training
+(True, True, True)
+>>> after_redo = a.redo()
+>>> after_redo.accepted, a.position.moves
+(True, 1)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from club.bowls.modes import MODES, Mode
+from club.bowls.move import sow
+from club.bowls.position import COLOURS, OVER, Position, choosable, refusal, stuck
+from club.bowls.refill import build_start
+from club.rng import Rng, seed_from_text
+
+NOTHING_TO_UNDO, NOTHING_TO_REDO = "nothing-to-undo", "nothing-to-redo"
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """Everything a move changes, as it was before the move, and the bowl sown (W21)."""
+
+    position: Position
+    rng: Rng
+    collected: tuple[int, ...]
+    bowl: int
+    last: dict[str, Any] | None
+
+
+@dataclass(slots=True)
+class Result:
+    """The answer to a game action: accepted or the reason, and the events to animate."""
+
+    accepted: bool
+    reason: str | None = None
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+
+def daily_seed(date: str) -> int:
+    """W20: the Daily PRNG is seeded by its UTC date ``YYYY-MM-DD``."""
+    return seed_from_text(date)
+
+
+@dataclass(slots=True)
+class Attempt:
+    mode: Mode
+    position: Position
+    rng: Rng
+    seed: int = 0
+    date: str = ""
+    collected: tuple[int, ...] = (0,) * len(COLOURS)  # ordinary stones removed per colour
+    training: bool = False  # W21
+    ended: bool = False  # the player pressed End attempt (W19)
+    history: list[Snapshot] = field(default_factory=list)
+    redo_bowls: list[int] = field(default_factory=list)  # last undone move last
+    last: dict[str, Any] | None = None  # what the last move did, for the page
+    extra: dict[str, Any] = field(default_factory=dict)  # mode data kept in saves (part 2)
+
+    @classmethod
+    def start(cls, mode: str, seed: int = 0, date: str = "", position: Position | None = None) -> Attempt:
+        """A new attempt; Daily ignores ``seed`` and seeds from ``date`` (W20)."""
+        rules = MODES[mode]
+        if rules.dated:
+            seed = daily_seed(date)
+        rng = Rng.from_seed(seed)
+        if position is None:
+            position, rng = build_start(rng)
+        return cls(rules, position, rng, seed=seed, date=date if rules.dated else "")
+
+    # -- state -------------------------------------------------------------
+    def choosable(self) -> list[int]:
+        return [] if self.status() else choosable(self.position)
+
+    def status(self) -> str | None:
+        """Why the attempt is over (W12, W19, W20), or None while it goes on."""
+        if self.position.lost():
+            return "overflow"
+        if self.ended:
+            return "ended"
+        if self.mode.limit is not None and self.position.moves >= self.mode.limit:
+            return "limit"
+        if stuck(self.position):
+            return "stuck"
+        return None
+
+    # -- actions -----------------------------------------------------------
+    def refusal(self, bowl: int) -> str | None:
+        if self.status():
+            return OVER
+        return refusal(self.position, bowl)
+
+    def play(self, bowl: int, keep_redo: bool = False) -> Result:
+        """Sow ``bowl`` (W5-W17); a new move clears the redo list (W21)."""
+        reason = self.refusal(bowl)
+        if reason is not None:
+            return Result(False, reason)
+        position = self.position
+        refill = self.rng if self.mode.refills_after(position.moves + 1) else None
+        out = sow(position, bowl, refill, self.mode.special, log=True)
+        self.history.append(Snapshot(position, self.rng, self.collected, bowl, self.last))
+        if not keep_redo:
+            self.redo_bowls.clear()
+        self.position = out.position
+        if out.rng is not None:
+            self.rng = out.rng
+        self.collected = tuple(a + b for a, b in zip(self.collected, out.collected, strict=True))
+        self.last = {
+            "bowl": bowl,
+            "points": out.points,
+            "combo": out.combo,
+            "matching": list(out.matching),
+            "perfect": out.perfect,
+            "overflow": out.overflow,
+        }
+        return Result(True, None, out.events or [])
+
+    def undo(self) -> Result:
+        """W21: back to before the whole last move; Endless/Daily become training."""
+        if not self.history:
+            return Result(False, NOTHING_TO_UNDO)
+        if self.ended:
+            return Result(False, OVER)
+        snap = self.history.pop()
+        self.position, self.rng, self.collected, self.last = (
+            snap.position, snap.rng, snap.collected, snap.last)
+        self.redo_bowls.append(snap.bowl)
+        if self.mode.training_on_undo:
+            self.training = True
+        return Result(True, None, [{"type": "undo", "bowl": snap.bowl}])
+
+    def redo(self) -> Result:
+        """W21: replay the last undone move (same PRNG state, so the same refill)."""
+        if not self.redo_bowls:
+            return Result(False, NOTHING_TO_REDO)
+        bowl = self.redo_bowls[-1]
+        result = self.play(bowl, keep_redo=True)
+        if result.accepted:
+            self.redo_bowls.pop()
+        return result
+
+    def end(self) -> Result:
+        """W19: End attempt; the score is final and every later action is refused."""
+        if self.status():
+            return Result(False, OVER)
+        self.ended = True
+        return Result(True, None, [{"type": "ended"}])

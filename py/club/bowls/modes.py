@@ -1,0 +1,65 @@
+"""The mode registry: what each mode does around the same engine (W18-W21).
+
+A mode says whether it refills (W16), whether Endless events run (W17),
+how many moves an attempt has, and whether undo marks the attempt as
+training (W21). Puzzles (part 2) register their own entry here and add a
+goal check on top.
+
+>>> MODES["daily"].refills_after(19), MODES["daily"].refills_after(20)
+(True, False)
+>>> MODES["endless"].refills_after(500), MODES["free"].refills_after(1)
+(True, False)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+DAILY_MOVES = 20  # W20
+DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+@dataclass(frozen=True, slots=True)
+class Mode:
+    name: str
+    refills: bool  # W16: refill after every safe move
+    special: bool  # W17: Endless events
+    limit: int | None  # moves per attempt, None for unlimited
+    training_on_undo: bool  # W21: the first undo marks the attempt
+    dated: bool = False  # W20: seeded by the UTC date
+
+    def refills_after(self, move_number: int) -> bool:
+        """Whether the move that would become number ``move_number`` refills.
+
+        Daily refills after every safe move except the 20th (W20).
+        """
+        if not self.refills:
+            return False
+        return self.limit is None or move_number < self.limit
+
+
+MODES: dict[str, Mode] = {
+    "endless": Mode("endless", refills=True, special=True, limit=None, training_on_undo=True),
+    "daily": Mode("daily", refills=True, special=False, limit=DAILY_MOVES, training_on_undo=True,
+                  dated=True),
+    # A position played as given, without refill (as the vectors, W27): tests, bug reports.
+    "free": Mode("free", refills=False, special=False, limit=None, training_on_undo=False),
+}
+
+
+def register(mode: Mode) -> None:
+    """Add a mode (part 2: puzzles)."""
+    MODES[mode.name] = mode
+
+
+def is_date(text: str) -> bool:
+    """``YYYY-MM-DD`` with a plausible month and day.
+
+    >>> is_date("2026-11-29"), is_date("2026-13-01"), is_date("26-1-1")
+    (True, False, False)
+    """
+    if not isinstance(text, str) or not DATE.fullmatch(text):
+        return False
+    month, day = int(text[5:7]), int(text[8:10])
+    return 1 <= month <= 12 and 1 <= day <= 31

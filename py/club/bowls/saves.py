@@ -1,0 +1,134 @@
+"""JSON saves of an attempt (W25): position, PRNG, undo/redo, training mark.
+
+Positions are stored in notation and the PRNG state as hex text (a 64-bit
+integer does not survive a JavaScript number). Every field is checked on
+load; a bad one raises ``NotationError`` naming it.
+
+>>> from club.bowls.attempt import Attempt
+>>> a = Attempt.start("endless", seed=5)
+>>> _ = a.play(a.choosable()[0]); _ = a.play(a.choosable()[0]); _ = a.undo()
+>>> b = load_attempt(dump_attempt(a))
+>>> (b.position, b.rng, b.training, b.redo_bowls, len(b.history)) == (
+...     a.position, a.rng, a.training, a.redo_bowls, len(a.history))
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from club import save
+from club.bowls.attempt import Attempt, Snapshot
+from club.bowls.modes import MODES, is_date
+from club.bowls.notation import parse, print_position
+from club.bowls.position import COLOURS, RING
+from club.errors import NotationError
+from club.rng import Rng
+
+GAME, KIND = "bowls", "run"
+_MASK64 = (1 << 64) - 1
+
+
+def dump_attempt(attempt: Attempt) -> str:
+    data = {
+        "mode": attempt.mode.name,
+        "seed": str(attempt.seed),
+        "date": attempt.date,
+        "position": print_position(attempt.position),
+        "rng": f"{attempt.rng.state:x}",
+        "collected": list(attempt.collected),
+        "training": attempt.training,
+        "ended": attempt.ended,
+        "history": [
+            [print_position(s.position), f"{s.rng.state:x}", list(s.collected), s.bowl, s.last]
+            for s in attempt.history
+        ],
+        "redo": list(attempt.redo_bowls),
+        "last": attempt.last,
+        "extra": attempt.extra,
+    }
+    return save.dump(GAME, KIND, data)
+
+
+def load_attempt(text: str) -> Attempt:
+    data = save.load(text, GAME, KIND)
+    mode_name = save.field(data, "mode", str)
+    if mode_name not in MODES:
+        raise NotationError("mode", f"unknown mode {mode_name!r}")
+    mode = MODES[mode_name]
+    date = save.field(data, "date", str)
+    if mode.dated and not is_date(date):
+        raise NotationError("date", f"a daily attempt needs a date YYYY-MM-DD, got {date!r}")
+    history = [_snapshot(entry) for entry in save.field(data, "history", list)]
+    redo = save.field(data, "redo", list)
+    if not all(_is_bowl(b) for b in redo):
+        raise NotationError("redo", "redo must list bowl numbers 0-11")
+    return Attempt(
+        mode=mode,
+        position=_position(save.field(data, "position", str), "position"),
+        rng=_rng(save.field(data, "rng", str), "rng"),
+        seed=_seed(save.field(data, "seed", str)),
+        date=date,
+        collected=_collected(save.field(data, "collected", list), "collected"),
+        training=save.field(data, "training", bool),
+        ended=save.field(data, "ended", bool),
+        history=history,
+        redo_bowls=list(redo),
+        last=_last(data.get("last"), "last"),
+        extra=save.field(data, "extra", dict),
+    )
+
+
+def _is_bowl(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < RING
+
+
+def _position(text: str, name: str) -> Any:
+    try:
+        return parse(text)
+    except NotationError as exc:
+        raise NotationError(name, f"{exc.field}: {exc.message}") from None
+
+
+def _rng(text: str, name: str) -> Rng:
+    try:
+        state = int(text, 16)
+    except ValueError:
+        raise NotationError(name, f"{name} must be hex text") from None
+    if not 0 <= state <= _MASK64:
+        raise NotationError(name, f"{name} must be a 64-bit state")
+    return Rng(state)
+
+
+def _seed(text: str) -> int:
+    if not text.isdigit() or not text.isascii():
+        raise NotationError("seed", "seed must be decimal text")
+    return int(text)
+
+
+def _collected(value: list[Any], name: str) -> tuple[int, ...]:
+    if len(value) != len(COLOURS) or not all(
+        isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in value
+    ):
+        raise NotationError(name, f"{name} must be {len(COLOURS)} counts >= 0")
+    return tuple(value)
+
+
+def _last(value: Any, name: str) -> dict[str, Any] | None:
+    if value is not None and not isinstance(value, dict):
+        raise NotationError(name, f"{name} must be an object or null")
+    return value
+
+
+def _snapshot(entry: Any) -> Snapshot:
+    if not isinstance(entry, list) or len(entry) != 5:
+        raise NotationError("history", "each history entry is [position, rng, collected, bowl, last]")
+    position, rng, collected, bowl, last = entry
+    if not isinstance(position, str) or not isinstance(rng, str) or not isinstance(collected, list):
+        raise NotationError("history", "history entry has wrong types")
+    if not _is_bowl(bowl):
+        raise NotationError("history", "history bowl must be 0-11")
+    return Snapshot(
+        _position(position, "history"), _rng(rng, "history"), _collected(collected, "history"),
+        bowl, _last(last, "history"),
+    )

@@ -1,0 +1,15 @@
+"""Domino Drop: dominoes fall into a well; equal halves cancel (spec D1-D20).
+
+Modules, one concept each:
+
+- ``tiles``: the two sets (D2) and the four orientations (D3);
+- ``well``: the grid of resting halves and its notation field (D1, D19);
+- ``resolve``: settling, matching and cascades of a turn (D9-D13);
+- ``falling``: the falling tile's moves, rotations and landing row (D5);
+- ``game``: the run: spawn, gravity, lock delay, scores, sets, the end
+  (D4, D6-D8, D13-D17);
+- ``notation``: the position text ``well max power`` (D19);
+- ``saving``: the JSON save of a whole run;
+- ``conform``: the conformance actions (D20); ``api``: the page's Session;
+  ``bench``: latency workloads.
+"""

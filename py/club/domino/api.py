@@ -1,0 +1,187 @@
+"""The page's Session (docs/architecture.md): one object per game, JSON in and out.
+
+The per-frame path is ``tick``: it advances time and answers a few numbers
+(the falling tile and its ghost row, Speed); the full ``view`` and the save
+come back only when a turn resolved, so a frame never re-sends the well.
+
+>>> s = Session()
+>>> view = s.new({"seed": 3, "mode": "sprint", "set": "classic"})
+>>> view["mode"], view["tiles_left"], view["falling"]["col"], view["falling"]["ghost"]
+('sprint', 27, 3, 15)
+>>> s.act({"move": "hard"})["view"]["tiles_left"]
+26
+>>> s.act({"move": "jump"})["reason"]
+'bad-action'
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from club.domino import game as rules
+from club.domino.falling import landing_row
+from club.domino.game import MODES, Game
+from club.domino.notation import parse
+from club.domino.saving import dump_game, load_game
+from club.domino.tiles import SET_TOP
+from club.domino.well import print_well
+from club.errors import NotationError
+
+MOVES = ("left", "right", "down", "cw", "ccw", "hard")
+RECORD_FIELDS = ("max", "power", "speed")
+
+
+class Session:
+    """One run of Domino Drop plus the player's records, for the JS bridge."""
+
+    def __init__(self) -> None:
+        self.game, _ = rules.new_run("sprint", "classic", seed=1)
+        self.profile: dict[str, Any] = {"records": {}}
+
+    # -- runs --------------------------------------------------------------
+    def new(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """Start a run: ``seed``, ``mode`` (sprint/marathon), ``set`` (classic/extended).
+
+        ``position`` (notation) optionally starts on a prepared well (tests).
+        """
+        mode = payload.get("mode", "sprint")
+        set_kind = payload.get("set", "classic")
+        seed = payload.get("seed", 1)
+        if mode not in MODES:
+            raise NotationError("mode", "mode must be sprint or marathon")
+        if set_kind not in SET_TOP:
+            raise NotationError("set", "set must be classic or extended")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise NotationError("seed", "seed must be an integer")
+        well = parse(payload["position"]).well if "position" in payload else None
+        self.game, _ = rules.new_run(mode, set_kind, seed, well)
+        return self.view({})
+
+    def load(self, payload: dict[str, Any]) -> dict[str, Any]:
+        self.game = load_game(payload.get("save"))  # type: ignore[arg-type]
+        self.game = rules.set_soft(self.game, False)  # no key is held after a reload
+        return self.view({})
+
+    def save(self, payload: dict[str, Any]) -> str:
+        return dump_game(self.game)
+
+    def view(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """Everything the page draws."""
+        g = self.game
+        return {
+            "mode": g.mode,
+            "set": g.set_kind,
+            "width": g.well.width,
+            "height": g.well.height,
+            "well": print_well(g.well),
+            "cells": [[c, r, p, link] for c, r, p, link in g.well.occupied()],
+            "falling": self.falling(),
+            "next": list(g.next_tile) if g.next_tile else None,
+            "max": g.max_turn,
+            "power": g.power,
+            "speed": round(g.speed, 1),
+            "set_number": g.set_number,
+            "tiles_left": g.tiles_left,
+            "gravity": g.gravity,
+            "turns": g.turns,
+            "points": g.points,
+            "chain": g.chain,
+            "active_ms": g.active_ms,
+            "over": g.over,
+            "topped_out": g.topped_out,
+        }
+
+    def falling(self) -> dict[str, int] | None:
+        tile = self.game.falling
+        if tile is None:
+            return None
+        ghost = landing_row(self.game.well, tile)
+        return {"a": tile.a, "b": tile.b, "col": tile.col, "row": tile.row, "orient": tile.orient, "ghost": ghost}
+
+    # -- play --------------------------------------------------------------
+    def tick(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """One frame: ``ms`` of game time (the page clamps it). Small answer."""
+        ms = payload.get("ms", 0)
+        if not isinstance(ms, int) or isinstance(ms, bool) or ms < 0:
+            raise NotationError("ms", "ms must be an integer >= 0")
+        game, _, events = rules.advance(self.game, ms)
+        return self.settle(game, events, full=False)
+
+    def act(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """A player move: ``move`` is left, right, down, cw, ccw or hard."""
+        name = payload.get("move")
+        if name not in MOVES:
+            return {"accepted": False, "reason": "bad-action", "events": [], "view": self.view({})}
+        if name == "hard":
+            game, reason, events = rules.hard_drop(self.game)
+        else:
+            game, reason, events = rules.move(self.game, name)
+        if reason is not None:
+            return {"accepted": False, "reason": reason, "events": [], "view": None}
+        return self.settle(game, events, full=True)
+
+    def soft(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """Hold (``held: true``) or release soft drop (D6); time stays explicit."""
+        self.game = rules.set_soft(self.game, bool(payload.get("held")))
+        return {"soft": self.game.soft}
+
+    def settle(self, game: Game, events: list[dict[str, Any]], full: bool) -> dict[str, Any]:
+        """Keep the new state; send the full view and save only when the well changed."""
+        turned = any(e["type"] == "scored" for e in events) or game.over != self.game.over
+        self.game = game
+        out: dict[str, Any] = {
+            "accepted": True,
+            "reason": None,
+            "events": events,
+            "falling": self.falling(),
+            "speed": round(game.speed, 1),
+            "view": self.view({}) if turned or full else None,
+            "save": dump_game(game) if turned or full else None,
+        }
+        if any(e["type"] == "over" for e in events):
+            out["record"] = self.record()
+            out["profile"] = self.profile
+        return out
+
+    # -- records (D18) -----------------------------------------------------
+    def load_profile(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """Validate stored records ``{"records": {"sprint/classic": {...}}}`` and keep them."""
+        text = payload.get("profile")
+        try:
+            data = json.loads(text) if isinstance(text, str) else None
+        except ValueError:
+            data = None
+        records = data.get("records") if isinstance(data, dict) else None
+        if not isinstance(records, dict):
+            raise NotationError("profile", "profile must be {\"records\": {...}}")
+        for key, entry in records.items():
+            if key not in record_keys() or not valid_entry(entry):
+                raise NotationError("records", f"bad record {key!r}")
+        self.profile = {"records": records}
+        return self.profile
+
+    def record(self) -> list[str]:
+        """Merge the finished run into the records; returns the fields it beat."""
+        g = self.game
+        key = f"{g.mode}/{g.set_kind}"
+        if key not in record_keys():
+            return []
+        result = {"max": g.max_turn, "power": g.power, "speed": round(g.speed, 1)}
+        best = dict(self.profile["records"].get(key, {"max": 0, "power": 0, "speed": 0, "games": 0}))
+        beaten = [f for f in RECORD_FIELDS if result[f] > best[f]]
+        for f in beaten:
+            best[f] = result[f]
+        best["games"] = best["games"] + 1
+        self.profile = {"records": {**self.profile["records"], key: best}}
+        return beaten
+
+
+def record_keys() -> tuple[str, ...]:
+    return tuple(f"{m}/{s}" for m in MODES for s in SET_TOP)
+
+
+def valid_entry(entry: object) -> bool:
+    if not isinstance(entry, dict) or set(entry) != {*RECORD_FIELDS, "games"}:
+        return False
+    return all(isinstance(v, (int, float)) and not isinstance(v, bool) and v >= 0 for v in entry.values())

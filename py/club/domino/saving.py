@@ -1,0 +1,141 @@
+"""The JSON save of a whole run: position, falling tile, clocks, set, PRNG.
+
+Wrapped in the shared envelope (``club.save``); every field is checked on
+load and a bad one raises ``NotationError`` naming it.
+
+>>> from club.domino.game import new_run
+>>> game, _ = new_run("marathon", "extended", seed=5)
+>>> load_game(dump_game(game)) == game
+True
+>>> load_game(dump_game(game).replace('"mode":"marathon"', '"mode":"zen"'))
+Traceback (most recent call last):
+...
+club.errors.NotationError: mode: mode must be sprint, marathon or empty
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from club import save
+from club.domino.falling import Falling, fits, resting
+from club.domino.game import LOCK_MS, LOCK_RESETS, MIN_GRAVITY, MODES, START_GRAVITY, Game
+from club.domino.notation import parse, print_position
+from club.domino.tiles import SET_TOP, Tile, format_tile, parse_tile
+from club.errors import NotationError
+from club.rng import Rng
+
+GAME, KIND = "domino", "run"
+
+
+def dump_game(game: Game) -> str:
+    """The run as save text (compact JSON in the shared envelope)."""
+    tile = game.falling
+    data = {
+        "position": print_position(game.position),
+        "falling": None if tile is None else [tile.a, tile.b, tile.col, tile.row, tile.orient],
+        "fall_ms": game.fall_ms,
+        "rest_ms": game.rest_ms,
+        "resets": game.resets,
+        "soft": game.soft,
+        "gravity": game.gravity,
+        "over": game.over,
+        "topped_out": game.topped_out,
+        "started": game.started,
+        "active_ms": game.active_ms,
+        "turns": game.turns,
+        "points": game.points,
+        "chain": game.chain,
+        "mode": game.mode,
+        "set": game.set_kind,
+        "set_number": game.set_number,
+        "queue": " ".join(format_tile(t) for t in game.queue),
+        "queue_set": game.queue_set,
+        "rng": f"{game.rng.state:016x}",
+    }
+    return save.dump(GAME, KIND, data)
+
+
+def load_game(text: str) -> Game:
+    """Parse and check a save; raises ``NotationError`` naming the bad field."""
+    data = save.load(text, GAME, KIND)
+    pos = parse(save.field(data, "position", str))
+    mode = save.field(data, "mode", str)
+    if mode not in ("", *MODES):
+        raise NotationError("mode", "mode must be sprint, marathon or empty")
+    set_kind = save.field(data, "set", str)
+    if set_kind not in SET_TOP:
+        raise NotationError("set", "set must be classic or extended")
+    game = Game(
+        pos.well,
+        max_turn=pos.max,
+        power=pos.power,
+        falling=read_falling(data),
+        fall_ms=counter(data, "fall_ms"),
+        rest_ms=None if data.get("rest_ms") is None else counter(data, "rest_ms", LOCK_MS - 1),
+        resets=counter(data, "resets", LOCK_RESETS),
+        soft=save.field(data, "soft", bool),
+        gravity=counter(data, "gravity", START_GRAVITY, MIN_GRAVITY),
+        over=save.field(data, "over", bool),
+        topped_out=save.field(data, "topped_out", bool),
+        started=save.field(data, "started", bool),
+        active_ms=counter(data, "active_ms"),
+        turns=counter(data, "turns"),
+        points=counter(data, "points"),
+        chain=counter(data, "chain"),
+        mode=mode,
+        set_kind=set_kind,
+        set_number=counter(data, "set_number"),
+        queue=read_queue(data, set_kind),
+        queue_set=counter(data, "queue_set"),
+        rng=read_rng(data),
+    )
+    check_consistent(game)
+    return game
+
+
+def counter(data: dict[str, Any], name: str, high: int | None = None, low: int = 0) -> int:
+    value = save.field(data, name, int)
+    if value < low or (high is not None and value > high):
+        raise NotationError(name, f"{name} out of range: {value}")
+    return value
+
+
+def read_falling(data: dict[str, Any]) -> Falling | None:
+    value = data.get("falling")
+    if value is None:
+        return None
+    ok = isinstance(value, list) and len(value) == 5
+    ok = ok and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    if not ok or not (0 <= value[0] <= 9 and 0 <= value[1] <= 9 and 0 <= value[4] <= 3):
+        raise NotationError("falling", "falling must be null or [a, b, col, row, orient]")
+    return Falling(*value)
+
+
+def read_queue(data: dict[str, Any], set_kind: str) -> tuple[Tile, ...]:
+    text = save.field(data, "queue", str)
+    tiles = [parse_tile(word) for word in text.split(" ")] if text else []
+    top = SET_TOP[set_kind]
+    if any(t is None or max(t) > top for t in tiles) or len(tiles) > (top + 1) * (top + 2) // 2:
+        raise NotationError("queue", f"queue must be tiles a-b of the {set_kind} set")
+    return tuple(t for t in tiles if t is not None)
+
+
+def read_rng(data: dict[str, Any]) -> Rng:
+    text = save.field(data, "rng", str)
+    if len(text) != 16 or any(ch not in "0123456789abcdef" for ch in text):
+        raise NotationError("rng", "rng must be 16 lowercase hex digits")
+    return Rng(int(text, 16))
+
+
+def check_consistent(game: Game) -> None:
+    """The falling tile must fit, and the lock clock must match whether it rests."""
+    tile = game.falling
+    if tile is None:
+        if game.rest_ms is not None:
+            raise NotationError("rest_ms", "no falling tile, so no lock delay")
+        return
+    if game.over or not fits(game.well, tile.col, tile.row, tile.orient):
+        raise NotationError("falling", "the falling tile must fit in the well of a running game")
+    if (game.rest_ms is not None) != resting(game.well, tile):
+        raise NotationError("rest_ms", "the lock delay runs exactly while the tile rests")

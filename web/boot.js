@@ -32,6 +32,7 @@ function loaderUi() {
       bar.setAttribute("aria-valuenow", String(pct));
       stage.textContent = label;
       document.documentElement.dataset.boot = id;
+      document.documentElement.dataset.bootTrail = `${document.documentElement.dataset.bootTrail || ""} ${id}`.trim();
     },
     fail(message) {
       document.documentElement.dataset.boot = "failed";

@@ -1,0 +1,167 @@
+"""The arcade shell in a real browser: boot, routes, languages, storage
+corruption, disabled storage, offline reload, no foreign requests (P1–P13)."""
+
+from __future__ import annotations
+
+import json
+
+from arcade import wait_ready
+from playwright.sync_api import Page, expect
+
+GAMES = ("blocks", "domino", "merge", "bowls")
+
+
+def test_boot_shows_progress_then_home(page: Page, server_url: str) -> None:
+    """P3: the loader shows a progress bar that moves, then the home screen."""
+    page.goto(server_url)
+    expect(page.locator("#loader .progress")).to_have_attribute("role", "progressbar")
+    wait_ready(page)
+    seen = page.evaluate("document.documentElement.dataset.bootTrail").split()
+    assert seen[0] == "shell" and seen[-1] == "ready"
+    assert len(set(seen)) >= 4, seen  # it moved through real stages
+    expect(page.locator(".game-card")).to_have_count(4)
+    expect(page.locator("#loader")).to_have_count(0)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_every_route_and_rules_page_mounts(page: Page, boot) -> None:
+    """P2: games are routes of one page; switching never reloads Python."""
+    boot(page)
+    page.evaluate("window.__sameBoot = 1")
+    for game in GAMES:
+        page.click(f".gamenav a[data-game={game}]")
+        page.wait_for_function(f"document.documentElement.dataset.route === '{game}'")
+        expect(page.locator(f"section.game-{game}")).to_be_visible()
+        page.goto(page.url.split("#")[0] + f"#/rules/{game}")
+        page.wait_for_function("document.documentElement.dataset.route === 'rules'")
+        expect(page.locator(".rules-body h2").first).to_be_visible()
+    assert page.evaluate("window.__sameBoot") == 1
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_language_switcher_and_browser_default(browser, server_url: str) -> None:
+    """P12: the browser language is the default; the switcher changes it and is remembered."""
+    context = browser.new_context(locale="de-DE")
+    page = context.new_page()
+    page.goto(server_url)
+    wait_ready(page)
+    expect(page.locator(".home-title")).to_have_text("Vier Rätsel. Sechs Kanten. Ein Club.")
+    page.select_option("#lang-select", "ru")
+    expect(page.locator(".home-title")).to_have_text("Четыре головоломки. Шесть граней. Один клуб.")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator(".home-title")).to_contain_text("Четыре")
+    assert page.evaluate("document.documentElement.lang") == "ru"
+    context.close()
+
+
+def test_garbage_in_every_key_is_survived(page: Page, boot) -> None:
+    """P8: corrupt values are moved aside with a notice; nothing crashes."""
+    boot(page)
+    keys = ["6e-club/v1/settings"] + [f"6e-club/v1/{g}/{n}" for g in GAMES for n in ("run", "profile")]
+    page.evaluate(
+        "keys => keys.forEach(k => localStorage.setItem(k, '{garbage\\u0000' + k))", keys
+    )
+    page.reload()
+    wait_ready(page)
+    expect(page.locator(".notice").first).to_be_visible()
+    for game in GAMES:
+        page.goto(page.url.split("#")[0] + f"#/{game}")
+        page.wait_for_function(f"document.documentElement.dataset.route === '{game}'")
+        wait_ready(page)
+    stored = page.evaluate("Object.keys(localStorage)")
+    for key in keys:
+        assert key not in stored or "garbage" not in page.evaluate("k => localStorage.getItem(k)", key), key
+        assert any(k.startswith(key + "/corrupt/") for k in stored), f"{key} was not moved aside"
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_disabled_storage_keeps_playing_in_memory(page: Page, server_url: str) -> None:
+    """P9: storage that throws shows a notice and the arcade still works."""
+    page.add_init_script(
+        "Object.defineProperty(window, 'localStorage', {get() { throw new DOMException('denied', 'SecurityError'); }});"
+    )
+    page.goto(server_url)
+    wait_ready(page)
+    expect(page.locator(".notice").first).to_be_visible()
+    page.click(".game-card[data-game=blocks]")
+    page.wait_for_function("document.documentElement.dataset.route === 'blocks'")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_full_storage_shows_notice_and_goes_on(page: Page, server_url: str) -> None:
+    """P9: a quota error on save is a notice, not a crash."""
+    page.add_init_script(
+        "const real = Storage.prototype.setItem;"
+        "Storage.prototype.setItem = function (k, v) {"
+        "  if (String(k).includes('/settings')) throw new DOMException('full', 'QuotaExceededError');"
+        "  return real.call(this, k, v); };"
+    )
+    page.goto(server_url)
+    wait_ready(page)
+    page.select_option("#lang-select", "it")
+    expect(page.locator(".notice").first).to_be_visible()
+    expect(page.locator(".home-title")).to_contain_text("Quattro")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_every_request_goes_to_localhost(page: Page, server_url: str) -> None:
+    """P1: a full session (every route, every rules page) asks no other origin."""
+    urls: list[str] = []
+    page.on("request", lambda request: urls.append(request.url))
+    page.goto(server_url)
+    wait_ready(page)
+    for game in GAMES:
+        for route in (f"#/{game}", f"#/rules/{game}"):
+            page.goto(server_url + route)
+            wait_ready(page)
+    foreign = [u for u in urls if not u.startswith("http://127.0.0.1:")]
+    assert urls and foreign == []
+
+
+def test_offline_reload_boots_and_opens_a_route(browser, server_url: str) -> None:
+    """P5: after one online visit the arcade boots with the network off."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(server_url)
+    wait_ready(page)
+    page.wait_for_function(
+        "navigator.serviceWorker.ready.then(r => !!r.active) && navigator.serviceWorker.controller !== undefined"
+    )
+    page.evaluate("navigator.serviceWorker.ready")
+    page.wait_for_function("!!navigator.serviceWorker.controller", timeout=30_000)
+    cached = page.evaluate(
+        "(async () => { const names = await caches.keys();"
+        " const c = await caches.open(names.find(n => n.startsWith('6e-club-')));"
+        " return (await c.keys()).length; })()"
+    )
+    assert cached > 30
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    page.goto(server_url + "#/merge")
+    page.wait_for_function("document.documentElement.dataset.route === 'merge'")
+    expect(page.locator("section.game-merge")).to_be_visible()
+    context.close()
+
+
+def test_load_failure_offers_retry(page: Page, server_url: str) -> None:
+    """P3: a failed runtime download shows what failed and a Retry button."""
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.goto(server_url)
+    expect(page.locator("#load-error")).to_be_visible(timeout=60_000)
+    expect(page.locator("#retry")).to_be_visible()
+    page.unroute("**/pyodide.asm.wasm")
+    page.click("#retry")
+    wait_ready(page)
+    expect(page.locator(".game-card")).to_have_count(4)
+
+
+def test_manifest_is_installable_shape(page: Page, server_url: str) -> None:
+    """P6: a manifest with icons."""
+    response = page.request.get(server_url + "web/manifest.webmanifest")
+    manifest = json.loads(response.text())
+    assert manifest["display"] == "standalone"
+    assert {icon["sizes"] for icon in manifest["icons"]} >= {"192x192", "512x512"}
+    for icon in manifest["icons"]:
+        assert page.request.get(server_url + "web/" + icon["src"]).ok

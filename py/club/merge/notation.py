@@ -11,6 +11,8 @@ True
 Traceback (most recent call last):
 ...
 club.errors.NotationError: moves: moves must be an integer >= 0, got 'x'
+>>> board_from_cells("0:-3=2 0:0=* -3:3=16")
+'2,.,.,./.,.,.,.,./.,.,.,.,.,./.,.,.,*,.,.,./.,.,.,.,.,./.,.,.,.,./16,.,.,.'
 >>> parse_action("place -2:1@3")
 (Hex(q=-2, r=1), 3)
 >>> parse_action("place 0:0@6") is None
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 from club.errors import NotationError, parse_count, split_fields
 from club.hexgrid import Hex
-from club.merge.board import EMPTY, JOKER, ROW_LENGTHS, Board, highest_number
+from club.merge.board import EMPTY, EMPTY_BOARD, JOKER, ROW_LENGTHS, Board, cell_index, highest_number
 from club.merge.game import Round
 from club.merge.groups import all_groups, describe
 from club.merge.pieces import parse_piece, print_piece
@@ -106,3 +108,18 @@ def parse_action(text: str) -> tuple[Hex, int | None] | None:
     if len(turn_text) != 1 or turn_text not in "012345":
         return None
     return cell, int(turn_text)
+
+
+def board_from_cells(cells: str) -> str:
+    """The board field from ``Q:R=V`` items (all other cells empty), for tests and bug reports.
+
+    Not validated: a board holding a group is printed as given.
+    """
+    board = list(EMPTY_BOARD)
+    for item in cells.split():
+        name, _, token = item.partition("=")
+        index = cell_index(Hex.parse(name))
+        if index < 0:
+            raise ValueError(f"{name} is off the board")
+        board[index] = parse_cell(token, 0)
+    return print_board(tuple(board))

@@ -1,18 +1,26 @@
 """PyScript entry point: build the bridge and hand its proxy to the page.
 
 The page (``web/boot.js``) listens for ``club:ready`` before PyScript starts,
-so no global name is needed on either side.
+so no global name is needed on either side. ``bench`` is the benchmark hook
+used by ``make bench`` (the module is imported only when it is called).
 """
 
 import sys
 
-from club.bridge import Bridge
 from pyodide.ffi import create_proxy, to_js
 from pyscript import window
 
+from club.bridge import Bridge
+
+
+def bench(games_json: str = "[]") -> str:
+    from club.bench import run_json
+
+    return run_json(games_json)
+
+
 bridge = Bridge()
-call = create_proxy(bridge.call)
-detail = {"call": call, "python": sys.version.split()[0]}
+detail = {"call": create_proxy(bridge.call), "bench": create_proxy(bench), "python": sys.version.split()[0]}
 event = window.CustomEvent.new(
     "club:ready", to_js({"detail": detail}, dict_converter=window.Object.fromEntries)
 )

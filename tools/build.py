@@ -21,7 +21,7 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SERVED_ROOT_FILES = ("index.html", "pyscript.toml", "sw.js", "bench.html")
+SERVED_ROOT_FILES = ("index.html", "pyscript.toml", "sw.js")
 SERVED_DIRS = ("web", "vendor", "build", "py")
 SKIP_SUFFIXES = (".pyc", ".map")
 

@@ -155,6 +155,7 @@ export async function startApp({ call, python }) {
 
   addEventListener("hashchange", () => show(parseRoute(location.hash)));
   await show(parseRoute(location.hash));
+  performance.mark("club-interactive");
   document.documentElement.dataset.ready = "1";
   document.documentElement.dataset.python = python;
   registerServiceWorker();

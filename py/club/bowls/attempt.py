@@ -129,10 +129,10 @@ class Attempt:
 
     def undo(self) -> Result:
         """W21: back to before the whole last move; Endless/Daily become training."""
-        if not self.history:
-            return Result(False, NOTHING_TO_UNDO)
         if self.ended:
             return Result(False, OVER)
+        if not self.history:
+            return Result(False, NOTHING_TO_UNDO)
         snap = self.history.pop()
         self.position, self.rng, self.collected, self.last = (
             snap.position, snap.rng, snap.collected, snap.last)

@@ -1,0 +1,211 @@
+"""The page's Session: preview, rotation, time, settings, saves, slots and codes (M4, M12-M15)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from club.errors import NotationError
+from club.merge import persist
+from club.merge.api import Session
+from club.merge.notation import board_from_cells as B
+from club.merge.notation import parse
+
+
+def session_at(position: str, **data: Any) -> Session:
+    """A Session holding a notation position (test hook: a save made by the engine)."""
+    session = Session()
+    save = json.loads(persist.dump_round(parse(position), "colors"))
+    save["data"].update(data)
+    session.load({"save": json.dumps(save)})
+    return session
+
+
+TWO_2S = f"{B('-1:0=2 1:0=2')} 2 4-4 0 2"
+
+
+# --- M13 preview ------------------------------------------------------------------------------
+PREVIEWS = [
+    # (position, payload, expected subset)
+    (TWO_2S, {"cell": "0:0"}, {"cells": ["0:0"], "legal": True, "merging": ["-1:0", "0:0", "1:0"], "points": 6}),
+    (TWO_2S, {"cell": "0:1"}, {"legal": True, "merging": [], "points": 0}),
+    (TWO_2S, {"cell": "1:0"}, {"legal": False, "reason": "occupied", "merging": []}),
+    (TWO_2S, {"cell": "5:0"}, {"legal": False, "reason": "off-board"}),
+    (TWO_2S, {"cell": "nonsense"}, {"legal": False, "reason": "bad-action", "cells": []}),
+    (f"{B('1:0=4')} 4-8 2 0 1", {"cell": "0:0", "turn": 1}, {"cells": ["0:0", "0:1"], "legal": True}),
+    (f"{B('1:0=4')} 4-8 2 0 1", {"cell": "0:0"}, {"cells": ["0:0", "1:0"], "legal": False, "reason": "occupied"}),
+    (f"{B('3:0=4')} 4-8 2 0 1", {"cell": "2:0"}, {"cells": ["2:0", "3:0"], "reason": "occupied"}),
+    (f"{B('-2:0=2 -1:0=2 1:-1=4 2:-2=*')} 2 8 0 4", {"cell": "0:0"},
+     {"steps": [[["-2:0", "-1:0", "0:0"]], [["2:-2", "1:-1", "0:0"]]], "points": 30,
+      "merging": ["2:-2", "1:-1", "-2:0", "-1:0", "0:0"]}),
+]
+
+
+@pytest.mark.parametrize(("position", "payload", "expected"), PREVIEWS)
+def test_preview(position: str, payload: dict[str, Any], expected: dict[str, Any]) -> None:  # M13
+    session = session_at(position)
+    before = session.save({})
+    answer = session.preview(payload)
+    assert {key: answer[key] for key in expected} == expected
+    assert session.save({}) == before
+
+
+def test_preview_turn_does_not_rotate_the_pair() -> None:  # M4, M13
+    session = session_at(f"{B('')} 4-8 2 0 0")
+    session.preview({"cell": "0:0", "turn": 4})
+    assert session.view({})["turn"] == 0
+
+
+# --- M4 / M12 rotation ------------------------------------------------------------------------
+def test_rotate_both_ways_and_kept_in_the_save() -> None:  # M4, M12
+    session = session_at(f"{B('')} 4-8 2-2 0 0")
+    turns = [session.rotate({"step": step})["view"]["turn"] for step in (1, 1, -1, -1, -1)]
+    assert turns == [1, 2, 1, 0, 5]
+    result = session.place({"cell": "0:0"})
+    assert result["events"][0] == {"type": "set", "cells": ["0:0", "1:-1"], "values": [4, 8]}
+    assert Session().load({"save": result["save"]})["turn"] == 5
+
+
+@pytest.mark.parametrize(("position", "step"), [(f"{B('')} 2 4 0 0", 1), (f"{B('')} * 4 0 0", 1),
+                                                (f"{B('')} 2-2 4 0 0", 2)])
+def test_rotate_refused_for_singles_jokers_and_bad_steps(position: str, step: int) -> None:  # M12
+    session = session_at(position)
+    result = session.rotate({"step": step})
+    assert (result["accepted"], result["reason"], result["view"]["turn"]) == (False, "bad-action", 0)
+
+
+# --- M15 active time --------------------------------------------------------------------------
+def test_time_starts_with_the_first_placement_and_stops_when_over() -> None:  # M15
+    session = Session()
+    session.new({"seed": 1})
+    assert session.tick({"ms": 5000})["play_ms"] == 0
+    session.place({"cell": "0:0", "ms": 700})  # time before the first placement is not play time
+    assert session.tick({"ms": 1200})["play_ms"] == 1200
+    session.place({"cell": session.view({})["legal"][0], "ms": 300})
+    assert session.view({})["play_ms"] == 1500
+    assert session.tick({"ms": -50})["play_ms"] == 1500
+    over = session_at(f"{B('')} 2 2 0 0".replace(B(""), _full()), play_ms=999)
+    assert over.view({})["over"] and over.tick({"ms": 100})["play_ms"] == 999
+
+
+def _full() -> str:
+    from club.merge.board import CELLS
+    return B(" ".join(f"{c}={(2, 4, 8)[(c.q - c.r) % 3]}" for c in CELLS))
+
+
+# --- events -----------------------------------------------------------------------------------
+def test_events_of_a_joker_merge() -> None:  # M7-M10 events for the renderer
+    session = session_at(f"{B('-1:0=2 1:0=2')} * 2-2 0 0")
+    events = session.place({"cell": "0:0"})["events"]
+    assert [e["type"] for e in events] == ["set", "merged", "chain", "next"]
+    assert events[1] == {"type": "merged", "step": 1, "value": 2, "result": 4, "cells": ["-1:0", "0:0", "1:0"],
+                         "target": "-1:0", "points": 12, "joker": True, "pure": False}
+    assert events[2] == {"type": "chain", "step": 1, "groups": 1, "points": 12}
+    assert events[3]["current"] == [2, 2]
+
+
+def test_last_move_reports_over_and_records_the_profile() -> None:  # M6, M11
+    from club.merge.board import CELLS
+    holes = {"0:0"}
+    board = B(" ".join(f"{c}={(2, 4, 8)[(c.q - c.r) % 3]}" for c in CELLS if str(c) not in holes))
+    session = session_at(f"{board} 2 8 40 36")
+    session.load_profile({"profile": json.dumps({"best": 10, "rounds": 4, "best_highest": 16})})
+    result = session.place({"cell": "0:0"})
+    assert result["events"][-1] == {"type": "over", "score": 40, "moves": 37, "highest": 8}
+    assert result["profile"]["best"] == 40 and result["profile"]["best_moves"] == 37
+    assert result["profile"]["rounds"] == 5 and result["profile"]["best_highest"] == 16
+    assert session.place({"cell": "0:0"})["reason"] == "over"
+
+
+# --- M14 settings -----------------------------------------------------------------------------
+def test_jokers_setting_applies_from_the_next_round() -> None:  # M14
+    session = Session()
+    session.new({"seed": 4})
+    answer = session.settings({"settings": {"jokers": False, "style": "contrast", "timer": True}})
+    assert answer["view"]["jokers"] is True and answer["view"]["style"] == "contrast"
+    assert answer["profile"]["settings"] == {"jokers": False, "style": "contrast", "timer": True}
+    assert session.new({"seed": 4})["jokers"] is False
+
+
+@pytest.mark.parametrize(("settings", "field"), [({"style": "neon"}, "style"), ({"jokers": 1}, "jokers"),
+                                                  ({"timer": None}, "timer")])
+def test_bad_settings_are_refused(settings: dict[str, Any], field: str) -> None:  # M14
+    with pytest.raises(NotationError) as err:
+        Session().settings({"settings": settings})
+    assert err.value.field == field
+
+
+@pytest.mark.parametrize(("text", "field"), [
+    ("nope", "profile"), ("[]", "profile"), ('{"best": -1}', "best"), ('{"best": true}', "best"),
+    ('{"settings": []}', "settings"), ('{"settings": {"style": 3}}', "style"),
+])
+def test_corrupt_profile(text: str, field: str) -> None:
+    with pytest.raises(NotationError) as err:
+        Session().load_profile({"profile": text})
+    assert err.value.field == field
+
+
+# --- M15 saves, slots and codes ----------------------------------------------------------------
+def test_slot_holds_everything_m15_lists() -> None:  # M15
+    session = session_at(f"{B('0:0=16')} 2-4 8 120 30", turn=3, highest=32, play_ms=61_000, jokers=False)
+    session.settings({"settings": {"style": "contrast"}})
+    summary = session.summary({"save": session.save({})})
+    assert {k: summary[k] for k in ("score", "moves", "highest", "play_ms", "jokers", "style")} == {
+        "score": 120, "moves": 30, "highest": 32, "play_ms": 61_000, "jokers": False, "style": "contrast"}
+    view = Session().load({"save": session.save({})})
+    assert (view["turn"], view["current"]["stones"], view["next"]["stones"]) == (3, [2, 4], [8])
+
+
+def test_export_import_round_trip() -> None:  # M15
+    session = session_at(f"{B('0:0=16 1:0=*')} * 8 120 30", play_ms=5000)
+    code = session.export({})
+    assert code.startswith("HM1.") and len(code) < 400
+    wrapped = code[:20] + "\n " + code[20:]  # codes survive line breaks of chat apps
+    imported = Session().import_code({"code": wrapped})
+    assert imported["save"] == session.save({}) and imported["summary"]["score"] == 120
+
+
+def _bad_codes() -> list[str]:
+    import base64
+    import zlib
+
+    good = Session().export({})
+    packed = zlib.compress(b'{"schema": 1, "game": "merge", "kind": "run", "data": {"position": "x"}}')
+    inner_bad = f"HM1.{base64.urlsafe_b64encode(packed).decode().rstrip('=')}.{zlib.crc32(packed):08x}"
+    not_zlib = b"hello world"
+    return ["", "hello", good.replace("HM1.", "HM2."), good[:-3] + "000", good[:30] + good[31:],
+            f"HM1.{base64.urlsafe_b64encode(not_zlib).decode()}.{zlib.crc32(not_zlib):08x}", inner_bad,
+            "HM1." + "A" * 30000 + ".0"]
+
+
+@pytest.mark.parametrize("code", _bad_codes())
+def test_bad_code_is_a_clear_error_and_changes_nothing(code: str) -> None:  # M15
+    session = session_at(TWO_2S)
+    before = session.save({})
+    with pytest.raises(NotationError) as err:
+        session.import_code({"code": code})
+    assert err.value.field == "code" and len(err.value.message) > 20
+    assert session.save({}) == before
+
+
+@pytest.mark.parametrize(("change", "field"), [
+    ({"position": "x"}, "position"), ({"turn": 6}, "turn"), ({"turn": True}, "turn"), ({"rng": "12"}, "rng"),
+    ({"style": "neon"}, "style"), ({"highest": 2}, "highest"), ({"highest": 48}, "highest"),
+    ({"jokers": "yes"}, "jokers"), ({"play_ms": -1}, "play_ms"), ({"schema": 2}, "schema"),
+    ({"game": "blocks"}, "game"),
+])
+def test_corrupt_save_names_the_field(change: dict[str, Any], field: str) -> None:  # M15, P8
+    save = json.loads(persist.dump_round(parse(f"{B('0:0=4')} 2 2 0 1"), "colors"))
+    for key, value in change.items():
+        (save if key in save else save["data"])[key] = value
+    session = session_at(TWO_2S)
+    with pytest.raises(NotationError) as err:
+        session.load({"save": json.dumps(save)})
+    assert err.value.field == field
+    assert session.view({})["board"] == session_at(TWO_2S).view({})["board"]
+
+
+def test_export_of_a_stored_slot_validates_it() -> None:
+    with pytest.raises(NotationError):
+        Session().export({"save": "{}"})

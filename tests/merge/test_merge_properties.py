@@ -55,8 +55,8 @@ def literal_target(board: list[int], cells: set[int], times: dict[int, int]) -> 
     """M9 word for word (reading order = index order)."""
     numbers = [c for c in cells if board[c] != J]
     jokers = [c for c in cells if board[c] == J]
-    if not numbers:
-        return min(jokers, key=lambda c: times[c])
+    if not numbers:  # pure joker group: its joker set first in this move
+        return min((c for c in jokers if c in times), key=lambda c: times[c])
     set_numbers = [c for c in numbers if c in times]
     if set_numbers:
         return min(set_numbers, key=lambda c: times[c])

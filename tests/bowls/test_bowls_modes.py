@@ -115,3 +115,13 @@ def test_forecast_never_reveals_the_refill() -> None:  # W23
     shown = forecast(a.position, bowl)
     assert a.rng == rng and set(shown) == {
         "bowl", "matching", "combo", "multiplier", "points", "perfect", "overflow", "overflowBowls"}
+
+
+def test_undo_keeps_the_last_hundred_moves() -> None:  # W21 (depth is our decision)
+    a = Attempt.start("free", position=parse("R/-/-/-/-/-/-/-/-/-/-/- 0 0"))
+    for move in range(105):
+        assert a.play(move % 12).accepted
+    undone = 0
+    while a.undo().accepted:
+        undone += 1
+    assert undone == 100 and a.position.moves == 5

@@ -18,7 +18,7 @@ from typing import Any
 from club.bowls.attempt import Attempt, Result
 from club.bowls.modes import MODES, is_date
 from club.bowls.move import forecast
-from club.bowls.notation import parse, print_position
+from club.bowls.notation import parse
 from club.bowls.position import BAD_ACTION, CAPACITY, MODIFIER_NAMES, RING, Position
 from club.bowls.profile import dump_profile, parse_profile, record
 from club.bowls.saves import dump_attempt, load_attempt
@@ -132,7 +132,7 @@ class Session:
         return {
             "mode": attempt.mode.name,
             "date": attempt.date,
-            "position": print_position(position),
+            "position": attempt.position_text(),
             "bowls": [bowl_view(position, b) for b in range(RING)],
             "score": position.score,
             "moves": position.moves,

@@ -22,11 +22,13 @@ from typing import Any
 
 from club.bowls.modes import MODES, Mode
 from club.bowls.move import sow
+from club.bowls.notation import print_position
 from club.bowls.position import COLOURS, OVER, Position, choosable, refusal, stuck
 from club.bowls.refill import build_start
 from club.rng import Rng, seed_from_text
 
 NOTHING_TO_UNDO, NOTHING_TO_REDO = "nothing-to-undo", "nothing-to-redo"
+UNDO_DEPTH = 100  # moves kept for undo: keeps every save (written after each move) small
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +40,7 @@ class Snapshot:
     collected: tuple[int, ...]
     bowl: int
     last: dict[str, Any] | None
+    text: str  # the position in notation, printed once for every later save
 
 
 @dataclass(slots=True)
@@ -68,6 +71,7 @@ class Attempt:
     redo_bowls: list[int] = field(default_factory=list)  # last undone move last
     last: dict[str, Any] | None = None  # what the last move did, for the page
     extra: dict[str, Any] = field(default_factory=dict)  # mode data kept in saves (part 2)
+    _text: tuple[Position, str] | None = None  # cached notation of the current position
 
     @classmethod
     def start(cls, mode: str, seed: int = 0, date: str = "", position: Position | None = None) -> Attempt:
@@ -81,6 +85,12 @@ class Attempt:
         return cls(rules, position, rng, seed=seed, date=date if rules.dated else "")
 
     # -- state -------------------------------------------------------------
+    def position_text(self) -> str:
+        """The current position in notation (printed once per position)."""
+        if self._text is None or self._text[0] is not self.position:
+            self._text = (self.position, print_position(self.position))
+        return self._text[1]
+
     def choosable(self) -> list[int]:
         return [] if self.status() else choosable(self.position)
 
@@ -110,7 +120,10 @@ class Attempt:
         position = self.position
         refill = self.rng if self.mode.refills_after(position.moves + 1) else None
         out = sow(position, bowl, refill, self.mode.special, log=True)
-        self.history.append(Snapshot(position, self.rng, self.collected, bowl, self.last))
+        self.history.append(
+            Snapshot(position, self.rng, self.collected, bowl, self.last, self.position_text()))
+        if len(self.history) > UNDO_DEPTH:
+            del self.history[0]
         if not keep_redo:
             self.redo_bowls.clear()
         self.position = out.position

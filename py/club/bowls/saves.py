@@ -20,7 +20,7 @@ from typing import Any
 from club import save
 from club.bowls.attempt import Attempt, Snapshot
 from club.bowls.modes import MODES, is_date
-from club.bowls.notation import parse, print_position
+from club.bowls.notation import parse
 from club.bowls.position import COLOURS, RING
 from club.errors import NotationError
 from club.rng import Rng
@@ -34,13 +34,13 @@ def dump_attempt(attempt: Attempt) -> str:
         "mode": attempt.mode.name,
         "seed": str(attempt.seed),
         "date": attempt.date,
-        "position": print_position(attempt.position),
+        "position": attempt.position_text(),
         "rng": f"{attempt.rng.state:x}",
         "collected": list(attempt.collected),
         "training": attempt.training,
         "ended": attempt.ended,
         "history": [
-            [print_position(s.position), f"{s.rng.state:x}", list(s.collected), s.bowl, s.last]
+            [s.text, f"{s.rng.state:x}", list(s.collected), s.bowl, s.last]
             for s in attempt.history
         ],
         "redo": list(attempt.redo_bowls),
@@ -130,5 +130,5 @@ def _snapshot(entry: Any) -> Snapshot:
         raise NotationError("history", "history bowl must be 0-11")
     return Snapshot(
         _position(position, "history"), _rng(rng, "history"), _collected(collected, "history"),
-        bowl, _last(last, "history"),
+        bowl, _last(last, "history"), position,
     )

@@ -209,3 +209,8 @@ def test_corrupt_save_names_the_field(change: dict[str, Any], field: str) -> Non
 def test_export_of_a_stored_slot_validates_it() -> None:
     with pytest.raises(NotationError):
         Session().export({"save": "{}"})
+
+
+@pytest.mark.parametrize(("profile", "best"), [(None, None), ("garbage", None), ('{"best": 77}', 77), ("{}", 0)])
+def test_headline_for_the_home_screen(profile: str | None, best: int | None) -> None:
+    assert Session().headline({"profile": profile}) == {"best": best}

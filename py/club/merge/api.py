@@ -73,6 +73,13 @@ class Session:
         self.profile = load_profile(payload.get("profile"))  # type: ignore[arg-type]
         return self.profile
 
+    def headline(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """The home screen's best score from stored profile text; never raises."""
+        try:
+            return {"best": load_profile(payload.get("profile"))["best"]}  # type: ignore[arg-type]
+        except NotationError:
+            return {"best": None}
+
     def settings(self, payload: dict[str, Any]) -> dict[str, Any]:
         """Change settings (M14): the style at once, jokers from the next round."""
         settings = check_settings(payload.get("settings", {}), self.profile["settings"])

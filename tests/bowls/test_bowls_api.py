@@ -125,3 +125,25 @@ def test_corrupt_envelope() -> None:
     with pytest.raises(NotationError) as caught:
         Session().load({"save": '{"schema": 1, "game": "merge", "kind": "run", "data": {}}'})
     assert caught.value.field == "game"
+
+
+def test_headline_is_the_endless_best() -> None:
+    s = Session()
+    assert s.headline({"profile": '{"version": 1, "best": {"endless": 70}}'}) == {"best": 70}
+    assert s.headline({"profile": "garbage"}) == {"best": None}
+    assert s.headline({"profile": None}) == {"best": None}
+
+
+def test_mode_hooks_judge_and_describe() -> None:  # room for part 2's puzzles (W18)
+    from club.bowls.modes import MODES, Mode, register
+
+    register(Mode("probe", refills=False, special=False, limit=None, training_on_undo=False,
+                  judge=lambda a: "solved" if a.position.score >= 30 else None,
+                  describe=lambda a: {"probe": a.position.moves}))
+    try:
+        s = Session()
+        s.new({"mode": "probe", "position": "R/RR/-/-/-/-/G/-/-/-/-/- 0 0"})
+        view = s.sow({"bowl": 0})["view"]
+        assert (view["status"], view["probe"], view["choosable"]) == ("solved", 1, [])
+    finally:
+        del MODES["probe"]

@@ -24,10 +24,20 @@ from club.bowls.profile import dump_profile, parse_profile, record
 from club.bowls.saves import dump_attempt, load_attempt
 from club.errors import NotationError
 
+try:  # part 2 adds puzzle methods (and registers its mode) in club.bowls.puzzle_api
+    from club.bowls.puzzle_api import PuzzleMethods  # type: ignore[import-not-found]
+except ModuleNotFoundError as missing:
+    if missing.name != "club.bowls.puzzle_api":
+        raise
+
+    class PuzzleMethods:  # type: ignore[no-redef]
+        """Nothing until part 2 ships its puzzles."""
+
+
 MAX_SEED = (1 << 64) - 1
 
 
-class Session:
+class Session(PuzzleMethods):
     """One bowls attempt at a time; every method takes a JSON-able payload."""
 
     def __init__(self) -> None:
@@ -74,6 +84,15 @@ class Session:
         if not isinstance(text, str):
             raise NotationError("profile", "profile must be text")
         return parse_profile(text)
+
+    def headline(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """The home screen's best score: the Endless personal best (never raises on garbage)."""
+        text = payload.get("profile")
+        try:
+            profile = parse_profile(text if isinstance(text, str) else "")
+        except NotationError:
+            return {"best": None}
+        return {"best": profile["best"].get("endless")}
 
     # -- actions -------------------------------------------------------------
     def sow(self, payload: dict[str, Any]) -> dict[str, Any]:
@@ -129,7 +148,7 @@ class Session:
         position = attempt.position
         status = attempt.status()
         limit = attempt.mode.limit
-        return {
+        view = {
             "mode": attempt.mode.name,
             "date": attempt.date,
             "position": attempt.position_text(),
@@ -148,6 +167,9 @@ class Session:
             "canRedo": bool(attempt.redo_bowls) and status is None,
             "last": attempt.last,
         }
+        if attempt.mode.describe is not None:
+            view.update(attempt.mode.describe(attempt))
+        return view
 
     def _answer(self, result: Result) -> dict[str, Any]:
         if result.accepted:

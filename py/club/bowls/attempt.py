@@ -100,6 +100,10 @@ class Attempt:
             return "overflow"
         if self.ended:
             return "ended"
+        if self.mode.judge is not None:
+            verdict = self.mode.judge(self)
+            if verdict is not None:
+                return verdict
         if self.mode.limit is not None and self.position.moves >= self.mode.limit:
             return "limit"
         if stuck(self.position):

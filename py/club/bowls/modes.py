@@ -14,7 +14,9 @@ goal check on top.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 DAILY_MOVES = 20  # W20
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -28,6 +30,11 @@ class Mode:
     limit: int | None  # moves per attempt, None for unlimited
     training_on_undo: bool  # W21: the first undo marks the attempt
     dated: bool = False  # W20: seeded by the UTC date
+    # Hooks for part 2 (docs/requests/bowls.md): ``judge(attempt)`` may end the attempt
+    # (after the overflow and End checks, before the move limit and stuck checks);
+    # ``describe(attempt)`` adds keys to the page's view.
+    judge: Callable[[Any], str | None] | None = None
+    describe: Callable[[Any], dict[str, Any]] | None = None
 
     def refills_after(self, move_number: int) -> bool:
         """Whether the move that would become number ``move_number`` refills.

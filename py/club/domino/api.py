@@ -76,7 +76,7 @@ class Session:
             "height": g.well.height,
             "well": print_well(g.well),
             "cells": [[c, r, p, link] for c, r, p, link in g.well.occupied()],
-            "falling": self.falling(),
+            "falling": self._falling(),
             "next": list(g.next_tile) if g.next_tile else None,
             "max": g.max_turn,
             "power": g.power,
@@ -92,7 +92,7 @@ class Session:
             "topped_out": g.topped_out,
         }
 
-    def falling(self) -> dict[str, int] | None:
+    def _falling(self) -> dict[str, int] | None:
         tile = self.game.falling
         if tile is None:
             return None
@@ -106,7 +106,7 @@ class Session:
         if not isinstance(ms, int) or isinstance(ms, bool) or ms < 0:
             raise NotationError("ms", "ms must be an integer >= 0")
         game, _, events = rules.advance(self.game, ms)
-        return self.settle(game, events, full=False)
+        return self._settle(game, events, full=False)
 
     def act(self, payload: dict[str, Any]) -> dict[str, Any]:
         """A player move: ``move`` is left, right, down, cw, ccw or hard."""
@@ -119,14 +119,14 @@ class Session:
             game, reason, events = rules.move(self.game, name)
         if reason is not None:
             return {"accepted": False, "reason": reason, "events": [], "view": None}
-        return self.settle(game, events, full=True)
+        return self._settle(game, events, full=True)
 
     def soft(self, payload: dict[str, Any]) -> dict[str, Any]:
         """Hold (``held: true``) or release soft drop (D6); time stays explicit."""
         self.game = rules.set_soft(self.game, bool(payload.get("held")))
         return {"soft": self.game.soft}
 
-    def settle(self, game: Game, events: list[dict[str, Any]], full: bool) -> dict[str, Any]:
+    def _settle(self, game: Game, events: list[dict[str, Any]], full: bool) -> dict[str, Any]:
         """Keep the new state; send the full view and save only when the well changed."""
         turned = any(e["type"] == "scored" for e in events) or game.over != self.game.over
         self.game = game
@@ -134,13 +134,13 @@ class Session:
             "accepted": True,
             "reason": None,
             "events": events,
-            "falling": self.falling(),
+            "falling": self._falling(),
             "speed": round(game.speed, 1),
             "view": self.view({}) if turned or full else None,
             "save": dump_game(game) if turned or full else None,
         }
         if any(e["type"] == "over" for e in events):
-            out["record"] = self.record()
+            out["record"] = self._record()
             out["profile"] = self.profile
         return out
 
@@ -161,7 +161,7 @@ class Session:
         self.profile = {"records": records}
         return self.profile
 
-    def record(self) -> list[str]:
+    def _record(self) -> list[str]:
         """Merge the finished run into the records; returns the fields it beat."""
         g = self.game
         key = f"{g.mode}/{g.set_kind}"

@@ -113,6 +113,7 @@ def test_last_move_reports_over_and_records_the_profile() -> None:  # M6, M11
     session.load_profile({"profile": json.dumps({"best": 10, "rounds": 4, "best_highest": 16})})
     result = session.place({"cell": "0:0"})
     assert result["events"][-1] == {"type": "over", "score": 40, "moves": 37, "highest": 8}
+    assert result["new_best"] is True
     assert result["profile"]["best"] == 40 and result["profile"]["best_moves"] == 37
     assert result["profile"]["rounds"] == 5 and result["profile"]["best_highest"] == 16
     assert session.place({"cell": "0:0"})["reason"] == "over"
@@ -140,6 +141,12 @@ def test_bad_settings_are_refused(settings: dict[str, Any], field: str) -> None:
     ("nope", "profile"), ("[]", "profile"), ('{"best": -1}', "best"), ('{"best": true}', "best"),
     ('{"settings": []}', "settings"), ('{"settings": {"style": 3}}', "style"),
 ])
+def test_missing_profile_is_a_fresh_one() -> None:
+    session = Session()
+    session.load_profile({"profile": '{"best": 9}'})
+    assert session.load_profile({"profile": None})["best"] == 0
+
+
 def test_corrupt_profile(text: str, field: str) -> None:
     with pytest.raises(NotationError) as err:
         Session().load_profile({"profile": text})

@@ -70,7 +70,9 @@ class Session:
         return persist.dump_round(self.round, self.style)
 
     def load_profile(self, payload: dict[str, Any]) -> dict[str, Any]:
-        self.profile = load_profile(payload.get("profile"))  # type: ignore[arg-type]
+        """Validate stored profile text and use it; ``null`` (none stored yet) is a fresh one."""
+        text = payload.get("profile")
+        self.profile = default_profile() if text is None else load_profile(text)  # type: ignore[arg-type]
         return self.profile
 
     def headline(self, payload: dict[str, Any]) -> dict[str, Any]:
@@ -98,6 +100,7 @@ class Session:
         self.round, move = place(self.round, target, turn)
         result = self._result(move)
         if move.accepted and self.round.over:
+            result["new_best"] = self.round.score > self.profile["best"]
             self.profile = record_round(self.profile, self.round.score, self.round.moves, self.round.highest)
             result["profile"] = self.profile
         return result

@@ -137,16 +137,16 @@ def test_bad_settings_are_refused(settings: dict[str, Any], field: str) -> None:
     assert err.value.field == field
 
 
-@pytest.mark.parametrize(("text", "field"), [
-    ("nope", "profile"), ("[]", "profile"), ('{"best": -1}', "best"), ('{"best": true}', "best"),
-    ('{"settings": []}', "settings"), ('{"settings": {"style": 3}}', "style"),
-])
 def test_missing_profile_is_a_fresh_one() -> None:
     session = Session()
     session.load_profile({"profile": '{"best": 9}'})
     assert session.load_profile({"profile": None})["best"] == 0
 
 
+@pytest.mark.parametrize(("text", "field"), [
+    ("nope", "profile"), ("[]", "profile"), ('{"best": -1}', "best"), ('{"best": true}', "best"),
+    ('{"settings": []}', "settings"), ('{"settings": {"style": 3}}', "style"),
+])
 def test_corrupt_profile(text: str, field: str) -> None:
     with pytest.raises(NotationError) as err:
         Session().load_profile({"profile": text})

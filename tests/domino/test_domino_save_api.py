@@ -141,3 +141,22 @@ def test_session_records_per_mode_and_set():
 def test_corrupt_profile(profile):
     with pytest.raises(NotationError):
         Session().load_profile({"profile": profile})
+
+
+def test_headline_is_the_best_power_and_never_raises():
+    records = {"sprint/classic": {"max": 3, "power": 5, "speed": 1.5, "games": 2},
+               "marathon/extended": {"max": 6, "power": 40, "speed": 3.0, "games": 1}}
+    assert Session().headline({"profile": json.dumps({"records": records})}) == {"best": 40}
+    assert Session().headline({"profile": json.dumps({"records": {}})}) == {"best": None}
+    assert Session().headline({"profile": "{garbage"}) == {"best": None}
+    assert Session().headline({"profile": None}) == {"best": None}
+
+
+def test_falling_reports_progress_for_smooth_drawing():
+    s = Session()
+    s.new({"seed": 4, "mode": "sprint", "set": "classic"})
+    assert s.tick({"ms": 200})["falling"]["fall"] == 0.25  # 200 of 800 ms
+    s.soft({"held": True})
+    falling = s.tick({"ms": 0})["falling"]  # 200 ms already exceed the 50 ms step: one row down at once
+    assert (falling["row"], falling["fall"]) == (1, 0)
+    assert s.tick({"ms": 25})["falling"]["fall"] == 0.5

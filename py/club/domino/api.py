@@ -92,12 +92,26 @@ class Session:
             "topped_out": g.topped_out,
         }
 
-    def _falling(self) -> dict[str, int] | None:
-        tile = self.game.falling
+    def _falling(self) -> dict[str, Any] | None:
+        """The falling tile, its ghost row, and for smooth drawing the share of
+        the current gravity step already elapsed (``fall``) or of the lock delay
+        (``lock``, while it rests)."""
+        g = self.game
+        tile = g.falling
         if tile is None:
             return None
-        ghost = landing_row(self.game.well, tile)
-        return {"a": tile.a, "b": tile.b, "col": tile.col, "row": tile.row, "orient": tile.orient, "ghost": ghost}
+        interval = min(g.gravity, rules.SOFT_MS) if g.soft else g.gravity
+        resting = g.rest_ms is not None
+        return {
+            "a": tile.a,
+            "b": tile.b,
+            "col": tile.col,
+            "row": tile.row,
+            "orient": tile.orient,
+            "ghost": landing_row(g.well, tile),
+            "fall": 0 if resting else round(min(g.fall_ms / interval, 1.0), 3),
+            "lock": round(g.rest_ms / rules.LOCK_MS, 3) if resting else 0,
+        }
 
     # -- play --------------------------------------------------------------
     def tick(self, payload: dict[str, Any]) -> dict[str, Any]:
@@ -145,6 +159,15 @@ class Session:
         return out
 
     # -- records (D18) -----------------------------------------------------
+    def headline(self, payload: dict[str, Any]) -> dict[str, int | None]:
+        """The home card's best score: the best Power of any mode and set (never raises)."""
+        try:
+            records = Session().load_profile({"profile": payload.get("profile")})["records"]
+        except NotationError:
+            return {"best": None}
+        powers = [int(entry["power"]) for entry in records.values()]
+        return {"best": max(powers) if powers else None}
+
     def load_profile(self, payload: dict[str, Any]) -> dict[str, Any]:
         """Validate stored records ``{"records": {"sprint/classic": {...}}}`` and keep them."""
         text = payload.get("profile")

@@ -165,3 +165,20 @@ def test_manifest_is_installable_shape(page: Page, server_url: str) -> None:
     assert {icon["sizes"] for icon in manifest["icons"]} >= {"192x192", "512x512"}
     for icon in manifest["icons"]:
         assert page.request.get(server_url + "web/" + icon["src"]).ok
+
+
+def test_returning_visit_restores_the_snapshot_and_plays(browser, server_url: str) -> None:
+    """P15: the first visit stores an interpreter snapshot; the next one starts from it."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(server_url + "#/merge")
+    wait_ready(page)
+    page.wait_for_function("document.documentElement.dataset.snapshot === 'saved'", timeout=90_000)
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.dataset.snapshot") == "used"
+    # The restored interpreter runs the engines: a fresh run answers through the bridge.
+    page.goto(server_url + "#/blocks")
+    page.wait_for_function("document.documentElement.dataset.route === 'blocks'")
+    expect(page.locator("section.game-blocks svg").first).to_be_visible()
+    context.close()

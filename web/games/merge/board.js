@@ -1,0 +1,135 @@
+// The SVG board of Hex Merge: 37 cells (M1), stones, the M13 preview (ghost
+// stones, merging stones marked, coral dashed outline where illegal), the
+// keyboard target marker (M12) and hit-testing for taps and drags.
+import { svg } from "../../svg.js";
+import { boardExtent, hexCorners, hexToPixel, onBoard, pixelToHex } from "../../hexlayout.js";
+import { drawStone, SIZE } from "./stones.js";
+
+const RADIUS = 3;
+const MARGIN = 3;
+
+export function parseCell(name) {
+  const [q, r] = name.split(":").map(Number);
+  return { q, r };
+}
+
+export const cellName = ({ q, r }) => `${q}:${r}`;
+
+export function createBoard(parent, { cells, label }) {
+  const ext = boardExtent(RADIUS, SIZE);
+  const root = svg("svg", {
+    class: "hm-board",
+    viewBox: `${-ext.width / 2 - MARGIN} ${-ext.height / 2 - MARGIN} ${ext.width + 2 * MARGIN} ${ext.height + 2 * MARGIN}`,
+    role: "application",
+    "aria-roledescription": "board",
+    "aria-label": label,
+    tabindex: "0",
+  }, parent);
+  const layers = {};
+  for (const name of ["cells", "stones", "preview", "target", "fx"]) layers[name] = svg("g", { class: `hm-layer-${name}` }, root);
+  const index = new Map(cells.map((name, i) => [name, i]));
+  const centre = cells.map((name) => { const { q, r } = parseCell(name); return hexToPixel(q, r, SIZE); });
+  cells.forEach((name, i) => {
+    svg("polygon", { points: hexCorners(centre[i].x, centre[i].y, SIZE * 0.97), class: "hm-cell", "data-cell": name }, layers.cells);
+  });
+  let shown = new Array(cells.length).fill(0);
+  let stones = new Array(cells.length).fill(null);
+
+  function setBoard(values, born = []) {
+    values.forEach((value, i) => {
+      if (shown[i] === value && stones[i]) return;
+      stones[i]?.remove();
+      stones[i] = value === 0 ? null : drawStone(layers.stones, value, centre[i].x, centre[i].y, { cls: "" });
+      stones[i]?.setAttribute("data-cell", cells[i]);
+    });
+    shown = values.slice();
+    born.forEach((name) => stones[index.get(name)]?.classList.add("hm-born"));
+    describe();
+  }
+
+  // A readable summary of the stones for screen readers (P11).
+  let describeText = (v) => String(v);
+  function describe() {
+    const parts = [];
+    shown.forEach((v, i) => { if (v !== 0) parts.push(`${cells[i]} ${describeText(v)}`); });
+    root.setAttribute("aria-description", parts.join(", "));
+  }
+
+  function clearPreview() {
+    layers.preview.replaceChildren();
+    root.querySelectorAll(".hm-will-merge").forEach((n) => n.classList.remove("hm-will-merge"));
+    delete root.dataset.preview;
+  }
+
+  // M13: the piece's stones on their cells, the stones that would merge marked;
+  // an illegal spot shows a coral dashed outline.
+  function showPreview(answer, piece) {
+    clearPreview();
+    if (!answer || !answer.cells.length) return;
+    const onboard = answer.cells.map(parseCell).filter((c) => onBoard(c.q, c.r, RADIUS));
+    if (!answer.legal) {
+      for (const c of onboard) {
+        const { x, y } = hexToPixel(c.q, c.r, SIZE);
+        svg("polygon", { points: hexCorners(x, y, SIZE * 0.9), class: "hm-misfit" }, layers.preview);
+      }
+      root.dataset.preview = "illegal";
+      return;
+    }
+    const merging = new Set(answer.merging);
+    answer.cells.forEach((name, k) => {
+      const { q, r } = parseCell(name);
+      const { x, y } = hexToPixel(q, r, SIZE);
+      drawStone(layers.preview, piece.stones[k], x, y, { cls: `hm-ghost${merging.has(name) ? " hm-will-merge" : ""}` });
+    });
+    for (const name of merging) stones[index.get(name)]?.classList.add("hm-will-merge");
+    if (answer.points > 0) {
+      const { q, r } = parseCell(answer.cells[0]);
+      const { x, y } = hexToPixel(q, r, SIZE);
+      const tag = svg("text", { x, y: y - SIZE * 1.05, class: "hm-preview-points", "text-anchor": "middle" }, layers.preview);
+      tag.textContent = `+${answer.points}`;
+    }
+    root.dataset.preview = merging.size ? "merge" : "legal";
+  }
+
+  function showTarget(name) {
+    layers.target.replaceChildren();
+    if (!name) { delete root.dataset.target; return; }
+    const { q, r } = parseCell(name);
+    const { x, y } = hexToPixel(q, r, SIZE);
+    svg("polygon", { points: hexCorners(x, y, SIZE * 1.0), class: "hm-target" }, layers.target);
+    root.dataset.target = name;
+  }
+
+  // Screen point -> "q:r" of an on-board cell, or null.
+  function cellAt(clientX, clientY) {
+    const ctm = root.getScreenCTM();
+    if (!ctm) return null;
+    const pt = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse());
+    const c = pixelToHex(pt.x, pt.y, SIZE);
+    return onBoard(c.q, c.r, RADIUS) ? cellName(c) : null;
+  }
+
+  function cellPixels() {
+    const ctm = root.getScreenCTM();
+    return ctm ? SIZE * ctm.a : SIZE;
+  }
+
+  function stoneAt(name) { return stones[index.get(name)]; }
+  function point(name) { return centre[index.get(name)]; }
+
+  function fxText(name, text, cls, ms) {
+    const { x, y } = point(name);
+    const node = svg("text", { x, y: y - SIZE * 0.2, class: cls, "text-anchor": "middle" }, layers.fx);
+    node.textContent = text;
+    setTimeout(() => node.remove(), ms);
+    return node;
+  }
+
+  return {
+    root, setBoard, clearPreview, showPreview, showTarget, cellAt, cellPixels, stoneAt, point, fxText,
+    values: () => shown.slice(),
+    index: (name) => index.get(name),
+    setDescriber(fn) { describeText = fn; describe(); },
+    layers,
+  };
+}

@@ -1,0 +1,184 @@
+// Menus as native modal dialogs (focus kept inside, Escape closes): settings
+// (M14), the three save slots with export/import codes (M15) and the
+// game-over screen. Each open/close is reported so play time can pause (M15).
+import { html, svg } from "../../svg.js";
+import { drawStone } from "./stones.js";
+import { formatTime } from "./timer.js";
+
+function dialog(root, cls, title, onToggle) {
+  const node = html("dialog", { class: `hm-dialog ${cls}`, "aria-labelledby": `${cls}-title` }, root);
+  const head = html("div", { class: "hm-dialog-head" }, node);
+  html("h2", { id: `${cls}-title` }, head, title);
+  const close = html("button", { class: "btn hm-close", type: "button", "aria-label": "×" }, head, "×");
+  const body = html("div", { class: "hm-dialog-body" }, node);
+  close.addEventListener("click", () => node.close());
+  node.addEventListener("close", () => onToggle(false));
+  node.addEventListener("click", (e) => { if (e.target === node) node.close(); }); // backdrop
+  return {
+    node, body, close,
+    open() { if (!node.open) { node.showModal(); onToggle(true); } },
+    shut() { if (node.open) node.close(); },
+  };
+}
+
+function toggle(parent, id, label, hint) {
+  const row = html("div", { class: "hm-setting" }, parent);
+  const input = html("input", { type: "checkbox", id, class: "hm-switch", role: "switch" }, row);
+  const text = html("label", { for: id }, row);
+  html("strong", {}, text, label);
+  if (hint) html("span", { class: "hm-hint" }, text, hint);
+  return input;
+}
+
+export function createSettings(root, { t, styles, onChange, onToggle }) {
+  const d = dialog(root, "hm-settings", t("merge.settings"), onToggle);
+  d.close.setAttribute("aria-label", t("merge.close"));
+  const jokers = toggle(d.body, "hm-set-jokers", t("merge.setJokers"), t("merge.setJokersHint"));
+  const fieldset = html("fieldset", { class: "hm-styles" }, d.body);
+  html("legend", {}, fieldset, t("merge.setStyle"));
+  const radios = styles.map((style) => {
+    const label = html("label", { class: "hm-style-choice" }, fieldset);
+    const input = html("input", { type: "radio", name: "hm-style", value: style }, label);
+    const art = svg("svg", { viewBox: "-34 -11 68 22", class: "hm-style-art", "data-style": style, "aria-hidden": "true" }, label);
+    [2, 16, 128, -1].forEach((v, i) => drawStone(art, v, -25.5 + i * 17, 0, { size: 9 }));
+    html("span", {}, label, t(`merge.style.${style}`));
+    input.addEventListener("change", () => onChange({ style }));
+    return input;
+  });
+  const timer = toggle(d.body, "hm-set-timer", t("merge.setTimer"), t("merge.setTimerHint"));
+  jokers.addEventListener("change", () => onChange({ jokers: jokers.checked }));
+  timer.addEventListener("change", () => onChange({ timer: timer.checked }));
+  return {
+    open(settings) {
+      jokers.checked = settings.jokers;
+      timer.checked = settings.timer;
+      radios.forEach((r) => { r.checked = r.value === settings.style; });
+      d.open();
+    },
+    shut: d.shut,
+    node: d.node,
+  };
+}
+
+function summaryText(s, t, number) {
+  const parts = [
+    t("merge.slotScore", { n: number(s.score) }),
+    t("merge.slotMoves", { n: number(s.moves) }),
+    t("merge.slotHighest", { n: number(s.highest) }),
+    formatTime(s.play_ms),
+  ];
+  if (!s.jokers) parts.push(t("merge.slotNoJokers"));
+  if (s.over) parts.push(t("merge.slotOver"));
+  return parts.join(" · ");
+}
+
+// slots: {list() -> [summary|null]x3, save(n), load(n), exportCode(n) -> text, importCode(code, n)}
+export function createSlots(root, { t, number, slots, onToggle }) {
+  const d = dialog(root, "hm-slots", t("merge.slots"), onToggle);
+  d.close.setAttribute("aria-label", t("merge.close"));
+  html("p", { class: "hm-hint" }, d.body, t("merge.slotsIntro"));
+  const list = html("ol", { class: "hm-slot-list" }, d.body);
+  const rows = [1, 2, 3].map((n) => {
+    const li = html("li", { class: "hm-slot", "data-slot": n }, list);
+    const head = html("div", { class: "hm-slot-head" }, li);
+    html("strong", {}, head, t("merge.slotN", { n }));
+    const info = html("span", { class: "hm-slot-info" }, head);
+    const actions = html("div", { class: "hm-slot-actions" }, li);
+    const save = html("button", { class: "btn hm-slot-save", type: "button" }, actions, t("merge.slotSave"));
+    const load = html("button", { class: "btn hm-slot-load", type: "button" }, actions, t("merge.slotLoad"));
+    const exp = html("button", { class: "btn hm-slot-export", type: "button" }, actions, t("merge.slotExport"));
+    const out = html("div", { class: "hm-export", hidden: true }, li);
+    const code = html("textarea", { class: "hm-code", readonly: true, rows: 3, "aria-label": t("merge.codeLabel", { n }) }, out);
+    const copy = html("button", { class: "btn hm-copy", type: "button" }, out, t("merge.copy"));
+    save.addEventListener("click", () => { slots.save(n); refresh(t("merge.savedTo", { n })); });
+    load.addEventListener("click", () => { if (slots.load(n)) d.shut(); });
+    exp.addEventListener("click", () => {
+      code.value = slots.exportCode(n);
+      out.hidden = false;
+      code.focus();
+      code.select();
+    });
+    copy.addEventListener("click", async () => {
+      code.select();
+      try { await navigator.clipboard.writeText(code.value); say(t("merge.copied")); } catch { say(t("merge.copyByHand")); }
+    });
+    return { info, load, exp, out, li };
+  });
+  const imp = html("div", { class: "hm-import" }, d.body);
+  html("h3", {}, imp, t("merge.importTitle"));
+  const area = html("textarea", { class: "hm-import-code", rows: 3, "aria-label": t("merge.importLabel"), placeholder: "HM1.…" }, imp);
+  const bar = html("div", { class: "hm-import-bar" }, imp);
+  const target = html("select", { class: "hm-import-slot", "aria-label": t("merge.importSlot") }, bar);
+  [1, 2, 3].forEach((n) => html("option", { value: n }, target, t("merge.slotN", { n })));
+  const go = html("button", { class: "btn primary hm-import-go", type: "button" }, bar, t("merge.import"));
+  const message = html("p", { class: "hm-import-msg", role: "status" }, imp);
+  const error = html("p", { class: "hm-import-error", role: "alert" }, imp);
+  const detail = html("p", { class: "hm-hint hm-import-detail" }, imp);
+  go.addEventListener("click", () => {
+    error.textContent = "";
+    detail.textContent = "";
+    message.textContent = "";
+    const n = Number(target.value);
+    try {
+      slots.importCode(area.value, n);
+      area.value = "";
+      refresh(t("merge.imported", { n }));
+    } catch (e) {
+      error.textContent = t("merge.importBad");
+      detail.textContent = e.message || String(e);
+    }
+  });
+
+  function say(text) { message.textContent = text; }
+
+  function refresh(note = "") {
+    const summaries = slots.list();
+    rows.forEach((row, i) => {
+      const s = summaries[i];
+      row.info.textContent = s ? summaryText(s, t, number) : t("merge.slotEmpty");
+      row.li.dataset.filled = s ? "1" : "0";
+      row.load.disabled = !s;
+      row.exp.disabled = !s;
+      row.out.hidden = true;
+    });
+    say(note);
+  }
+
+  return {
+    open() { error.textContent = ""; detail.textContent = ""; refresh(); d.open(); },
+    shut: d.shut,
+    node: d.node,
+  };
+}
+
+export function createOver(root, { t, number, onNew, onToggle }) {
+  const d = dialog(root, "hm-over", t("merge.overTitle"), onToggle);
+  d.close.setAttribute("aria-label", t("merge.close"));
+  const badge = html("p", { class: "hm-new-best", hidden: true }, d.body, t("merge.newBest"));
+  const grid = html("dl", { class: "hm-over-stats" }, d.body);
+  const cells = {};
+  for (const key of ["score", "moves", "highest", "time", "best"]) {
+    const box = html("div", { class: `hm-over-${key}` }, grid);
+    html("dt", {}, box, t(`merge.${key}`));
+    cells[key] = html("dd", {}, box, "0");
+  }
+  const actions = html("div", { class: "hm-over-actions" }, d.body);
+  const again = html("button", { class: "btn primary hm-again", type: "button" }, actions, t("merge.newRound"));
+  const look = html("button", { class: "btn hm-look", type: "button" }, actions, t("merge.lookAtBoard"));
+  again.addEventListener("click", () => { d.shut(); onNew(); });
+  look.addEventListener("click", () => d.shut());
+  return {
+    open({ score, moves, highest, playMs, best, newBest }) {
+      cells.score.textContent = number(score);
+      cells.moves.textContent = number(moves);
+      cells.highest.textContent = number(highest);
+      cells.time.textContent = formatTime(playMs);
+      cells.best.textContent = number(best);
+      badge.hidden = !newBest;
+      d.open();
+      again.focus();
+    },
+    shut: d.shut,
+    node: d.node,
+  };
+}

@@ -1,0 +1,50 @@
+// How a stone looks (M14 styles are CSS on data-tier): a hex face and its
+// number, or the joker's star. Shared by the board, the tray and the drag ghost.
+import { svg } from "../../svg.js";
+import { hexCorners } from "../../hexlayout.js";
+
+export const JOKER = -1;
+export const SIZE = 10; // viewBox units per hex radius
+const STAR = "\u2726"; // ✦
+
+export function tier(value) {
+  if (value === JOKER) return "j";
+  return String(Math.min(Math.round(Math.log2(value)), 12));
+}
+
+export function stoneLabel(value) {
+  if (value === JOKER) return STAR;
+  return value >= 100000 ? `${Math.floor(value / 1000)}k` : String(value);
+}
+
+function fontSize(label, size) {
+  const scale = label.length <= 2 ? 0.78 : label.length === 3 ? 0.62 : label.length === 4 ? 0.5 : 0.42;
+  return (size * scale).toFixed(2);
+}
+
+// A stone centred on (x, y); `turn` counter-rotates the label inside a rotated pair.
+export function drawStone(parent, value, x, y, { size = SIZE, cls = "", counter = 0 } = {}) {
+  const g = svg("g", { class: `hm-stone ${cls}`.trim(), "data-tier": tier(value), "data-v": value }, parent);
+  svg("polygon", { points: hexCorners(x, y, size * 0.9), class: "hm-face" }, g);
+  svg("polygon", { points: hexCorners(x, y, size * 0.72), class: "hm-inner" }, g);
+  const label = stoneLabel(value);
+  const text = svg("text", {
+    x, y, class: "hm-num", "text-anchor": "middle", "dominant-baseline": "central",
+    "font-size": fontSize(label, size),
+    transform: counter ? `rotate(${-counter} ${x} ${y})` : null,
+  }, g);
+  text.textContent = label;
+  return g;
+}
+
+// Spoken name of a stone for labels and announcements.
+export function stoneName(value, t) {
+  return value === JOKER ? t("merge.joker") : String(value);
+}
+
+// Spoken name of a piece view {kind, stones}.
+export function pieceName(piece, t) {
+  if (piece.kind === "joker") return t("merge.joker");
+  if (piece.kind === "single") return t("merge.single", { v: piece.stones[0] });
+  return t("merge.pair", { a: piece.stones[0], b: piece.stones[1] });
+}

@@ -1,0 +1,35 @@
+// Active play time (M15): runs from the first placement while the round is
+// on, and pauses while the page is hidden or a menu is open. The engine keeps
+// the total; this only measures and hands over milliseconds.
+export function createTimer(now = () => performance.now()) {
+  let since = null; // when the current running stretch started
+  let pending = 0; // measured, not yet handed to the engine
+  const holds = { hidden: false, menu: false, idle: true };
+
+  function sync() {
+    const run = !holds.hidden && !holds.menu && !holds.idle;
+    if (run && since === null) since = now();
+    if (!run && since !== null) { pending += now() - since; since = null; }
+  }
+
+  return {
+    hold(reason, on) { holds[reason] = on; sync(); },
+    running: () => since !== null,
+    // Milliseconds measured since the last take (whole ms; the rest stays pending).
+    take() {
+      if (since !== null) { const t = now(); pending += t - since; since = t; }
+      const ms = Math.floor(pending);
+      pending -= ms;
+      return ms;
+    },
+    peek: () => pending + (since !== null ? now() - since : 0),
+  };
+}
+
+export function formatTime(ms) {
+  const total = Math.floor(ms / 1000);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}

@@ -1,0 +1,71 @@
+"""Platform checks that need no browser: the build, the dist folder, the
+pinned runtime and the precache list (P1, P5, P7)."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import build  # noqa: E402
+
+
+def test_runtime_versions_are_pinned_exactly() -> None:
+    """P1: pyodide and @pyscript/core at exact versions, recorded in the lock file."""
+    deps = json.loads((ROOT / "package.json").read_text())["dependencies"]
+    assert set(deps) == {"pyodide", "@pyscript/core"}
+    assert all(re.fullmatch(r"\d+\.\d+\.\d+", version) for version in deps.values())
+    lock = json.loads((ROOT / "package-lock.json").read_text())["packages"]
+    for name, version in deps.items():
+        assert lock[f"node_modules/{name}"]["version"] == version
+
+
+def test_no_page_file_names_another_origin() -> None:
+    """P1: nothing we serve points at a CDN."""
+    sources = [ROOT / "index.html", ROOT / "pyscript.toml", *sorted((ROOT / "web").rglob("*.js")),
+               *sorted((ROOT / "web").rglob("*.mjs"))]
+    for path in sources:
+        text = path.read_text()
+        assert not re.search(r"https?://(?!127\.0\.0\.1|www\.w3\.org/2000/svg)", text), path
+
+
+def test_interpreter_is_local() -> None:
+    config = (ROOT / "pyscript.toml").read_text()
+    assert re.search(r'^interpreter = "\./web/pyodide-loader\.mjs"$', config, re.M)
+    loader = (ROOT / "web" / "pyodide-loader.mjs").read_text()
+    assert 'from "../vendor/pyodide/pyodide.mjs"' in loader
+
+
+def test_club_zip_holds_every_engine_module(tmp_path: Path) -> None:
+    """The package shipped to the browser is the whole of py/club, nothing else."""
+    if not (ROOT / "vendor" / "pyodide" / "pyodide.mjs").is_file():
+        pytest.fail("vendor/ missing: run `make setup` first")
+    archive = build.build_zip()
+    names = set(zipfile.ZipFile(archive).namelist())
+    expected = {str(p.relative_to(ROOT / "py")) for p in build.package_files()}
+    assert names == expected
+    assert "club/__init__.py" in names and not any("__pycache__" in n or "/tests/" in n for n in names)
+
+
+def test_dist_is_a_self_contained_static_site(tmp_path: Path) -> None:
+    """P7: relative paths only, .nojekyll, everything the precache lists is there."""
+    dest = tmp_path / "dist"
+    build.build_zip()
+    build.build_precache()
+    build.build_dist(dest)
+    assert (dest / ".nojekyll").is_file()
+    assert (dest / "index.html").is_file() and (dest / "sw.js").is_file()
+    precache = (dest / "build" / "precache.js").read_text()
+    files = json.loads(precache.split("=", 1)[1].rstrip(";\n"))["files"]
+    for rel in files:
+        if rel != "./":
+            assert (dest / rel).is_file(), rel
+    html = (dest / "index.html").read_text()
+    assert not re.search(r'(src|href)="/', html), "absolute paths break project pages"

@@ -1,0 +1,107 @@
+// Plays a move's events on the ring (W22): the pick-up, every delivery stone
+// by stone, the matches per bowl and colour, blockers leaving, eruptions,
+// the refill, points and an overflow, in the order the engine reported them.
+// It replays the engine's events on a copy of the old picture; it never
+// decides anything itself. Reduced motion: no steps, one short fade.
+
+const TIMES = { pickup: 140, deliver: 75, flash: 260, settle: 70, blockers: 180, erupt: 240, refill: 170, overflow: 500 };
+
+function copyBowls(bowls) {
+  return bowls.map((b) => ({ stones: b.stones, mods: { ...b.mods } }));
+}
+
+const KIND_OF = { ice: "ice", reverse: "reverse", volcano: "volcano" };
+
+export function createPlayer(ring, { popup }) {
+  let token = 0;
+
+  function cancel() { token += 1; }
+
+  async function play(startBowls, events, { reduced, base }) {
+    const mine = ++token;
+    const alive = () => mine === token;
+    const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+    const bowls = copyBowls(startBowls);
+    let hand = "";
+    const frame = (extra = {}) => ring.render({ ...base, bowls, ...extra });
+    if (reduced) {
+      for (const e of events) if (e.type === "points" || e.type === "perfect") popup(e);
+      return alive();
+    }
+    for (let i = 0; i < events.length && alive(); i += 1) {
+      const e = events[i];
+      if (e.type === "pickup") {
+        hand = e.stones;
+        bowls[e.bowl].stones = "";
+        ring.showHand(hand, e.bowl);
+        frame({ hot: new Set([e.bowl]) });
+        await sleep(TIMES.pickup);
+      } else if (e.type === "erupt") {
+        const erupting = new Set();
+        let j = i;
+        hand = "";
+        while (j < events.length && events[j].type === "erupt") {
+          erupting.add(events[j].bowl);
+          hand += events[j].stones;
+          j += 1;
+        }
+        frame({ erupting });
+        await sleep(TIMES.erupt);
+        for (const b of erupting) bowls[b].stones = "";
+        ring.showHand(hand);
+        frame({ erupting });
+        await sleep(TIMES.pickup);
+        i = j - 1;
+      } else if (e.type === "deliver") {
+        bowls[e.bowl].stones += e.stone;
+        hand = hand.slice(1);
+        ring.showHand(hand);
+        frame({ hot: new Set([e.bowl]) });
+        await sleep(TIMES.deliver);
+      } else if (e.type === "match") {
+        // One step's matches arrive together; slots index each bowl's queue before the step.
+        const flash = {};
+        let j = i;
+        while (j < events.length && events[j].type === "match") {
+          const m = events[j];
+          flash[m.bowl] = new Set([...(flash[m.bowl] ?? []), ...m.slots]);
+          j += 1;
+        }
+        ring.showHand("");
+        frame({ flash, hot: new Set(Object.keys(flash).map(Number)) });
+        await sleep(TIMES.flash);
+        for (const [b, slots] of Object.entries(flash)) {
+          bowls[b].stones = [...bowls[b].stones].filter((_, k) => !slots.has(k)).join("");
+        }
+        frame();
+        await sleep(TIMES.settle);
+        i = j - 1;
+      } else if (e.type === "blockers") {
+        const flash = { [e.bowl]: new Set([...bowls[e.bowl].stones].flatMap((s, k) => (s === "X" ? [k] : []))) };
+        frame({ flash });
+        await sleep(TIMES.blockers);
+        bowls[e.bowl].stones = bowls[e.bowl].stones.replaceAll("X", "");
+        frame();
+      } else if (e.type === "refill") {
+        bowls[e.bowl].stones += e.stone;
+        frame({ hot: new Set([e.bowl]) });
+        await sleep(TIMES.refill);
+      } else if (e.type === "points" || e.type === "perfect") {
+        popup(e);
+      } else if (e.type === "overflow") {
+        frame({ overflow: new Set(e.bowls) });
+        await sleep(TIMES.overflow);
+      } else if (e.type === "expire") {
+        delete bowls[e.bowl].mods[KIND_OF[e.kind]];
+      } else if (e.type === "modifier") {
+        bowls[e.bowl].mods[KIND_OF[e.kind]] = e.moves;
+        frame({ hot: new Set([e.bowl]) });
+        await sleep(TIMES.refill);
+      }
+    }
+    ring.showHand("");
+    return alive();
+  }
+
+  return { play, cancel };
+}

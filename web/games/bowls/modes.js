@@ -1,0 +1,32 @@
+// The mode registry of the bowls page. Endless and Daily register here; part 2
+// adds Puzzles by importing its module from EXTENSIONS below and calling
+// registerMode with its own card. A mode card gets the page API:
+//   api.start(payload)        start a new attempt (engine `new` payload) and show it
+//   api.resume(mode)          continue that mode's unfinished attempt, if any
+//   api.unfinished(mode)      the saved unfinished view of that mode, or null
+//   api.profile()             the current profile object
+//   api.onAction(fn)          fn(answer) after every accepted action (events + view)
+//   api.setTheme(name)        sets the class bowls-theme-<name> on the page root
+//   api.ctx                   the shell context (t, engine, store, ...)
+export const MODES = [];
+
+export function registerMode(mode) {
+  const i = MODES.findIndex((m) => m.id === mode.id);
+  if (i >= 0) MODES.splice(i, 1);
+  MODES.push(mode);
+  MODES.sort((a, b) => (a.order ?? 50) - (b.order ?? 50));
+}
+
+// Part 2 lists its page modules here, e.g. ["./puzzles.js"]; each exports install(registerMode).
+export const EXTENSIONS = [];
+
+export async function loadExtensions() {
+  for (const path of EXTENSIONS) {
+    try {
+      const module = await import(path);
+      module.install?.(registerMode);
+    } catch (error) {
+      console.error("bowls: extension failed", path, error);
+    }
+  }
+}

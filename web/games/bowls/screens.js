@@ -1,0 +1,115 @@
+// The mode screen (Endless, Daily with its date, Puzzles coming soon), the
+// end-of-attempt card, the settings dialog and a small confirm dialog.
+import { html } from "../../svg.js";
+import { MODES } from "./modes.js";
+
+// A modal card over the page; returns {close}. Escape closes it when allowed.
+export function dialog(root, { title, lines = [], buttons, cls = "", dismissable = true }) {
+  const overlay = html("div", { class: `overlay bw-overlay ${cls}`, role: "dialog", "aria-modal": "true", "aria-labelledby": "bw-dialog-title" }, root);
+  const card = html("div", { class: "overlay-card bw-card" }, overlay);
+  html("h2", { id: "bw-dialog-title" }, card, title);
+  for (const line of lines) {
+    if (line instanceof Node) card.appendChild(line);
+    else html("p", { class: line.cls ?? "" }, card, line.text ?? line);
+  }
+  const row = html("div", { class: "bw-card-buttons" }, card);
+  const previous = document.activeElement;
+  const close = () => {
+    overlay.remove();
+    document.removeEventListener("keydown", onKey, true);
+    if (previous?.isConnected) previous.focus?.({ preventScroll: true });
+  };
+  const onKey = (e) => {
+    if (e.key === "Escape" && dismissable) { e.preventDefault(); e.stopPropagation(); close(); }
+  };
+  document.addEventListener("keydown", onKey, true);
+  const made = buttons.map(({ label, primary, action, cls: bcls }) => {
+    const b = html("button", { class: `btn${primary ? " primary" : ""}${bcls ? ` ${bcls}` : ""}`, type: "button" }, row, label);
+    b.addEventListener("click", () => { close(); action?.(); });
+    return b;
+  });
+  (made.find((b) => b.classList.contains("primary")) ?? made[0])?.focus();
+  return { close, overlay, card };
+}
+
+function modeCard(list, { id, title, sub, best, buttons, disabled = false }) {
+  const item = html("li", { class: `bw-mode bw-mode-${id}${disabled ? " disabled" : ""}`, "data-mode": id }, list);
+  html("h2", {}, item, title);
+  html("p", { class: "bw-mode-sub" }, item, sub);
+  if (best) html("p", { class: "bw-mode-best" }, item, best);
+  const row = html("div", { class: "bw-mode-buttons" }, item);
+  for (const b of buttons) {
+    const button = html("button", { class: `btn${b.primary ? " primary" : ""} ${b.cls ?? ""}`, type: "button", disabled: b.disabled }, row, b.label);
+    if (b.action) button.addEventListener("click", b.action);
+  }
+  return item;
+}
+
+// The built-in mode cards; part 2's modes bring their own renderCard(list, api).
+export function renderModeScreen(container, api, { today }) {
+  const { t, number } = api.fmt;
+  container.replaceChildren();
+  html("h1", { class: "bw-modes-title" }, container, t("bowls.title"));
+  html("p", { class: "bw-modes-lead" }, container, t("bowls.tagline"));
+  const list = html("ul", { class: "bw-modes" }, container);
+  const profile = api.profile();
+  const bestText = (value) => (value === undefined || value === null ? t("bowls.noBest") : t("bowls.bestIs", { score: number(value) }));
+
+  const endless = api.unfinished("endless");
+  modeCard(list, {
+    id: "endless", title: t("bowls.mode.endless"), sub: t("bowls.endlessPitch"), best: bestText(profile.best?.endless),
+    buttons: [
+      ...(endless ? [{ label: t("bowls.continue"), primary: true, cls: "bw-continue", action: () => api.resume("endless") }] : []),
+      { label: t("bowls.newAttempt"), primary: !endless, cls: "bw-start", action: () => api.start({ mode: "endless" }) },
+    ],
+  });
+  const daily = api.unfinished("daily");
+  const dailyBest = profile.daily?.[today];
+  modeCard(list, {
+    id: "daily", title: t("bowls.mode.daily"), sub: t("bowls.dailyPitch", { date: today }),
+    best: dailyBest === undefined ? t("bowls.noDailyBest") : t("bowls.dailyBestIs", { score: number(dailyBest) }),
+    buttons: [
+      ...(daily ? [{ label: daily.date === today ? t("bowls.continue") : t("bowls.continueFrom", { date: daily.date }),
+        primary: true, cls: "bw-continue", action: () => api.resume("daily") }] : []),
+      { label: dailyBest === undefined ? t("bowls.playToday") : t("bowls.replayToday"), primary: !daily, cls: "bw-start",
+        action: () => api.start({ mode: "daily", date: today }) },
+    ],
+  });
+  const extra = MODES.filter((m) => m.renderCard);
+  for (const mode of extra) mode.renderCard(list, api);
+  if (!extra.some((m) => m.id === "puzzle")) {
+    modeCard(list, {
+      id: "puzzle", title: t("bowls.mode.puzzle"), sub: t("bowls.puzzlesSoon"), disabled: true,
+      buttons: [{ label: t("bowls.comingSoon"), disabled: true }],
+    });
+  }
+  const links = html("p", { class: "bw-modes-links" }, container);
+  html("a", { class: "btn", href: "#/rules/bowls" }, links, t("bowls.rules"));
+  const settings = html("button", { class: "btn bw-settings", type: "button" }, links, t("bowls.settings"));
+  settings.addEventListener("click", api.openSettings);
+}
+
+const END_TITLES = { overflow: "bowls.over.overflow", stuck: "bowls.over.stuck", limit: "bowls.over.limit", ended: "bowls.over.ended" };
+
+export function showOverCard(root, api, view, outcome) {
+  const { t, number } = api.fmt;
+  const lines = [{ text: t("bowls.over.score", { score: number(view.score) }), cls: "bw-final" }];
+  if (view.training) lines.push({ text: t("bowls.over.training"), cls: "bw-note" });
+  else if (outcome?.best || outcome?.dailyBest) lines.push({ text: t("bowls.over.newBest"), cls: "bw-newbest" });
+  const buttons = [{ label: t("bowls.newAttempt"), primary: true, cls: "bw-again", action: () => api.start(view.mode === "daily" ? { mode: "daily", date: api.today() } : { mode: view.mode }) }];
+  if (view.canUndo) buttons.push({ label: t("bowls.undoLast"), cls: "bw-over-undo", action: api.undo });
+  buttons.push({ label: t("bowls.toModes"), cls: "bw-to-modes", action: api.showModes });
+  return dialog(root, { title: t(END_TITLES[view.status] ?? "bowls.attemptOver"), lines, buttons, cls: "bw-over", dismissable: true });
+}
+
+export function showSettings(root, api) {
+  const { t } = api.fmt;
+  const prefs = api.prefs();
+  const label = html("label", { class: "bw-toggle" });
+  const box = html("input", { type: "checkbox", class: "bw-forecast-toggle" }, label);
+  box.checked = Boolean(prefs.forecast);
+  html("span", {}, label, t("bowls.forecastSetting"));
+  const help = html("p", { class: "bw-note" }, null, t("bowls.forecastHelp"));
+  box.addEventListener("change", () => api.setPrefs({ ...api.prefs(), forecast: box.checked }));
+  return dialog(root, { title: t("bowls.settings"), lines: [label, help], buttons: [{ label: t("bowls.close"), primary: true }], cls: "bw-settings-card" });
+}

@@ -51,6 +51,7 @@ export async function startApp({ call, python }) {
   const announce = createAnnouncer(document.getElementById("live"));
   const onVisibility = visibilityHub();
   const reducedMotion = reducedMotionQuery(settings);
+  document.documentElement.dataset.motion = settings.motion;
   let current = null;
   let mountToken = 0;
 

@@ -37,6 +37,23 @@ function icon(kind, parent) {
   return art;
 }
 
+// Motion preference (P11): follow the system, or force reduced/full motion.
+function motionSetting(root, ctx) {
+  const footer = html("footer", { class: "home-footer" }, root);
+  const label = html("label", { class: "motion-setting" }, footer);
+  html("span", {}, label, ctx.t("shell.motion"));
+  const select = html("select", { id: "motion-select" }, label);
+  for (const value of ["system", "reduce", "full"]) {
+    const option = html("option", { value }, select, ctx.t(`shell.motion.${value}`));
+    if (ctx.settings.motion === value) option.selected = true;
+  }
+  select.addEventListener("change", () => {
+    ctx.settings.motion = select.value;
+    ctx.saveSettings();
+    document.documentElement.dataset.motion = select.value;
+  });
+}
+
 export async function mountHome(root, ctx) {
   const { t } = ctx;
   html("h1", { class: "home-title" }, root, t("shell.homeTitle"));
@@ -54,5 +71,6 @@ export async function mountHome(root, ctx) {
       best === null ? t("shell.noBest") : t("shell.best", { score: ctx.number(best) }));
     html("a", { class: "rules-link", href: `#/rules/${game.id}` }, item, t("shell.rules"));
   }
+  motionSetting(root, ctx);
   return { unmount() {} };
 }

@@ -1,0 +1,64 @@
+"""The JSON save of a whole blocks run (B18): it resumes exactly.
+
+``data`` holds the position in notation, the PRNG state, the run's seed, the
+number of drops made, the action log (from ``new_state(seed)`` for runs that
+began with ``new``) and whether the run's result is already on the player
+card. Corrupt data raises ``NotationError`` naming the field.
+
+>>> from club.blocks.rules import new_state
+>>> run = Run(new_state(5), seed=5)
+>>> load(dump(run)) == run
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from club import save
+from club.blocks import notation
+from club.blocks.rules import State
+from club.errors import NotationError
+from club.rng import Rng
+
+GAME, KIND = "blocks", "run"
+
+
+@dataclass(frozen=True)
+class Run:
+    state: State
+    seed: int = 0
+    log: tuple[str, ...] = ()
+    banked: bool = False  # the run's result is on the player card (B16, B17)
+
+
+def dump(run: Run) -> str:
+    state = run.state
+    return save.dump(GAME, KIND, {
+        "position": notation.print_position(state),
+        "rng": state.rng.state,
+        "seed": run.seed,
+        "drops": state.drops,
+        "log": list(run.log),
+        "banked": run.banked,
+    })
+
+
+def _count(data: dict, name: str, limit: int | None = None) -> int:
+    value = save.field(data, name, int)
+    if value < 0 or (limit is not None and value >= limit):
+        raise NotationError(name, f"{name} out of range: {value}")
+    return value
+
+
+def load(text: str) -> Run:
+    data = save.load(text, GAME, KIND)
+    position = save.field(data, "position", str)
+    rng = Rng(_count(data, "rng", 1 << 64))
+    drops = _count(data, "drops")
+    state = notation.parse(position, rng=rng, drops=drops)
+    log = save.field(data, "log", list)
+    if not all(isinstance(a, str) for a in log):
+        raise NotationError("log", "log must be a list of action texts")
+    return Run(state, seed=_count(data, "seed", 1 << 64), log=tuple(log),
+               banked=save.field(data, "banked", bool))

@@ -1,0 +1,400 @@
+// 6E Club Game (blocks): the page. It draws what the Python engine reports
+// and forwards input (B19–B21); legality, scores and the end come from the
+// engine (club.blocks.api.Session) through ctx.engine.call.
+import { html, svg } from "../svg.js";
+import { keyStep } from "../hexlayout.js";
+import { createBoard, SIZE } from "./blocks/board.js";
+import { pieceArt, pieceBox } from "./blocks/draw.js";
+import { createCard, createHud, showOver } from "./blocks/hud.js";
+
+const DRAG_START_PX = 6;
+const TOUCH_LIFT = 1.5; // the dragged piece floats this many cell heights above the finger (B19)
+const PAINT_CHARS = "0123456789ab";
+
+function randomSeed() {
+  const words = new Uint32Array(2);
+  crypto.getRandomValues(words);
+  return (words[0] & 0x1fffff) * 2 ** 32 + words[1]; // a JSON-safe integer
+}
+
+export async function mount(root, ctx) {
+  const { engine, store, t } = ctx;
+  const fmt = { t, number: ctx.number ?? ((v) => String(v)) };
+  const geometry = engine.call("geometry", {});
+  root.classList.add("bk");
+  html("link", { rel: "stylesheet", href: new URL("../css/blocks.css", import.meta.url) }, root);
+
+  const hud = createHud(root, fmt);
+  const boardWrap = html("div", { class: "bk-board-wrap" }, root);
+  const board = createBoard(boardWrap, geometry, { label: t("blocks.boardLabel") });
+  const tray = html("div", { class: "bk-tray", role: "group", "aria-label": t("blocks.tray") }, root);
+  const card = createCard(root, fmt);
+  const ghost = svg("svg", { class: "bk-ghost", "aria-hidden": "true", hidden: true }, document.body);
+
+  let view = null;
+  let targets = [new Set(), new Set(), new Set()];
+  let paint = new Array(geometry.cells.length).fill(null); // cosmetic: shape family per filled cell
+  let profileText = store.get("profile");
+  let held = null; // {slot, mode: "drag" | "tap" | "key", touch, target}
+  let press = null; // a pointer down on a tray piece, before it is a drag or a tap
+  let overlay = null;
+  const timers = new Set();
+  const later = (fn, ms) => { const id = setTimeout(() => { timers.delete(id); fn(); }, ms); timers.add(id); };
+
+  // ----- storage ------------------------------------------------------------
+  const card0 = await store.load("profile", (text) => engine.call("load_profile", { profile: text }));
+  if (card0 === null) { engine.call("load_profile", { profile: null }); profileText = null; }
+
+  function loadPaint(boardText) {
+    const text = store.get("paint");
+    const ok = typeof text === "string" && text.length === boardText.length;
+    paint = [...boardText].map((c, i) => {
+      if (c !== "x") return null;
+      const f = ok ? PAINT_CHARS.indexOf(text[i]) : -1;
+      return f >= 0 ? f : null;
+    });
+  }
+
+  function persist(answer) {
+    store.set("run", answer.save);
+    store.set("paint", paint.map((f) => (f === null ? "." : PAINT_CHARS[f])).join(""));
+    if (answer.profile !== profileText) {
+      store.set("profile", answer.profile);
+      profileText = answer.profile;
+    }
+  }
+
+  // ----- the tray -----------------------------------------------------------
+  const slots = [0, 1, 2].map((slot) => {
+    const button = html("button", { class: "bk-slot", type: "button", "data-slot": slot }, tray);
+    button.addEventListener("pointerdown", (e) => onPressDown(e, slot));
+    button.addEventListener("pointermove", onPressMove);
+    button.addEventListener("pointerup", onPressUp);
+    button.addEventListener("pointercancel", () => { press = null; release(); });
+    button.addEventListener("keydown", (e) => onSlotKey(e, slot));
+    button.addEventListener("click", (e) => e.preventDefault());
+    return button;
+  });
+
+  function renderTray() {
+    view.tray.forEach((piece, slot) => {
+      const button = slots[slot];
+      button.replaceChildren();
+      button.dataset.piece = piece.piece ?? "";
+      button.dataset.fits = piece.fits ? "1" : "0";
+      button.classList.toggle("empty", !piece.piece);
+      button.classList.toggle("faded", Boolean(piece.piece) && !piece.fits);
+      button.classList.toggle("held", held?.slot === slot);
+      button.setAttribute("aria-pressed", held?.slot === slot ? "true" : "false");
+      const usable = Boolean(piece.piece) && piece.fits && !view.over;
+      button.setAttribute("aria-disabled", usable ? "false" : "true");
+      if (!piece.piece) {
+        button.setAttribute("aria-label", t("blocks.slotUsed", { n: slot + 1 }));
+        return;
+      }
+      const box = pieceBox(piece.cells, SIZE);
+      const art = svg("svg", {
+        viewBox: `${box.minX} ${box.minY} ${box.width} ${box.height}`, class: "bk-slot-art", "aria-hidden": "true",
+        style: `--cells-w:${(box.width / (2 * SIZE)).toFixed(3)}`,
+      }, button);
+      pieceArt(art, piece.cells, piece.family, SIZE);
+      const name = t(`blocks.shape.${piece.shape}`);
+      button.setAttribute("aria-label", t(piece.fits ? "blocks.slotLabel" : "blocks.slotNoRoom",
+        { n: slot + 1, shape: name, cells: piece.cells.length }));
+    });
+  }
+
+  // ----- render ---------------------------------------------------------------
+  function render() {
+    targets = view.tray.map((s) => new Set(s.targets));
+    hud.render(view);
+    card.render(view.profile);
+    board.setCells(view.board, paint);
+    renderTray();
+    root.dataset.over = view.over ? "1" : "0";
+  }
+
+  // ----- aiming (B20) ---------------------------------------------------------
+  function markHeld() {
+    slots.forEach((b, i) => {
+      b.classList.toggle("held", held?.slot === i);
+      b.setAttribute("aria-pressed", held?.slot === i ? "true" : "false");
+    });
+    root.dataset.held = held ? String(held.slot) : "";
+  }
+
+  function pick(slot, mode, touch = false) {
+    const piece = view.tray[slot];
+    if (view.over || !piece.piece || !piece.fits) return false;
+    held = { slot, mode, touch, target: null };
+    markHeld();
+    return true;
+  }
+
+  function release() {
+    held = null;
+    board.clearPreview();
+    board.showTarget(null);
+    ghost.hidden = true;
+    markHeld();
+  }
+
+  function aim(cell) {
+    if (!held) return;
+    const same = cell && held.target && cell.q === held.target.q && cell.r === held.target.r;
+    if (same || (!cell && !held.target)) return;
+    held.target = cell;
+    if (held.mode === "key") board.showTarget(cell);
+    if (!cell || !board.onBoard(cell)) { board.clearPreview(); return; }
+    const piece = view.tray[held.slot];
+    if (targets[held.slot].has(board.index(cell.q, cell.r))) {
+      board.showPreview(engine.call("preview", { slot: held.slot, cell: [cell.q, cell.r] }), piece.family);
+    } else {
+      // Cached answer: no legal drop here; outline where the piece would be.
+      board.showPreview({ legal: false, cells: piece.cells.map(([dq, dr]) => [cell.q + dq, cell.r + dr]), rows: [] }, piece.family);
+    }
+  }
+
+  function commit() {
+    if (!held?.target || !board.onBoard(held.target)) return false;
+    const answer = engine.call("place", { slot: held.slot, cell: [held.target.q, held.target.r] });
+    if (!answer.accepted) {
+      ctx.announce(t("blocks.say.noFit"));
+      return false;
+    }
+    release();
+    apply(answer);
+    return true;
+  }
+
+  // ----- dragging and tapping (B19) ------------------------------------------
+  function onPressDown(e, slot) {
+    if (e.button > 0 || press) return;
+    const piece = view.tray[slot];
+    if (!piece.piece || !piece.fits || view.over) return;
+    e.preventDefault();
+    slots[slot].setPointerCapture?.(e.pointerId);
+    press = { slot, id: e.pointerId, x0: e.clientX, y0: e.clientY, touch: e.pointerType !== "mouse", dragging: false };
+  }
+
+  function placeGhost(x, y) {
+    const piece = view.tray[held.slot];
+    const scale = board.cellPixels() / SIZE;
+    const cx = x;
+    const cy = held.touch ? y - TOUCH_LIFT * 2 * board.cellPixels() : y;
+    if (ghost.hidden || ghost.dataset.slot !== String(held.slot)) {
+      const box = pieceBox(piece.cells, SIZE);
+      ghost.replaceChildren();
+      ghost.setAttribute("viewBox", `${box.minX} ${box.minY} ${box.width} ${box.height}`);
+      pieceArt(ghost, piece.cells, piece.family, SIZE);
+      ghost.dataset.slot = held.slot;
+      ghost.dataset.box = JSON.stringify(box);
+      ghost.hidden = false;
+    }
+    const box = JSON.parse(ghost.dataset.box);
+    Object.assign(ghost.style, {
+      left: `${cx + box.minX * scale}px`, top: `${cy + box.minY * scale}px`,
+      width: `${box.width * scale}px`, height: `${box.height * scale}px`,
+    });
+    ghost.dataset.cx = cx.toFixed(1);
+    ghost.dataset.cy = cy.toFixed(1);
+    ghost.dataset.lift = (y - cy).toFixed(1);
+    return { x: cx, y: cy };
+  }
+
+  function onPressMove(e) {
+    if (!press || e.pointerId !== press.id) return;
+    if (!press.dragging) {
+      if (Math.hypot(e.clientX - press.x0, e.clientY - press.y0) < DRAG_START_PX) return;
+      press.dragging = true;
+      release();
+      pick(press.slot, "drag", press.touch);
+      root.classList.add("dragging");
+    }
+    const centre = placeGhost(e.clientX, e.clientY);
+    aim(board.cellAt(centre.x, centre.y));
+  }
+
+  function onPressUp(e) {
+    if (!press || e.pointerId !== press.id) return;
+    const { slot, dragging } = press;
+    press = null;
+    root.classList.remove("dragging");
+    if (dragging) {
+      if (!commit()) release();
+    } else if (held?.slot === slot) {
+      release(); // tap the held piece again: put it back
+    } else {
+      release();
+      pick(slot, "tap", e.pointerType !== "mouse");
+    }
+  }
+
+  board.root.addEventListener("pointermove", (e) => {
+    if (held?.mode === "tap" && !press) aim(board.cellAt(e.clientX, e.clientY));
+  });
+  board.root.addEventListener("click", (e) => {
+    if (held?.mode !== "tap") return;
+    aim(board.cellAt(e.clientX, e.clientY));
+    commit();
+  });
+
+  // ----- keyboard (B19) --------------------------------------------------------
+  function onSlotKey(e, slot) {
+    if (e.key !== "Enter" && e.key !== " ") return;
+    e.preventDefault();
+    if (!pick(slot, "key")) { ctx.announce(t("blocks.say.cannotPick")); return; }
+    const start = { q: 0, r: 0 };
+    board.root.focus();
+    aim(start);
+    ctx.announce(t("blocks.say.picked", { shape: t(`blocks.shape.${view.tray[slot].shape}`) }));
+  }
+
+  function focusTray() {
+    const next = view.tray.findIndex((p) => p.piece && p.fits);
+    if (next >= 0 && !view.over) slots[next].focus();
+    else if (!view.over && view.redeals > 0) hud.redeal.focus();
+  }
+
+  board.root.addEventListener("keydown", (e) => {
+    if (held?.mode !== "key") return;
+    if (e.key.startsWith("Arrow")) {
+      e.preventDefault();
+      aim(keyStep(held.target ?? { q: 0, r: 0 }, e.key, geometry.radius));
+      const c = held.target;
+      ctx.announce(t(board.root.dataset.preview === "fit" ? "blocks.say.aimFit" : "blocks.say.aimMisfit", { cell: `${c.q}:${c.r}` }));
+    } else if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      if (commit()) focusTray();
+    } else if (e.key === "Escape") {
+      e.preventDefault();
+      const slot = held.slot;
+      release();
+      slots[slot].focus();
+    }
+  });
+  board.root.addEventListener("blur", () => { if (held?.mode === "key") release(); });
+  const onDocKey = (e) => {
+    if (e.key === "Escape" && held && held.mode !== "key") release();
+  };
+  document.addEventListener("keydown", onDocKey);
+
+  // ----- actions ---------------------------------------------------------------
+  function apply(answer) {
+    const events = answer.events;
+    for (const e of events) {
+      if (e.type === "placed") e.cells.forEach((c) => { paint[board.index(...c.split(":").map(Number))] = e.family; });
+      if (e.type === "cleared") e.cells.forEach((c) => { paint[board.index(...c.split(":").map(Number))] = null; });
+    }
+    view = answer.view;
+    persist(answer);
+    render();
+    play(events);
+  }
+
+  function play(events) {
+    const reduced = ctx.reducedMotion();
+    root.classList.toggle("bk-reduced", reduced);
+    const placed = events.find((e) => e.type === "placed");
+    const crown = events.find((e) => e.type === "crown");
+    const said = [];
+    for (const e of events) {
+      if (e.type === "placed") board.fxCells(e.cells, "bk-fx-place", 400);
+      else if (e.type === "cleared") {
+        board.fxCells(e.cells, "bk-fx-clear", reduced ? 300 : 700);
+        said.push(t("blocks.say.cleared", { n: e.count }));
+      } else if (e.type === "points") {
+        board.fxText(placed.cells, `+${fmt.number(e.points)}`, "bk-fx-points", reduced ? 500 : 1000);
+        said.unshift(t("blocks.say.points", { points: fmt.number(e.points), score: fmt.number(view.score) }));
+        if (e.parts.streak_bonus) said.push(t("blocks.say.streak", { bonus: fmt.number(e.parts.streak_bonus) }));
+      } else if (e.type === "meter") hud.animateMeter(e, Boolean(crown), reduced);
+      else if (e.type === "crown") {
+        root.classList.add("crowned");
+        board.fxText(["0:0"], t("blocks.crownFx", { n: e.won }), "bk-fx-crown", reduced ? 700 : 1500);
+        later(() => root.classList.remove("crowned"), reduced ? 700 : 1500);
+        said.push(t("blocks.say.crown", { n: e.crowns }));
+      } else if (e.type === "dealt") {
+        tray.classList.remove("dealt");
+        void tray.offsetWidth; // restart the deal animation
+        tray.classList.add("dealt");
+        if (e.why === "redeal") said.push(t("blocks.say.redealt"));
+      } else if (e.type === "banked") {
+        said.push(t("blocks.say.banked", { stars: fmt.number(e.stars) }));
+      }
+    }
+    if (view.redeal_offered) said.push(t("blocks.offer"));
+    if (said.length) ctx.announce(said.join(" "));
+    if (view.over) {
+      const banked = events.find((e) => e.type === "banked");
+      later(() => openOver(banked), reduced ? 0 : 650);
+    }
+  }
+
+  function openOver(banked) {
+    overlay?.remove();
+    ctx.announce(t("blocks.say.over", { score: fmt.number(view.score) }));
+    overlay = showOver(root, fmt, {
+      score: view.score,
+      best: view.profile.best,
+      stars: banked ? banked.stars : view.stars,
+      newBest: Boolean(banked?.new_best),
+    }, () => { overlay = null; newRun(); });
+  }
+
+  function newRun() {
+    release();
+    overlay?.remove();
+    overlay = null;
+    paint.fill(null);
+    apply(engine.call("new_run", { seed: randomSeed() }));
+    focusTray();
+  }
+
+  hud.redeal.addEventListener("click", () => {
+    release();
+    const answer = engine.call("redeal", {});
+    if (answer.accepted) { apply(answer); focusTray(); }
+  });
+  hud.newRun.addEventListener("click", newRun);
+
+  // Another tab saved a newer run or card (P10): take it.
+  const offExternal = store.onExternalChange?.((name, value) => {
+    if (!value) return;
+    try {
+      if (name === "run") {
+        view = engine.call("load", { save: value });
+        loadPaint(view.board);
+        release();
+        render();
+        ctx.notice(t("blocks.otherTab"));
+      } else if (name === "profile") {
+        engine.call("load_profile", { profile: value });
+        profileText = value;
+        view = engine.call("view", {});
+        render();
+      }
+    } catch { /* a bad value from elsewhere: keep ours */ }
+  });
+
+  // ----- start: resume the stored run (B18) or deal a new one -------------------
+  view = await store.load("run", (text) => engine.call("load", { save: text }));
+  if (view) {
+    loadPaint(view.board);
+    render();
+    if (view.over) openOver(null);
+  } else {
+    const answer = engine.call("new_run", { seed: randomSeed() });
+    view = answer.view;
+    persist(answer);
+    render();
+  }
+
+  return {
+    unmount() {
+      timers.forEach((id) => clearTimeout(id));
+      document.removeEventListener("keydown", onDocKey);
+      offExternal?.();
+      ghost.remove();
+    },
+  };
+}

@@ -1,0 +1,140 @@
+// Everything around the board (B21, B16, B17): score with the streak bonus,
+// the six-edge meter, Crowns, best, re-deal, New run, the player card and the
+// game-over screen. It only shows numbers the engine reports.
+import { html, svg } from "../../svg.js";
+
+const METER_R = 20;
+
+function meterEdges(parent) {
+  // Six edges clockwise from the top-right edge; edge i lights as the i-th row clears.
+  const art = svg("svg", { viewBox: "-26 -26 52 52", class: "bk-meter", "aria-hidden": "true" }, parent);
+  const corner = (i) => {
+    const a = (Math.PI / 180) * (60 * i - 90);
+    return [METER_R * Math.cos(a), METER_R * Math.sin(a)];
+  };
+  const edges = [];
+  for (let i = 0; i < 6; i += 1) {
+    const [x0, y0] = corner(i);
+    const [x1, y1] = corner(i + 1);
+    edges.push(svg("line", { x1: x0, y1: y0, x2: x1, y2: y1, class: "bk-edge", "data-edge": i }, art));
+  }
+  const label = svg("text", { x: 0, y: 5, "text-anchor": "middle", class: "bk-meter-text" }, art);
+  label.textContent = "6E";
+  return { art, edges };
+}
+
+function stat(parent, cls, labelText) {
+  const box = html("div", { class: `stat ${cls}` }, parent);
+  html("span", { class: "label" }, box, labelText);
+  const value = html("span", { class: "value" }, box, "0");
+  return { box, value };
+}
+
+export function createHud(root, { t, number }) {
+  const header = html("div", { class: "game-header bk-header" }, root);
+  html("h1", {}, header, t("blocks.title"));
+  const rulesLink = html("a", { class: "btn bk-rules", href: "#/rules/blocks" }, header, t("blocks.rules"));
+  const newRun = html("button", { class: "btn bk-new", type: "button" }, header, t("blocks.newRun"));
+
+  const bar = html("div", { class: "bk-hud" }, root);
+  const score = stat(bar, "bk-score", t("blocks.score"));
+  score.box.setAttribute("aria-live", "off");
+  const streak = html("span", { class: "bk-streak", hidden: true }, score.box);
+  const best = stat(bar, "bk-best", t("blocks.best"));
+  const meterBox = html("div", { class: "stat bk-meter-box" }, bar);
+  html("span", { class: "label" }, meterBox, t("blocks.meter"));
+  const meterRow = html("span", { class: "bk-meter-row" }, meterBox);
+  const meter = meterEdges(meterRow);
+  const crowns = html("span", { class: "bk-crowns value", title: t("blocks.crowns") }, meterRow, "0");
+  const redeal = html("button", { class: "btn bk-redeal", type: "button" }, bar, t("blocks.redeal"));
+
+  const offer = html("p", { class: "bk-offer", hidden: true, role: "status" }, root, t("blocks.offer"));
+
+  let lastMeter = 0;
+  function setMeter(value) {
+    meter.edges.forEach((edge, i) => edge.classList.toggle("lit", i < value));
+    meterBox.dataset.meter = value;
+    meterBox.setAttribute("aria-label", t("blocks.meterLabel", { n: value }));
+    lastMeter = value;
+  }
+
+  function render(view) {
+    score.value.textContent = number(view.score);
+    score.box.dataset.score = view.score;
+    streak.hidden = !(view.bonus > 0);
+    streak.textContent = t("blocks.streak", { n: view.streak, bonus: view.bonus });
+    streak.dataset.bonus = view.bonus;
+    best.value.textContent = number(view.profile.best);
+    best.box.dataset.best = view.profile.best;
+    crowns.textContent = `♛ ${number(view.crowns)}`;
+    crowns.dataset.crowns = view.crowns;
+    crowns.setAttribute("aria-label", t("blocks.crownsLabel", { n: view.crowns }));
+    setMeter(view.meter);
+    redeal.disabled = view.redeals < 1 || view.over;
+    redeal.classList.toggle("offered", view.redeal_offered);
+    redeal.setAttribute("aria-label", view.redeals < 1 ? t("blocks.redealUsed") : t("blocks.redealLabel"));
+    offer.hidden = !view.redeal_offered;
+  }
+
+  // Light edges one by one; a Crown fills the hexagon gold, then the rest carry over.
+  function animateMeter(event, crown, reduced) {
+    if (reduced) { setMeter(event.after); return; }
+    event.edges.forEach((edge, n) => {
+      setTimeout(() => {
+        meter.edges[edge].classList.add("lit", "flash");
+        setTimeout(() => meter.edges[edge].classList.remove("flash"), 300);
+        if (edge === 5 && crown) meter.art.classList.add("crowned");
+      }, 90 * n);
+    });
+    setTimeout(() => {
+      meter.art.classList.remove("crowned");
+      setMeter(event.after);
+    }, 90 * event.edges.length + (crown ? 500 : 0));
+  }
+
+  return {
+    header, rulesLink, newRun, redeal, render, animateMeter,
+    get meter() { return lastMeter; },
+  };
+}
+
+export function createCard(root, { t, number }) {
+  const card = html("section", { class: "bk-card", "aria-labelledby": "bk-card-title" }, root);
+  html("h2", { id: "bk-card-title" }, card, t("blocks.card"));
+  const list = html("dl", {}, card);
+  const items = {};
+  for (const name of ["stars", "best", "crowns", "runs"]) {
+    const row = html("div", { class: `bk-card-${name}` }, list);
+    html("dt", {}, row, t(`blocks.card.${name}`));
+    items[name] = html("dd", {}, row, "0");
+  }
+  return {
+    render(profile) {
+      for (const [name, node] of Object.entries(items)) {
+        node.textContent = number(profile[name]);
+        node.dataset.value = profile[name];
+      }
+    },
+  };
+}
+
+// The game-over screen (B16): final score, best, stars earned, Play again.
+export function showOver(root, { t, number }, { score, best, stars, newBest }, onAgain) {
+  const overlay = html("div", { class: "overlay bk-over", role: "dialog", "aria-modal": "true", "aria-labelledby": "bk-over-title" }, root);
+  const card = html("div", { class: "overlay-card" }, overlay);
+  html("h2", { id: "bk-over-title" }, card, t("blocks.over.title"));
+  const dl = html("dl", { class: "bk-over-stats" }, card);
+  const line = (cls, label, value) => {
+    const row = html("div", { class: cls }, dl);
+    html("dt", {}, row, label);
+    html("dd", { "data-value": value }, row, number(value));
+  };
+  line("bk-over-score", t("blocks.over.score"), score);
+  line("bk-over-best", t("blocks.over.best"), best);
+  line("bk-over-stars", t("blocks.over.stars"), stars);
+  if (newBest) html("p", { class: "bk-newbest" }, card, t("blocks.over.newBest"));
+  const again = html("button", { class: "btn primary bk-again", type: "button" }, card, t("blocks.over.again"));
+  again.addEventListener("click", () => { overlay.remove(); onAgain(); });
+  again.focus();
+  return overlay;
+}

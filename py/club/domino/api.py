@@ -109,6 +109,7 @@ class Session:
             "row": tile.row,
             "orient": tile.orient,
             "ghost": landing_row(g.well, tile),
+            "halves": [[c - tile.col, r - tile.row, p, link] for c, r, p, link in tile.cells()],
             "fall": 0 if resting else round(min(g.fall_ms / interval, 1.0), 3),
             "lock": round(g.rest_ms / rules.LOCK_MS, 3) if resting else 0,
         }

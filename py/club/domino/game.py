@@ -147,7 +147,7 @@ def lock(game: Game) -> tuple[Game, list[Event]]:
     assert game.falling is not None
     cells = game.falling.cells()
     well = game.well.with_cells(cells)
-    locked = {"type": "locked", "cells": [[c, r, p] for c, r, p, _ in cells]}
+    locked = {"type": "locked", "cells": [[c, r, p, link] for c, r, p, link in cells]}
     game, events = finish_turn(replace(game, well=well, falling=None, rest_ms=None))
     return game, [locked, *events]
 

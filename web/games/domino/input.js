@@ -1,0 +1,164 @@
+// Input (D5, D8): keys, touch gestures on the well and the on-screen pad all
+// become plain engine moves. Held left/right repeats here (170 ms, then every
+// 50 ms); held soft drop is a flag the engine keeps; time stays explicit.
+const REPEAT_DELAY = 170;
+const REPEAT_EVERY = 50;
+const TAP_PX = 10;
+const TAP_MS = 280;
+const FLICK_PX_PER_MS = 0.9;
+
+const KEYS = {
+  ArrowLeft: "left", ArrowRight: "right", ArrowDown: "soft", ArrowUp: "cw",
+  " ": "hard", Spacebar: "hard", z: "ccw", Z: "ccw", x: "cw", X: "cw", p: "pause", P: "pause", Escape: "pause",
+};
+
+export function createInput({ well, pad, act, soft, pause, playing, cellPixels }) {
+  let hold = null; // {dir, next}
+  let softBy = new Set(); // what holds soft drop: "key", "touch", "pad"
+  let gesture = null;
+
+  function setSoft(source, on) {
+    const before = softBy.size > 0;
+    if (on) softBy.add(source); else softBy.delete(source);
+    if (before !== softBy.size > 0) soft(softBy.size > 0);
+  }
+
+  function press(dir, now) {
+    act(dir);
+    hold = { dir, next: now + REPEAT_DELAY };
+  }
+
+  function release(dir) {
+    if (hold?.dir === dir) hold = null;
+  }
+
+  // Called once per animation frame by the loop.
+  function frame(now) {
+    if (!hold || !playing()) return;
+    if (now - hold.next > 4 * REPEAT_EVERY) hold.next = now; // after a stall: no burst of moves
+    while (now >= hold.next) {
+      act(hold.dir);
+      hold.next += REPEAT_EVERY;
+    }
+  }
+
+  function reset() {
+    hold = null;
+    gesture = null;
+    for (const source of [...softBy]) setSoft(source, false);
+  }
+
+  // ----- keyboard ----------------------------------------------------------
+  function onKeyDown(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const what = KEYS[e.key];
+    if (!what) return;
+    const control = e.target.closest?.("button, a, select, input, textarea");
+    if (control && !control.closest(".dd-pad") && what !== "pause") return; // a focused control keeps its keys
+    if (what === "pause") {
+      e.preventDefault();
+      if (!e.repeat) pause();
+      return;
+    }
+    if (!playing()) return;
+    e.preventDefault();
+    if (e.repeat) return; // repeat is ours, not the keyboard's
+    if (what === "left" || what === "right") press(what, performance.now());
+    else if (what === "soft") setSoft("key", true);
+    else act(what);
+  }
+
+  function onKeyUp(e) {
+    const what = KEYS[e.key];
+    if (what === "left" || what === "right") release(what);
+    if (what === "soft") setSoft("key", false);
+  }
+
+  // ----- touch gestures on the well (swipe, tap, flick) ----------------------
+  function onPointerDown(e) {
+    if (!playing() || gesture || e.button > 0) return;
+    e.preventDefault();
+    well.setPointerCapture?.(e.pointerId);
+    gesture = { id: e.pointerId, x0: e.clientX, y0: e.clientY, t0: e.timeStamp, cols: 0, far: false, trail: [[e.timeStamp, e.clientY]] };
+  }
+
+  function onPointerMove(e) {
+    if (!gesture || e.pointerId !== gesture.id) return;
+    const cell = Math.max(12, cellPixels());
+    const dx = e.clientX - gesture.x0;
+    const dy = e.clientY - gesture.y0;
+    if (Math.hypot(dx, dy) > TAP_PX) gesture.far = true;
+    const cols = Math.trunc(dx / cell);
+    while (gesture.cols < cols) { act("right"); gesture.cols += 1; }
+    while (gesture.cols > cols) { act("left"); gesture.cols -= 1; }
+    gesture.trail.push([e.timeStamp, e.clientY]);
+    if (gesture.trail.length > 8) gesture.trail.shift();
+    if (dy > cell * 1.1 && dy > Math.abs(dx) * 1.2) setSoft("touch", true);
+    else if (dy < cell * 0.5) setSoft("touch", false);
+  }
+
+  function onPointerUp(e) {
+    if (!gesture || e.pointerId !== gesture.id) return;
+    const g = gesture;
+    gesture = null;
+    setSoft("touch", false);
+    if (!playing()) return;
+    const dy = e.clientY - g.y0;
+    const [t1, y1] = g.trail.find(([t]) => e.timeStamp - t <= 120) ?? g.trail[0];
+    const speed = (e.clientY - y1) / Math.max(1, e.timeStamp - t1);
+    if (!g.far && e.timeStamp - g.t0 < TAP_MS) act("cw");
+    else if (dy > 40 && speed > FLICK_PX_PER_MS && g.cols === 0) act("hard");
+  }
+
+  // ----- on-screen pad --------------------------------------------------------
+  function bindPad() {
+    for (const button of pad.querySelectorAll("[data-do]")) {
+      const what = button.dataset.do;
+      button.addEventListener("mousedown", (e) => e.preventDefault()); // keep the focus on the well
+      button.addEventListener("pointerdown", (e) => {
+        if (e.button > 0) return;
+        e.preventDefault();
+        button.setPointerCapture?.(e.pointerId);
+        button.classList.add("down");
+        if (what === "pause") { pause(); return; }
+        if (!playing()) return;
+        if (what === "left" || what === "right") press(what, performance.now());
+        else if (what === "soft") setSoft("pad", true);
+        else act(what);
+      });
+      const up = () => {
+        button.classList.remove("down");
+        if (what === "left" || what === "right") release(what);
+        if (what === "soft") setSoft("pad", false);
+      };
+      button.addEventListener("pointerup", up);
+      button.addEventListener("pointercancel", up);
+      button.addEventListener("lostpointercapture", up);
+      button.addEventListener("click", (e) => {
+        // keyboard activation of a pad button (pointer presses were handled above)
+        if (e.detail !== 0) return;
+        if (what === "pause") pause();
+        else if (playing() && what !== "soft") act(what);
+      });
+    }
+  }
+
+  addEventListener("keydown", onKeyDown);
+  addEventListener("keyup", onKeyUp);
+  addEventListener("blur", reset);
+  well.addEventListener("pointerdown", onPointerDown);
+  well.addEventListener("pointermove", onPointerMove);
+  well.addEventListener("pointerup", onPointerUp);
+  well.addEventListener("pointercancel", onPointerUp);
+  bindPad();
+
+  return {
+    frame,
+    reset,
+    destroy() {
+      removeEventListener("keydown", onKeyDown);
+      removeEventListener("keyup", onKeyUp);
+      removeEventListener("blur", reset);
+    },
+  };
+}

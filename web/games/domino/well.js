@@ -1,0 +1,148 @@
+// The well (D1) as SVG in layers: frame, resting halves (redrawn only when the
+// engine's well text changes), ghost, falling tile (moved by one transform per
+// frame), and the cascade animation replaying the engine's events.
+import { svg } from "../../svg.js";
+import { CELL, drawHalf, drawTile } from "./pips.js";
+
+const PAD = 1.2;
+const FADE_MS = 280;
+const FALL_MS_PER_ROW = 55;
+
+export function createWell(parent, { label }) {
+  const root = svg("svg", { class: "dd-well", role: "img", "aria-label": label, tabindex: "0" }, parent);
+  const frame = svg("g", { class: "dd-frame", "aria-hidden": "true" }, root);
+  const still = svg("g", { class: "dd-still", "aria-hidden": "true" }, root);
+  const ghost = svg("g", { class: "dd-ghost", "aria-hidden": "true" }, root);
+  const falling = svg("g", { class: "dd-falling", "aria-hidden": "true" }, root);
+  let size = { width: 0, height: 0 };
+  let cells = new Map(); // "c,r" -> node of a resting half
+  let wellKey = null;
+  let tileKey = null;
+  let ghostKey = null;
+  let shownX = null;
+
+  function setSize(width, height) {
+    if (width === size.width && height === size.height) return;
+    size = { width, height };
+    root.setAttribute("viewBox", `${-PAD} ${-PAD} ${width * CELL + 2 * PAD} ${height * CELL + 2 * PAD}`);
+    root.style.setProperty("--ratio", `${width * CELL + 2 * PAD} / ${height * CELL + 2 * PAD}`);
+    frame.replaceChildren();
+    svg("rect", { x: -PAD, y: -PAD, width: width * CELL + 2 * PAD, height: height * CELL + 2 * PAD, rx: 2.4, class: "dd-bg" }, frame);
+    for (let c = 1; c < width; c += 1) {
+      svg("line", { x1: c * CELL, y1: 0, x2: c * CELL, y2: height * CELL, class: "dd-col" }, frame);
+    }
+    svg("rect", { x: 0, y: 0, width: width * CELL, height: CELL, class: "dd-spawn" }, frame);
+    wellKey = null;
+  }
+
+  function drawStill(view) {
+    if (view.well === wellKey) return;
+    wellKey = view.well;
+    still.replaceChildren();
+    cells = new Map();
+    for (const [c, r, pip, link] of view.cells) cells.set(`${c},${r}`, drawHalf(still, c, r, pip, link));
+  }
+
+  // Per frame: place the falling tile (smooth: the engine says how much of the
+  // gravity step has passed) and its ghost (the engine's landing row).
+  function drawFalling(tile, dt, reduced) {
+    if (!tile) {
+      falling.style.display = "none";
+      ghost.style.display = "none";
+      tileKey = null;
+      return;
+    }
+    falling.style.display = "";
+    const key = `${tile.a}-${tile.b}-${tile.orient}`;
+    if (key !== tileKey) {
+      tileKey = key;
+      falling.replaceChildren();
+      drawTile(falling, tile.halves, "dd-live");
+      shownX = tile.col;
+    }
+    if (reduced || shownX === null || Math.abs(tile.col - shownX) > 3) shownX = tile.col;
+    else shownX += (tile.col - shownX) * Math.min(1, dt / 45);
+    if (Math.abs(tile.col - shownX) < 0.02) shownX = tile.col;
+    const y = reduced ? tile.row : tile.row + Math.min(tile.fall, 0.98);
+    falling.setAttribute("transform", `translate(${(shownX * CELL).toFixed(2)} ${(y * CELL).toFixed(2)})`);
+    falling.dataset.resting = tile.lock > 0 ? "1" : "0";
+    falling.style.setProperty("--lock", String(tile.lock));
+    const gk = `${tile.col},${tile.ghost},${tile.orient},${tile.row === tile.ghost}`;
+    if (gk !== ghostKey) {
+      ghostKey = gk;
+      ghost.replaceChildren();
+      if (tile.ghost !== tile.row) {
+        for (const [dc, dr] of tile.halves) {
+          svg("rect", {
+            x: (tile.col + dc) * CELL + 0.9, y: (tile.ghost + dr) * CELL + 0.9,
+            width: CELL - 1.8, height: CELL - 1.8, rx: 1.6, class: "dd-ghost-cell",
+          }, ghost);
+        }
+      }
+    }
+    ghost.style.display = "";
+  }
+
+  const wait = (animation) => animation.finished.catch(() => {});
+
+  // Replay one turn's events: the tile locks, cancelled halves fade, pieces
+  // fall step by step (reduced motion: fades only, falls jump).
+  async function playTurn(events, reduced, onStep) {
+    drawFalling(null);
+    for (const event of events) {
+      if (event.type === "locked") {
+        for (const [c, r, pip, link] of event.cells) cells.set(`${c},${r}`, drawHalf(still, c, r, pip, link, "dd-new"));
+      } else if (event.type === "cancelled") {
+        onStep?.(event);
+        const nodes = event.cells.map(([c, r]) => cells.get(`${c},${r}`)).filter(Boolean);
+        event.cells.forEach(([c, r]) => cells.delete(`${c},${r}`));
+        nodes.forEach((n) => n.classList.add("dd-vanish"));
+        const duration = reduced ? 200 : FADE_MS;
+        await Promise.all(nodes.map((n) => wait(n.animate(
+          reduced ? [{ opacity: 1 }, { opacity: 0 }]
+            : [{ opacity: 1, filter: "brightness(1)" }, { opacity: 1, filter: "brightness(1.6)", offset: 0.35 }, { opacity: 0, filter: "brightness(1.6)" }],
+          { duration, easing: "ease-out", fill: "forwards" },
+        ))));
+        nodes.forEach((n) => n.remove());
+      } else if (event.type === "fell") {
+        const moves = [];
+        for (const piece of event.pieces) {
+          for (const [c, r] of piece.cells) {
+            const node = cells.get(`${c},${r}`);
+            if (node) moves.push({ node, c, r, rows: piece.rows });
+            cells.delete(`${c},${r}`);
+          }
+        }
+        for (const m of moves) cells.set(`${m.c},${m.r + m.rows}`, m.node);
+        await Promise.all(moves.map(({ node, rows }) => {
+          const from = Number(node.dataset.dy || 0);
+          const to = from + rows * CELL;
+          node.dataset.dy = String(to);
+          if (reduced) {
+            node.style.transform = `translate(0px, ${to}px)`;
+            return null;
+          }
+          return wait(node.animate(
+            [{ transform: `translate(0px, ${from}px)` }, { transform: `translate(0px, ${to}px)` }],
+            { duration: Math.min(480, 90 + FALL_MS_PER_ROW * rows), easing: "cubic-bezier(.45,0,1,1)", fill: "forwards" },
+          ));
+        }));
+      }
+    }
+    wellKey = null; // the final view redraws the resting halves from the engine's well
+  }
+
+  function cellPixels() {
+    const box = root.getBoundingClientRect();
+    return size.width ? box.width / (size.width + (2 * PAD) / CELL) : 0;
+  }
+
+  return { root, setSize, drawStill, drawFalling, playTurn, cellPixels };
+}
+
+// A small standalone tile picture (next-tile preview), horizontal, a left.
+export function drawPreview(parent, tile) {
+  parent.replaceChildren();
+  if (!tile) return;
+  drawTile(parent, [[0, 0, tile[0], "r"], [1, 0, tile[1], "l"]]);
+}

@@ -7,10 +7,9 @@ used by ``make bench`` (the module is imported only when it is called).
 
 import sys
 
+from club.bridge import Bridge
 from pyodide.ffi import create_proxy, to_js
 from pyscript import window
-
-from club.bridge import Bridge
 
 
 def bench(games_json: str = "[]") -> str:

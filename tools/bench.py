@@ -27,10 +27,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "tools"))
 
+from club import bench as engine_bench  # noqa: E402
 from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 from serve import make_server  # noqa: E402
-
-from club import bench as engine_bench  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]

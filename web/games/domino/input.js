@@ -12,6 +12,19 @@ const KEYS = {
   " ": "hard", Spacebar: "hard", z: "ccw", Z: "ccw", x: "cw", X: "cw", p: "pause", P: "pause", Escape: "pause",
 };
 
+// The fastest downward movement (px/ms) between samples of the last 160 ms:
+// a flick is fast at its end; a swipe held still before lifting is not one.
+function peakSpeed(trail, now) {
+  const recent = trail.filter(([t]) => now - t <= 160);
+  let peak = 0;
+  for (let i = 1; i < recent.length; i += 1) {
+    const [ta, ya] = recent[i - 1];
+    const [tb, yb] = recent[i];
+    peak = Math.max(peak, (yb - ya) / Math.max(8, tb - ta));
+  }
+  return peak;
+}
+
 export function createInput({ well, pad, act, soft, pause, playing, cellPixels }) {
   let hold = null; // {dir, next}
   let softBy = new Set(); // what holds soft drop: "key", "touch", "pad"
@@ -104,10 +117,8 @@ export function createInput({ well, pad, act, soft, pause, playing, cellPixels }
     setSoft("touch", false);
     if (!playing()) return;
     const dy = e.clientY - g.y0;
-    const [t1, y1] = g.trail.find(([t]) => e.timeStamp - t <= 120) ?? g.trail[0];
-    const speed = (e.clientY - y1) / Math.max(1, e.timeStamp - t1);
     if (!g.far && e.timeStamp - g.t0 < TAP_MS) act("cw");
-    else if (dy > 40 && speed > FLICK_PX_PER_MS && g.cols === 0) act("hard");
+    else if (dy > 40 && g.cols === 0 && peakSpeed([...g.trail, [e.timeStamp, e.clientY]], e.timeStamp) > FLICK_PX_PER_MS) act("hard");
   }
 
   // ----- on-screen pad --------------------------------------------------------

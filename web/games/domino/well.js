@@ -47,6 +47,7 @@ export function createWell(parent, { label }) {
   // gravity step has passed) and its ghost (the engine's landing row).
   function drawFalling(tile, dt, reduced) {
     if (!tile) {
+      falling.dataset.at = "-";
       falling.style.display = "none";
       ghost.style.display = "none";
       tileKey = null;
@@ -66,6 +67,8 @@ export function createWell(parent, { label }) {
     const y = reduced ? tile.row : tile.row + Math.min(tile.fall, 0.98);
     falling.setAttribute("transform", `translate(${(shownX * CELL).toFixed(2)} ${(y * CELL).toFixed(2)})`);
     falling.dataset.resting = tile.lock > 0 ? "1" : "0";
+    const at = `${tile.col}:${tile.row}@${tile.orient}`;
+    if (falling.dataset.at !== at) falling.dataset.at = at; // the engine's position, for tests and tools
     falling.style.setProperty("--lock", String(tile.lock));
     const gk = `${tile.col},${tile.ghost},${tile.orient},${tile.row === tile.ghost}`;
     if (gk !== ghostKey) {

@@ -50,7 +50,9 @@ export function createStorage({ notice, t, backend } = {}) {
   function set(key, text) {
     const current = read(key);
     if (lastSeen.has(key) && current !== lastSeen.get(key) && current !== text) {
-      // Another tab wrote this key since we read it: do not overwrite (P10).
+      // Another tab wrote this key since we read it: do not overwrite (P10);
+      // hand the newer value to the page, which adopts it.
+      lastSeen.set(key, current);
       conflictHandlers.forEach((fn) => fn(key, current));
       return false;
     }
@@ -112,7 +114,9 @@ export function createStorage({ notice, t, backend } = {}) {
 
   addEventListener("storage", (event) => {
     if (!event.key?.startsWith(PREFIX) || event.newValue === lastSeen.get(event.key)) return;
-    if (lastSeen.has(event.key)) conflictHandlers.forEach((fn) => fn(event.key, event.newValue));
+    if (!lastSeen.has(event.key)) return;
+    lastSeen.set(event.key, event.newValue); // handed to the page, which adopts it
+    conflictHandlers.forEach((fn) => fn(event.key, event.newValue));
   });
 
   function scope(name) {

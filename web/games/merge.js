@@ -37,6 +37,7 @@ export async function mount(root, ctx) {
   const timers = new Set();
   const later = (fn, ms) => { const id = setTimeout(() => { timers.delete(id); fn(); }, ms); timers.add(id); };
   const timer = createTimer();
+  let animations = 0; // the newest move's animation clears root.dataset.anim
 
   // ----- layout ---------------------------------------------------------------
   const hud = createHud(root, { t, number });
@@ -65,7 +66,10 @@ export async function mount(root, ctx) {
   function storeProfile() { store.set("profile", JSON.stringify(profile)); }
   function flushTime() {
     const ms = timer.take();
-    if (ms > 0) storeRun(engine.call("tick", { ms }).save);
+    if (ms <= 0) return;
+    const answer = engine.call("tick", { ms });
+    view = { ...view, play_ms: answer.play_ms };
+    storeRun(answer.save);
   }
 
   function slotApi() {
@@ -140,6 +144,9 @@ export async function mount(root, ctx) {
     const reduced = ctx.reducedMotion();
     root.classList.toggle("hm-reduced", reduced);
     const ms = player.play(answer.events, before, view.board, reduced) ?? 0;
+    const token = ++animations;
+    root.dataset.anim = "1";
+    later(() => { if (token === animations) root.dataset.anim = "0"; }, ms);
     say(answer);
     if (view.over) later(() => openOver(Boolean(answer.new_best)), ms + (reduced ? 100 : 400));
     else if (marker) later(refreshAim, ms);
@@ -319,6 +326,7 @@ export async function mount(root, ctx) {
   ctx.onVisibility((hidden) => {
     timer.hold("hidden", hidden);
     if (hidden) flushTime();
+    if (profile.settings.timer) hud.setTime(view.play_ms + timer.peek());
   });
   timer.hold("hidden", document.hidden);
 

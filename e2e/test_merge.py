@@ -1,0 +1,279 @@
+"""Hex Merge through the real UI (M12-M15): rounds by tap, drag and keyboard,
+a joker merge, the preview, slots with export/import, resume, the timer."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from arcade import storage_key, wait_ready
+from club.merge import persist
+from club.merge.board import CELLS
+from club.merge.notation import board_from_cells as B
+from club.merge.notation import parse
+from playwright.sync_api import Page, expect
+
+RUN = storage_key("merge", "run")
+
+
+def save_of(position: str, **data: object) -> str:
+    """A save made by the CPython engine for a notation position (the test hook)."""
+    save = json.loads(persist.dump_round(parse(position), "colors"))
+    save["data"].update(data)
+    return json.dumps(save)
+
+
+def open_at(page: Page, boot, position: str | None = None, **data: object) -> Page:
+    boot(page, "#/merge")
+    if position is not None:
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [RUN, save_of(position, **data)])
+        page.reload()
+        wait_ready(page)
+    expect(page.locator(".hm-board")).to_be_visible()
+    return page
+
+
+def centre(page: Page, cell: str) -> tuple[float, float]:
+    box = page.locator(f'.hm-cell[data-cell="{cell}"]').bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def stones(page: Page) -> dict[str, str]:
+    """The stones drawn on the board: cell -> value ('-1' is a joker)."""
+    page.wait_for_function("document.querySelector('.hm').dataset.anim !== '1'")
+    return page.evaluate(
+        "Object.fromEntries([...document.querySelectorAll('.hm-layer-stones .hm-stone')]"
+        ".map(g => [g.dataset.cell, g.dataset.v]))"
+    )
+
+
+def stat(page: Page, name: str) -> str:
+    return page.locator(f".hm-{name} .value").inner_text()
+
+
+def stored_position(page: Page) -> str:
+    return json.loads(page.evaluate("k => localStorage.getItem(k)", RUN))["data"]["position"]
+
+
+def test_round_by_tap_on_a_phone(phone: Page, boot) -> None:
+    """M12: a tap on a free cell places the piece there at once; moves count, the run autosaves."""
+    open_at(phone, boot)
+    for _ in range(8):
+        taken = stones(phone)
+        moves = int(stat(phone, "moves"))
+        for cell in (str(c) for c in CELLS if str(c) not in taken):
+            phone.locator(f'.hm-cell[data-cell="{cell}"]').tap(force=True)
+            if int(stat(phone, "moves")) == moves + 1:
+                break
+        assert int(stat(phone, "moves")) == moves + 1
+    assert parse(stored_position(phone)).moves == 8
+    assert phone.errors == []  # type: ignore[attr-defined]
+
+
+def test_tap_to_the_end_of_a_round(phone: Page, boot) -> None:
+    """M6, M11: the last free cells are filled by taps; the game-over screen shows the numbers."""
+    holes = {"0:0", "3:-3"}
+    full = B(" ".join(f"{c}={(2, 4, 8)[(c.q - c.r) % 3]}" for c in CELLS if str(c) not in holes))
+    open_at(phone, boot, f"{full} 2 2 50 35", play_ms=65_000)
+    phone.locator('.hm-cell[data-cell="0:0"]').tap(force=True)
+    expect(phone.locator(".hm-over")).to_be_hidden()
+    phone.locator('.hm-cell[data-cell="3:-3"]').tap(force=True)
+    over = phone.locator(".hm-over")
+    expect(over).to_be_visible()
+    expect(over.locator(".hm-over-score dd")).to_have_text("50")
+    expect(over.locator(".hm-over-moves dd")).to_have_text("37")
+    expect(over.locator(".hm-over-highest dd")).to_have_text("8")
+    expect(over.locator(".hm-over-time dd")).to_have_text("1:05")
+    expect(over.locator(".hm-over-best dd")).to_have_text("50")
+    expect(over.locator(".hm-new-best")).to_be_visible()
+    over.locator(".hm-again").tap()
+    expect(phone.locator(".hm-moves .value")).to_have_text("0")
+    assert stones(phone) == {}
+    assert phone.errors == []  # type: ignore[attr-defined]
+
+
+def test_drag_from_the_tray(page: Page, boot) -> None:
+    """M12: drag the pair from the tray and release over a cell; it lands there in its turn."""
+    open_at(page, boot, f"{B('-2:0=2 -1:0=2')} 2-4 8 0 2")
+    tray = page.locator(".hm-current").bounding_box()
+    assert tray is not None
+    page.mouse.move(tray["x"] + tray["width"] / 2, tray["y"] + tray["height"] / 2)
+    page.mouse.down()
+    x, y = centre(page, "0:0")
+    page.mouse.move(x, y, steps=12)
+    expect(page.locator(".hm-drag-ghost")).to_be_visible()
+    expect(page.locator(".hm-board")).to_have_attribute("data-preview", "merge")
+    page.mouse.up()
+    assert stones(page) == {"0:0": "4", "1:0": "4"}
+    expect(page.locator(".hm-score .value")).to_have_text("6")
+    expect(page.locator(".hm-drag-ghost")).to_be_hidden()
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_keyboard_only_with_rotation(page: Page, boot) -> None:
+    """M12: Tab to the board, arrows move the marker, R / Shift+R rotate, Enter places, Escape clears."""
+    open_at(page, boot, f"{B('')} 4-8 2-2 0 0")
+    for _ in range(20):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('hm-board')"):
+            break
+    board = page.locator(".hm-board")
+    expect(board).to_be_focused()
+    expect(board).to_have_attribute("data-target", "0:0")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowUp")  # (1, -1)
+    expect(board).to_have_attribute("data-target", "1:-1")
+    page.keyboard.press("Escape")
+    expect(board).not_to_have_attribute("data-target", "1:-1")
+    page.keyboard.press("ArrowDown")  # the marker comes back at the centre
+    expect(board).to_have_attribute("data-target", "0:0")
+    page.keyboard.press("r")
+    page.keyboard.press("r")
+    page.keyboard.press("Shift+R")  # turn 1: partner south-east
+    page.keyboard.press("Enter")
+    assert stones(page) == {"0:0": "4", "0:1": "8"}
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Space")  # the next pair (2-2) keeps turn 1
+    assert stones(page) == {"0:0": "4", "0:1": "8", "-1:0": "2", "-1:1": "2"}
+    expect(page.locator(".hm-moves .value")).to_have_text("2")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_rotate_buttons_only_for_pairs(page: Page, boot) -> None:
+    """M12: on-screen arrows turn a pair; singles and jokers have no rotation control."""
+    open_at(page, boot, f"{B('')} 2-4 * 0 0")
+    page.click(".hm-rotate-cw")
+    page.click(".hm-rotate-cw")
+    page.click(".hm-rotate-ccw")
+    page.locator('.hm-cell[data-cell="0:0"]').click()
+    assert stones(page) == {"0:0": "2", "0:1": "4"}
+    expect(page.locator(".hm-rotate-cw")).to_be_hidden()
+    expect(page.locator(".hm-rotate-ccw")).to_be_hidden()
+
+
+def test_joker_merge_is_visible(page: Page, boot) -> None:
+    """M7-M10: the joker joins two values at once; both groups show doubled points."""
+    open_at(page, boot, f"{B('-2:0=2 -1:0=2 1:0=4 2:0=4')} * 2 0 4")
+    x, y = centre(page, "0:0")
+    page.mouse.move(x, y)
+    expect(page.locator(".hm-layer-stones .hm-will-merge")).to_have_count(4)
+    expect(page.locator(".hm-preview-points")).to_have_text("+36")
+    page.mouse.click(x, y)
+    expect(page.locator(".hm-fx-joker").first).to_be_visible()
+    expect(page.locator(".hm-fx-joker")).to_have_count(2)
+    assert stones(page) == {"-1:0": "4", "1:0": "8"}
+    expect(page.locator(".hm-score .value")).to_have_text("36")
+    expect(page.locator("#live")).to_contain_text("doubled")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_illegal_spot_shows_a_coral_outline(page: Page, boot) -> None:
+    """M13: aiming where the pair does not fit outlines it; clicking there changes nothing."""
+    open_at(page, boot, f"{B('1:0=8')} 2-4 2 0 1")
+    x, y = centre(page, "0:0")
+    page.mouse.move(x, y)
+    expect(page.locator(".hm-misfit")).to_have_count(2)
+    page.mouse.click(x, y)
+    expect(page.locator(".hm-moves .value")).to_have_text("1")
+    expect(page.locator("#live")).to_contain_text("taken")
+    x, y = centre(page, "3:0")
+    page.mouse.move(x, y)
+    expect(page.locator(".hm-misfit")).to_have_count(1)  # the partner would be off the board
+
+
+def test_reload_resumes(page: Page, boot) -> None:
+    """M15: the round autosaves after every move and resumes after a reload."""
+    open_at(page, boot, f"{B('')} 2 4 0 0")
+    page.locator('.hm-cell[data-cell="0:0"]').click()
+    page.locator('.hm-cell[data-cell="2:0"]').click()
+    before = stones(page)
+    page.reload()
+    wait_ready(page)
+    assert stones(page) == before and len(before) == 2
+    expect(page.locator(".hm-moves .value")).to_have_text("2")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_slots_export_and_import(page: Page, boot) -> None:
+    """M15: save to a slot, load it back, export its code, import into another slot, refuse a bad code."""
+    open_at(page, boot, f"{B('0:0=16 1:0=*')} 2-4 8 120 30", turn=2, play_ms=61_000)
+    page.click(".hm-slots-btn")
+    dialog = page.locator(".hm-slots")
+    expect(dialog).to_be_visible()
+    slot = lambda n: dialog.locator(f'.hm-slot[data-slot="{n}"]')  # noqa: E731
+    slot(1).locator(".hm-slot-save").click()
+    expect(slot(1).locator(".hm-slot-info")).to_contain_text("120")
+    dialog.locator(".hm-close").click()
+    page.click(".hm-new")
+    page.click(".hm-new")  # a round in progress asks for a second tap
+    expect(page.locator(".hm-moves .value")).to_have_text("0")
+    page.click(".hm-slots-btn")
+    slot(1).locator(".hm-slot-load").click()
+    expect(dialog).to_be_hidden()
+    assert stones(page) == {"0:0": "16", "1:0": "-1"}
+    expect(page.locator(".hm-score .value")).to_have_text("120")
+    page.click(".hm-slots-btn")
+    slot(1).locator(".hm-slot-export").click()
+    code = slot(1).locator(".hm-code").input_value()
+    assert code.startswith("HM1.")
+    dialog.locator(".hm-import-code").fill(code)
+    dialog.locator(".hm-import-slot").select_option("2")
+    dialog.locator(".hm-import-go").click()
+    expect(slot(2).locator(".hm-slot-info")).to_contain_text("120")
+    before = page.evaluate("k => localStorage.getItem(k)", RUN)
+    dialog.locator(".hm-import-code").fill(code[:-4] + "beef")
+    dialog.locator(".hm-import-slot").select_option("3")
+    dialog.locator(".hm-import-go").click()
+    expect(dialog.locator(".hm-import-error")).to_contain_text("cannot be used")
+    expect(slot(3).locator(".hm-slot-info")).to_have_text("Empty")
+    assert page.evaluate("k => localStorage.getItem(k)", RUN) == before
+    assert page.evaluate("k => localStorage.getItem(k)", storage_key("merge", "slot/3")) is None
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_timer_pauses_while_hidden(page: Page, boot) -> None:
+    """M14, M15: the timer shows active play time and stops while the page is hidden."""
+    open_at(page, boot, f"{B('')} 2 4 0 0")
+    page.click(".hm-settings-btn")
+    page.locator("label[for=hm-set-timer]").click()
+    page.keyboard.press("Escape")
+    expect(page.locator(".hm-time")).to_be_visible()
+    page.locator('.hm-cell[data-cell="0:0"]').click()  # time starts with the first placement
+    time.sleep(2.2)
+    page.evaluate("""() => {
+        Object.defineProperty(document, 'hidden', {value: true, configurable: true});
+        document.dispatchEvent(new Event('visibilitychange'));
+    }""")
+    time.sleep(0.7)  # the display catches up, then stays
+    hidden_at = page.locator(".hm-time .value").inner_text()
+    assert hidden_at in ("0:02", "0:03"), hidden_at
+    time.sleep(2.5)
+    assert page.locator(".hm-time .value").inner_text() == hidden_at
+    page.evaluate("""() => {
+        Object.defineProperty(document, 'hidden', {value: false, configurable: true});
+        document.dispatchEvent(new Event('visibilitychange'));
+    }""")
+    time.sleep(1.6)
+    assert page.locator(".hm-time .value").inner_text() != hidden_at
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_settings_style_and_jokers(page: Page, boot) -> None:
+    """M14: high-contrast stones at once; jokers off from the next new round, and it persists."""
+    open_at(page, boot)
+    page.click(".hm-settings-btn")
+    page.locator(".hm-style-choice", has_text="High contrast").click()
+    expect(page.locator(".hm")).to_have_attribute("data-style", "contrast")
+    page.locator("label[for=hm-set-jokers]").click()
+    page.keyboard.press("Escape")
+    expect(page.locator(".hm-mode")).to_be_hidden()
+    page.click(".hm-new")
+    expect(page.locator(".hm-mode")).to_be_visible()
+    page.reload()
+    wait_ready(page)
+    expect(page.locator(".hm")).to_have_attribute("data-style", "contrast")
+    expect(page.locator(".hm-mode")).to_be_visible()
+    assert page.errors == []  # type: ignore[attr-defined]

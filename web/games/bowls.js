@@ -67,6 +67,8 @@ export async function mount(root, ctx) {
     },
     showModes: () => showModes(),
     showGame: () => showGame(),
+    // A mode that starts attempts through its own engine method hands the new view here.
+    adopt: (next) => { parkCurrent(next.mode); view = next; persist(engine.call("save", {})); chosen = null; showGame(); },
     undo: () => undo(),
     openSettings: () => showSettings(root, api),
     registerMode,

@@ -6,6 +6,7 @@
 //   api.unfinished(mode)      the saved unfinished view of that mode, or null
 //   api.profile()             the current profile object
 //   api.onAction(fn)          fn(answer) after every accepted action (events + view)
+//   api.adopt(view)           show an attempt the mode started through its own engine method
 //   api.setTheme(name)        sets the class bowls-theme-<name> on the page root
 //   api.ctx                   the shell context (t, engine, store, ...)
 export const MODES = [];

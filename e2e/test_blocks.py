@@ -62,8 +62,9 @@ def cell_centre(page: Page, cell: str) -> tuple[float, float]:
 
 
 def cell_radius(page: Page) -> float:
-    box = page.locator('.bk-cell[data-cell="0:0"]').bounding_box()
-    return box["height"] / 2 / 0.95  # cells are drawn at 95 % of the hex radius
+    """The hex radius on screen: cells are drawn at 95 % of it (geometry box, no stroke)."""
+    height = page.eval_on_selector('.bk-cell[data-cell="0:0"]', "c => c.getBoundingClientRect().height")
+    return height / 2 / 0.95
 
 
 def slot_centre(page: Page, slot: int) -> tuple[float, float]:
@@ -114,7 +115,11 @@ def mouse_drop(page: Page, slot: int, cell: str) -> None:
     page.mouse.down()
     page.mouse.move(sx + 10, sy - 10, steps=2)
     page.mouse.move(tx, ty, steps=6)
+    ghost = page.locator(".bk-ghost")
+    expect(ghost).to_be_visible()  # the dragged piece follows the pointer
+    assert float(ghost.get_attribute("data-lift")) == 0  # under a mouse it sits on the pointer
     page.mouse.up()
+    expect(ghost).to_be_hidden()
 
 
 def touch(page: Page):
@@ -206,8 +211,9 @@ def test_full_run_by_touch_with_the_piece_floating(phone: Page, boot) -> None:
         send("touchMove", tx, ty + lift)  # the finger sits below the target cell
         ghost = page.locator(".bk-ghost")
         expect(ghost).to_be_visible()
-        cy = float(ghost.get_attribute("data-cy"))
-        assert abs(cy - ty) < 1.5  # the piece's centre floats the lift above the finger
+        # the piece's centre floats the lift above the finger (moves may arrive a frame late)
+        page.wait_for_function(
+            "ty => Math.abs(Number(document.querySelector('.bk-ghost').dataset.cy) - ty) < 1.5", arg=ty, timeout=3000)
         lifts.append(float(ghost.get_attribute("data-lift")))
         box = ghost.bounding_box()
         assert box["y"] < ty  # drawn above the finger, not under it
@@ -348,7 +354,7 @@ def test_faded_pieces_and_the_redeal_offer(page: Page, boot) -> None:
         expect(button).to_have_attribute("aria-disabled", "true")
         opacity = float(button.evaluate("b => getComputedStyle(b).opacity"))
         assert opacity < 0.5
-    page.click('.bk-slot[data-slot="0"]')
+    page.click('.bk-slot[data-slot="0"]', force=True)  # a faded piece cannot be picked up
     expect(page.locator('.bk-slot[data-slot="0"]')).to_have_attribute("aria-pressed", "false")
     expect(page.locator(".bk-redeal")).to_have_class(re.compile(r"\boffered\b"))
     expect(page.locator(".bk-offer")).to_be_visible()

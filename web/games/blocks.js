@@ -29,7 +29,8 @@ export async function mount(root, ctx) {
   const board = createBoard(boardWrap, geometry, { label: t("blocks.boardLabel") });
   const tray = html("div", { class: "bk-tray", role: "group", "aria-label": t("blocks.tray") }, root);
   const card = createCard(root, fmt);
-  const ghost = svg("svg", { class: "bk-ghost", "aria-hidden": "true", hidden: true }, document.body);
+  const ghost = svg("svg", { class: "bk-ghost", "aria-hidden": "true", hidden: "" }, document.body);
+  const showGhost = (on) => ghost.toggleAttribute("hidden", !on); // SVG elements have no .hidden
 
   let view = null;
   let targets = [new Set(), new Set(), new Set()];
@@ -135,7 +136,7 @@ export async function mount(root, ctx) {
     held = null;
     board.clearPreview();
     board.showTarget(null);
-    ghost.hidden = true;
+    showGhost(false);
     markHeld();
   }
 
@@ -182,14 +183,14 @@ export async function mount(root, ctx) {
     const scale = board.cellPixels() / SIZE;
     const cx = x;
     const cy = held.touch ? y - TOUCH_LIFT * 2 * board.cellPixels() : y;
-    if (ghost.hidden || ghost.dataset.slot !== String(held.slot)) {
+    if (ghost.hasAttribute("hidden") || ghost.dataset.slot !== String(held.slot)) {
       const box = pieceBox(piece.cells, SIZE);
       ghost.replaceChildren();
       ghost.setAttribute("viewBox", `${box.minX} ${box.minY} ${box.width} ${box.height}`);
       pieceArt(ghost, piece.cells, piece.family, SIZE);
       ghost.dataset.slot = held.slot;
       ghost.dataset.box = JSON.stringify(box);
-      ghost.hidden = false;
+      showGhost(true);
     }
     const box = JSON.parse(ghost.dataset.box);
     Object.assign(ghost.style, {

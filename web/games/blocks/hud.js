@@ -33,7 +33,7 @@ function stat(parent, cls, labelText) {
 export function createHud(root, { t, number }) {
   const header = html("div", { class: "game-header bk-header" }, root);
   html("h1", {}, header, t("blocks.title"));
-  const rulesLink = html("a", { class: "btn bk-rules", href: "#/rules/blocks" }, header, t("blocks.rules"));
+  html("a", { class: "btn bk-rules", href: "#/rules/blocks" }, header, t("blocks.rules"));
   const newRun = html("button", { class: "btn bk-new", type: "button" }, header, t("blocks.newRun"));
 
   const bar = html("div", { class: "bk-hud" }, root);
@@ -50,12 +50,17 @@ export function createHud(root, { t, number }) {
 
   const offer = html("p", { class: "bk-offer", hidden: true, role: "status" }, root, t("blocks.offer"));
 
-  let lastMeter = 0;
+  // data-meter and the label always hold the engine's value; the edges' classes
+  // may run a short animation behind it, cancelled by the next render.
+  let meterTimers = [];
+  const showEdges = (value) => meter.edges.forEach((edge, i) => edge.classList.toggle("lit", i < value));
   function setMeter(value) {
-    meter.edges.forEach((edge, i) => edge.classList.toggle("lit", i < value));
+    meterTimers.forEach(clearTimeout);
+    meterTimers = [];
+    meter.art.classList.remove("crowned");
+    showEdges(value);
     meterBox.dataset.meter = value;
     meterBox.setAttribute("aria-label", t("blocks.meterLabel", { n: value }));
-    lastMeter = value;
   }
 
   function render(view) {
@@ -76,26 +81,27 @@ export function createHud(root, { t, number }) {
     offer.hidden = !view.redeal_offered;
   }
 
-  // Light edges one by one; a Crown fills the hexagon gold, then the rest carry over.
+  // Light the new edges one by one from the old value; a Crown fills the
+  // hexagon gold, then the carried-over edges show.
   function animateMeter(event, crown, reduced) {
-    if (reduced) { setMeter(event.after); return; }
+    if (reduced) return;
+    const later = (fn, ms) => meterTimers.push(setTimeout(fn, ms));
+    showEdges(event.before);
     event.edges.forEach((edge, n) => {
-      setTimeout(() => {
+      later(() => {
+        if (edge === 0 && n > 0) showEdges(0); // a Crown was taken: start again
         meter.edges[edge].classList.add("lit", "flash");
-        setTimeout(() => meter.edges[edge].classList.remove("flash"), 300);
+        later(() => meter.edges[edge].classList.remove("flash"), 300);
         if (edge === 5 && crown) meter.art.classList.add("crowned");
       }, 90 * n);
     });
-    setTimeout(() => {
+    later(() => {
       meter.art.classList.remove("crowned");
-      setMeter(event.after);
+      showEdges(event.after);
     }, 90 * event.edges.length + (crown ? 500 : 0));
   }
 
-  return {
-    header, rulesLink, newRun, redeal, render, animateMeter,
-    get meter() { return lastMeter; },
-  };
+  return { header, newRun, redeal, render, animateMeter };
 }
 
 export function createCard(root, { t, number }) {

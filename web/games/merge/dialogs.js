@@ -157,7 +157,7 @@ export function createOver(root, { t, number, onNew, onToggle }) {
   const badge = html("p", { class: "hm-new-best", hidden: true }, d.body, t("merge.newBest"));
   const grid = html("dl", { class: "hm-over-stats" }, d.body);
   const cells = {};
-  for (const key of ["score", "moves", "highest", "time", "best"]) {
+  for (const key of ["score", "best", "moves", "highest", "time"]) {
     const box = html("div", { class: `hm-over-${key}` }, grid);
     html("dt", {}, box, t(`merge.${key}`));
     cells[key] = html("dd", {}, box, "0");

@@ -10,7 +10,7 @@ const DIRS = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
 // Draw a piece into an SVG: a pair's anchor and partner around the centre, in turn k.
 export function drawPiece(art, piece, turn, { centre = true, zoom = false } = {}) {
   art.replaceChildren();
-  if (zoom) art.setAttribute("viewBox", piece.kind === "pair" ? "-20 -20 40 40" : "-14 -14 28 28");
+  if (zoom) art.setAttribute("viewBox", piece.kind === "pair" ? "-18 -18 36 36" : "-13 -13 26 26");
   const [dq, dr] = DIRS[turn];
   const d = hexToPixel(dq, dr, SIZE);
   const pair = piece.kind === "pair";

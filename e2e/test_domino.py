@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
+import pytest
 from arcade import storage_key, wait_ready
 from club.domino.api import Session
 from club.domino.falling import Falling
@@ -123,6 +124,32 @@ def test_touch_gestures_and_pad(phone: Page, boot) -> None:
     assert phone.errors == []  # type: ignore[attr-defined]
 
 
+def test_keyboard_controls(page: Page, boot) -> None:
+    """D5/D8: a tap moves one column, a held arrow repeats to the wall; Z, X and Up rotate; Down held drops fast."""
+    boot(page, ROUTE)
+    start(page)
+    page.keyboard.press("ArrowLeft")
+    assert falling(page)[0] == 2
+    page.keyboard.down("ArrowRight")
+    page.wait_for_timeout(600)  # 170 ms delay, then every 50 ms: far more than the 4 columns to the wall
+    page.keyboard.up("ArrowRight")
+    assert falling(page)[0] == 6
+    page.keyboard.press("x")
+    assert (falling(page)[0], falling(page)[2]) == (6, 1)
+    page.keyboard.press("ArrowRight")  # a vertical tile fits in the last column
+    page.keyboard.press("ArrowUp")  # O2 there would need columns 7 and 8: kicked one column left (D5)
+    assert (falling(page)[0], falling(page)[2]) == (6, 2)
+    page.keyboard.press("z")
+    page.keyboard.press("z")
+    assert falling(page)[2] == 0
+    row = falling(page)[1]
+    page.keyboard.down("ArrowDown")
+    page.wait_for_timeout(300)
+    page.keyboard.up("ArrowDown")
+    assert falling(page)[1] >= row + 3
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
 def test_pause_resume_and_auto_pause(page: Page, boot) -> None:
     """P pauses (time stops), P resumes; a hidden page pauses by itself (D17)."""
     boot(page, ROUTE)
@@ -165,8 +192,11 @@ def test_reload_resumes_paused(page: Page, boot) -> None:
     assert page.errors == []  # type: ignore[attr-defined]
 
 
-def test_d14_cascade_scores_in_the_page(page: Page, boot) -> None:
-    """A save written by the CPython engine (test hook): 2-5 over a 2 and a 5 cascades, Max 4, Power 9."""
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_d14_cascade_scores_in_the_page(page: Page, boot, motion: str) -> None:
+    """A save written by the CPython engine (test hook): 2-5 over a 2 and a 5 cascades, Max 4, Power 9;
+    with reduced motion too (fades only)."""
+    page.emulate_media(reduced_motion=motion)
     rows = ["." * 16] * 14 + ["......2d........", "......3u5r1l...."]
     session = Session()
     session.new({"seed": 1, "mode": "sprint", "set": "classic", "position": "/".join(rows) + " 0 0"})

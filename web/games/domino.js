@@ -148,6 +148,7 @@ export async function mount(root, ctx) {
     if (!answer.accepted) return;
     persist(answer.save);
     if (answer.events.some((e) => e.type === "scored" || e.type === "over")) turn(answer);
+    else well.drawFalling(answer.falling, 0, ctx.reducedMotion()); // at once, not at the next frame
   }
 
   // ----- a turn: animate the engine's events, then draw its view ---------------

@@ -264,6 +264,7 @@ export async function mount(root, ctx) {
     closeOverlay();
     overlay = showCard(root, {
       title,
+      armMs: 600,
       badge: fresh.size ? t("domino.over.record") : null,
       lines: [[t("domino.max"), number(v.max), fresh.has("max")], [t("domino.power"), number(v.power), fresh.has("power")],
         [t("domino.speed"), oneDecimal(v.speed), fresh.has("speed")]],

@@ -28,7 +28,10 @@ export function createHud(parent, popParent, { t, number }) {
 
   const oneDecimal = (v) => number(v, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
+  let speedValue = null;
   function setSpeed(value) {
+    if (value === speedValue) return; // formatting every frame would cost more than the engine call
+    speedValue = value;
     const text = oneDecimal(value);
     if (text !== speedText) speed.textContent = speedText = text;
   }

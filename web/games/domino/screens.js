@@ -81,7 +81,9 @@ export function createStart(parent, { t, number }, { onStart }) {
 }
 
 // A modal card over the page: pause or the end of the game.
-export function showCard(root, { title, lines = [], buttons, labelledBy = "dd-card-title", badge = null }) {
+// `armMs`: the card ignores input that long, so a key still being hammered
+// for the game (Space) does not press its first button by accident.
+export function showCard(root, { title, lines = [], buttons, labelledBy = "dd-card-title", badge = null, armMs = 0 }) {
   const overlay = html("div", { class: "overlay dd-overlay", role: "dialog", "aria-modal": "true", "aria-labelledby": labelledBy }, root);
   const card = html("div", { class: "overlay-card dd-card" }, overlay);
   html("h2", { id: labelledBy }, card, title);
@@ -110,6 +112,11 @@ export function showCard(root, { title, lines = [], buttons, labelledBy = "dd-ca
     if (e.shiftKey && document.activeElement === first) { e.preventDefault(); last.focus(); }
     else if (!e.shiftKey && document.activeElement === last) { e.preventDefault(); first.focus(); }
   });
-  nodes[0]?.focus();
+  if (armMs > 0) {
+    overlay.inert = true;
+    setTimeout(() => { overlay.inert = false; nodes[0]?.focus(); }, armMs);
+  } else {
+    nodes[0]?.focus();
+  }
   return overlay;
 }

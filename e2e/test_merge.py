@@ -4,6 +4,7 @@ a joker merge, the preview, slots with export/import, resume, the timer."""
 from __future__ import annotations
 
 import json
+import re
 import time
 
 from arcade import storage_key, wait_ready
@@ -277,3 +278,38 @@ def test_settings_style_and_jokers(page: Page, boot) -> None:
     expect(page.locator(".hm")).to_have_attribute("data-style", "contrast")
     expect(page.locator(".hm-mode")).to_be_visible()
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_touch_drag_lands_under_the_lifted_piece(phone: Page, boot) -> None:
+    """M12 on a touch screen: the dragged pair floats above the finger and lands where it is shown."""
+    open_at(phone, boot, f"{B('')} 8-2 4 0 0")
+    cell = phone.locator('.hm-cell[data-cell="0:0"]').bounding_box()
+    tray = phone.locator(".hm-current").bounding_box()
+    assert cell is not None and tray is not None
+    radius = cell["height"] / 1.94  # the cell polygon is drawn at 0.97 of the hex radius
+    x, y = cell["x"] + cell["width"] / 2, cell["y"] + cell["height"] / 2 + 1.7 * radius
+    x0, y0 = tray["x"] + tray["width"] / 2, tray["y"] + tray["height"] / 2
+    cdp = phone.context.new_cdp_session(phone)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+    for k in range(1, 16):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+            {"x": x0 + (x - x0) * k / 15, "y": y0 + (y - y0) * k / 15}]})
+    expect(phone.locator(".hm-drag-ghost")).to_be_visible()
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    assert stones(phone) == {"0:0": "8", "1:0": "2"}
+    assert phone.errors == []  # type: ignore[attr-defined]
+
+
+def test_reduced_motion_keeps_fades_only(browser, server_url: str) -> None:
+    """P11: with prefers-reduced-motion the merge plays as a short fade."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(server_url + "#/merge")
+    wait_ready(page)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [RUN, save_of(f"{B('-1:0=2 1:0=2')} 2 4 0 2")])
+    page.reload()
+    wait_ready(page)
+    page.locator('.hm-cell[data-cell="0:0"]').click()
+    expect(page.locator(".hm")).to_have_class(re.compile(r"\bhm-reduced\b"))
+    assert stones(page) == {"0:0": "4"}
+    context.close()

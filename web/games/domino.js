@@ -124,7 +124,15 @@ export async function mount(root, ctx) {
       acc += dt;
       const ms = Math.floor(acc);
       acc -= ms;
-      const answer = engine.call("tick", { ms });
+      let answer;
+      try {
+        answer = engine.call("tick", { ms });
+      } catch (error) { // an engine bug must not freeze the page: say so and pause
+        console.error(error);
+        ctx.notice(t("domino.engineError"));
+        pause();
+        return;
+      }
       if (answer.view) turn(answer);
       else {
         well.drawFalling(answer.falling, dt, ctx.reducedMotion());

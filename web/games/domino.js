@@ -80,6 +80,16 @@ export async function mount(root, ctx) {
     if (save) store.set("run", save);
   }
 
+  function saveNow() {
+    try {
+      persist(engine.call("save", {}));
+      return engine.call("view", {});
+    } catch (error) {
+      console.error(error);
+      return view;
+    }
+  }
+
   const loaded = await store.load("profile", (text) => engine.call("load_profile", { profile: text }));
   profile = loaded ?? engine.call("load_profile", { profile: JSON.stringify({ records: {} }) });
   const choice = readChoice(store.get("choice"));
@@ -229,11 +239,11 @@ export async function mount(root, ctx) {
     phase = "paused";
     root.dataset.phase = phase;
     input.reset();
-    persist(engine.call("save", {}));
+    const now = saveNow();
     overlay = showCard(root, {
       title: t("domino.paused"),
-      lines: [[t("domino.max"), number(view.max)], [t("domino.power"), number(view.power)],
-        [t("domino.speed"), oneDecimal(engine.call("view", {}).speed)]],
+      lines: [[t("domino.max"), number(now.max)], [t("domino.power"), number(now.power)],
+        [t("domino.speed"), oneDecimal(now.speed)]],
       buttons: [
         { label: t("domino.resume"), primary: true, onClick: resume },
         { label: t("domino.newGame"), onClick: () => { store.remove("run"); showStart(); } },
@@ -300,7 +310,7 @@ export async function mount(root, ctx) {
     unmount() {
       unmounted = true;
       if (raf) cancelAnimationFrame(raf);
-      if (phase === "play" || phase === "paused") persist(engine.call("save", {}));
+      if (phase === "play" || phase === "paused") saveNow();
       input.destroy();
       hud.destroy();
       closeOverlay();

@@ -154,7 +154,10 @@ def build(draw: Draw, slot: Slot) -> Position | None:
 
 def _stones(draw: Draw, slot: Slot) -> list[str]:
     limit = slot.limit
-    total = draw.between(3 + 2 * limit, 6 + (5 * limit) // 2)
+    low, high = 3 + 2 * limit, 6 + (5 * limit) // 2
+    if limit >= 6:  # long puzzles on smaller boards: the search (and the bench) stays quick
+        low, high = 11 + (limit - 6), 16 + (limit - 6)
+    total = draw.between(low, high)
     colours = draw.shuffle(list(COLOURS))[: draw.between(2, min(5, max(2, total // 3)))]
     stones: list[str] = []
     if "joker" in slot.specials:
@@ -492,6 +495,7 @@ def hand(number: int) -> Candidate:
 # -- titles ---------------------------------------------------------------
 ADJECTIVE = {"joker": "Wild", "blocker": "Walled", "ice": "Frozen", "reverse": "Backward",
              "volcano": "Fiery", "temporary": "Fleeting"}
+TITLE_PRIORITY = ("temporary", "volcano", "reverse", "blocker", "joker", "ice")  # one word: the rarest
 
 
 def title(goal: Goal, names: set[str], used: set[str]) -> str:
@@ -503,7 +507,7 @@ def title(goal: Goal, names: set[str], used: set[str]) -> str:
         "leave": f"Down to {goal.count}",
         "empty": "Clean Sweep",
     }[goal.kind]
-    words = " ".join(ADJECTIVE[n] for n in SPECIAL_NAMES if n in names)
+    words = next((ADJECTIVE[n] for n in TITLE_PRIORITY if n in names), "")
     base = f"{words} {noun}".strip()
     text, number = base, 1
     while text in used:
@@ -530,13 +534,14 @@ def main() -> None:
     started = time.perf_counter()
     for slot in slots:
         began = time.perf_counter()
-        tag = f"{slot}|{args.tries}|{args.budget}"
+        tries = args.tries if slot.limit < 6 else max(1, args.tries // 2)
+        tag = f"{slot}|{tries}|{args.budget}"
         if slot.number in HAND:
             best = hand(slot.number)
         elif tag in cache:
             best = from_json(cache[tag])
         else:
-            best = best_for(slot, args.tries, taken, args.budget)
+            best = best_for(slot, tries, taken, args.budget)
             cache[tag] = to_json(best)
             CACHE.parent.mkdir(exist_ok=True)
             CACHE.write_text(json.dumps(cache, indent=0))

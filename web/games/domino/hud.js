@@ -21,6 +21,7 @@ export function createHud(parent, popParent, { t, number }) {
   const setNode = html("div", { class: "stat dd-set" }, box);
   const setLabel = html("span", { class: "label" }, setNode, t("domino.set"));
   const setValue = html("span", { class: "value", "data-stat": "set" }, setNode, "1");
+  const setSub = html("span", { class: "dd-sub", "data-stat": "left" }, setNode, "");
   const pop = html("div", { class: "dd-pop", "aria-hidden": "true" }, popParent);
   let nextKey = null;
   let speedText = null;
@@ -44,10 +45,12 @@ export function createHud(parent, popParent, { t, number }) {
       setLabel.textContent = t("domino.left");
       setValue.textContent = number(view.tiles_left + (view.falling ? 1 : 0));
       setNode.title = t("domino.leftHint");
+      setSub.textContent = "";
     } else {
       setLabel.textContent = t("domino.set");
       setValue.textContent = number(view.set_number);
-      setNode.title = "";
+      setNode.title = t("domino.leftHint");
+      setSub.textContent = t("domino.leftShort", { n: number(view.tiles_left + (view.falling ? 1 : 0)) });
     }
     const key = view.next ? view.next.join("-") : "";
     if (key !== nextKey) {

@@ -38,6 +38,7 @@ export async function mount(root, ctx) {
   let profileText = store.get("profile");
   let held = null; // {slot, mode: "drag" | "tap" | "key", touch, target}
   let press = null; // a pointer down on a tray piece, before it is a drag or a tap
+  let ghostBox = null; // the dragged piece's art box (viewBox units)
   let overlay = null;
   const timers = new Set();
   const later = (fn, ms) => { const id = setTimeout(() => { timers.delete(id); fn(); }, ms); timers.add(id); };
@@ -184,15 +185,14 @@ export async function mount(root, ctx) {
     const cx = x;
     const cy = held.touch ? y - TOUCH_LIFT * 2 * board.cellPixels() : y;
     if (ghost.hasAttribute("hidden") || ghost.dataset.slot !== String(held.slot)) {
-      const box = pieceBox(piece.cells, SIZE);
+      ghostBox = pieceBox(piece.cells, SIZE);
       ghost.replaceChildren();
-      ghost.setAttribute("viewBox", `${box.minX} ${box.minY} ${box.width} ${box.height}`);
+      ghost.setAttribute("viewBox", `${ghostBox.minX} ${ghostBox.minY} ${ghostBox.width} ${ghostBox.height}`);
       pieceArt(ghost, piece.cells, piece.family, SIZE);
       ghost.dataset.slot = held.slot;
-      ghost.dataset.box = JSON.stringify(box);
       showGhost(true);
     }
-    const box = JSON.parse(ghost.dataset.box);
+    const box = ghostBox;
     Object.assign(ghost.style, {
       left: `${cx + box.minX * scale}px`, top: `${cy + box.minY * scale}px`,
       width: `${box.width * scale}px`, height: `${box.height * scale}px`,

@@ -136,7 +136,8 @@ class Session:
             "tray": tray,
             "score": state.score,
             "streak": state.streak,
-            "bonus": 25 * min(state.streak, 4),  # % the next clearing drop adds (B11)
+            # % the next clearing drop adds to its clear points (B11)
+            "bonus": rules.streak_clear(100, state.streak + 1) - 100,
             "meter": state.meter,
             "crowns": state.crowns,
             "redeals": state.redeals,

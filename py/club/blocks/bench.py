@@ -9,7 +9,7 @@ Each list holds prepared zero-argument operations, one timed call each:
 - ``blocks.preview``: one pointer-over-a-cell preview through ``Bridge.call``.
 
 Positions come from greedy play of seeded runs, so the boards are realistic
-mid-run boards (crowded ones included).
+mid-run boards (crowded ones included). ``club.bench`` times them.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import json
 from collections.abc import Callable
 
 from club.blocks import rules
-from club.blocks.pieces import CELLS
+from club.blocks.pieces import CELLS, drops
 from club.blocks.rules import State
 from club.blocks.saves import Run
 
@@ -26,10 +26,13 @@ from club.blocks.saves import Run
 def _greedy(state: State) -> str | None:
     """The legal drop that clears most, else the first; None when nothing fits."""
     best, best_key = None, None
-    for slot in range(3):
-        for i in state.targets(slot):
-            out = rules.place(state, slot, CELLS[i])
-            key = (out.cleared, -i)
+    for slot, piece in enumerate(state.tray):
+        if piece is None:
+            continue
+        for i, mask in drops(piece).items():
+            if mask & state.board:
+                continue
+            key = (len(rules.completed_rows(state.board | mask, mask)), -i)
             if best_key is None or key > best_key:
                 best, best_key = f"place {slot} {CELLS[i]}", key
     return best
@@ -91,21 +94,3 @@ def workloads(size: int = 200) -> dict[str, list[Callable[[], object]]]:
         "blocks.preview": previews,
     }
 
-
-def main() -> None:
-    """Quick CPython timing: ``PYTHONPATH=py python -m club.blocks.bench``."""
-    import time
-
-    for name, ops in workloads().items():
-        times = []
-        for op in ops:
-            start = time.perf_counter()
-            op()
-            times.append((time.perf_counter() - start) * 1000)
-        times.sort()
-        print(f"{name}: n={len(times)} median={times[len(times) // 2]:.3f} ms "
-              f"p99={times[int(len(times) * 0.99) - 1]:.3f} ms")
-
-
-if __name__ == "__main__":
-    main()

@@ -69,6 +69,7 @@ export function createHud(root, { t, number }) {
     streak.hidden = !(view.bonus > 0);
     streak.textContent = t("blocks.streak", { n: view.streak, bonus: view.bonus });
     streak.dataset.bonus = view.bonus;
+    streak.title = t("blocks.streakLabel", { n: view.streak, bonus: view.bonus });
     best.value.textContent = number(view.profile.best);
     best.box.dataset.best = view.profile.best;
     crowns.textContent = `♛ ${number(view.crowns)}`;

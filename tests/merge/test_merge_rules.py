@@ -184,3 +184,10 @@ CASES = [
 @pytest.mark.parametrize("vector", CASES)
 def test_rule(vector: dict[str, Any]) -> None:
     assert run_case(conform, vector) == []
+
+
+def test_any_power_of_two_is_a_board_number() -> None:  # M16
+    big = 2**120
+    position = f"{B('-3:3=4')}".replace("4", str(big)) + " 2 2 0 0"
+    assert conform.dump(conform.load(position)) == position
+    assert conform.observe(conform.load(position))["highest"] == big

@@ -52,7 +52,7 @@ export function createPlayer(board, { t, number }) {
     stepsOf(events).forEach((groups, s) => {
       at(clock, () => {
         slide(groups, reduced);
-        if (s > 0) board.fxText("0:0", t("merge.chainFx", { n: s + 1 }), "hm-fx-chain", reduced ? 600 : 1000);
+        if (s > 0) board.fxText(groups[0].target, t("merge.chainFx", { n: s + 1 }), "hm-fx-chain", reduced ? 600 : 1000, 1.35);
       });
       clock += pace;
       at(clock, () => {

@@ -117,9 +117,9 @@ export function createBoard(parent, { cells, label }) {
   function stoneAt(name) { return stones[index.get(name)]; }
   function point(name) { return centre[index.get(name)]; }
 
-  function fxText(name, text, cls, ms) {
+  function fxText(name, text, cls, ms, lift = 0.2) {
     const { x, y } = point(name);
-    const node = svg("text", { x, y: y - SIZE * 0.2, class: cls, "text-anchor": "middle" }, layers.fx);
+    const node = svg("text", { x, y: y - SIZE * lift, class: cls, "text-anchor": "middle" }, layers.fx);
     node.textContent = text;
     setTimeout(() => node.remove(), ms);
     return node;

@@ -67,8 +67,19 @@ export async function mount(root, ctx) {
     },
     showModes: () => showModes(),
     showGame: () => showGame(),
-    // A mode that starts attempts through its own engine method hands the new view here.
-    adopt: (next) => { parkCurrent(next.mode); view = next; persist(engine.call("save", {})); chosen = null; showGame(); },
+    // A mode that starts attempts through its own engine method hands the new view here;
+    // (part 2) or a function making it, called after the attempt on screen is parked.
+    adopt: (next, mode) => {
+      if (typeof next === "function") { parkCurrent(mode); next = next(); } else parkCurrent(next.mode);
+      view = next; persist(engine.call("save", {})); chosen = null; showGame();
+    },
+    // (part 2) the profile text as stored, and a new one from puzzles/achievements/themes.
+    profileText: () => profileText,
+    setProfile: (text) => {
+      store.set("profile", text);
+      profileText = text;
+      profile = engine.call("load_profile", { profile: text });
+    },
     undo: () => undo(),
     openSettings: () => showSettings(root, api),
     registerMode,
@@ -343,7 +354,8 @@ export async function mount(root, ctx) {
 
   function showOver(outcome) {
     overCard?.close();
-    overCard = showOverCard(root, api, view, outcome);
+    const mode = MODES.find((m) => m.id === view.mode && m.showOver); // (part 2) e.g. puzzle success
+    overCard = mode ? mode.showOver(root, api, view, outcome) : showOverCard(root, api, view, outcome);
   }
 
   // ----- keyboard (W22) ---------------------------------------------------------
@@ -376,6 +388,7 @@ export async function mount(root, ctx) {
   });
 
   // ----- start -------------------------------------------------------------------
+  for (const mode of MODES) { try { mode.setup?.(root, api); } catch (error) { console.error(error); } } // part 2
   restoreOnScreen();
   if (view && !view.over) showGame();
   else { recordIfOver(); showModes(); }

@@ -18,6 +18,7 @@ import copy
 import json
 from typing import Any
 
+from club.bowls.achievements import check_profile
 from club.bowls.modes import is_date
 from club.errors import NotationError
 
@@ -50,6 +51,7 @@ def parse_profile(text: str) -> dict[str, Any]:
             raise NotationError(name, f"{name} must map names to counts >= 0")
     if not all(is_date(day) for day in data["daily"]):
         raise NotationError("daily", "daily keys must be dates YYYY-MM-DD")
+    check_profile(data)  # part 2's keys: achievements, theme, puzzles (W24, W25)
     return data
 
 

@@ -7,6 +7,10 @@
 //   api.profile()             the current profile object
 //   api.onAction(fn)          fn(answer) after every accepted action (events + view)
 //   api.adopt(view)           show an attempt the mode started through its own engine method
+//   api.adopt(fn, mode)       the same, fn() making it after the attempt on screen is parked
+//   api.profileText()         the stored profile text; api.setProfile(text) stores a new one
+//   mode.setup(root, api)     called once at mount (part 2: theme, achievements listener)
+//   mode.showOver(root, api, view, outcome)  its own end card instead of the built-in one
 //   api.setTheme(name)        sets the class bowls-theme-<name> on the page root
 //   api.ctx                   the shell context (t, engine, store, ...)
 export const MODES = [];
@@ -19,7 +23,7 @@ export function registerMode(mode) {
 }
 
 // Part 2 lists its page modules here, e.g. ["./puzzles.js"]; each exports install(registerMode).
-export const EXTENSIONS = [];
+export const EXTENSIONS = ["./puzzles.js", "./themes.js"];
 
 export async function loadExtensions() {
   for (const path of EXTENSIONS) {

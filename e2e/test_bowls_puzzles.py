@@ -1,0 +1,173 @@
+"""Puzzle mode through the real page (W18, W21, W25): grid, goal panel, hint, undo, end cards.
+
+The CPython engine is the planner: it knows each puzzle's solution and which
+moves go wrong, and the browser's engine must agree move by move.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from arcade import storage_key
+from club.bowls.move import sow
+from club.bowls.puzzles import Puzzle, load_puzzles, puzzle_by_id, replay
+from club.bowls.solver import solve
+from playwright.sync_api import Page, expect
+
+ROOT = "section.game-bowls"
+
+
+def idle(page: Page) -> None:
+    page.wait_for_function(
+        f"(() => {{ const r = document.querySelector('{ROOT}');"
+        " return r && r.dataset.screen && r.dataset.animating !== '1'; })()"
+    )
+
+
+def bowl(page: Page, b: int):
+    return page.locator(f".bw-bowl[data-bowl='{b}']")
+
+
+def sow_bowl(page: Page, b: int) -> None:
+    """W22: click to choose, click again to sow."""
+    bowl(page, b).click()
+    bowl(page, b).click()
+    idle(page)
+
+
+def position(page: Page) -> str:
+    return page.locator(ROOT).get_attribute("data-position") or ""
+
+
+def profile(page: Page) -> dict:
+    return json.loads(page.evaluate("k => localStorage.getItem(k)", storage_key("bowls", "profile")) or "{}")
+
+
+def open_puzzle(page: Page, ident: int) -> None:
+    page.click(".bwp-open-list")
+    expect(page.locator(ROOT)).to_have_attribute("data-screen", "puzzles")
+    page.click(f".bwp-cell[data-puzzle='{ident}']")
+    idle(page)
+    expect(page.locator(".bwp-panel")).to_be_visible()
+
+
+def wrong_first_move(ident: int) -> int:
+    """A first move of puzzle ``ident`` after which the goal is unmet."""
+    puzzle = puzzle_by_id(ident)
+    for b in range(12):
+        if replay(puzzle, (b,))[0] not in ("solved", "refused"):  # refused: empty or iced
+            return b
+    raise AssertionError("no wrong move")
+
+
+def test_solve_puzzle_one_through_the_ui(page: Page, boot) -> None:  # W18, W25
+    page.emulate_media(reduced_motion="reduce")
+    boot(page, "#/bowls")
+    page.click(".bwp-open-list")
+    expect(page.locator(".bwp-cell").first).to_be_visible()
+    expect(page.locator(".bwp-cell")).to_have_count(100)
+    expect(page.locator(".bwp-cell.next")).to_have_attribute("data-puzzle", "1")
+    page.click(".bwp-cell[data-puzzle='1']")
+    idle(page)
+    puzzle = puzzle_by_id(1)
+    expect(page.locator(".bwp-goal")).to_have_text("Goal: Collect 3 red ● stones")
+    expect(page.locator(".bwp-progress")).to_have_text("0/3 red ● collected")
+    expect(page.locator(".bwp-left")).to_have_text(f"Moves left: {puzzle.limit}")
+    for b in puzzle.solution:
+        sow_bowl(page, b)
+    expect(page.locator(".bwp-over-solved h2")).to_have_text("Solved!")
+    expect(page.locator(".bwp-over-solved")).to_contain_text("Puzzle 1 solved in 1 move.")
+    assert profile(page)["puzzles"] == {"1": 1}  # solved mark and fewest moves (W18)
+    page.click(".bwp-to-list")
+    expect(page.locator(".bwp-cell[data-puzzle='1']")).to_have_class("bwp-cell solved")
+    expect(page.locator(".bwp-cell[data-puzzle='1'] .bwp-mark")).to_have_text("✓ 1")
+    expect(page.locator(".bwp-cell.next")).to_have_attribute("data-puzzle", "2")
+    page.click(".bwp-back")
+    expect(page.locator(".bw-mode-puzzle")).to_contain_text("1 of 100 solved")
+    assert page.errors == []
+
+
+def test_fail_by_running_out_of_moves_then_undo(page: Page, boot) -> None:  # W18, W21
+    page.emulate_media(reduced_motion="reduce")
+    boot(page, "#/bowls")
+    ident = next(p.id for p in load_puzzles() if p.limit == 1 and p.id > 1)
+    open_puzzle(page, ident)
+    start = position(page)
+    wrong = wrong_first_move(ident)
+    sow_bowl(page, wrong)
+    expect(page.locator(ROOT)).to_have_attribute("data-status", "limit")
+    expect(page.locator(".bwp-over-failed h2")).to_have_text("Out of moves")
+    expect(page.locator(".bwp-over-failed")).to_contain_text("Undo is free here")
+    page.click(".bwp-over-undo")  # undo is plain help in puzzles: no training mark
+    idle(page)
+    assert position(page) == start
+    expect(page.locator(".bw-training")).to_be_hidden()
+    expect(page.locator(".bwp-left")).to_have_text("Moves left: 1")
+    sow_bowl(page, puzzle_by_id(ident).solution[0])  # the right move after the undo
+    expect(page.locator(".bwp-over-solved")).to_be_visible()
+    assert page.errors == []
+
+
+def dead_first_move(puzzle: Puzzle) -> int | None:
+    """A safe first move after which no solution is left within the limit."""
+    for b in range(12):
+        if not puzzle.position.bowls[b] or puzzle.position.mods[b][0]:
+            continue
+        out = sow(puzzle.position, b)
+        if out.overflow or replay(puzzle, (b,))[0] is not None:
+            continue
+        if solve(out.position, puzzle.goal, puzzle.limit - 1, out.collected).solution is None:
+            return b
+    return None
+
+
+def test_hint_undo_redo_and_restart(page: Page, boot) -> None:  # W18, W21
+    page.emulate_media(reduced_motion="reduce")
+    boot(page, "#/bowls")
+    puzzle = next(p for p in load_puzzles() if p.limit == 3 and dead_first_move(p) is not None)
+    dead = dead_first_move(puzzle)
+    assert dead is not None
+    open_puzzle(page, puzzle.id)
+    start = position(page)
+    page.click(".bwp-hint")
+    first = puzzle.solution[0]
+    expect(page.locator(".bwp-message")).to_have_text(f"Hint: sow bowl {first + 1}.")
+    expect(bowl(page, first)).to_have_class(re.compile(r"\bchosen\b.*\bbwp-hinted\b"))
+    page.click(".bw-sow")
+    idle(page)
+    after = position(page)
+    assert after != start
+    page.click(".bw-undo")
+    idle(page)
+    assert position(page) == start
+    page.click(".bw-redo")
+    idle(page)
+    assert position(page) == after
+    page.keyboard.press("h")  # H asks the solver again: the next move of a shortest way on
+    expect(page.locator(".bwp-message")).to_have_text(f"Hint: sow bowl {puzzle.solution[1] + 1}.")
+    page.click(".bwp-restart")
+    idle(page)
+    assert position(page) == start
+    expect(page.locator(".bwp-left")).to_have_text("Moves left: 3")
+    sow_bowl(page, dead)  # a dead end: the hint says there is no way from here
+    page.click(".bwp-hint")
+    expect(page.locator(".bwp-message")).to_have_text("The goal cannot be reached from here: undo or restart.")
+    assert page.errors == []
+
+
+def test_puzzle_attempt_survives_reload_with_its_progress(page: Page, boot) -> None:  # W25
+    page.emulate_media(reduced_motion="reduce")
+    boot(page, "#/bowls")
+    puzzle = next(p for p in load_puzzles() if p.goal.kind == "collect" and p.limit >= 3)
+    open_puzzle(page, puzzle.id)
+    sow_bowl(page, puzzle.solution[0])
+    progress = page.locator(".bwp-progress").inner_text()
+    page.reload()
+    idle(page)
+    expect(page.locator(".bwp-panel")).to_be_visible()
+    expect(page.locator(".bwp-progress")).to_have_text(progress)
+    expect(page.locator(".bwp-left")).to_have_text(f"Moves left: {puzzle.limit - 1}")
+    page.click(".bw-pause")
+    expect(page.locator(".bw-mode-puzzle .bw-continue")).to_have_text(f"Continue puzzle {puzzle.id}")
+    assert page.errors == []

@@ -1,0 +1,243 @@
+// Puzzle mode on the bowls page (W18, W21, W25), part 2: the mode card, the
+// grid of 100 with solved marks and fewest moves, the goal panel beside the
+// ring (goal in words, progress, moves left, hint, restart) and the success
+// and failure cards. The engine answers everything (Session.puzzles,
+// puzzle_new, hint, puzzle_record); this module draws and forwards.
+import { html } from "../../svg.js";
+import { dialog } from "./screens.js";
+import { celebrate, plural, text } from "./themes.js";
+
+const MODE = "puzzle";
+const COUNT = 100;
+
+// ----- words -----------------------------------------------------------------------
+export function goalWords(tr, goal) {
+  return tr(`goal.${goal.kind}`, { count: goal.count, colour: goal.colour ? tr(`colour.${goal.colour}`) : "" });
+}
+
+function progressWords(tr, p) {
+  return tr(`progress.${p.kind}`, {
+    done: p.done, left: p.left, count: p.count, colour: p.colour ? tr(`colour.${p.colour}`) : "",
+  });
+}
+
+function profileText(api) {
+  return api.profileText() ?? "";
+}
+
+// ----- the grid screen -------------------------------------------------------------------
+function createGrid(root, api) {
+  const tr = text(api);
+  const screen = html("section", { class: "bwp-grid-screen", "aria-labelledby": "bwp-grid-title" }, root);
+
+  function show() {
+    const { engine } = api.ctx;
+    const grid = engine.call("puzzles", { profile: profileText(api) });
+    root.querySelector(".bw-modes-screen")?.setAttribute("hidden", "");
+    root.querySelector(".bw-game")?.setAttribute("hidden", "");
+    root.dataset.screen = "puzzles";
+    screen.replaceChildren();
+    const head = html("div", { class: "bwp-grid-head" }, screen);
+    const back = html("button", { class: "btn bwp-back", type: "button" }, head, `← ${tr("grid.back")}`);
+    back.addEventListener("click", () => api.showModes());
+    html("h1", { id: "bwp-grid-title" }, head, tr("grid.title"));
+    html("p", { class: "bwp-grid-count" }, head, tr("card.progress", { solved: grid.solved }));
+    html("p", { class: "bwp-grid-lead" }, screen, tr("grid.lead"));
+    let band = null;
+    let cells = null;
+    for (const row of grid.puzzles) {
+      if (row.limit !== band) {
+        band = row.limit;
+        html("h2", { class: "bwp-band" }, screen, plural(tr, "grid.band", band));
+        cells = html("ol", { class: "bwp-cells", start: row.id }, screen);
+      }
+      const solved = row.fewest !== null;
+      const next = row.id === grid.next;
+      const li = html("li", {}, cells);
+      const label = [tr("grid.cell", { id: row.id, title: row.title, goal: goalWords(tr, row.goal), limit: plural(tr, "moves", row.limit) })];
+      if (solved) label.push(tr("grid.cellSolved", { n: plural(tr, "moves", row.fewest) }));
+      if (next) label.push(tr("grid.cellNext"));
+      const cell = html("button", {
+        class: `bwp-cell${solved ? " solved" : ""}${next ? " next" : ""}`, type: "button", "data-puzzle": row.id,
+        "aria-label": label.join(" "), title: `${row.title} — ${goalWords(tr, row.goal)}`,
+      }, li);
+      html("span", { class: "bwp-id" }, cell, String(row.id));
+      html("span", { class: "bwp-mark" }, cell, solved ? `✓ ${row.fewest}` : next ? tr("grid.next") : "·");
+      cell.addEventListener("click", () => start(api, row.id));
+    }
+    const focus = screen.querySelector(".bwp-cell.next") ?? screen.querySelector(".bwp-cell");
+    focus?.focus({ preventScroll: false });
+    focus?.scrollIntoView?.({ block: "center" });
+  }
+
+  return { screen, show };
+}
+
+function start(api, id) {
+  api.adopt(() => api.ctx.engine.call("puzzle_new", { puzzle: id }), MODE);
+}
+
+// ----- the goal panel beside the ring ----------------------------------------------------
+function createPanel(root, api, grid) {
+  const tr = text(api);
+  const { engine } = api.ctx;
+  const panel = html("div", { class: "bwp-panel", hidden: true, "aria-live": "off" });
+  const title = html("p", { class: "bwp-title" }, panel);
+  const goal = html("p", { class: "bwp-goal" }, panel);
+  const progress = html("p", { class: "bwp-progress", role: "status" }, panel);
+  const left = html("p", { class: "bwp-left" }, panel);
+  const row = html("div", { class: "bwp-buttons" }, panel);
+  const hint = html("button", { class: "btn bwp-hint", type: "button", title: "H" }, row, tr("panel.hint"));
+  const restart = html("button", { class: "btn bwp-restart", type: "button" }, row, tr("panel.restart"));
+  const list = html("button", { class: "btn bwp-list", type: "button" }, row, tr("panel.list"));
+  const message = html("p", { class: "bwp-message", role: "status" }, panel);
+  let current = null;
+
+  const game = root.querySelector(".bw-game");
+  const stats = game?.querySelector(".bw-stats");
+  if (stats) stats.after(panel);
+  else game?.append(panel);
+
+  function render() {
+    let view = null;
+    try {
+      view = root.dataset.screen === "game" ? engine.call("view", {}) : null;
+    } catch {
+      view = null;
+    }
+    const on = view?.mode === MODE && Boolean(view.puzzle);
+    root.dataset.puzzle = on ? "1" : "0";
+    panel.hidden = !on;
+    if (!on) { current = null; return; }
+    const p = view.puzzle;
+    const key = `${p.id}|${view.position}`;
+    if (key !== current) { message.textContent = ""; clearHintMark(); }
+    current = key;
+    title.textContent = tr("panel.label", { id: p.id, title: p.title });
+    goal.textContent = `${tr("panel.goal")}: ${goalWords(tr, p.goal)}`;
+    progress.textContent = progressWords(tr, p.progress);
+    left.textContent = `${tr("panel.movesLeft")}: ${p.movesLeft}`;
+    left.dataset.left = p.movesLeft;
+    panel.dataset.puzzle = p.id;
+    hint.disabled = view.over;
+  }
+
+  function clearHintMark() {
+    root.querySelectorAll(".bw-bowl.bwp-hinted").forEach((g) => g.classList.remove("bwp-hinted"));
+  }
+
+  function askHint() {
+    if (panel.hidden || hint.disabled) return;
+    message.textContent = tr("panel.thinking");
+    setTimeout(() => { // let the message paint: an off-path search may take a moment
+      const answer = engine.call("hint", {});
+      clearHintMark();
+      if (answer.bowl === null || answer.bowl === undefined) {
+        message.textContent = tr("panel.hintNone");
+        api.ctx.announce(message.textContent);
+        return;
+      }
+      const b = answer.bowl;
+      const g = root.querySelector(`.bw-bowl[data-bowl="${b}"]`);
+      if (g && !g.classList.contains("chosen")) g.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      g?.classList.add("bwp-hinted");
+      message.textContent = tr("panel.hintIs", { n: b + 1 });
+      api.ctx.announce(message.textContent);
+    }, 30);
+  }
+
+  hint.addEventListener("click", askHint);
+  restart.addEventListener("click", () => {
+    const id = Number(panel.dataset.puzzle);
+    if (id) start(api, id);
+  });
+  list.addEventListener("click", () => grid.show());
+
+  // The page redraws the game through data attributes on the root: follow them.
+  const watcher = new MutationObserver(() => render());
+  watcher.observe(root, { attributes: true, attributeFilter: ["data-position", "data-screen", "data-status", "data-animating"] });
+
+  return { panel, render, askHint, stop: () => watcher.disconnect() };
+}
+
+// ----- success and failure cards ----------------------------------------------------------
+const records = new Map(); // puzzle id -> the last puzzle_record answer (fewest, first, solved)
+
+function showOver(root, api, view) {
+  const tr = text(api);
+  const p = view.puzzle;
+  if (view.status === "solved") {
+    const record = records.get(p.id);
+    const lines = [{ text: tr("over.solvedIn", { id: p.id, n: plural(tr, "moves", view.moves) }), cls: "bw-final" }];
+    if (record?.fewest) lines.push({ text: tr("over.fewest", { n: plural(tr, "moves", record.fewest) }), cls: "bw-note" });
+    if (record?.first) lines.push({ text: tr("over.first", { solved: record.solved }), cls: "bw-newbest" });
+    if (p.id === COUNT) lines.push({ text: tr("over.allDone"), cls: "bw-note" });
+    const buttons = [];
+    if (p.id < COUNT) buttons.push({ label: tr("over.next"), primary: true, cls: "bwp-next", action: () => start(api, p.id + 1) });
+    buttons.push({ label: tr("over.again"), cls: "bwp-again", action: () => start(api, p.id) });
+    buttons.push({ label: tr("over.list"), cls: "bwp-to-list", action: () => root.bwpGrid?.show() });
+    return dialog(root, { title: tr("over.solved"), lines, buttons, cls: "bw-over bwp-over bwp-over-solved" });
+  }
+  const lines = [
+    { text: tr("over.failed", { goal: goalWords(tr, p.goal) }), cls: "bw-final" },
+    { text: progressWords(tr, p.progress), cls: "bw-note" },
+    { text: tr("over.help"), cls: "bw-note" },
+  ];
+  const buttons = [];
+  if (view.canUndo) buttons.push({ label: tr("over.undo"), primary: true, cls: "bwp-over-undo", action: api.undo });
+  buttons.push({ label: tr("over.restart"), primary: !view.canUndo, cls: "bwp-over-restart", action: () => start(api, p.id) });
+  buttons.push({ label: tr("over.list"), cls: "bwp-to-list", action: () => root.bwpGrid?.show() });
+  return dialog(root, { title: tr(`over.${view.status}`), lines, buttons, cls: `bw-over bwp-over bwp-over-failed bwp-over-${view.status}` });
+}
+
+// ----- the mode card and setup -------------------------------------------------------------
+function renderCard(list, api) {
+  const tr = text(api);
+  const grid = api.ctx.engine.call("puzzles", { profile: profileText(api) });
+  const unfinished = api.unfinished(MODE);
+  const item = html("li", { class: "bw-mode bw-mode-puzzle", "data-mode": MODE }, list);
+  html("h2", {}, item, tr("card.title"));
+  html("p", { class: "bw-mode-sub" }, item, tr("card.pitch"));
+  html("p", { class: "bw-mode-best" }, item, tr("card.progress", { solved: grid.solved }));
+  const row = html("div", { class: "bw-mode-buttons" }, item);
+  const button = (label, cls, primary, action) => {
+    const b = html("button", { class: `btn${primary ? " primary" : ""} ${cls}`, type: "button" }, row, label);
+    b.addEventListener("click", action);
+  };
+  if (unfinished?.puzzle) {
+    button(tr("card.continue", { id: unfinished.puzzle.id }), "bw-continue", true, () => api.resume(MODE));
+  } else if (grid.next) {
+    button(tr("card.next", { id: grid.next }), "bwp-play-next", true, () => start(api, grid.next));
+  }
+  button(tr("card.list"), "bwp-open-list", !unfinished?.puzzle && !grid.next, () => item.closest(".bw")?.bwpGrid?.show());
+}
+
+function setup(root, api) {
+  const grid = createGrid(root, api);
+  root.bwpGrid = grid;
+  const panel = createPanel(root, api, grid);
+  // W18/W25: a solved puzzle goes into the profile once (solved mark, fewest moves).
+  api.onAction((answer) => {
+    const view = answer.view;
+    if (view?.mode !== MODE || view.status !== "solved") return;
+    const result = api.ctx.engine.call("puzzle_record", { profile: profileText(api) });
+    if (result.recorded) api.setProfile(result.profile);
+    records.set(view.puzzle.id, result);
+    celebrate(root, api, result.new, result.unlocked);
+  });
+  const onKey = (e) => { // H asks for a hint; the listener leaves with the page
+    if (!root.isConnected) { document.removeEventListener("keydown", onKey); return; }
+    if (root.dataset.screen !== "game" || root.querySelector(".bw-overlay")) return;
+    if (e.key.toLowerCase() === "h" && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      const tag = e.target?.tagName;
+      if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
+      panel.askHint();
+    }
+  };
+  document.addEventListener("keydown", onKey);
+  panel.render();
+}
+
+export function install(registerMode) {
+  registerMode({ id: MODE, order: 30, renderCard, setup, showOver });
+}

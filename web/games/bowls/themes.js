@@ -1,0 +1,259 @@
+// Themes and achievements on the bowls page (W24, W25), part 2.
+// The seven themes restyle the bowls, the stones' material and the
+// surroundings through CSS custom properties (web/css/bowls-themes.css) and a
+// few SVG paint servers defined here; stone colours and white signs never
+// change. Achievements are decided by the engine (Session.achievements) after
+// every move in any mode; each one opens the next theme, with a toast.
+import { html, svg } from "../../svg.js";
+import { dialog } from "./screens.js";
+import { drawStone } from "./stones.js";
+
+export const THEMES = ["simple", "garden", "sand", "ocean", "runes", "neon", "space"];
+export const ACHIEVEMENTS = ["combo2", "perfect", "puzzles10", "endless1000", "daily", "combo4", "puzzles50"];
+
+// ----- strings (web/games/bowls/strings.<lang>.json; English fills gaps) -------------
+const LANGS = ["en", "it", "de", "ru"];
+const TABLES = {};
+await Promise.all(LANGS.map(async (lang) => {
+  try {
+    const answer = await fetch(new URL(`./strings.${lang}.json`, import.meta.url));
+    TABLES[lang] = answer.ok ? await answer.json() : {};
+  } catch {
+    TABLES[lang] = {};
+  }
+}));
+
+// text(api) -> tr(key, vars): the page's language, English when a key is missing.
+export function text(api) {
+  const lang = api.ctx.lang;
+  return (key, vars = {}) => {
+    const raw = TABLES[lang]?.[key] ?? TABLES.en[key] ?? key;
+    return raw.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
+  };
+}
+
+// "1 move" / "3 moves" style plurals with .one/.other keys (enough for en/it/de; ru
+// uses the same two forms with a neutral wording).
+export function plural(tr, key, n, vars = {}) {
+  return tr(n === 1 ? `${key}.one` : `${key}.other`, { n, ...vars });
+}
+
+// ----- SVG paint servers: one hidden (not display:none) <svg> holding every theme's defs
+const NS = "http://www.w3.org/2000/svg";
+
+function stops(parent, list) {
+  for (const [offset, color, opacity = 1] of list) {
+    svg("stop", { offset, "stop-color": color, "stop-opacity": opacity }, parent);
+  }
+}
+
+function radial(defs, id, list, attrs = {}) {
+  stops(svg("radialGradient", { id, cx: "50%", cy: "50%", r: "60%", ...attrs }, defs), list);
+}
+
+function linear(defs, id, list, attrs = {}) {
+  stops(svg("linearGradient", { id, x1: "0", y1: "0", x2: "1", y2: "1", ...attrs }, defs), list);
+}
+
+function pattern(defs, id, size, draw) {
+  const p = svg("pattern", { id, width: size, height: size, patternUnits: "userSpaceOnUse" }, defs);
+  draw(p);
+  return p;
+}
+
+export function ensureDefs(root) {
+  if (root.querySelector(".bwt-defs")) return;
+  const holder = document.createElementNS(NS, "svg");
+  holder.setAttribute("class", "bwt-defs");
+  holder.setAttribute("aria-hidden", "true");
+  holder.setAttribute("width", "0");
+  holder.setAttribute("height", "0");
+  root.prepend(holder);
+  const defs = svg("defs", {}, holder);
+  // Stone material overlays: white and black only, so the colours stay as they are.
+  radial(defs, "bwt-gloss-simple", [["0%", "#fff", 0.45], ["45%", "#fff", 0.06], ["100%", "#000", 0.22]], { cx: "35%", cy: "30%", r: "75%" });
+  radial(defs, "bwt-gloss-garden", [["0%", "#fff", 0.22], ["60%", "#fff", 0.02], ["100%", "#000", 0.3]], { cx: "40%", cy: "35%", r: "70%" });
+  const grain = svg("pattern", { id: "bwt-grain", width: 0.25, height: 0.25, patternContentUnits: "objectBoundingBox", patternUnits: "objectBoundingBox" }, defs);
+  svg("rect", { width: 0.25, height: 0.25, fill: "#000", "fill-opacity": 0.06 }, grain);
+  svg("circle", { cx: 0.05, cy: 0.07, r: 0.025, fill: "#fff", "fill-opacity": 0.35 }, grain);
+  svg("circle", { cx: 0.17, cy: 0.15, r: 0.02, fill: "#000", "fill-opacity": 0.35 }, grain);
+  svg("circle", { cx: 0.2, cy: 0.04, r: 0.015, fill: "#fff", "fill-opacity": 0.25 }, grain);
+  radial(defs, "bwt-gloss-ocean", [["0%", "#fff", 0.75], ["22%", "#fff", 0.18], ["70%", "#fff", 0], ["100%", "#fff", 0.35]], { cx: "32%", cy: "28%", r: "80%" });
+  radial(defs, "bwt-gloss-runes", [["0%", "#000", 0], ["55%", "#000", 0.05], ["100%", "#000", 0.5]], { cx: "50%", cy: "55%", r: "55%" });
+  radial(defs, "bwt-gloss-neon", [["0%", "#fff", 0.3], ["50%", "#fff", 0], ["100%", "#fff", 0.15]]);
+  linear(defs, "bwt-gloss-space", [["0%", "#fff", 0.55], ["30%", "#fff", 0.05], ["52%", "#000", 0.25], ["70%", "#fff", 0.3], ["100%", "#000", 0.35]]);
+  linear(defs, "bwt-joker", [["0%", "#ff6fb5"], ["35%", "#ffb347"], ["65%", "#3fd3a8"], ["100%", "#5b8cff"]]);
+  // Bowls.
+  radial(defs, "bwt-bowl-garden", [["0%", "#6b3a22"], ["62%", "#a65a33"], ["100%", "#d08650"]]);
+  pattern(defs, "bwt-bowl-sand", 7, (p) => {
+    svg("rect", { width: 7, height: 7, fill: "#b98a4e" }, p);
+    svg("circle", { cx: 1.5, cy: 2, r: 0.6, fill: "#e1bf86" }, p);
+    svg("circle", { cx: 5, cy: 5.2, r: 0.5, fill: "#8a6232" }, p);
+    svg("circle", { cx: 4.8, cy: 1.2, r: 0.35, fill: "#f0d6a6" }, p);
+  });
+  radial(defs, "bwt-bowl-ocean", [["0%", "#7fe3ea"], ["45%", "#23a0b8"], ["100%", "#0f4f72"]], { cx: "45%", cy: "40%" });
+  pattern(defs, "bwt-bowl-runes", 16, (p) => {
+    svg("rect", { width: 16, height: 16, fill: "#5d6270" }, p);
+    svg("path", { d: "M3 3 L3 9 M3 5 L6 3 M10 9 L13 12 M13 9 L10 12 M8 13 L8 15", stroke: "#3d414b", "stroke-width": 0.8, fill: "none" }, p);
+  });
+  radial(defs, "bwt-bowl-space", [["0%", "#8878e8"], ["55%", "#3b2d82"], ["100%", "#140f33"]], { cx: "35%", cy: "35%", r: "70%" });
+  // Ring floors (the track's fill).
+  pattern(defs, "bwt-floor-garden", 10, (p) => {
+    svg("rect", { width: 10, height: 10, fill: "#2f6b35" }, p);
+    svg("path", { d: "M2 9 L3 5 M6 10 L7 6 M8 4 L9 1", stroke: "#3f8a45", "stroke-width": 0.9 }, p);
+  });
+  pattern(defs, "bwt-floor-sand", 12, (p) => {
+    svg("rect", { width: 12, height: 12, fill: "#d7b57a" }, p);
+    svg("path", { d: "M0 4 Q3 2 6 4 T12 4 M0 10 Q3 8 6 10 T12 10", stroke: "#c49c5e", "stroke-width": 0.8, fill: "none" }, p);
+  });
+  pattern(defs, "bwt-floor-ocean", 14, (p) => {
+    svg("rect", { width: 14, height: 14, fill: "#0f3f66" }, p);
+    svg("path", { d: "M0 7 Q3.5 4 7 7 T14 7", stroke: "#2a77a8", "stroke-width": 0.9, fill: "none" }, p);
+  });
+  pattern(defs, "bwt-floor-space", 20, (p) => {
+    svg("rect", { width: 20, height: 20, fill: "#0b0a1f" }, p);
+    for (const [x, y, r] of [[3, 4, 0.5], [14, 2, 0.35], [9, 11, 0.6], [17, 16, 0.4], [5, 17, 0.3]]) {
+      svg("circle", { cx: x, cy: y, r, fill: "#fff", "fill-opacity": 0.85 }, p);
+    }
+  });
+  pattern(defs, "bwt-floor-neon", 12, (p) => {
+    svg("rect", { width: 12, height: 12, fill: "#08081a" }, p);
+    svg("path", { d: "M0 0 H12 M0 0 V12", stroke: "#1ee3ff", "stroke-opacity": 0.35, "stroke-width": 0.6 }, p);
+  });
+}
+
+// ----- the profile side (the engine decides; the page stores) --------------------------
+function themesState(api) {
+  return api.ctx.engine.call("themes", { profile: api.profileText() ?? "" });
+}
+
+export function applyTheme(api, name) {
+  api.setTheme(THEMES.includes(name) ? name : "simple");
+}
+
+// A toast for each new achievement and the theme it opened (W24), also announced.
+export function celebrate(root, api, earned, unlocked) {
+  if (!earned.length) return;
+  const tr = text(api);
+  const opened = unlocked.slice(-earned.length);
+  let toast = root.querySelector(".bwt-toast");
+  if (!toast) toast = html("div", { class: "bwt-toast", role: "status" }, root);
+  toast.replaceChildren();
+  earned.forEach((id, i) => {
+    const item = html("div", { class: "bwt-toast-item", "data-achievement": id }, toast);
+    html("strong", {}, item, tr("toast.earned", { name: tr(`ach.${id}`) }));
+    if (opened[i]) html("span", {}, item, tr("toast.theme", { theme: tr(`theme.${opened[i]}`) }));
+  });
+  toast.classList.add("show");
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => toast.classList.remove("show"), 5200);
+  api.ctx.announce(earned.map((id, i) => `${tr("toast.earned", { name: tr(`ach.${id}`) })}${opened[i] ? `. ${tr("toast.theme", { theme: tr(`theme.${opened[i]}`) })}` : ""}`).join(". "));
+}
+
+// ----- the gallery (open to anyone; only unlocked themes can be used) -------------------
+const SAMPLE = [["RGB", [0, 1, 2]], ["YP", [0, 1]], ["GJX", [0, 1, 2]]];
+
+function swatch(parent, name) {
+  const art = svg("svg", { viewBox: "-80 -34 160 68", class: `bwt-swatch bowls-theme-${name}`, "aria-hidden": "true" }, parent);
+  svg("rect", { x: -80, y: -34, width: 160, height: 68, rx: 10, class: "bwt-swatch-bg" }, art);
+  SAMPLE.forEach(([stones], i) => {
+    const g = svg("g", { class: "bw-bowl", transform: `translate(${-50 + 50 * i} 0)` }, art);
+    svg("circle", { r: 24, class: "bw-body" }, g);
+    svg("circle", { r: 21, class: "bw-inner" }, g);
+    [...stones].forEach((stone, k) => {
+      const a = ((-90 + 60 * k) * Math.PI) / 180;
+      drawStone(g, stone, 14 * Math.cos(a), 14 * Math.sin(a), 6.9);
+    });
+  });
+  return art;
+}
+
+export function openGallery(root, api, onChange) {
+  const tr = text(api);
+  const { engine } = api.ctx;
+  let state = themesState(api);
+  const body = html("div", { class: "bwt-gallery" });
+  const list = html("ul", { class: "bwt-tiles" }, body);
+  const achievements = html("div", { class: "bwt-achievements" }, body);
+
+  function render() {
+    list.replaceChildren();
+    THEMES.forEach((name, i) => {
+      const open = state.unlocked.includes(name);
+      const item = html("li", { class: `bwt-tile${open ? "" : " locked"}${state.theme === name ? " current" : ""}`, "data-theme": name }, list);
+      swatch(item, name);
+      const info = html("div", { class: "bwt-tile-info" }, item);
+      html("h3", {}, info, tr(`theme.${name}`));
+      html("p", { class: "bwt-about" }, info, tr(`themeAbout.${name}`));
+      if (!open) {
+        html("p", { class: "bwt-lock" }, info, `🔒 ${plural(tr, "gallery.locked", i - state.earned.length)}`);
+      } else if (state.theme === name) {
+        html("p", { class: "bwt-in-use" }, info, `✓ ${tr("gallery.inUse")}`);
+      } else {
+        const use = html("button", { class: "btn bwt-use", type: "button", "data-theme": name }, info, tr("gallery.use"));
+        use.addEventListener("click", () => {
+          const answer = engine.call("set_theme", { profile: api.profileText() ?? "", theme: name });
+          if (!answer.accepted) return;
+          api.setProfile(answer.profile);
+          state = answer;
+          applyTheme(api, answer.theme);
+          onChange?.();
+          render();
+          list.querySelector(`.bwt-tile[data-theme="${name}"]`)?.focus?.();
+          api.ctx.announce(`${tr(`theme.${name}`)}: ${tr("gallery.inUse")}`);
+        });
+      }
+    });
+    achievements.replaceChildren();
+    html("h3", {}, achievements, tr("gallery.achievements", { n: state.earned.length }));
+    const ul = html("ul", { class: "bwt-ach-list" }, achievements);
+    for (const id of ACHIEVEMENTS) {
+      const done = state.earned.includes(id);
+      const li = html("li", { class: done ? "done" : "", "data-achievement": id }, ul);
+      html("span", { class: "bwt-ach-mark", "aria-hidden": "true" }, li, done ? "★" : "☆");
+      html("span", {}, li, `${tr(`ach.${id}`)} — ${done ? tr("gallery.earned") : tr("gallery.todo")}`);
+    }
+  }
+  render();
+  const card = dialog(root, { title: tr("gallery.title"), lines: [body], buttons: [{ label: tr("gallery.close"), primary: true, cls: "bwt-close" }], cls: "bwt-gallery-card" });
+  const heading = card.card.querySelector("h2"); // start at the top, not at the Close button
+  heading.tabIndex = -1;
+  heading.focus({ preventScroll: true });
+  card.card.scrollTop = 0;
+  return card;
+}
+
+// ----- the mode card and the setup hook ------------------------------------------------
+function renderCard(list, api) {
+  const tr = text(api);
+  const state = themesState(api);
+  const item = html("li", { class: "bw-mode bw-mode-themes", "data-mode": "themes" }, list);
+  html("h2", {}, item, tr("gallery.card"));
+  html("p", { class: "bw-mode-sub" }, item, tr("gallery.pitch"));
+  html("p", { class: "bw-mode-best" }, item, tr("gallery.count", { n: state.unlocked.length }));
+  const row = html("div", { class: "bw-mode-buttons" }, item);
+  const open = html("button", { class: "btn bwt-open", type: "button" }, row, tr("gallery.open"));
+  open.addEventListener("click", () => openGallery(item.closest(".bw"), api, () => api.showModes()));
+}
+
+function setup(root, api) {
+  html("link", { rel: "stylesheet", href: new URL("../../css/bowls-themes.css", import.meta.url) }, root);
+  ensureDefs(root);
+  try {
+    applyTheme(api, themesState(api).theme);
+  } catch (error) {
+    console.error(error);
+  }
+  // W24: after every move in any mode (sow or redo: the answers that carry a pickup).
+  api.onAction((answer) => {
+    if (!answer.events?.some((e) => e.type === "pickup")) return;
+    const result = api.ctx.engine.call("achievements", { profile: api.profileText() ?? "" });
+    if (!result.new.length) return;
+    api.setProfile(result.profile);
+    celebrate(root, api, result.new, result.unlocked);
+  });
+}
+
+export function install(registerMode) {
+  registerMode({ id: "themes", order: 80, renderCard, setup });
+}

@@ -1,0 +1,121 @@
+"""Themes and achievements through the real page (W24, W25).
+
+An achievement earned in Endless opens Garden with a toast; the gallery is
+open to anyone with the locked themes marked; the choice is saved. Then a
+screenshot of every theme on the same position goes to ``test-results/``
+(the visual record of the seven sets; colours and signs must look the same).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from arcade import storage_key
+from club.bowls.achievements import ACHIEVEMENTS, THEMES
+from club.bowls.api import Session
+from playwright.sync_api import Page, expect
+
+ROOT = "section.game-bowls"
+RESULTS = Path(__file__).resolve().parent.parent / "test-results"
+# Every stone kind and every modifier, no ready match: the screenshots' board.
+SHOWCASE = "RGB/YP/JX[i]/RRG[v]/BBY/PJ[r2]/G/YYX/-/RB/PG/B 0 0"
+
+
+def idle(page: Page) -> None:
+    page.wait_for_function(
+        f"(() => {{ const r = document.querySelector('{ROOT}');"
+        " return r && r.dataset.screen && r.dataset.animating !== '1'; })()"
+    )
+
+
+def write(page: Page, name: str, text: str) -> None:
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage_key("bowls", name), text])
+
+
+def stored_profile(page: Page) -> dict:
+    return json.loads(page.evaluate("k => localStorage.getItem(k)", storage_key("bowls", "profile")) or "{}")
+
+
+def endless_save(position: str) -> str:
+    session = Session()
+    session.new({"mode": "endless", "seed": 11, "position": position})
+    return session.save({})
+
+
+def test_gallery_is_open_to_anyone_with_locked_themes_marked(page: Page, boot) -> None:  # W24
+    boot(page, "#/bowls")
+    expect(page.locator(".bw-mode-themes")).to_contain_text("1 of 7 open")
+    page.click(".bwt-open")
+    tiles = page.locator(".bwt-tile")
+    expect(tiles).to_have_count(7)
+    expect(page.locator(".bwt-tile h3")).to_have_text(["Simple", "Garden", "Sand", "Ocean", "Runes", "Neon", "Space"])
+    expect(page.locator(".bwt-tile.locked")).to_have_count(6)
+    expect(page.locator(".bwt-tile[data-theme='simple'] .bwt-in-use")).to_have_text("✓ In use")
+    expect(page.locator(".bwt-tile[data-theme='garden'] .bwt-lock")).to_have_text("🔒 Locked: 1 more achievement")
+    expect(page.locator(".bwt-tile[data-theme='space'] .bwt-lock")).to_have_text("🔒 Locked: 6 more achievements")
+    expect(page.locator(".bwt-use")).to_have_count(0)  # nothing locked can be used
+    expect(page.locator(".bwt-ach-list li")).to_have_count(7)
+    page.keyboard.press("Escape")
+    expect(page.locator(".bwt-gallery")).to_have_count(0)
+    assert page.errors == []
+
+
+def test_combo_in_endless_unlocks_garden_with_a_toast(page: Page, boot) -> None:  # W13, W24, W25
+    page.emulate_media(reduced_motion="reduce")
+    boot(page, "#/bowls")
+    write(page, "run", endless_save("-/-/-/-/-/BYR/BB/YY/RR/G/-/- 0 0"))
+    page.reload()
+    idle(page)
+    page.click(".bw-bowl[data-bowl='5']")
+    page.click(".bw-sow")  # three matching bowls: the first x2-or-more combo
+    idle(page)
+    toast = page.locator(".bwt-toast.show")
+    expect(toast).to_contain_text("Achievement: First ×2 combo")
+    expect(toast).to_contain_text("New theme unlocked: Garden")
+    assert stored_profile(page)["achievements"] == ["combo2"]
+    page.click(".bw-pause")
+    expect(page.locator(".bw-mode-themes")).to_contain_text("2 of 7 open")
+    page.click(".bwt-open")
+    expect(page.locator(".bwt-tile.locked")).to_have_count(5)
+    page.click(".bwt-use[data-theme='garden']")
+    expect(page.locator(ROOT)).to_have_class(re.compile(r"\bbowls-theme-garden\b"))
+    expect(page.locator(".bwt-tile[data-theme='garden'] .bwt-in-use")).to_be_visible()
+    assert stored_profile(page)["theme"] == "garden"
+    page.reload()  # the choice is saved (W25)
+    idle(page)
+    expect(page.locator(ROOT)).to_have_class(re.compile(r"\bbowls-theme-garden\b"))
+    assert page.errors == []
+
+
+def test_every_theme_screenshot(page: Page, boot) -> None:  # W24: real visual sets, same colours and signs
+    page.emulate_media(reduced_motion="reduce")
+    boot(page, "#/bowls")
+    everything = {"version": 1, "best": {}, "daily": {}, "played": {}, "achievements": list(ACHIEVEMENTS)}
+    write(page, "profile", json.dumps(everything))
+    write(page, "run", endless_save(SHOWCASE))
+    page.reload()
+    idle(page)
+    RESULTS.mkdir(exist_ok=True)
+    fills: dict[str, list[str]] = {}
+    for name in THEMES:
+        page.click(".bw-pause")
+        page.click(".bwt-open")
+        if name != "simple" or page.locator(".bwt-use[data-theme='simple']").count():
+            page.click(f".bwt-use[data-theme='{name}']")
+        expect(page.locator(f".bwt-tile[data-theme='{name}'] .bwt-in-use")).to_be_visible()
+        page.keyboard.press("Escape")
+        page.click(".bw-mode-endless .bw-continue")
+        idle(page)
+        expect(page.locator(ROOT)).to_have_class(re.compile(rf"\bbowls-theme-{name}\b"))
+        page.screenshot(path=str(RESULTS / f"bowls-theme-{name}.png"))
+        # Colours and signs never change: the stones' computed fills are the same in every theme.
+        fills[name] = page.eval_on_selector_all(
+            ".bw-ring .bw-stone .st-body", "els => els.map(e => getComputedStyle(e).fill)")
+        signs = page.eval_on_selector_all(".bw-ring .bw-stone:not(.st-X) .st-sign", "els => els.map(e => getComputedStyle(e).fill)")
+        assert set(signs) == {"rgb(255, 255, 255)"}
+    assert all(fills[name] == fills["simple"] for name in THEMES)
+    assert len(set(fills["simple"])) == 7  # five colours, the joker's gradient, the blocker
+    assert stored_profile(page)["theme"] == "space"
+    assert page.errors == []

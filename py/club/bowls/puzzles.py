@@ -133,11 +133,16 @@ def load_puzzles() -> list[Puzzle]:
     return list(_cached())
 
 
+@lru_cache(maxsize=1)
+def _by_id() -> dict[int, Puzzle]:
+    return {puzzle.id: puzzle for puzzle in _cached()}
+
+
 def puzzle_by_id(ident: int) -> Puzzle:
-    for puzzle in _cached():
-        if puzzle.id == ident:
-            return puzzle
-    raise NotationError("puzzle", f"no puzzle {ident!r}")
+    puzzle = _by_id().get(ident)
+    if puzzle is None:
+        raise NotationError("puzzle", f"no puzzle {ident!r}")
+    return puzzle
 
 
 def start_problems(position: Position) -> list[str]:

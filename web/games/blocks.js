@@ -6,16 +6,11 @@ import { keyStep } from "../hexlayout.js";
 import { createBoard, SIZE } from "./blocks/board.js";
 import { pieceArt, pieceBox } from "./blocks/draw.js";
 import { createCard, createHud, showOver } from "./blocks/hud.js";
+import { randomSeed } from "../ui.js";
 
 const DRAG_START_PX = 6;
 const TOUCH_LIFT = 1.5; // the dragged piece floats this many cell heights above the finger (B19)
 const PAINT_CHARS = "0123456789ab";
-
-function randomSeed() {
-  const words = new Uint32Array(2);
-  crypto.getRandomValues(words);
-  return (words[0] & 0x1fffff) * 2 ** 32 + words[1]; // a JSON-safe integer
-}
 
 export async function mount(root, ctx) {
   const { engine, store, t } = ctx;

@@ -6,18 +6,13 @@ import { createHud } from "./domino/hud.js";
 import { createInput } from "./domino/input.js";
 import { createStart, MODES, SETS, showCard } from "./domino/screens.js";
 import { createWell } from "./domino/well.js";
+import { randomSeed } from "../ui.js";
 
 const MAX_FRAME_MS = 100; // a long frame (tab stall) counts as at most this much game time
 const PAD = [
   ["left", "◀", "domino.pad.left"], ["ccw", "⟲", "domino.pad.ccw"], ["cw", "⟳", "domino.pad.cw"],
   ["right", "▶", "domino.pad.right"], ["soft", "▼", "domino.pad.soft"], ["hard", "⤓", "domino.pad.hard"],
 ];
-
-function randomSeed() {
-  const words = new Uint32Array(2);
-  crypto.getRandomValues(words);
-  return (words[0] & 0x1fffff) * 2 ** 32 + words[1]; // a JSON-safe integer
-}
 
 function readChoice(text) {
   try {

@@ -11,16 +11,11 @@ import { createTimer, formatTime } from "./merge/timer.js";
 import { createOver, createSettings, createSlots } from "./merge/dialogs.js";
 import { createHud } from "./merge/hud.js";
 import { stoneName } from "./merge/stones.js";
+import { randomSeed } from "../ui.js";
 
 const STYLES = ["colors", "contrast", "pastel"];
 const TICK_MS = 5000;
 const DRAG_START_PX = 6;
-
-function randomSeed() {
-  const words = new Uint32Array(2);
-  crypto.getRandomValues(words);
-  return (words[0] & 0x1fffff) * 2 ** 32 + words[1]; // a JSON-safe integer
-}
 
 export async function mount(root, ctx) {
   const { engine, store, t } = ctx;

@@ -2,6 +2,7 @@
 // the six-edge meter, Crowns, best, re-deal, New run, the player card and the
 // game-over screen. It only shows numbers the engine reports.
 import { html, svg } from "../../svg.js";
+import { stat } from "../../ui.js";
 
 const METER_R = 20;
 
@@ -21,13 +22,6 @@ function meterEdges(parent) {
   const label = svg("text", { x: 0, y: 5, "text-anchor": "middle", class: "bk-meter-text" }, art);
   label.textContent = "6E";
   return { art, edges };
-}
-
-function stat(parent, cls, labelText) {
-  const box = html("div", { class: `stat ${cls}` }, parent);
-  html("span", { class: "label" }, box, labelText);
-  const value = html("span", { class: "value" }, box, "0");
-  return { box, value };
 }
 
 export function createHud(root, { t, number }) {

@@ -3,13 +3,7 @@
 // engine reports are shown.
 import { html } from "../../svg.js";
 import { formatTime } from "./timer.js";
-
-function stat(parent, cls, label) {
-  const box = html("div", { class: `stat ${cls}` }, parent);
-  html("span", { class: "label" }, box, label);
-  const value = html("span", { class: "value" }, box, "0");
-  return { box, value };
-}
+import { stat } from "../../ui.js";
 
 export function createHud(root, { t, number }) {
   const header = html("div", { class: "game-header hm-header" }, root);

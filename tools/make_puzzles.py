@@ -522,10 +522,11 @@ def _roman(n: int) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--tries", type=int, default=12, help="candidates drawn per slot")
+    parser.add_argument("--tries", type=int, default=6, help="candidates drawn per slot")
     parser.add_argument("--budget", type=int, default=120_000, help="most solver moves per puzzle")
     parser.add_argument("--only", type=int, default=0, help="make only the first N slots (trial)")
     parser.add_argument("--fresh", action="store_true", help="ignore the cache of made slots")
+    parser.add_argument("--out", type=Path, default=OUT, help="where to write the puzzles")
     args = parser.parse_args()
     slots = plan()[: args.only or None]
     cache = {} if args.fresh or not CACHE.exists() else json.loads(CACHE.read_text())
@@ -538,23 +539,24 @@ def main() -> None:
         tag = f"{slot}|{tries}|{args.budget}"
         if slot.number in HAND:
             best = hand(slot.number)
-        elif tag in cache:
+        elif tag in cache and not args.fresh:
             best = from_json(cache[tag])
         else:
             best = best_for(slot, tries, taken, args.budget)
-            cache[tag] = to_json(best)
-            CACHE.parent.mkdir(exist_ok=True)
-            CACHE.write_text(json.dumps(cache, indent=0))
+            if not args.fresh:
+                cache[tag] = to_json(best)
+                CACHE.parent.mkdir(exist_ok=True)
+                CACHE.write_text(json.dumps(cache, indent=0))
         taken |= rotations(best.position)
         made.append((slot, best))
         print(f"{slot.number:3} L{slot.limit} {slot.kind:7} {','.join(slot.specials):24} "
               f"{print_goal(best.goal):12} nodes {best.nodes:7} starts {best.winning_starts} "
               f"{time.perf_counter() - began:5.1f}s", flush=True)
-    write(made)
-    print(f"done in {time.perf_counter() - started:.0f}s -> {OUT}")
+    write(made, args.out)
+    print(f"done in {time.perf_counter() - started:.0f}s -> {args.out}")
 
 
-def write(made: list[tuple[Slot, Candidate]]) -> None:
+def write(made: list[tuple[Slot, Candidate]], out: Path) -> None:
     """Order each band by solver effort (difficulty rises), number and title them."""
     ordered = sorted(made, key=lambda pair: (pair[0].limit, pair[0].number != 1, pair[1].nodes, pair[0].number))
     used: set[str] = set()
@@ -567,7 +569,7 @@ def write(made: list[tuple[Slot, Candidate]]) -> None:
         used.add(name)
         puzzle = Puzzle(number, name, best.position, best.goal, len(best.solution), best.solution)
         entries.append(puzzle.to_json())
-    OUT.write_text("[\n" + ",\n".join(json.dumps(e, ensure_ascii=False) for e in entries) + "\n]\n")
+    out.write_text("[\n" + ",\n".join(json.dumps(e, ensure_ascii=False) for e in entries) + "\n]\n")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,10 @@
 """Make ``py/club/bowls/puzzles.json``: the 100 bowls puzzles (W18), generated and proven.
 
-    PYTHONPATH=py .venv/bin/python tools/make_puzzles.py [--only N] [--tries K]
+    .venv/bin/python tools/make_puzzles.py [--fresh] [--out FILE] [--only N] [--tries K]
+
+``--fresh`` remakes every slot (about 5 minutes on a busy 2-core machine) and
+reproduces the shipped file byte for byte; without it, slots already made are
+read from ``build/puzzle-slots.json``.
 
 The set follows a curriculum (``plan()``): bands of equal move limit from 1
 to 7; every goal type and every special (joker, blocker, ice, reverse,

@@ -8,15 +8,10 @@ import { loadExtensions, MODES, registerMode } from "./bowls/modes.js";
 import { createRing } from "./bowls/ring.js";
 import { dialog, renderModeScreen, showOverCard, showSettings } from "./bowls/screens.js";
 import { STONE_NAMES } from "./bowls/stones.js";
+import { randomSeed } from "../ui.js";
 
 const PARKED = (mode) => `run-${mode}`; // an unfinished attempt of a mode not on screen (W25)
 const MOD_NAMES = ["ice", "reverse", "volcano"];
-
-function randomSeed() {
-  const words = new Uint32Array(2);
-  crypto.getRandomValues(words);
-  return (words[0] & 0x1fffff) * 2 ** 32 + words[1]; // a JSON-safe integer
-}
 
 const todayUtc = () => new Date().toISOString().slice(0, 10); // W20: the UTC date
 

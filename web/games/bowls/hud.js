@@ -3,13 +3,7 @@
 // optional forecast line (W23) and the controls. Numbers come from the view.
 import { html } from "../../svg.js";
 import { stoneIcon, STONE_NAMES } from "./stones.js";
-
-function stat(parent, cls, label) {
-  const box = html("div", { class: `stat ${cls}` }, parent);
-  html("span", { class: "label" }, box, label);
-  const value = html("span", { class: "value" }, box, "0");
-  return { box, value };
-}
+import { stat } from "../../ui.js";
 
 export function createHud(root, { t, number }) {
   const header = html("div", { class: "game-header bw-header" }, root);

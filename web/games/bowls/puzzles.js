@@ -161,13 +161,15 @@ function createPanel(root, api, grid) {
 }
 
 // ----- success and failure cards ----------------------------------------------------------
-const records = new Map(); // puzzle id -> the last puzzle_record answer (fewest, first, solved)
+// Per mounted page (keyed by its root, so nothing outlives the page): puzzle id ->
+// the last puzzle_record answer (fewest, first, solved).
+const recordsByRoot = new WeakMap();
 
 function showOver(root, api, view) {
   const tr = text(api);
   const p = view.puzzle;
   if (view.status === "solved") {
-    const record = records.get(p.id);
+    const record = recordsByRoot.get(root)?.get(p.id);
     const lines = [{ text: tr("over.solvedIn", { id: p.id, n: plural(tr, "moves", view.moves) }), cls: "bw-final" }];
     if (record?.fewest) lines.push({ text: tr("over.fewest", { n: plural(tr, "moves", record.fewest) }), cls: "bw-note" });
     if (record?.first) lines.push({ text: tr("over.first", { solved: record.solved }), cls: "bw-newbest" });
@@ -216,6 +218,8 @@ function setup(root, api) {
   const grid = createGrid(root, api);
   root.bwpGrid = grid;
   const panel = createPanel(root, api, grid);
+  const records = new Map();
+  recordsByRoot.set(root, records);
   // W18/W25: a solved puzzle goes into the profile once (solved mark, fewest moves).
   api.onAction((answer) => {
     const view = answer.view;

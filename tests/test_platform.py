@@ -69,3 +69,29 @@ def test_dist_is_a_self_contained_static_site(tmp_path: Path) -> None:
             assert (dest / rel).is_file(), rel
     html = (dest / "index.html").read_text()
     assert not re.search(r'(src|href)="/', html), "absolute paths break project pages"
+
+
+LANGS = ("en", "it", "de", "ru")
+SCOPES = ("shell", "blocks", "domino", "merge", "bowls")
+
+
+@pytest.mark.parametrize("scope", (*SCOPES, "bowls-puzzles"))
+def test_every_language_has_every_string(scope: str) -> None:
+    """P12: the four languages carry the same keys, none empty, placeholders kept."""
+    folder, name = (("games/bowls", "strings") if scope == "bowls-puzzles" else ("i18n", scope))
+    tables = {lang: json.loads((ROOT / "web" / folder / f"{name}.{lang}.json").read_text()) for lang in LANGS}
+    for lang, table in tables.items():
+        assert table.keys() == tables["en"].keys(), (scope, lang, set(table) ^ set(tables["en"]))
+        for key, text in table.items():
+            assert text.strip(), (scope, lang, key)
+            assert set(re.findall(r"\{(\w+)\}", text)) <= set(re.findall(r"\{(\w+)\}", tables["en"][key])), (
+                scope, lang, key)
+
+
+@pytest.mark.parametrize("game", SCOPES[1:])
+def test_every_game_has_a_rules_page_in_every_language(game: str) -> None:
+    """P12: a Rules page per game in each language, with a title and sections."""
+    for lang in LANGS:
+        text = (ROOT / "web" / "rules" / f"{game}.{lang}.md").read_text()
+        assert text.startswith("# "), (game, lang)
+        assert len(re.findall(r"^## ", text, re.M)) >= 3, (game, lang)

@@ -34,7 +34,10 @@ async function dropSnapshot() {
 
 function makeSnapshotLater() {
   if (typeof Worker === "undefined" || typeof caches === "undefined") return;
-  addEventListener("club:ready", () => {
+  // Wait until the page is idle after start-up: the worker's own Python start
+  // competes for the CPU, and the player's first moves come first.
+  const whenIdle = (fn) => setTimeout(() => (self.requestIdleCallback ? requestIdleCallback(fn, { timeout: 4000 }) : fn()), 1500);
+  addEventListener("club:ready", () => whenIdle(() => {
     root.dataset.snapshot = "saving";
     const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
     worker.onmessage = (event) => {
@@ -43,7 +46,7 @@ function makeSnapshotLater() {
     };
     worker.onerror = () => { root.dataset.snapshot = "none"; worker.terminate(); };
     worker.postMessage({ indexURL: INDEX_URL, key: SNAPSHOT_KEY, cache: SNAPSHOT_CACHE });
-  }, { once: true });
+  }), { once: true });
 }
 
 export async function loadPyodide(options = {}) {
@@ -58,6 +61,7 @@ export async function loadPyodide(options = {}) {
       await dropSnapshot();
     }
   }
+  root.dataset.snapshot = "scheduled";
   makeSnapshotLater();
   return loadRuntime({ ...options, indexURL: INDEX_URL });
 }

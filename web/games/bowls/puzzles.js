@@ -15,6 +15,14 @@ export function goalWords(tr, goal) {
   return tr(`goal.${goal.kind}`, { count: goal.count, colour: goal.colour ? tr(`colour.${goal.colour}`) : "" });
 }
 
+// The puzzle's title in the page's language (strings "title.<id>"); tr answers the
+// key itself when no table has it, and then the engine's English title stands.
+function titleOf(tr, row) {
+  const key = `title.${row.id}`;
+  const words = tr(key);
+  return words === key ? row.title : words;
+}
+
 function progressWords(tr, p) {
   return tr(`progress.${p.kind}`, {
     done: p.done, left: p.left, count: p.count, colour: p.colour ? tr(`colour.${p.colour}`) : "",
@@ -54,12 +62,12 @@ function createGrid(root, api) {
       const solved = row.fewest !== null;
       const next = row.id === grid.next;
       const li = html("li", {}, cells);
-      const label = [tr("grid.cell", { id: row.id, title: row.title, goal: goalWords(tr, row.goal), limit: plural(tr, "moves", row.limit) })];
+      const label = [tr("grid.cell", { id: row.id, title: titleOf(tr, row), goal: goalWords(tr, row.goal), limit: plural(tr, "moves", row.limit) })];
       if (solved) label.push(tr("grid.cellSolved", { n: plural(tr, "moves", row.fewest) }));
       if (next) label.push(tr("grid.cellNext"));
       const cell = html("button", {
         class: `bwp-cell${solved ? " solved" : ""}${next ? " next" : ""}`, type: "button", "data-puzzle": row.id,
-        "aria-label": label.join(" "), title: `${row.title} — ${goalWords(tr, row.goal)}`,
+        "aria-label": label.join(" "), title: `${titleOf(tr, row)} — ${goalWords(tr, row.goal)}`,
       }, li);
       html("span", { class: "bwp-id" }, cell, String(row.id));
       html("span", { class: "bwp-mark" }, cell, solved ? `✓ ${row.fewest}` : next ? tr("grid.next") : "·");
@@ -113,7 +121,7 @@ function createPanel(root, api, grid) {
     const key = `${p.id}|${view.position}`;
     if (key !== current) { message.textContent = ""; clearHintMark(); }
     current = key;
-    title.textContent = tr("panel.label", { id: p.id, title: p.title });
+    title.textContent = tr("panel.label", { id: p.id, title: titleOf(tr, p) });
     goal.textContent = `${tr("panel.goal")}: ${goalWords(tr, p.goal)}`;
     progress.textContent = progressWords(tr, p.progress);
     left.textContent = `${tr("panel.movesLeft")}: ${p.movesLeft}`;

@@ -63,3 +63,9 @@ export function keyStep(cell, key, radius) {
   const found = options.find(([oq, or]) => onBoard(oq, or, radius));
   return found ? { q: found[0], r: found[1] } : cell;
 }
+
+// The SVG viewBox of a hex board centred on 0:0, with a margin around it.
+export function boardViewBox(radius, size, margin = 0) {
+  const { width, height } = boardExtent(radius, size);
+  return `${-width / 2 - margin} ${-height / 2 - margin} ${width + 2 * margin} ${height + 2 * margin}`;
+}

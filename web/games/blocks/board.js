@@ -1,7 +1,7 @@
 // The SVG board of blocks: 61 pointy-top cells, the B20 preview layer, the
 // keyboard target marker and short effects (clears, points, Crown).
 import { svg } from "../../svg.js";
-import { boardExtent, hexCorners, hexToPixel, onBoard, pixelToHex } from "../../hexlayout.js";
+import { boardViewBox, hexCorners, hexToPixel, onBoard, pixelToHex } from "../../hexlayout.js";
 import { outlinePath } from "./draw.js";
 
 export const SIZE = 10; // viewBox units per hex radius
@@ -9,10 +9,9 @@ const MARGIN = 4;
 
 export function createBoard(parent, geometry, { label }) {
   const { radius, cells, rows } = geometry;
-  const ext = boardExtent(radius, SIZE);
   const root = svg("svg", {
     class: "bk-board",
-    viewBox: `${-ext.width / 2 - MARGIN} ${-ext.height / 2 - MARGIN} ${ext.width + 2 * MARGIN} ${ext.height + 2 * MARGIN}`,
+    viewBox: boardViewBox(radius, SIZE, MARGIN),
     role: "application",
     "aria-roledescription": "board",
     "aria-label": label,

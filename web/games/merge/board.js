@@ -2,7 +2,7 @@
 // stones, merging stones marked, coral dashed outline where illegal), the
 // keyboard target marker (M12) and hit-testing for taps and drags.
 import { svg } from "../../svg.js";
-import { boardExtent, hexCorners, hexToPixel, onBoard, pixelToHex } from "../../hexlayout.js";
+import { boardViewBox, hexCorners, hexToPixel, onBoard, pixelToHex } from "../../hexlayout.js";
 import { drawStone, SIZE } from "./stones.js";
 
 const RADIUS = 3;
@@ -16,10 +16,9 @@ export function parseCell(name) {
 export const cellName = ({ q, r }) => `${q}:${r}`;
 
 export function createBoard(parent, { cells, label }) {
-  const ext = boardExtent(RADIUS, SIZE);
   const root = svg("svg", {
     class: "hm-board",
-    viewBox: `${-ext.width / 2 - MARGIN} ${-ext.height / 2 - MARGIN} ${ext.width + 2 * MARGIN} ${ext.height + 2 * MARGIN}`,
+    viewBox: boardViewBox(RADIUS, SIZE, MARGIN),
     role: "application",
     "aria-roledescription": "board",
     "aria-label": label,

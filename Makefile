@@ -3,6 +3,7 @@
 PY      := .venv/bin/python
 PORT    ?= 8000
 VECTORS ?= $(wildcard ../shared/spec/vectors/*.json)
+OWN_VECTORS := $(wildcard tests/vectors/*.json)
 STAMP   := .venv/.installed-$(shell cat requirements-dev.txt | cksum | cut -d' ' -f1)
 
 .PHONY: all setup serve build vendor test lint unit conformance e2e bench dist clean
@@ -39,6 +40,7 @@ unit: $(STAMP)
 
 conformance: $(STAMP)
 	PYTHONPATH=py $(PY) -m club.conformance $(VECTORS)
+	$(if $(OWN_VECTORS),PYTHONPATH=py $(PY) -m club.conformance $(OWN_VECTORS))
 
 e2e: setup
 	$(PY) -m pytest e2e -p no:cacheprovider

@@ -50,6 +50,13 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     allow_reuse_address = True
     verbose = False
 
+    def handle_error(self, request, client_address) -> None:  # type: ignore[no-untyped-def]
+        # A browser that drops a request (a test aborting the runtime download,
+        # a closed tab) is normal for a static server: no traceback for it.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
 
 def make_server(directory: Path, port: int, no_store: bool = False, verbose: bool = False) -> Server:
     handler = functools.partial(

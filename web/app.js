@@ -1,8 +1,8 @@
 // The app: one Pyodide boot (P2), games as hash routes, a context object
 // handed to each page module (engine, storage, i18n, live region, notices).
 import { createEngine } from "./bridge.js";
-import { createStorage, loadSettings, saveSettings } from "./storage.js";
-import { createI18n, pickLanguage, LANGUAGES } from "./i18n.js";
+import { createStorage, loadSettings, peekLanguage, saveSettings } from "./storage.js";
+import { createI18n, pickLanguage, preloadTables, LANGUAGES } from "./i18n.js";
 import { createAnnouncer, reducedMotionQuery } from "./a11y.js";
 import { createNotices } from "./notices.js";
 import { mountHome, GAMES } from "./home.js";
@@ -17,6 +17,18 @@ export function parseRoute(hash) {
   if (parts[0] === "rules" && GAME_IDS.includes(parts[1])) return { name: "rules", game: parts[1] };
   if (GAME_IDS.includes(parts[0]) && parts.length === 1) return { name: "game", game: parts[0] };
   return { name: "home" };
+}
+
+// Called by boot.js as soon as the page starts: fetch the strings and the game
+// module of the route being opened while Python boots, instead of after.
+export function preloadRoute() {
+  const route = parseRoute(location.hash);
+  const lang = pickLanguage(peekLanguage());
+  const scopes = ["shell", ...(route.game ? [route.game] : [])];
+  const ids = [...new Set(scopes.flatMap((scope) => [`${scope}.en`, `${scope}.${lang}`]))];
+  const modules = new Map();
+  if (route.name === "game") modules.set(route.game, import(`./games/${route.game}.js`).catch(() => null));
+  return { tables: preloadTables(ids), modules };
 }
 
 function visibilityHub() {
@@ -38,14 +50,14 @@ async function registerServiceWorker() {
   }
 }
 
-export async function startApp({ call, python }) {
+export async function startApp({ call, python }, preloaded = { tables: new Map(), modules: new Map() }) {
   const app = document.getElementById("app");
   const engines = new Map(GAME_IDS.map((id) => [id, createEngine(call, id)]));
   let i18n = null;
   const notice = createNotices(document.getElementById("notices"), (k, v) => (i18n ? i18n.t(k, v) : k));
   const storage = createStorage({ notice, t: (k, v) => (i18n ? i18n.t(k, v) : k) });
   const settings = loadSettings(storage);
-  i18n = createI18n(pickLanguage(settings.lang));
+  i18n = createI18n(pickLanguage(settings.lang), preloaded.tables);
   await i18n.setLanguage(i18n.lang, ["shell"]);
   await i18n.use("shell");
   const announce = createAnnouncer(document.getElementById("live"));
@@ -89,7 +101,7 @@ export async function startApp({ call, python }) {
 
   async function loadGameModule(game) {
     try {
-      return await import(`./games/${game}.js`);
+      return (await preloaded.modules.get(game)) ?? (await import(`./games/${game}.js`));
     } catch (error) {
       console.error(error);
       return null;

@@ -3,7 +3,7 @@
 // resource timing tells when the runtime files have arrived, PyScript's
 // py:progress tells where the interpreter is, and club:ready comes from
 // py/main.py once the engines are importable.
-import { startApp } from "./app.js";
+import { preloadRoute, startApp } from "./app.js";
 
 const STAGES = [
   { id: "shell", pct: 5, label: "Loading the arcade" },
@@ -75,6 +75,7 @@ function watchPyScript(ui) {
 function boot() {
   const ui = loaderUi();
   ui.advance("shell");
+  const preloaded = preloadRoute();
   document.getElementById("retry").addEventListener("click", () => location.reload());
   const observer = watchResources(ui);
   const unwatch = watchPyScript(ui);
@@ -95,7 +96,7 @@ function boot() {
     removeEventListener("unhandledrejection", onError);
     ui.advance("ready");
     try {
-      await startApp(event.detail);
+      await startApp(event.detail, preloaded);
       ui.hide();
     } catch (error) {
       console.error(error);

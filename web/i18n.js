@@ -21,12 +21,19 @@ async function fetchJson(url) {
   }
 }
 
-export function createI18n(initial) {
+const tableUrl = (id) => new URL(`./i18n/${id}.json`, import.meta.url);
+
+// Start fetching string tables early (while Python boots); createI18n takes the promises.
+export function preloadTables(ids) {
+  return new Map(ids.map((id) => [id, fetchJson(tableUrl(id))]));
+}
+
+export function createI18n(initial, preloaded = new Map()) {
   let lang = initial;
   const tables = new Map(); // `${scope}.${lang}` -> strings
   const loadTable = async (scope, language) => {
     const id = `${scope}.${language}`;
-    if (!tables.has(id)) tables.set(id, await fetchJson(new URL(`./i18n/${id}.json`, import.meta.url)));
+    if (!tables.has(id)) tables.set(id, await (preloaded.get(id) ?? fetchJson(tableUrl(id))));
     return tables.get(id);
   };
   const lookup = (key, language) => {

@@ -141,21 +141,37 @@ export function createStorage({ notice, t, backend } = {}) {
 }
 
 // Settings shared by the shell: one versioned JSON value.
+const SETTINGS_KEY = `${PREFIX}settings`;
+const SETTINGS_DEFAULTS = { schema: 1, lang: null, motion: "system" };
+
+function parseSettings(text) {
+  const value = JSON.parse(text);
+  if (typeof value !== "object" || value?.schema !== 1) throw new Error("unknown settings schema");
+  return { ...SETTINGS_DEFAULTS, ...value };
+}
+
 export function loadSettings(storage) {
-  const key = `${PREFIX}settings`;
-  const defaults = { schema: 1, lang: null, motion: "system" };
-  const text = storage.get(key);
-  if (text === null) return defaults;
+  const text = storage.get(SETTINGS_KEY);
+  if (text === null) return { ...SETTINGS_DEFAULTS };
   try {
-    const value = JSON.parse(text);
-    if (value?.schema !== 1 || typeof value !== "object") throw new Error("unknown settings schema");
-    return { ...defaults, ...value };
+    return parseSettings(text);
   } catch (error) {
-    storage.moveAside(key, error.message);
-    return defaults;
+    storage.moveAside(SETTINGS_KEY, error.message);
+    return { ...SETTINGS_DEFAULTS };
+  }
+}
+
+// The saved language, read before the app starts (to preload its strings);
+// no side effects: a bad or unreadable value is simply no preference here and
+// is dealt with by loadSettings later.
+export function peekLanguage() {
+  try {
+    return parseSettings(globalThis.localStorage.getItem(SETTINGS_KEY)).lang;
+  } catch {
+    return null;
   }
 }
 
 export function saveSettings(storage, settings) {
-  storage.set(`${PREFIX}settings`, JSON.stringify({ ...settings, schema: 1 }));
+  storage.set(SETTINGS_KEY, JSON.stringify({ ...settings, schema: 1 }));
 }

@@ -51,6 +51,10 @@ def parse_count(text: str, field: str, low: int = 0, high: int | None = None) ->
 
     >>> parse_count("12", "score")
     12
+    >>> parse_count("9" * 5000, "moves")
+    Traceback (most recent call last):
+    ...
+    club.errors.NotationError: moves: moves is too long (5000 digits)
     >>> parse_count("-1", "score")
     Traceback (most recent call last):
     ...
@@ -58,7 +62,10 @@ def parse_count(text: str, field: str, low: int = 0, high: int | None = None) ->
     """
     if not text.isdigit() or not text.isascii() or (len(text) > 1 and text[0] == "0"):
         raise NotationError(field, f"{field} must be an integer >= {low}, got {text!r}")
-    value = int(text)
+    try:
+        value = int(text)
+    except ValueError:  # more digits than int() converts (sys.get_int_max_str_digits)
+        raise NotationError(field, f"{field} is too long ({len(text)} digits)") from None
     if value < low or (high is not None and value > high):
         bound = f"{low}-{high}" if high is not None else f">= {low}"
         raise NotationError(field, f"{field} must be {bound}, got {value}")

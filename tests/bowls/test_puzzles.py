@@ -162,19 +162,15 @@ def test_judge(rule: str, position: str, goal: str, limit: int, moves: tuple[int
     assert replay(puzzle(position, goal, limit), moves)[0] == status
 
 
-BAD_ENTRIES = [
-    ({"id": 0, "title": "t", "position": "R/-/-/-/-/-/-/-/-/-/-/- 0 0", "goal": "empty", "limit": 1,
-      "solution": "sow 0"}, "id"),
-    ({"id": 1, "title": "t", "position": "R/-/-/-/-/-/-/-/-/-/-/- 0 0", "goal": "empty", "limit": 0,
-      "solution": "sow 0"}, "limit"),
-    ({"id": 1, "title": "t", "position": "R/-/-/-/-/-/-/-/-/-/-/-", "goal": "empty", "limit": 1,
-      "solution": "sow 0"}, "position"),
-    ({"id": 1, "title": "t", "position": "R/-/-/-/-/-/-/-/-/-/-/- 0 0", "goal": "win", "limit": 1,
-      "solution": "sow 0"}, "goal"),
-    ({"id": 1, "title": "t", "position": "R/-/-/-/-/-/-/-/-/-/-/- 0 0", "goal": "empty", "limit": 1,
-      "solution": "sow 0,sow 1"}, "solution"),
-    ({"id": 1, "title": "", "position": "R/-/-/-/-/-/-/-/-/-/-/- 0 0", "goal": "empty", "limit": 1,
-      "solution": "sow 0"}, "title"),
+GOOD_ENTRY = {"id": 1, "title": "t", "position": "R/-/-/-/-/-/-/-/-/-/-/- 0 0", "goal": "empty", "limit": 1,
+              "solution": "sow 0"}
+BAD_ENTRIES = [  # one field spoiled at a time, and the field the error must name
+    ({**GOOD_ENTRY, "id": 0}, "id"),
+    ({**GOOD_ENTRY, "limit": 0}, "limit"),
+    ({**GOOD_ENTRY, "position": "R/-/-/-/-/-/-/-/-/-/-/-"}, "position"),
+    ({**GOOD_ENTRY, "goal": "win"}, "goal"),
+    ({**GOOD_ENTRY, "solution": "sow 0,sow 1"}, "solution"),
+    ({**GOOD_ENTRY, "title": ""}, "title"),
 ]
 
 

@@ -1,6 +1,9 @@
 // Languages (P12): English, Italian, German, Russian. Strings live in
 // web/i18n/<scope>.<lang>.json (scope "shell" or a game id), loaded on demand;
 // a missing string falls back to English, then to the key itself.
+// Plurals: a string may be an object of CLDR categories
+// ({"one": "{count} stone", "other": "{count} stones"}; Russian also has
+// "few" and "many"); t(key, {count}) picks one with Intl.PluralRules.
 export const LANGUAGES = ["en", "it", "de", "ru"];
 
 export function pickLanguage(saved, browserLanguages = navigator.languages || [navigator.language]) {
@@ -40,8 +43,13 @@ export function createI18n(initial, preloaded = new Map()) {
     const scope = key.split(".")[0];
     return tables.get(`${scope}.${language}`)?.[key];
   };
+  const pick = (entry, language, vars) => {
+    if (entry === undefined || entry === null || typeof entry === "string") return entry;
+    const category = new Intl.PluralRules(language).select(Number(vars.count ?? 0));
+    return entry[category] ?? entry.other;
+  };
   function t(key, vars = {}) {
-    const text = lookup(key, lang) ?? lookup(key, "en") ?? key;
+    const text = pick(lookup(key, lang), lang, vars) ?? pick(lookup(key, "en"), "en", vars) ?? key;
     return text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
   }
   return {

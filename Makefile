@@ -2,11 +2,12 @@
 # and `make test` (ruff, pytest, conformance vectors, browser end-to-end).
 PY      := .venv/bin/python
 PORT    ?= 8000
-VECTORS ?= $(wildcard ../shared/spec/vectors/*.json)
+UPSTREAM_SPEC ?= ../shared/spec
+VECTORS ?= $(wildcard spec/vectors/*.json)
 OWN_VECTORS := $(wildcard tests/vectors/*.json)
 STAMP   := .venv/.installed-$(shell cat requirements-dev.txt | cksum | cut -d' ' -f1)
 
-.PHONY: all setup serve build vendor test lint unit conformance e2e bench dist clean
+.PHONY: all setup serve build vendor test lint unit conformance e2e bench dist clean sync-spec spec-check browser
 
 all: setup serve
 
@@ -42,10 +43,26 @@ conformance: $(STAMP)
 	PYTHONPATH=py $(PY) -m club.conformance $(VECTORS)
 	$(if $(OWN_VECTORS),PYTHONPATH=py $(PY) -m club.conformance $(OWN_VECTORS))
 
-e2e: setup
+# The repo keeps its own copy of the rules spec (spec/); the upstream is
+# ../shared/spec when it is beside the checkout. A clone without it tests
+# against spec/ alone; with it, the two must agree.
+sync-spec:
+	@test -d $(UPSTREAM_SPEC) || { echo "sync-spec: no $(UPSTREAM_SPEC) beside the repo: nothing to sync"; exit 1; }
+	rm -rf spec && cp -R $(UPSTREAM_SPEC) spec && chmod -R u+w spec
+	@echo "sync-spec: spec/ now equals $(UPSTREAM_SPEC); implement what changed and commit it"
+
+spec-check:
+	@if [ -d $(UPSTREAM_SPEC) ] && ! diff -rq $(UPSTREAM_SPEC) spec >/dev/null; then \
+	  diff -rq $(UPSTREAM_SPEC) spec; \
+	  echo "spec/ differs from the upstream $(UPSTREAM_SPEC): run 'make sync-spec', implement what changed, commit"; exit 1; fi
+
+browser: $(STAMP)
+	@$(PY) e2e/browser.py
+
+e2e: setup browser
 	$(PY) -m pytest e2e -p no:cacheprovider
 
-test: setup lint unit conformance e2e
+test: spec-check setup lint unit conformance e2e
 
 bench: setup
 	$(PY) tools/bench.py

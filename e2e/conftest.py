@@ -1,12 +1,14 @@
 """Playwright fixtures: the arcade served on 127.0.0.1 and Chromium.
 
-Debian's ``/usr/bin/chromium`` is used when present (Playwright's own browser
-download does not work on these machines), else Playwright's bundled one.
-Every test gets a fresh browser context, so storage starts empty.
+The browser is found by ``e2e/browser.py`` (Debian's ``/usr/bin/chromium``,
+else Playwright's bundled one, else ``playwright install chromium``).
+Every test gets a fresh browser context, so storage starts empty, and every
+page any test opens (fixtures or ``browser.new_context()``) is watched: a
+test fails at teardown if any of its pages threw an uncaught error.
 
 Fixtures:
 - ``server_url``: base URL of the served repository root (one per session);
-- ``browser``: one Chromium per session;
+- ``browser``: one Chromium per session (contexts it makes are watched);
 - ``page``: a fresh desktop context (1280x800);
 - ``phone``: a fresh touch context (390x844, ``has_touch``, ``is_mobile``);
 - ``boot(page, route="#/")``: open the arcade at a route and wait until the
@@ -15,7 +17,7 @@ Fixtures:
 
 from __future__ import annotations
 
-import os
+import subprocess
 import sys
 import threading
 from collections.abc import Iterator
@@ -29,13 +31,63 @@ for folder in ("tools", "py", "e2e"):
     sys.path.insert(0, str(ROOT / folder))
 
 from arcade import wait_ready  # noqa: E402
+from browser import NoBrowser, find_chromium  # noqa: E402
+from build import stale_outputs  # noqa: E402
 from serve import make_server  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
 ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
+
+
+class PageErrors:
+    """Uncaught page errors of the running test, from every page it opens."""
+
+    def __init__(self) -> None:
+        self.seen: list[str] = []
+
+    def watch_context(self, context: BrowserContext) -> BrowserContext:
+        context.on("page", self.watch_page)
+        return context
+
+    def watch_page(self, page: Page) -> list[str]:
+        page.on("pageerror", lambda exc: self.seen.append(f"{page.url}: {exc}"))
+        return self.seen
+
+
+class WatchedBrowser:
+    """The session's Browser, whose new contexts report their page errors."""
+
+    def __init__(self, browser: Browser, errors: PageErrors) -> None:
+        self._browser = browser
+        self._errors = errors
+
+    def new_context(self, **options) -> BrowserContext:
+        return self._errors.watch_context(self._browser.new_context(**options))
+
+    def __getattr__(self, name: str):
+        return getattr(self._browser, name)
+
+
+@pytest.fixture(scope="session")
+def page_errors() -> PageErrors:
+    return PageErrors()
+
+
+@pytest.fixture(autouse=True)
+def no_page_errors(page_errors: PageErrors) -> Iterator[None]:
+    """Every e2e test ends with no uncaught error on any of its pages."""
+    page_errors.seen.clear()
+    yield
+    assert page_errors.seen == [], f"uncaught page errors: {page_errors.seen}"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def fresh_build() -> None:
+    """The engine archive is rebuilt when py/ is newer, so e2e never tests a stale engine."""
+    if stale_outputs():
+        subprocess.run([sys.executable, str(ROOT / "tools" / "build.py")], check=True)
 
 
 @pytest.fixture(scope="session")
@@ -48,44 +100,39 @@ def server_url() -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
+def browser(page_errors: PageErrors) -> Iterator[WatchedBrowser]:
+    try:
+        executable = find_chromium()
+    except NoBrowser as error:
+        pytest.exit(str(error), returncode=1)
     with sync_playwright() as playwright:
-        options: dict = {"args": ARGS}
-        if os.path.exists(CHROMIUM):
-            options["executable_path"] = CHROMIUM
-        browser = playwright.chromium.launch(**options)
-        yield browser
-        browser.close()
+        launched = playwright.chromium.launch(executable_path=str(executable), args=ARGS)
+        yield WatchedBrowser(launched, page_errors)
+        launched.close()
 
 
-def _context(browser: Browser, **options) -> BrowserContext:
+def _context(browser: WatchedBrowser, **options) -> BrowserContext:
     context = browser.new_context(**options)
     context.set_default_timeout(15_000)
     return context
 
 
-def _watch_errors(page: Page) -> list[str]:
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    return errors
-
-
 @pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
+def page(browser: WatchedBrowser, page_errors: PageErrors) -> Iterator[Page]:
     context = _context(browser, viewport={"width": 1280, "height": 800})
     page = context.new_page()
-    page.errors = _watch_errors(page)  # type: ignore[attr-defined]
+    page.errors = page_errors.seen  # type: ignore[attr-defined]
     yield page
     context.close()
 
 
 @pytest.fixture
-def phone(browser: Browser) -> Iterator[Page]:
+def phone(browser: WatchedBrowser, page_errors: PageErrors) -> Iterator[Page]:
     context = _context(
         browser, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2
     )
     page = context.new_page()
-    page.errors = _watch_errors(page)  # type: ignore[attr-defined]
+    page.errors = page_errors.seen  # type: ignore[attr-defined]
     yield page
     context.close()
 

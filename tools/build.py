@@ -85,6 +85,26 @@ def build_dist(dest: Path) -> None:
     (dest / ".nojekyll").write_text("")
 
 
+def stale_outputs() -> list[str]:
+    """Build outputs older than a file they are made from (``[]`` when fresh).
+
+    The e2e fixture calls this so the browser never tests a stale engine:
+    ``build/club.zip`` against ``py/club``, ``build/precache.js`` against
+    every served file (its version hashes their contents).
+    """
+    def newest(paths: list[Path]) -> float:
+        return max((p.stat().st_mtime for p in paths if p.is_file()), default=0.0)
+
+    archive, precache = ROOT / "build" / "club.zip", ROOT / "build" / "precache.js"
+    stale = []
+    if not archive.is_file() or newest(package_files()) > archive.stat().st_mtime:
+        stale.append("build/club.zip")
+    served = [ROOT / rel for rel in served_files() if not rel.startswith("build/")]
+    if not precache.is_file() or newest(served) > precache.stat().st_mtime:
+        stale.append("build/precache.js")
+    return stale
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--dist", type=Path, help="also write a static folder here")

@@ -1,0 +1,66 @@
+"""The layout guard (issue 11): what a player sees fits the screen.
+
+``overflow_report(page)`` lists, as readable strings, every problem on the
+current screen: horizontal page overflow, and any button, chip, label or
+stat whose text is wider than its box. ``outside_first_screen(page, sels)``
+lists the selectors whose first visible element does not lie entirely inside
+the viewport without scrolling. Both return ``[]`` when all is well, so a test
+asserts ``== []`` and its failure message names the culprit.
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+SIZES = [(360, 640), (390, 844), (1366, 768), (1920, 1080)]
+LANGS = ["en", "it", "de", "ru"]
+
+# Elements whose text must fit their box; games may pass more selectors.
+TEXT_BOXES = "button, .btn, .chip, label, .stat, .stat-label, .stat-value, select, h1, h2, .badge, [role=tab]"
+
+_OVERFLOW_JS = """(selector) => {
+  const problems = [];
+  const doc = document.documentElement;
+  if (doc.scrollWidth > doc.clientWidth + 1) problems.push(`page scrolls sideways: ${doc.scrollWidth} > ${doc.clientWidth}`);
+  const seen = (el) => { const r = el.getBoundingClientRect(); const s = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none' && !el.closest('[hidden], [inert]'); };
+  for (const el of document.querySelectorAll(selector)) {
+    if (!seen(el)) continue;
+    if (el.scrollWidth > el.clientWidth + 1) {
+      const name = (el.className && typeof el.className === 'string') ? '.' + el.className.trim().split(/\\s+/).join('.') : '';
+      problems.push(`${el.tagName.toLowerCase()}${name} "${(el.textContent || '').trim().slice(0, 40)}": text ${el.scrollWidth}px in a ${el.clientWidth}px box`);
+    }
+  }
+  return problems;
+}"""
+
+_OUTSIDE_JS = """(selectors) => {
+  const out = [];
+  const w = document.documentElement.clientWidth, h = document.documentElement.clientHeight;
+  for (const sel of selectors) {
+    const el = [...document.querySelectorAll(sel)].find((e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; });
+    if (!el) { out.push(`${sel}: not shown`); continue; }
+    const r = el.getBoundingClientRect();
+    if (r.left < -1 || r.top < -1 || r.right > w + 1 || r.bottom > h + 1)
+      out.push(`${sel}: [${Math.round(r.left)},${Math.round(r.top)} – ${Math.round(r.right)},${Math.round(r.bottom)}] outside ${w}x${h}`);
+  }
+  return out;
+}"""
+
+
+def overflow_report(page: Page, selector: str = TEXT_BOXES) -> list[str]:
+    """Every sideways page scroll and every text wider than its box."""
+    return page.evaluate(_OVERFLOW_JS, selector)
+
+
+def outside_first_screen(page: Page, selectors: list[str]) -> list[str]:
+    """The selectors whose element is not fully inside the viewport at scroll 0."""
+    page.evaluate("window.scrollTo(0, 0)")
+    return page.evaluate(_OUTSIDE_JS, selectors)
+
+
+def set_language(page: Page, lang: str) -> None:
+    """Store the language before the arcade starts (use before page.goto)."""
+    page.add_init_script(
+        "localStorage.setItem('6e-club/v1/settings', JSON.stringify({schema: 1, lang: %r, motion: 'reduce'}))" % lang
+    )

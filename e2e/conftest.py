@@ -32,8 +32,9 @@ for folder in ("tools", "py", "e2e"):
 
 from arcade import wait_ready  # noqa: E402
 from browser import NoBrowser, find_chromium  # noqa: E402
-from build import stale_outputs  # noqa: E402
 from serve import make_server  # noqa: E402
+
+from build import stale_outputs  # noqa: E402
 
 ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

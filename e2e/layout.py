@@ -10,6 +10,8 @@ asserts ``== []`` and its failure message names the culprit.
 
 from __future__ import annotations
 
+import json
+
 from playwright.sync_api import Page
 
 SIZES = [(360, 640), (390, 844), (1366, 768), (1920, 1080)]
@@ -61,6 +63,5 @@ def outside_first_screen(page: Page, selectors: list[str]) -> list[str]:
 
 def set_language(page: Page, lang: str) -> None:
     """Store the language before the arcade starts (use before page.goto)."""
-    page.add_init_script(
-        "localStorage.setItem('6e-club/v1/settings', JSON.stringify({schema: 1, lang: %r, motion: 'reduce'}))" % lang
-    )
+    settings = json.dumps({"schema": 1, "lang": lang, "motion": "reduce"})
+    page.add_init_script(f"localStorage.setItem('6e-club/v1/settings', {json.dumps(settings)})")

@@ -75,17 +75,37 @@ LANGS = ("en", "it", "de", "ru")
 SCOPES = ("shell", "blocks", "domino", "merge", "bowls")
 
 
+# CLDR plural categories each language needs for whole numbers (web/i18n.js
+# picks one with Intl.PluralRules): Russian has three, the others two.
+PLURAL_FORMS = {"en": {"one", "other"}, "it": {"one", "other"}, "de": {"one", "other"}, "ru": {"one", "few", "many", "other"}}
+
+
+def forms(lang: str, key: str, entry: object) -> list[str]:
+    """The texts of one entry: a plain string, or a plural object with exactly the language's categories."""
+    if isinstance(entry, str):
+        return [entry]
+    assert isinstance(entry, dict) and set(entry) == PLURAL_FORMS[lang], (lang, key, entry)
+    assert all("{count}" in text for text in entry.values()) or lang == "ru", (lang, key, entry)
+    return list(entry.values())
+
+
+def placeholders(texts: list[str]) -> set[str]:
+    return {name for text in texts for name in re.findall(r"\{(\w+)\}", text)}
+
+
 @pytest.mark.parametrize("scope", (*SCOPES, "bowls-puzzles"))
 def test_every_language_has_every_string(scope: str) -> None:
-    """P12: the four languages carry the same keys, none empty, placeholders kept."""
+    """P12: the four languages carry the same keys, none empty, placeholders kept, plurals complete."""
     folder, name = (("games/bowls", "strings") if scope == "bowls-puzzles" else ("i18n", scope))
     tables = {lang: json.loads((ROOT / "web" / folder / f"{name}.{lang}.json").read_text()) for lang in LANGS}
     for lang, table in tables.items():
         assert table.keys() == tables["en"].keys(), (scope, lang, set(table) ^ set(tables["en"]))
-        for key, text in table.items():
-            assert text.strip(), (scope, lang, key)
-            assert set(re.findall(r"\{(\w+)\}", text)) <= set(re.findall(r"\{(\w+)\}", tables["en"][key])), (
-                scope, lang, key)
+        for key, entry in table.items():
+            texts = forms(lang, key, entry)
+            assert all(text.strip() for text in texts), (scope, lang, key)
+            english = forms("en", key, tables["en"][key])
+            assert placeholders(texts) <= placeholders(english) | {"count"}, (scope, lang, key)
+            assert isinstance(entry, dict) == isinstance(tables["en"][key], dict), (scope, lang, key)
 
 
 @pytest.mark.parametrize("game", SCOPES[1:])

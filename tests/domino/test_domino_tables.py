@@ -1,7 +1,7 @@
 """Rule tables in notation, one block per rule id, run by the conformance runner.
 
 Every expected value below is worked out by hand from the spec
-(`../shared/spec/domino.md`), never copied from the engine's output.
+(`spec/domino.md`), never copied from the engine's output.
 A 4-wide well row is 8 characters (`........`).
 """
 

@@ -65,6 +65,12 @@ class WatchedBrowser:
         self._errors = errors
 
     def new_context(self, **options) -> BrowserContext:
+        # The page's Content-Security-Policy forbids eval, and Playwright's
+        # wait_for_function polls its predicate with eval (even a function
+        # predicate), so test contexts bypass the CSP by default. The CSP is
+        # checked for real by e2e/test_csp.py, whose contexts pass
+        # bypass_csp=False and wait with locators and page.evaluate instead.
+        options.setdefault("bypass_csp", True)
         return self._errors.watch_context(self._browser.new_context(**options))
 
     def __getattr__(self, name: str):

@@ -1,4 +1,4 @@
-"""M3 dealing and M4/M15 round basics: frequencies over long seeded sequences.
+"""M3 dealing (amended: weight stages) and M4/M15 round basics: frequencies over long seeded sequences.
 
 The tolerances are about five standard deviations of the sample sizes used,
 so a wrong weight or chance fails while the (fixed-seed) runs never flake.
@@ -7,10 +7,13 @@ so a wrong weight or chance fails while the (fixed-seed) runs never flake.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from itertools import pairwise
 
-from club.merge.game import new_round
-from club.merge.pieces import JOKER_PIECE, deal
+import pytest
+from club.hexgrid import Hex
+from club.merge.game import new_round, place
+from club.merge.pieces import JOKER_PIECE, deal, stage
 from club.rng import Rng
 
 DRAWS = 60_000
@@ -59,3 +62,56 @@ def test_fresh_round_is_seeded_and_starts_at_turn_0() -> None:  # M3, M4
     a, b = new_round(11), new_round(11)
     assert a == b and a.turn == 0 and a.moves == 0 and a.score == 0 and a.highest == 0
     assert len({(new_round(seed).current, new_round(seed).next) for seed in range(40)}) > 5
+
+
+# M3 amended: (move counter of the position the placement is made in, stage), by hand from the spec.
+STAGE_TABLE = [
+    (0, 0), (59, 0), (60, 0), (61, 0), (119, 0), (120, 1), (121, 1), (179, 1), (180, 2),
+    (239, 2), (240, 3), (299, 3), (300, 4), (301, 4), (1000, 4), (10**9, 4),
+]
+WEIGHTS_TABLE = [(0, (3, 2, 1)), (1, (2, 2, 1)), (2, (2, 2, 2)), (3, (1, 2, 2)), (4, (1, 1, 2))]
+
+
+@pytest.mark.parametrize(("moves", "expected"), STAGE_TABLE)
+def test_m3_stage_of_the_move_counter(moves: int, expected: int) -> None:
+    assert stage(moves) == expected
+
+
+@pytest.mark.parametrize(("moves", "expected"), STAGE_TABLE)
+def test_m3_a_placement_deals_with_the_stage_of_the_counter_before_it(moves: int, expected: int) -> None:
+    for seed in range(40):
+        state = replace(new_round(seed), moves=moves)
+        after, move = place(state, Hex(0, 0))
+        assert move.accepted
+        assert after.next == deal(state.rng, True, state.next, expected)[0]
+
+
+@pytest.mark.parametrize(("weights_stage", "weights"), WEIGHTS_TABLE)
+def test_m3_stone_shares_follow_the_stage_weights(weights_stage: int, weights: tuple[int, int, int]) -> None:
+    rng, previous, stones = Rng.from_seed(77 + weights_stage), None, Counter()
+    for _ in range(20_000):
+        previous, rng = deal(rng, True, previous, weights_stage)
+        stones.update(s for s in previous if s != JOKER_PIECE[0])
+    total = sum(stones.values())
+    for stone, weight in zip((2, 4, 8), weights, strict=True):
+        assert abs(stones[stone] / total - weight / sum(weights)) < 0.015
+
+
+def test_m3_a_fresh_round_deals_both_pieces_at_stage_0() -> None:
+    for seed in range(30):
+        rng = Rng.from_seed(seed)
+        current, rng = deal(rng, True, None, 0)
+        upcoming, _ = deal(rng, True, current, 0)
+        fresh = new_round(seed)
+        assert (fresh.current, fresh.next) == (current, upcoming)
+
+
+def test_m3_stages_change_the_dealing_only_from_move_120() -> None:
+    """Stage 0 is the first edition: the 120th placement (counter 119) still deals 3:2:1."""
+    differs = 0
+    for seed in range(60):
+        base = new_round(seed)
+        early = place(replace(base, moves=119), Hex(0, 0))[0].next
+        assert early == place(replace(base, moves=0), Hex(0, 0))[0].next
+        differs += early != place(replace(base, moves=300), Hex(0, 0))[0].next
+    assert differs > 10

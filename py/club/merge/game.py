@@ -29,7 +29,7 @@ from club.merge.board import (
     highest_number,
 )
 from club.merge.groups import Group, resolve
-from club.merge.pieces import Piece, deal, is_pair
+from club.merge.pieces import Piece, deal, is_pair, stage
 from club.rng import Rng, seed_from_text
 
 DEFAULT_SEED = seed_from_text("merge")  # drawing after loading a bare notation (no PRNG in it)
@@ -78,7 +78,7 @@ class Move:
 
 
 def new_round(seed: int, jokers: bool = True) -> Round:
-    """A fresh round: empty board, turn 0, current and next dealt (M3)."""
+    """A fresh round: empty board, turn 0, current and next dealt at stage 0 (M3)."""
     rng = Rng.from_seed(seed)
     current, rng = deal(rng, jokers, None)
     upcoming, rng = deal(rng, jokers, current)
@@ -136,7 +136,8 @@ def place(state: Round, cell: Hex, turn: int | None = None) -> tuple[Round, Move
     steps = resolve(board, set_time, cells)
     events: list[dict[str, Any]] = [set_event(cells, state.current)]
     events += chain_events(steps)
-    upcoming, rng = deal(state.rng, state.jokers, state.next)
+    # M3 amended: the stage comes from the move counter before this placement
+    upcoming, rng = deal(state.rng, state.jokers, state.next, stage(state.moves))
     done = replace(
         state,
         board=tuple(board),

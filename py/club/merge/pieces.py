@@ -24,7 +24,11 @@ Piece = tuple[int, ...]
 
 JOKER_PIECE: Piece = (JOKER,)
 STONES = (2, 4, 8)
-STONE_WEIGHTS = (3, 2, 1)  # M3: 2, 4, 8 with weights 3 : 2 : 1
+# M3 amended: the weights of 2, 4, 8 step along these stages as the round goes on
+# (a fixed 3 : 2 : 1 let a greedy bot play forever); stage 0 is the first edition.
+STAGE_WEIGHTS = ((3, 2, 1), (2, 2, 1), (2, 2, 2), (1, 2, 2), (1, 1, 2))
+STONE_WEIGHTS = STAGE_WEIGHTS[0]
+STAGE_START, STAGE_MOVES = 60, 60  # stage = min(4, max(0, m - 60) // 60)
 JOKER_CHANCE = (1, 25)  # M3: one piece in 25, never twice in a row
 _STONE_TEXT = {str(v): v for v in STONES}
 
@@ -47,12 +51,24 @@ def parse_piece(text: str, field: str) -> Piece:
     raise NotationError(field, f"{field} must be 2, 4, 8, a pair like 4-8, or *; got {text!r}")
 
 
-def deal(rng: Rng, jokers: bool, previous: Piece | None) -> tuple[Piece, Rng]:
-    """Draw one piece (M3).
+def stage(moves: int) -> int:
+    """M3 amended: the weight stage of a piece dealt by a placement made in a
+    position whose move counter is ``moves``.
+
+    >>> [stage(m) for m in (0, 119, 120, 179, 180, 239, 240, 299, 300, 1000)]
+    [0, 0, 1, 1, 2, 2, 3, 3, 4, 4]
+    """
+    return min(len(STAGE_WEIGHTS) - 1, max(0, moves - STAGE_START) // STAGE_MOVES)
+
+
+def deal(rng: Rng, jokers: bool, previous: Piece | None, weights_stage: int = 0) -> tuple[Piece, Rng]:
+    """Draw one piece (M3) with the stone weights of ``weights_stage``.
 
     The joker roll is skipped (no number drawn) right after a joker, so a
     joker never follows a joker; with jokers off it is never rolled at all.
+    Draw order: joker roll, single or pair, then each stone (anchor first).
     """
+    weights = STAGE_WEIGHTS[weights_stage]
     if jokers and previous != JOKER_PIECE:
         is_joker, rng = rng.chance(*JOKER_CHANCE)
         if is_joker:
@@ -60,6 +76,6 @@ def deal(rng: Rng, jokers: bool, previous: Piece | None) -> tuple[Piece, Rng]:
     size, rng = rng.below(2)  # single or pair with equal chance
     stones = []
     for _ in range(size + 1):
-        index, rng = rng.weighted(STONE_WEIGHTS)
+        index, rng = rng.weighted(weights)
         stones.append(STONES[index])
     return tuple(stones), rng

@@ -82,6 +82,28 @@ class Session:
         except NotationError:
             return {"best": None}
 
+    def abandon(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """The round in progress is given up (new round, a slot loaded over it): its
+        score still counts for the best (M11, as in blocks); ``rounds`` counts
+        finished rounds only. Answers the profile for the page to store.
+
+        >>> s = Session()
+        >>> _ = s.load({"save": persist.dump_round(new_round(5, jokers=True), "colors")})
+        >>> s.round = replace(s.round, score=382, moves=40, highest=64)
+        >>> p = s.abandon({})["profile"]
+        >>> p["best"], p["best_moves"], p["best_highest"], p["rounds"]
+        (382, 40, 64, 0)
+        >>> s.abandon({})["recorded"]  # the same round again changes nothing new
+        True
+        >>> _ = s.new({"seed": 1}); s.abandon({})["recorded"], s.view({})["best"]
+        (False, 382)
+        """
+        state = self.round
+        if state.over or state.moves == 0:
+            return {"profile": self.profile, "recorded": False}
+        self.profile = record_round(self.profile, state.score, state.moves, state.highest, finished=False)
+        return {"profile": self.profile, "recorded": True}
+
     def settings(self, payload: dict[str, Any]) -> dict[str, Any]:
         """Change settings (M14): the style at once, jokers from the next round."""
         settings = check_settings(payload.get("settings", {}), self.profile["settings"])

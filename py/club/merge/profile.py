@@ -62,10 +62,13 @@ def check_settings(given: object, base: dict[str, Any]) -> dict[str, Any]:
     return settings
 
 
-def record_round(profile: dict[str, Any], score: int, moves: int, highest: int) -> dict[str, Any]:
-    """The profile after a finished round (best score with its moves, best stone)."""
+def record_round(
+    profile: dict[str, Any], score: int, moves: int, highest: int, finished: bool = True
+) -> dict[str, Any]:
+    """The profile after a finished round (best score with its moves, best stone);
+    an abandoned round (``finished=False``) counts for the bests, not for ``rounds``."""
     updated = dict(profile)
-    updated["rounds"] = profile["rounds"] + 1
+    updated["rounds"] = profile["rounds"] + (1 if finished else 0)
     if score > profile["best"]:
         updated["best"], updated["best_moves"] = score, moves
     updated["best_highest"] = max(profile["best_highest"], highest)

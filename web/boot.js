@@ -85,7 +85,10 @@ function boot() {
   );
   const onError = (event) => {
     const text = String(event?.reason?.message || event?.message || event?.detail || "unknown error");
-    if (document.documentElement.dataset.boot !== "ready") ui.fail(text);
+    if (document.documentElement.dataset.boot === "ready") return;
+    ui.fail(text);
+    // Shown to the player with Retry: handled, so not also an uncaught rejection.
+    if (event?.type === "unhandledrejection") event.preventDefault();
   };
   addEventListener("py:error", onError);
   addEventListener("unhandledrejection", onError);

@@ -14,7 +14,7 @@ import pytest
 from club.bowls.move import sow
 from club.bowls.notation import parse, print_bowls, print_position
 from club.bowls.phase import resolve
-from club.bowls.refill import blocker_percent, draw_refill
+from club.bowls.refill import EVENT_KINDS, Drop, blocker_percent, draw_refill, event_rolls
 
 E = "-/-/-/-/-/-/-/-/-/-/-/-"
 
@@ -34,6 +34,15 @@ class Script:
     def choice(self, items: Any) -> tuple[Any, Script]:
         index, rng = self.below(len(items))
         return items[index], rng
+
+
+def one_event(drop: Drop) -> tuple[str | None, int]:
+    """The first edition's view of a one-roll drop: the event and its bowl (-1 for a stone event)."""
+    assert len(drop.events) <= 1
+    if not drop.events:
+        return None, -1
+    event = drop.events[0]
+    return event.kind, event.target if event.kind in EVENT_KINDS else -1
 
 
 def colours_and_bowls(c1: int, c2: int, b1: int, b2_index: int) -> tuple[tuple[int, int], ...]:
@@ -64,7 +73,7 @@ def test_draw_order_and_events(moves: int, draws: Any, stones: str, bowls: tuple
                                event: str | None, event_bowl: int) -> None:  # W16, W17
     position = parse(f"{E} 0 {moves}")
     drop, rest = draw_refill(Script(draws), position, events=True)  # type: ignore[arg-type]
-    assert (drop.stones, drop.bowls, drop.event, drop.event_bowl) == (stones, bowls, event, event_bowl)
+    assert (drop.stones, drop.bowls, *one_event(drop)) == (stones, bowls, event, event_bowl)
     assert rest.draws == ()
 
 
@@ -72,12 +81,12 @@ def test_event_bowl_only_among_bowls_without_modifier() -> None:  # W17
     position = parse("-[i]/-[r2]/-/-[v]/-/-/-/-/-/-/-/- 0 8")
     draws = (*colours_and_bowls(0, 0, 0, 0), (20, 100), (0, 9), (1, 3))
     drop, _ = draw_refill(Script(draws), position, events=True)  # type: ignore[arg-type]
-    assert (drop.event, drop.event_bowl) == ("reverse", 2)  # the first free bowl is 2
+    assert one_event(drop) == ("reverse", 2)  # the first free bowl is 2
 
 
 def test_daily_draws_no_event() -> None:  # W20: ordinary stones only
     drop, rest = draw_refill(Script(colours_and_bowls(0, 1, 5, 5)), parse(f"{E} 0 50"), events=False)  # type: ignore[arg-type]
-    assert (drop.stones, drop.bowls, drop.event, rest.draws) == ("RG", (5, 6), None, ())
+    assert (drop.stones, drop.bowls, drop.events, rest.draws) == ("RG", (5, 6), (), ())
 
 
 @pytest.mark.parametrize(("move", "percent"), [(9, 8), (18, 8), (19, 9), (28, 9), (29, 10), (529, 60),
@@ -132,3 +141,50 @@ def test_volcano_erupts_once_per_move_across_phases() -> None:  # W10
     bowls = ["RGBYPG", "RGBYPG"] + [""] * 10
     resolve(bowls, mods, {0}, None, [0] * 5)
     assert bowls == ["RGBYPG", "", "R", "G", "B", "Y", "P", "G", "", "", "", ""]
+
+
+@pytest.mark.parametrize(("move", "rolls"), [(1, 0), (8, 0), (9, 1), (48, 1), (49, 2), (88, 2), (89, 3),
+                                             (128, 3), (129, 4), (1000, 4)])
+def test_w17_amended_rolls_per_move(move: int, rolls: int) -> None:
+    assert event_rolls(move) == rolls
+
+
+ROLL = colours_and_bowls(1, 3, 0, 0)  # G to bowl 0, Y to bowl 1
+# (moves so far, position mods, scripted draws after colours and bowls, stones, events) -- W17 amended
+ROLLS = [
+    # Move 48: one roll only (a second draw would be unexpected).
+    (47, E, ((20, 100), (1, 2)), "GX", (("blocker", 1),)),
+    # Move 49: two rolls, each with its own draws: roll, then which stone.
+    (48, E, ((20, 100), (1, 2), (50, 100)), "GX", (("blocker", 1),)),
+    # The second stone roll draws among the one stone still ordinary: below(1).
+    (48, E, ((5, 100), (0, 2), (20, 100), (0, 1)), "JX", (("joker", 0), ("blocker", 1))),
+    (48, E, ((5, 100), (1, 2), (5, 100), (0, 1)), "JJ", (("joker", 1), ("joker", 0))),
+    # Move 89: three rolls; the third finds no ordinary refill stone and draws nothing more.
+    (88, E, ((5, 100), (0, 2), (5, 100), (0, 1), (5, 100)), "JJ", (("joker", 0), ("joker", 1))),
+    # Move 129: four rolls; after a roll that did nothing the next one still comes (b = 20: 30-41 modifier).
+    (128, E, ((0, 100), (0, 2), (29, 100), (0, 1), (29, 100), (30, 100), (4, 12), (1, 3)), "JX",
+     (("joker", 0), ("blocker", 1), ("reverse", 4))),
+    # Two modifier rolls: the bowl taken by the first is no longer free (11 left, bowl 3 skipped).
+    (48, E, ((25, 100), (3, 12), (0, 3), (25, 100), (3, 11), (2, 3)), "GY", (("ice", 3), ("volcano", 4))),
+    # Only bowl 6 is free (move 89: b = 16, so 26-37 is a modifier): the first modifier roll takes it,
+    # the second finds none and draws nothing more.
+    (88, "-[i]/-[i]/-[i]/-[i]/-[i]/-[i]/-/-[r]/-[r]/-[r]/-[v]/-[v]",
+     ((30, 100), (0, 1), (1, 3), (37, 100), (5, 100), (1, 2)), "GJ", (("reverse", 6), ("joker", 1))),
+]
+
+
+@pytest.mark.parametrize(("moves", "board", "draws", "stones", "events"), ROLLS)
+def test_w17_amended_roll_order_and_interactions(moves: int, board: str, draws: Any, stones: str,
+                                                 events: tuple[tuple[str, int], ...]) -> None:
+    drop, rest = draw_refill(Script((*ROLL, *draws)), parse(f"{board} 0 {moves}"), events=True)  # type: ignore[arg-type]
+    assert (drop.stones, tuple((e.kind, e.target) for e in drop.events)) == (stones, events)
+    assert rest.draws == ()
+
+
+def test_w17_amended_two_modifiers_placed_after_the_countdown() -> None:  # W16, W17
+    pos = parse("R/-[i1]/-/-/-/-/-/-/-/-/-/- 0 48")
+    draws = (*colours_and_bowls(3, 4, 7, 7), (25, 100), (1, 11), (0, 3), (25, 100), (9, 10), (2, 3))
+    out = sow(pos, 0, refill=Script(draws), special=True)  # type: ignore[arg-type]
+    # Free bowls: all but 1 (ice for one more move); the first roll takes bowl 2, the second
+    # draws among 0 and 3-11 and takes bowl 11. Bowl 1's ice runs out in the same move.
+    assert print_position(out.position) == "-/R/-[i5]/-/-/-/-/Y/P/-/-/-[v5] 0 49"

@@ -114,11 +114,10 @@ def sow(
     if events is not None:
         events.extend({"type": "expire", "bowl": b, "kind": EVENT_KINDS[k]} for b, k in expired)
     drop = outcome.drop
-    if drop is not None and drop.event in EVENT_KINDS:  # placed after the countdown
-        kind = EVENT_KINDS.index(drop.event)
-        mods = with_modifier(mods, drop.event_bowl, kind, EVENT_MODIFIER_MOVES)
+    for event in drop.modifiers() if drop is not None else ():  # placed after the countdown
+        mods = with_modifier(mods, event.target, EVENT_KINDS.index(event.kind), EVENT_MODIFIER_MOVES)
         if events is not None:
-            events.append({"type": "modifier", "bowl": drop.event_bowl, "kind": drop.event,
+            events.append({"type": "modifier", "bowl": event.target, "kind": event.kind,
                            "moves": EVENT_MODIFIER_MOVES})
     outcome.position = Position(tuple(bowls), mods, score, position.moves + 1)
     return outcome
@@ -131,10 +130,10 @@ def _refill_phase(
     drop, outcome.rng = draw_refill(rng, position, special)
     outcome.drop = drop
     events = outcome.events
-    for stone, bowl in zip(drop.stones, drop.bowls, strict=True):
+    for index, (stone, bowl) in enumerate(zip(drop.stones, drop.bowls, strict=True)):
         bowls[bowl] += stone
         if events is not None:
-            events.append({"type": "refill", "bowl": bowl, "stone": stone, "event": drop.event})
+            events.append({"type": "refill", "bowl": bowl, "stone": stone, "event": drop.stone_event(index)})
     removed, _ = resolve(bowls, position.mods, erupted, events, outcome.collected)
     if over_capacity(bowls):
         return None

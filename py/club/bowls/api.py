@@ -35,6 +35,7 @@ except ModuleNotFoundError as missing:
 
 
 MAX_SEED = (1 << 64) - 1
+SESSION_ONLY_MODES = ("puzzle",)  # started by their own method (puzzle_new), never by new
 
 
 class Session(PuzzleMethods):
@@ -49,10 +50,12 @@ class Session(PuzzleMethods):
         """``{"mode": "endless", "seed": int}`` or ``{"mode": "daily", "date": "YYYY-MM-DD"}``.
 
         An optional ``position`` (notation) replaces the generated start.
+        Puzzles start with ``puzzle_new``. Everything is checked before the
+        current attempt is replaced: a refused call leaves it as it was.
         """
         mode = payload.get("mode", "endless")
-        if mode not in MODES:
-            raise NotationError("mode", f"unknown mode {mode!r}")
+        if mode not in MODES or mode in SESSION_ONLY_MODES:
+            raise NotationError("mode", f"new starts endless, daily or free, not {mode!r}")
         seed = payload.get("seed", 0)
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
             raise NotationError("seed", "seed must be an integer 0 <= seed < 2**64")
@@ -60,18 +63,35 @@ class Session(PuzzleMethods):
         if MODES[mode].dated and not is_date(date):
             raise NotationError("date", "daily needs a date YYYY-MM-DD")
         text = payload.get("position")
-        position = parse(text) if isinstance(text, str) else None
-        self.attempt = Attempt.start(mode, seed=seed, date=date, position=position)
-        self._save = None
-        return self.view({})
+        if text is not None and not isinstance(text, str):
+            raise NotationError("position", "position must be notation text")
+        position = parse(text) if text is not None else None
+        return self.adopt(Attempt.start(mode, seed=seed, date=date, position=position), None)
 
     def load(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """Resume a stored attempt; a corrupt one raises and the current attempt stays."""
         text = payload.get("save")
         if not isinstance(text, str):
             raise NotationError("save", "save must be text")
-        self.attempt = load_attempt(text)
-        self._save = text
-        return self.view({})
+        return self.adopt(load_attempt(text), text)
+
+    def adopt(self, attempt: Attempt, save_text: str | None) -> dict[str, Any]:
+        """Make ``attempt`` the current one only if it can be drawn (validate, then replace).
+
+        The view runs the mode's hooks (a puzzle's goal, its last move), so an
+        attempt that passed the field checks but cannot be played is refused
+        here, before it replaces a good one.
+        """
+        previous = self.attempt, self._save
+        self.attempt, self._save = attempt, save_text
+        try:
+            return self.view({})
+        except NotationError:
+            self.attempt, self._save = previous
+            raise
+        except Exception as exc:  # a save the field checks missed: still only a refusal
+            self.attempt, self._save = previous
+            raise NotationError("save", f"the attempt cannot be shown ({type(exc).__name__})") from None
 
     def save(self, payload: dict[str, Any]) -> str:
         attempt = self._need()

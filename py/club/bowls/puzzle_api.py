@@ -106,6 +106,9 @@ class PuzzleMethods:
     def view(self, payload: dict[str, Any]) -> dict[str, Any]:  # provided by Session
         raise NotImplementedError
 
+    def adopt(self, attempt: Attempt, save_text: str | None) -> dict[str, Any]:  # provided by Session
+        raise NotImplementedError
+
     # -- puzzles (W18) ---------------------------------------------------------------
     def puzzles(self, payload: dict[str, Any]) -> dict[str, Any]:
         """The grid: every puzzle with its goal and limit, solved marks and fewest moves,
@@ -133,9 +136,7 @@ class PuzzleMethods:
         puzzle = puzzle_by_id(ident)
         attempt = Attempt.start(MODE, position=puzzle.position)
         attempt.extra["puzzle"] = puzzle.id
-        self.attempt = attempt
-        self._save = None
-        return self.view({})
+        return self.adopt(attempt, None)
 
     def hint(self, payload: dict[str, Any]) -> dict[str, Any]:
         """The solver's next move from here (W18), or why there is none.

@@ -114,10 +114,31 @@ def _collected(value: list[Any], name: str) -> tuple[int, ...]:
     return tuple(value)
 
 
+_LAST_COUNTS = ("points", "combo")
+_OVERFLOW_PHASES = (None, "player", "refill")
+
+
 def _last(value: Any, name: str) -> dict[str, Any] | None:
-    if value is not None and not isinstance(value, dict):
+    """What a move did (``Attempt.last``): null or the object ``Attempt.play`` writes.
+
+    Checked in full because the page, undo and the puzzle goals read it; a
+    save with a half object would otherwise load and fail later.
+    """
+    if value is None:
+        return None
+    if not isinstance(value, dict):
         raise NotationError(name, f"{name} must be an object or null")
+    counts_ok = all(_is_count(value.get(key)) for key in _LAST_COUNTS)
+    matching = value.get("matching")
+    if not (_is_bowl(value.get("bowl")) and counts_ok and isinstance(matching, list)
+            and all(_is_bowl(b) for b in matching) and isinstance(value.get("perfect"), bool)
+            and value.get("overflow", 0) in _OVERFLOW_PHASES):
+        raise NotationError(name, f"{name} must hold bowl, points, combo, matching, perfect and overflow")
     return value
+
+
+def _is_count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def _snapshot(entry: Any) -> Snapshot:

@@ -4,11 +4,13 @@ corruption, disabled storage, offline reload, no foreign requests (P1–P13)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from arcade import wait_ready
 from playwright.sync_api import Page, expect
 
 GAMES = ("blocks", "domino", "merge", "bowls")
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_boot_shows_progress_then_home(page: Page, server_url: str) -> None:
@@ -182,3 +184,70 @@ def test_returning_visit_restores_the_snapshot_and_plays(browser, server_url: st
     page.wait_for_function("document.documentElement.dataset.route === 'blocks'")
     expect(page.locator("section.game-blocks svg").first).to_be_visible()
     context.close()
+
+
+def test_loader_stage_is_in_the_saved_language(page: Page, server_url: str) -> None:
+    """Issue 11 / P12: with Italian saved, the loader's stage text is Italian
+    (the runtime download is held so the loader stays up)."""
+    italian = json.loads((ROOT / "web/i18n/shell.it.json").read_text())
+    english = json.loads((ROOT / "web/i18n/shell.en.json").read_text())
+    page.add_init_script(
+        "localStorage.setItem('6e-club/v1/settings', JSON.stringify({schema: 1, lang: 'it', motion: 'system'}))"
+    )
+    page.route("**/pyodide.asm.wasm", lambda route: None)  # never answered: the loader waits
+    page.goto(server_url)
+    page.wait_for_function("!['shell', undefined].includes(document.documentElement.dataset.boot)")
+    reached = page.evaluate("document.documentElement.dataset.boot")
+    assert reached != "ready"
+    expect(page.locator("#loader-stage")).to_have_text(italian[f"shell.loader.{reached}"])
+    assert italian[f"shell.loader.{reached}"] != english[f"shell.loader.{reached}"]
+    expect(page.locator("#loader .progress")).to_have_attribute("aria-label", italian["shell.loader.loading"])
+    assert page.evaluate("document.documentElement.lang") == "it"
+
+
+def test_rules_pages_have_one_h1(page: Page, boot) -> None:
+    """axe page-has-heading-one: each Rules page has exactly one h1, its title."""
+    boot(page)
+    for game in GAMES:
+        page.goto(page.url.split("#")[0] + f"#/rules/{game}")
+        page.wait_for_function("document.documentElement.dataset.route === 'rules'")
+        title = (ROOT / f"web/rules/{game}.en.md").read_text().splitlines()[0].removeprefix("# ")
+        expect(page.locator("h1")).to_have_count(1)
+        expect(page.locator(".rules-body h1")).to_have_text(title)
+
+
+def test_home_cards_equal_with_rules_inside(page: Page, phone: Page, boot) -> None:
+    """Issue 11: cards of a row are equally tall; each Rules link lies inside its card."""
+    for view in (page, phone):
+        boot(view)
+        boxes = view.eval_on_selector_all(
+            ".game-grid li", "items => items.map(li => { const c = li.querySelector('.game-card')"
+            ".getBoundingClientRect(); const r = li.querySelector('.rules-link').getBoundingClientRect();"
+            " return {top: c.top, bottom: c.bottom, left: c.left, right: c.right,"
+            " rt: r.top, rb: r.bottom, rl: r.left, rr: r.right}; })",
+        )
+        assert len(boxes) == 4
+        for box in boxes:
+            assert box["top"] <= box["rt"] and box["rb"] <= box["bottom"], box
+            assert box["left"] <= box["rl"] and box["rr"] <= box["right"], box
+        rows: dict[int, list[float]] = {}
+        for box in boxes:
+            rows.setdefault(round(box["top"]), []).append(box["bottom"] - box["top"])
+        if view is page:
+            assert len(rows) == 1  # 1280 px: one row of four
+        for heights in rows.values():
+            assert max(heights) - min(heights) < 1, rows
+        # the link is reachable: a click opens the Rules page
+        view.click(".game-grid li:nth-child(2) .rules-link")
+        view.wait_for_function("document.documentElement.dataset.route === 'rules'")
+
+
+def test_merely_opened_game_shows_no_score_yet(page: Page, boot) -> None:
+    """Issue 11: after only opening blocks its card says 'No score yet' like the others."""
+    boot(page, "#/blocks")
+    assert page.evaluate("localStorage.getItem('6e-club/v1/blocks/profile')") is not None
+    page.click(".brand")
+    page.wait_for_function("document.documentElement.dataset.route === 'home'")
+    no_best = json.loads((ROOT / "web/i18n/shell.en.json").read_text())["shell.noBest"]
+    for game in GAMES:
+        expect(page.locator(f".game-card[data-game={game}] .best")).to_have_text(no_best)

@@ -28,7 +28,7 @@ export function preloadRoute() {
   const ids = [...new Set(scopes.flatMap((scope) => [`${scope}.en`, `${scope}.${lang}`]))];
   const modules = new Map();
   if (route.name === "game") modules.set(route.game, import(`./games/${route.game}.js`).catch(() => null));
-  return { tables: preloadTables(ids), modules };
+  return { tables: preloadTables(ids), modules, lang };
 }
 
 function visibilityHub() {

@@ -6,14 +6,29 @@
 import { preloadRoute, startApp } from "./app.js";
 
 const STAGES = [
-  { id: "shell", pct: 5, label: "Loading the arcade" },
-  { id: "runtime", pct: 15, label: "Downloading the Python runtime" },
-  { id: "wasm", pct: 45, label: "Runtime downloaded" },
-  { id: "python", pct: 60, label: "Starting Python" },
-  { id: "files", pct: 80, label: "Loading the games" },
-  { id: "engines", pct: 92, label: "Starting the engines" },
-  { id: "ready", pct: 100, label: "Ready" },
+  { id: "shell", pct: 5 },
+  { id: "runtime", pct: 15 },
+  { id: "wasm", pct: 45 },
+  { id: "python", pct: 60 },
+  { id: "files", pct: 80 },
+  { id: "engines", pct: 92 },
+  { id: "ready", pct: 100 },
 ];
+// English until the saved language's shell table (fetched at once by
+// preloadRoute) arrives; i18n proper is not running yet (issue 11).
+const ENGLISH = {
+  "shell.loader.shell": "Loading the arcade",
+  "shell.loader.runtime": "Downloading the Python runtime",
+  "shell.loader.wasm": "Runtime downloaded",
+  "shell.loader.python": "Starting Python",
+  "shell.loader.files": "Loading the games",
+  "shell.loader.engines": "Starting the engines",
+  "shell.loader.ready": "Ready",
+  "shell.loader.failed": "The arcade could not start.",
+  "shell.loader.timeout": "Python did not start in time. Check your connection and try again.",
+  "shell.loader.retry": "Retry",
+  "shell.loader.loading": "Loading",
+};
 const BOOT_TIMEOUT_MS = 60000;
 
 function loaderUi() {
@@ -21,25 +36,41 @@ function loaderUi() {
   const bar = loader.querySelector(".progress");
   const fill = loader.querySelector(".progress-fill");
   const stage = document.getElementById("loader-stage");
+  const retry = document.getElementById("retry");
+  let strings = ENGLISH;
   let reached = 0;
+  let failed = false;
+  const say = (key) => strings[key] || ENGLISH[key];
+  const label = () => {
+    stage.textContent = say(failed ? "shell.loader.failed" : `shell.loader.${STAGES[reached].id}`);
+    retry.textContent = say("shell.loader.retry");
+    bar.setAttribute("aria-label", say("shell.loader.loading"));
+  };
   return {
+    translate(table, lang) {
+      if (!table || typeof table !== "object") return;
+      strings = { ...ENGLISH, ...table };
+      document.documentElement.lang = lang;
+      label();
+    },
     advance(id) {
       const index = STAGES.findIndex((s) => s.id === id);
       if (index < reached) return;
       reached = index;
-      const { pct, label } = STAGES[index];
+      const { pct } = STAGES[index];
       fill.style.width = `${pct}%`;
       bar.setAttribute("aria-valuenow", String(pct));
-      stage.textContent = label;
+      label();
       document.documentElement.dataset.boot = id;
       document.documentElement.dataset.bootTrail = `${document.documentElement.dataset.bootTrail || ""} ${id}`.trim();
     },
     fail(message) {
       document.documentElement.dataset.boot = "failed";
-      stage.textContent = "The arcade could not start.";
-      document.getElementById("load-error-text").textContent = message;
+      failed = true;
+      label();
+      document.getElementById("load-error-text").textContent = message ?? say("shell.loader.timeout");
       document.getElementById("load-error").hidden = false;
-      document.getElementById("retry").focus();
+      retry.focus();
     },
     hide() {
       loader.classList.add("done");
@@ -76,13 +107,11 @@ function boot() {
   const ui = loaderUi();
   ui.advance("shell");
   const preloaded = preloadRoute();
+  preloaded.tables.get(`shell.${preloaded.lang}`)?.then((table) => ui.translate(table, preloaded.lang));
   document.getElementById("retry").addEventListener("click", () => location.reload());
   const observer = watchResources(ui);
   const unwatch = watchPyScript(ui);
-  const failTimer = setTimeout(
-    () => ui.fail("Python did not start in time. Check your connection and try again."),
-    BOOT_TIMEOUT_MS,
-  );
+  const failTimer = setTimeout(() => ui.fail(null), BOOT_TIMEOUT_MS);
   const onError = (event) => {
     const text = String(event?.reason?.message || event?.message || event?.detail || "unknown error");
     if (document.documentElement.dataset.boot === "ready") return;

@@ -66,10 +66,13 @@ export async function mountHome(root, ctx) {
     const text = html("div", { class: "card-text" }, card);
     html("h2", {}, text, t(`shell.game.${game.id}.name`));
     html("p", { class: "pitch" }, text, t(`shell.game.${game.id}.pitch`));
-    const best = ctx.bestScore(game.id);
+    // A best of 0 is what merely opening a game leaves (issue 11): no score yet.
+    const best = ctx.bestScore(game.id) || null;
     html("p", { class: "best", "data-best": best ?? "" }, text,
       best === null ? t("shell.noBest") : t("shell.best", { score: ctx.number(best) }));
-    html("a", { class: "rules-link", href: `#/rules/${game.id}` }, item, t("shell.rules"));
+    // A sibling of the card (a link cannot hold a link), laid over its corner by CSS.
+    html("a", { class: "rules-link", href: `#/rules/${game.id}`,
+      "aria-label": `${t("shell.rules")}: ${t(`shell.game.${game.id}.name`)}` }, item, t("shell.rules"));
   }
   motionSetting(root, ctx);
   return { unmount() {} };

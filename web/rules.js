@@ -27,7 +27,8 @@ export function renderMarkdown(text, root) {
     if (!line.trim()) { i += 1; continue; }
     const heading = /^(#{1,3})\s+(.*)$/.exec(line);
     if (heading) {
-      inline(heading[2], html(`h${heading[1].length + 1}`, {}, root));
+      // "# Title" is the page's h1 (one per page, axe page-has-heading-one).
+      inline(heading[2], html(`h${heading[1].length}`, {}, root));
       i += 1;
     } else if (/^\s*[-*•]\s+/.test(line) || /^\s*\d+\.\s+/.test(line)) {
       const ordered = /^\s*\d+\./.test(line);

@@ -12,9 +12,11 @@ test hook) and reloading.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections import deque
+from pathlib import Path
 
 import pytest
 from arcade import storage_key, wait_ready
@@ -23,6 +25,7 @@ from club.blocks import profile as cards
 from club.blocks.api import Session, start
 from club.blocks.pieces import CELLS
 from club.hexgrid import Hex, key_step
+from layout import outside_first_screen, overflow_report, set_language
 from playwright.sync_api import Page, expect
 
 RUN = storage_key("blocks", "run")
@@ -30,6 +33,7 @@ PROFILE = storage_key("blocks", "profile")
 STUCK = ".xx.x/xx.xx./x.xx.xx/.xx.xx.x/xx.xx.xx./.xx.xx.x/x.xx.xx/xx.xx./.xx.x"  # no pair fits
 TWO_ROWS = "....x/....x./....x../....x.../xxxx.xxxx/...x..../..x..../.x..../x...."
 GOLD, CORAL = "rgb(255, 201, 74)", "rgb(255, 122, 107)"
+STRINGS = Path(__file__).resolve().parent.parent / "web" / "i18n"
 
 
 # ----- helpers ------------------------------------------------------------------
@@ -423,6 +427,7 @@ def test_new_run_banks_the_stars(page: Page, boot) -> None:
     expect(page.locator(".bk-score")).to_have_attribute("data-score", str(1000 + 511 + 600))
     expect(page.locator(".bk-crowns")).to_have_attribute("data-crowns", "1")
     page.click(".bk-new")
+    page.click(".bk-confirm .bk-yes")  # a run in progress: New run asks first (issue 11)
     expect(page.locator(".bk-score")).to_have_attribute("data-score", "0")
     expect(page.locator(".bk-card-stars dd")).to_have_attribute("data-value", str(2111 // 10))
     expect(page.locator(".bk-card-best dd")).to_have_attribute("data-value", "2111")
@@ -446,3 +451,229 @@ def test_layout_fits_the_viewport(browser, server_url: str, size) -> None:
         assert box["width"] >= 44 and box["height"] >= 44
         assert box["y"] + box["height"] <= size[1] + 200  # the tray is at most a short scroll away
     context.close()
+
+
+# ----- issue 11: defects found in real play ----------------------------------------------
+def gem_fill(page: Page, selector: str) -> str:
+    return page.eval_on_selector(selector, "g => getComputedStyle(g).fill")
+
+
+def opacity(page: Page, selector: str) -> float:
+    return float(page.eval_on_selector(selector, "e => getComputedStyle(e).opacity"))
+
+
+def check_drag_colour(page: Page, slot: int, cell: str, start, move, end) -> None:
+    """B19/B20: the dragged copy has its tray colour, and over the board it is faint so the
+    coloured preview under it shows (issue 11: it was drawn black and covered the preview)."""
+    tray_fill = gem_fill(page, f'.bk-slot[data-slot="{slot}"] .bk-gem')
+    assert tray_fill != "rgb(0, 0, 0)"
+    sx, sy = slot_centre(page, slot)
+    start(sx, sy)
+    move(sx + 10, sy - 14)
+    ghost = page.locator(".bk-ghost")
+    expect(ghost).to_be_visible()
+    assert gem_fill(page, ".bk-ghost .bk-gem") == tray_fill
+    if page.locator(".bk-board").get_attribute("data-preview") is None:
+        assert opacity(page, ".bk-ghost") > 0.8  # off the board it is the piece itself
+    tx, ty = cell_centre(page, cell)
+    lift = float(ghost.get_attribute("data-lift") or 0)
+    move(tx, (sy + ty + lift) / 2)
+    move(tx, ty + lift)  # the piece's centre over the target cell
+    board = page.locator(".bk-board")
+    expect(board).to_have_attribute("data-preview", "fit")
+    cells = len(engine(page).view({})["tray"][slot]["cells"])
+    expect(page.locator(".bk-prev")).to_have_count(cells)
+    assert gem_fill(page, ".bk-prev") == tray_fill  # the preview in the piece's colour (B20)
+    assert gem_fill(page, ".bk-ghost .bk-gem") == tray_fill
+    page.wait_for_function("() => getComputedStyle(document.querySelector('.bk-ghost')).opacity <= 0.4")
+    end()
+    expect(ghost).to_be_hidden()
+
+
+def first_target(page: Page, slot: int) -> str:
+    return str(CELLS[engine(page).view({})["tray"][slot]["targets"][0]])
+
+
+def test_dragged_piece_has_its_colour_by_mouse(page: Page, boot) -> None:
+    """B19/B20 (issue 11): the mouse-dragged piece is drawn in its tray colour, not black."""
+    open_blocks(page, boot, Session().new_run({"seed": 5})["save"])
+    before = engine(page).view({})["score"]
+    cell = first_target(page, 0)
+    check_drag_colour(page, 0, cell, lambda x, y: (page.mouse.move(x, y), page.mouse.down()),
+                      lambda x, y: page.mouse.move(x, y, steps=3), page.mouse.up)
+    assert engine(page).view({})["score"] > before  # and it drops where the preview was
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_dragged_piece_has_its_colour_by_touch(phone: Page, boot) -> None:
+    """B19/B20 (issue 11): the finger-dragged piece floats in its tray colour; over the board it
+    fades so the preview under it shows."""
+    page = phone
+    open_blocks(page, boot, Session().new_run({"seed": 6})["save"])
+    send = touch(page)
+    cell = first_target(page, 1)
+    check_drag_colour(page, 1, cell, lambda x, y: send("touchStart", x, y),
+                      lambda x, y: send("touchMove", x, y), lambda: send("touchEnd"))
+    assert engine(page).view({})["tray"][1]["piece"] is None  # dropped
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_touch_tap_then_tap_shows_the_preview_before_the_drop(phone: Page, boot) -> None:
+    """B19/B20 (issue 11): after a piece is tapped, a tap on the board shows the preview
+    there and drops nothing; sliding moves it; a second tap on the same cell drops."""
+    page = phone
+    open_blocks(page, boot, seeded(f"{TWO_ROWS} 0:0,1:0|0:0|- 0 0 0 0 1"))
+    stored = page.evaluate("k => localStorage.getItem(k)", RUN)
+    page.locator('.bk-slot[data-slot="1"]').tap()  # the single
+    expect(page.locator('.bk-slot[data-slot="1"]')).to_have_attribute("aria-pressed", "true")
+    board = page.locator(".bk-board")
+
+    def preview_at(cell: str) -> None:
+        expect(board).to_have_attribute("data-preview", "fit")
+        expect(page.locator(".bk-prev")).to_have_count(1)
+        box = page.locator(".bk-prev").bounding_box()
+        cx, cy = cell_centre(page, cell)
+        assert abs(box["x"] + box["width"] / 2 - cx) < 2 and abs(box["y"] + box["height"] / 2 - cy) < 2
+
+    page.touchscreen.tap(*cell_centre(page, "0:0"))
+    preview_at("0:0")
+    expect(page.locator(".bk-row-gold")).to_have_count(2)  # the two rows it would complete
+    other = next(str(CELLS[i]) for i in engine(page).view({})["tray"][1]["targets"] if str(CELLS[i]) != "0:0")
+    page.touchscreen.tap(*cell_centre(page, other))  # a tap elsewhere moves the preview
+    preview_at(other)
+    send = touch(page)
+    send("touchStart", *cell_centre(page, other))  # slide from the aimed cell to the centre
+    send("touchMove", *cell_centre(page, "0:0"))
+    preview_at("0:0")
+    send("touchEnd")
+    assert page.evaluate("k => localStorage.getItem(k)", RUN) == stored  # nothing dropped yet
+    expect(page.locator('.bk-slot[data-slot="1"]')).to_have_attribute("data-piece", "0:0")
+    page.touchscreen.tap(*cell_centre(page, "0:0"))  # the second tap on the aimed cell drops
+    expect(page.locator(".bk-score")).to_have_attribute("data-score", "341")  # B13
+    assert_screen_matches(page, engine(page).view({}))
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_tab_order_is_board_tray_then_buttons(page: Page, boot) -> None:
+    """Issue 11: keyboard play starts at the board and tray; the buttons come after."""
+    open_blocks(page, boot, Session().new_run({"seed": 8})["save"])
+    page.locator(".bk-board").focus()
+    page.keyboard.press("Shift+Tab")  # nothing of the game comes before the board
+    assert page.evaluate("!document.activeElement.closest('.game-blocks')")
+    page.keyboard.press("Tab")
+    seen = []
+    for _ in range(7):
+        seen.append(page.evaluate(
+            "(() => { const e = document.activeElement;"
+            " return e.dataset.slot !== undefined ? 'slot' + e.dataset.slot : e.classList[e.classList.length - 1]; })()"))
+        page.keyboard.press("Tab")
+    assert seen == ["bk-board", "slot0", "slot1", "slot2", "bk-redeal", "bk-new", "bk-rules"]
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_new_run_asks_before_ending_a_run(page: Page, boot) -> None:
+    """B17 + issue 11: New run on a run in progress asks in a modal dialog (focus kept inside,
+    Escape or Keep playing cancels and gives the focus back); on a run with no drop it deals at once."""
+    open_blocks(page, boot, Session().new_run({"seed": 12})["save"])
+    page.click(".bk-new")  # no drop yet: nothing to lose, no question
+    expect(page.locator(".bk-confirm")).to_have_count(0)
+    # a fresh deal was stored (another seed)
+    page.wait_for_function("t => localStorage.getItem(t[0]) !== t[1]", arg=[RUN, Session().new_run({"seed": 12})["save"]])
+    move = choose(engine(page), random.Random(5))
+    mouse_drop(page, *move)
+    expect(page.locator(".bk-score")).not_to_have_attribute("data-score", "0")
+    stored = page.evaluate("k => localStorage.getItem(k)", RUN)
+
+    dialog = page.locator("dialog.bk-confirm")
+    for cancel in ("Escape", "keep"):
+        page.click(".bk-new")
+        expect(dialog).to_be_visible()
+        assert dialog.evaluate("d => d.open && d.matches(':modal')")
+        expect(dialog.locator(".bk-keep")).to_be_focused()
+        page.keyboard.press("Tab")
+        expect(dialog.locator(".bk-yes")).to_be_focused()
+        page.keyboard.press("Tab")
+        expect(dialog.locator(".bk-keep")).to_be_focused()
+        page.keyboard.press("Shift+Tab")
+        expect(dialog.locator(".bk-yes")).to_be_focused()
+        if cancel == "Escape":
+            page.keyboard.press("Escape")
+        else:
+            dialog.locator(".bk-keep").click()
+        expect(dialog).to_have_count(0)
+        expect(page.locator(".bk-new")).to_be_focused()
+        assert page.evaluate("k => localStorage.getItem(k)", RUN) == stored  # the run goes on
+
+    page.click(".bk-new")
+    page.click(".bk-confirm .bk-yes")
+    expect(dialog).to_have_count(0)
+    expect(page.locator(".bk-score")).to_have_attribute("data-score", "0")
+    expect(page.locator(".bk-card-runs dd")).to_have_attribute("data-value", "1")  # banked (B17)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def fresh_context_page(browser, server_url: str, size, lang: str) -> Page:
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    set_language(page, lang)
+    page.goto(server_url + "#/blocks")
+    wait_ready(page)
+    return page
+
+
+def reload_with(page: Page, save: str) -> None:
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [RUN, save])
+    page.reload()
+    wait_ready(page)
+    expect(page.locator(".bk-board")).to_be_visible()
+
+
+def board_box(page: Page) -> dict:
+    return page.locator(".bk-board").bounding_box()
+
+
+@pytest.mark.parametrize(("size", "lang"), [((360, 640), "en"), ((390, 844), "ru"), ((1366, 768), "de")])
+def test_nothing_in_the_hud_moves_the_board(browser, server_url: str, size, lang: str) -> None:
+    """Issue 11: a clear that starts a streak and wins a Crown (B11, B12), and the re-deal
+    offer (B14), leave the board where it was; with the offer the tray stays on screen."""
+    page = fresh_context_page(browser, server_url, size, lang)
+    strings = json.loads((STRINGS / f"blocks.{lang}.json").read_text())
+    reload_with(page, seeded(f"{TWO_ROWS} 0:0,1:0|0:0|- 0 0 5 0 1"))
+    before = board_box(page)
+    expect(page.locator(".bk-streak")).to_be_hidden()
+    page.click('.bk-slot[data-slot="1"]')
+    page.mouse.click(*cell_centre(page, "0:0"))  # clears two rows, streak 1, a Crown
+    expect(page.locator(".bk-crowns")).to_have_attribute("data-crowns", "1")
+    streak = page.locator(".bk-streak")
+    expect(streak).to_be_visible()
+    # the bonus of the NEXT clear (B11: the streak is 1, the next clearing drop gets +25 %)
+    expect(streak).to_have_text(strings["blocks.streak"].replace("{bonus}", "25"))
+    assert board_box(page) == before
+
+    reload_with(page, seeded(f"{STUCK} 0:0|0:0,1:0|- 1234 0 0 2 1"))
+    before = board_box(page)
+    page.click('.bk-slot[data-slot="0"]')
+    page.mouse.click(*cell_centre(page, "0:-4"))  # the pair is left and does not fit
+    expect(page.locator(".bk-offer")).to_be_visible()
+    assert engine(page).view({})["redeal_offered"]
+    assert board_box(page) == before
+    assert outside_first_screen(page, [".bk-board", ".bk-tray", ".bk-offer", ".bk-redeal"]) == []
+    assert overflow_report(page) == []
+    page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_counts_use_plural_forms(browser, server_url: str, lang: str) -> None:
+    """P12 + issue 11: "1 rows cleared" is gone; counts pick CLDR plural forms."""
+    page = fresh_context_page(browser, server_url, (1280, 800), lang)
+    reload_with(page, seeded(f"{TWO_ROWS} 0:0,1:0|0:0|- 0 0 0 0 1"))
+    single, pair = ({"en": ("1 cell", "2 cells"), "ru": ("1 клетка", "2 клетки")})[lang]
+    assert page.locator('.bk-slot[data-slot="1"]').get_attribute("aria-label").endswith(single)
+    assert page.locator('.bk-slot[data-slot="0"]').get_attribute("aria-label").endswith(pair)
+    page.click('.bk-slot[data-slot="1"]')
+    page.mouse.click(*cell_centre(page, "0:0"))  # two rows (B13: 341 points)
+    said = {"en": ("2 rows cleared.", "+341 points"), "ru": ("Очищено 2 ряда.", "+341 очко")}[lang]
+    live = page.locator("#live")
+    for text in said:
+        expect(live).to_contain_text(text)
+    page.context.close()

@@ -5,7 +5,7 @@ import { html, svg } from "../svg.js";
 import { keyStep } from "../hexlayout.js";
 import { createBoard, SIZE } from "./blocks/board.js";
 import { pieceArt, pieceBox } from "./blocks/draw.js";
-import { createCard, createHud, showOver } from "./blocks/hud.js";
+import { askNewRun, createCard, createHud, showOver } from "./blocks/hud.js";
 import { randomSeed } from "../ui.js";
 
 const DRAG_START_PX = 6;
@@ -23,8 +23,10 @@ export async function mount(root, ctx) {
   const boardWrap = html("div", { class: "bk-board-wrap" }, root);
   const board = createBoard(boardWrap, geometry, { label: t("blocks.boardLabel") });
   const tray = html("div", { class: "bk-tray", role: "group", "aria-label": t("blocks.tray") }, root);
+  hud.addButtons(root);
   const card = createCard(root, fmt);
-  const ghost = svg("svg", { class: "bk-ghost", "aria-hidden": "true", hidden: "" }, document.body);
+  // Inside root, where the piece colours (--f0…) are defined: on <body> it drew black.
+  const ghost = svg("svg", { class: "bk-ghost", "aria-hidden": "true", hidden: "" }, root);
   const showGhost = (on) => ghost.toggleAttribute("hidden", !on); // SVG elements have no .hidden
 
   let view = null;
@@ -33,6 +35,7 @@ export async function mount(root, ctx) {
   let profileText = store.get("profile");
   let held = null; // {slot, mode: "drag" | "tap" | "key", touch, target}
   let press = null; // a pointer down on a tray piece, before it is a drag or a tap
+  let tapPress = null; // a pointer down on the board while a tapped piece is held
   let ghostBox = null; // the dragged piece's art box (viewBox units)
   let overlay = null;
   const timers = new Set();
@@ -72,6 +75,8 @@ export async function mount(root, ctx) {
     button.addEventListener("click", (e) => e.preventDefault());
     return button;
   });
+  // Over the faded tray (all pieces misfit then), so showing it moves nothing (B14).
+  const offer = html("p", { class: "bk-offer", hidden: true, role: "status" }, tray, t("blocks.offer"));
 
   function renderTray() {
     view.tray.forEach((piece, slot) => {
@@ -97,8 +102,9 @@ export async function mount(root, ctx) {
       pieceArt(art, piece.cells, piece.family, SIZE);
       const name = t(`blocks.shape.${piece.shape}`);
       button.setAttribute("aria-label", t(piece.fits ? "blocks.slotLabel" : "blocks.slotNoRoom",
-        { n: slot + 1, shape: name, cells: piece.cells.length }));
+        { n: slot + 1, shape: name, count: piece.cells.length }));
     });
+    offer.hidden = !view.redeal_offered;
   }
 
   // ----- render ---------------------------------------------------------------
@@ -130,19 +136,24 @@ export async function mount(root, ctx) {
 
   function release() {
     held = null;
+    tapPress = null;
     board.clearPreview();
     board.showTarget(null);
     showGhost(false);
     markHeld();
   }
 
+  const sameCell = (a, b) => Boolean(a && b) && a.q === b.q && a.r === b.r;
+
   function aim(cell) {
     if (!held) return;
-    const same = cell && held.target && cell.q === held.target.q && cell.r === held.target.r;
-    if (same || (!cell && !held.target)) return;
+    if (sameCell(cell, held.target) || (!cell && !held.target)) return;
     held.target = cell;
     if (held.mode === "key") board.showTarget(cell);
-    if (!cell || !board.onBoard(cell)) { board.clearPreview(); return; }
+    const onBoard = board.onBoard(cell);
+    // Over the board the preview is the piece: the dragged copy turns faint so it never hides it.
+    ghost.classList.toggle("aiming", onBoard);
+    if (!onBoard) { board.clearPreview(); return; }
     const piece = view.tray[held.slot];
     if (targets[held.slot].has(board.index(cell.q, cell.r))) {
       board.showPreview(engine.call("preview", { slot: held.slot, cell: [cell.q, cell.r] }), piece.family);
@@ -226,14 +237,30 @@ export async function mount(root, ctx) {
     }
   }
 
+  // Tap-then-tap (B19, B20). The mouse aims by hovering, so its click drops.
+  // A finger cannot hover: its first tap aims (the preview shows under it and
+  // follows it while it slides), a second tap on that same cell drops.
+  board.root.addEventListener("pointerdown", (e) => {
+    if (held?.mode !== "tap" || press || e.button > 0) return;
+    const cell = board.cellAt(e.clientX, e.clientY);
+    const mouse = e.pointerType === "mouse";
+    tapPress = { id: e.pointerId, mouse, cell, armed: !mouse && sameCell(cell, held.target) };
+    if (!mouse) aim(cell);
+  });
   board.root.addEventListener("pointermove", (e) => {
-    if (held?.mode === "tap" && !press) aim(board.cellAt(e.clientX, e.clientY));
+    if (held?.mode !== "tap" || press) return;
+    if (e.pointerType === "mouse" || tapPress?.id === e.pointerId) aim(board.cellAt(e.clientX, e.clientY));
   });
-  board.root.addEventListener("click", (e) => {
+  board.root.addEventListener("pointerup", (e) => {
+    if (!tapPress || e.pointerId !== tapPress.id) return;
+    const { mouse, cell, armed } = tapPress;
+    tapPress = null;
     if (held?.mode !== "tap") return;
-    aim(board.cellAt(e.clientX, e.clientY));
-    commit();
+    const at = board.cellAt(e.clientX, e.clientY);
+    aim(at);
+    if (mouse || (armed && sameCell(at, cell))) commit();
   });
+  board.root.addEventListener("pointercancel", () => { tapPress = null; });
 
   // ----- keyboard (B19) --------------------------------------------------------
   function onSlotKey(e, slot) {
@@ -298,24 +325,24 @@ export async function mount(root, ctx) {
       if (e.type === "placed") board.fxCells(e.cells, "bk-fx-place", 400);
       else if (e.type === "cleared") {
         board.fxCells(e.cells, "bk-fx-clear", reduced ? 300 : 700);
-        said.push(t("blocks.say.cleared", { n: e.count }));
+        said.push(t("blocks.say.cleared", { count: e.count }));
       } else if (e.type === "points") {
         board.fxText(placed.cells, `+${fmt.number(e.points)}`, "bk-fx-points", reduced ? 500 : 1000);
-        said.unshift(t("blocks.say.points", { points: fmt.number(e.points), score: fmt.number(view.score) }));
+        said.unshift(t("blocks.say.points", { count: e.points, points: fmt.number(e.points), score: fmt.number(view.score) }));
         if (e.parts.streak_bonus) said.push(t("blocks.say.streak", { bonus: fmt.number(e.parts.streak_bonus) }));
       } else if (e.type === "meter") hud.animateMeter(e, Boolean(crown), reduced);
       else if (e.type === "crown") {
         root.classList.add("crowned");
         board.fxText(["0:0"], t("blocks.crownFx", { n: e.won }), "bk-fx-crown", reduced ? 700 : 1500);
         later(() => root.classList.remove("crowned"), reduced ? 700 : 1500);
-        said.push(t("blocks.say.crown", { n: e.crowns }));
+        said.push(t("blocks.say.crown", { n: fmt.number(e.crowns) }));
       } else if (e.type === "dealt") {
         tray.classList.remove("dealt");
         void tray.offsetWidth; // restart the deal animation
         tray.classList.add("dealt");
         if (e.why === "redeal") said.push(t("blocks.say.redealt"));
       } else if (e.type === "banked") {
-        said.push(t("blocks.say.banked", { stars: fmt.number(e.stars) }));
+        said.push(t("blocks.say.banked", { count: e.stars, stars: fmt.number(e.stars) }));
       }
     }
     if (view.redeal_offered) said.push(t("blocks.offer"));
@@ -351,7 +378,13 @@ export async function mount(root, ctx) {
     const answer = engine.call("redeal", {});
     if (answer.accepted) { apply(answer); focusTray(); }
   });
-  hud.newRun.addEventListener("click", newRun);
+  // New run banks the run in play (B17): ask first once it counts (one drop made).
+  const inProgress = () => !view.over && view.drops > 0;
+  hud.newRun.addEventListener("click", () => {
+    release();
+    if (inProgress()) askNewRun(root, fmt, hud.newRun, newRun);
+    else newRun();
+  });
 
   // Another tab saved a newer run or card (P10): take it.
   const offExternal = store.onExternalChange?.((name, value) => {

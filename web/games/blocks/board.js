@@ -15,7 +15,7 @@ export function createBoard(parent, geometry, { label }) {
     role: "application",
     "aria-roledescription": "board",
     "aria-label": label,
-    tabindex: "-1",
+    tabindex: "0", // first in the Tab order: board, tray, then the buttons
     focusable: "false",
   }, parent);
   const layers = {};

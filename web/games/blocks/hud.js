@@ -24,25 +24,28 @@ function meterEdges(parent) {
   return { art, edges };
 }
 
+// Builds the title and the stats now; the buttons (re-deal, New run, Rules)
+// come from addButtons(), called after the board and tray are in place, so
+// the Tab order is board, tray, then the HUD buttons. CSS grid areas put
+// every part where it is seen (blocks.css).
 export function createHud(root, { t, number }) {
-  const header = html("div", { class: "game-header bk-header" }, root);
-  html("h1", {}, header, t("blocks.title"));
-  html("a", { class: "btn bk-rules", href: "#/rules/blocks" }, header, t("blocks.rules"));
-  const newRun = html("button", { class: "btn bk-new", type: "button" }, header, t("blocks.newRun"));
-
-  const bar = html("div", { class: "bk-hud" }, root);
-  const score = stat(bar, "bk-score", t("blocks.score"));
+  html("h1", { class: "bk-title" }, root, t("blocks.title"));
+  const score = stat(root, "bk-score", t("blocks.score"));
   score.box.setAttribute("aria-live", "off");
-  const streak = html("span", { class: "bk-streak", hidden: true }, score.box);
-  const best = stat(bar, "bk-best", t("blocks.best"));
-  const meterBox = html("div", { class: "stat bk-meter-box" }, bar);
+  // The streak line always takes its height (hidden, not removed): a streak
+  // starting or ending must never move the board.
+  const streak = html("span", { class: "bk-streak" }, score.box);
+  const best = stat(root, "bk-best", t("blocks.best"));
+  const meterBox = html("div", { class: "stat bk-meter-box" }, root);
   html("span", { class: "label" }, meterBox, t("blocks.meter"));
   const meterRow = html("span", { class: "bk-meter-row" }, meterBox);
   const meter = meterEdges(meterRow);
   const crowns = html("span", { class: "bk-crowns value", title: t("blocks.crowns") }, meterRow, "0");
-  const redeal = html("button", { class: "btn bk-redeal", type: "button" }, bar, t("blocks.redeal"));
-
-  const offer = html("p", { class: "bk-offer", hidden: true, role: "status" }, root, t("blocks.offer"));
+  const redeal = html("button", { class: "btn bk-redeal", type: "button" }, null, t("blocks.redeal"));
+  const tools = html("div", { class: "bk-tools" }, null);
+  const newRun = html("button", { class: "btn bk-new", type: "button" }, tools, t("blocks.newRun"));
+  html("a", { class: "btn bk-rules", href: "#/rules/blocks" }, tools, t("blocks.rules"));
+  const addButtons = (parent) => { parent.append(redeal, tools); };
 
   // data-meter and the label always hold the engine's value; the edges' classes
   // may run a short animation behind it, cancelled by the next render.
@@ -54,26 +57,27 @@ export function createHud(root, { t, number }) {
     meter.art.classList.remove("crowned");
     showEdges(value);
     meterBox.dataset.meter = value;
-    meterBox.setAttribute("aria-label", t("blocks.meterLabel", { n: value }));
+    meterBox.setAttribute("aria-label", t("blocks.meterLabel", { count: value }));
   }
 
   function render(view) {
     score.value.textContent = number(view.score);
     score.box.dataset.score = view.score;
-    streak.hidden = !(view.bonus > 0);
-    streak.textContent = t("blocks.streak", { n: view.streak, bonus: view.bonus });
+    const on = view.bonus > 0;
+    streak.classList.toggle("on", on);
+    streak.textContent = on ? t("blocks.streak", { bonus: view.bonus }) : "";
     streak.dataset.bonus = view.bonus;
-    streak.title = t("blocks.streakLabel", { n: view.streak, bonus: view.bonus });
+    if (on) streak.title = t("blocks.streakLabel", { count: view.streak, bonus: view.bonus });
+    else streak.removeAttribute("title");
     best.value.textContent = number(view.profile.best);
     best.box.dataset.best = view.profile.best;
     crowns.textContent = `♛ ${number(view.crowns)}`;
     crowns.dataset.crowns = view.crowns;
-    crowns.setAttribute("aria-label", t("blocks.crownsLabel", { n: view.crowns }));
+    crowns.setAttribute("aria-label", t("blocks.crownsLabel", { count: view.crowns }));
     setMeter(view.meter);
     redeal.disabled = view.redeals < 1 || view.over;
     redeal.classList.toggle("offered", view.redeal_offered);
     redeal.setAttribute("aria-label", view.redeals < 1 ? t("blocks.redealUsed") : t("blocks.redealLabel"));
-    offer.hidden = !view.redeal_offered;
   }
 
   // Light the new edges one by one from the old value; a Crown fills the
@@ -96,7 +100,7 @@ export function createHud(root, { t, number }) {
     }, 90 * event.edges.length + (crown ? 500 : 0));
   }
 
-  return { header, newRun, redeal, render, animateMeter };
+  return { newRun, redeal, addButtons, render, animateMeter };
 }
 
 export function createCard(root, { t, number }) {
@@ -138,4 +142,35 @@ export function showOver(root, { t, number }, { score, best, stars, newBest }, o
   again.addEventListener("click", () => { overlay.remove(); onAgain(); });
   again.focus();
   return overlay;
+}
+
+// "Start a new run?" (B17 banks the run in play): a modal <dialog>. Cancel
+// has the focus, Tab stays inside, Escape cancels, and the focus goes back
+// to `opener`; confirming calls onYes (which moves the focus to the tray).
+export function askNewRun(root, { t }, opener, onYes) {
+  const dialog = html("dialog", {
+    class: "bk-confirm", "aria-labelledby": "bk-confirm-title", "aria-describedby": "bk-confirm-text",
+  }, root);
+  html("h2", { id: "bk-confirm-title" }, dialog, t("blocks.confirm.title"));
+  html("p", { id: "bk-confirm-text" }, dialog, t("blocks.confirm.text"));
+  const row = html("div", { class: "bk-confirm-buttons" }, dialog);
+  const keep = html("button", { class: "btn bk-keep", type: "button" }, row, t("blocks.confirm.keep"));
+  const yes = html("button", { class: "btn primary bk-yes", type: "button" }, row, t("blocks.confirm.yes"));
+  const close = (confirmed) => {
+    dialog.close();
+    dialog.remove();
+    if (confirmed) onYes();
+    else opener.focus();
+  };
+  keep.addEventListener("click", () => close(false));
+  yes.addEventListener("click", () => close(true));
+  dialog.addEventListener("cancel", (e) => { e.preventDefault(); close(false); }); // Escape
+  dialog.addEventListener("keydown", (e) => {
+    if (e.key !== "Tab") return;
+    e.preventDefault(); // two buttons: Tab and Shift+Tab swap between them
+    (document.activeElement === keep ? yes : keep).focus();
+  });
+  dialog.showModal();
+  keep.focus();
+  return dialog;
 }

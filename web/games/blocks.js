@@ -17,7 +17,9 @@ export async function mount(root, ctx) {
   const fmt = { t, number: ctx.number ?? ((v) => String(v)) };
   const geometry = engine.call("geometry", {});
   root.classList.add("bk");
-  html("link", { rel: "stylesheet", href: new URL("../css/blocks.css", import.meta.url) }, root);
+  const sheet = html("link", { rel: "stylesheet", href: new URL("../css/blocks.css", import.meta.url) }, root);
+  // Mounted only once styled: an unstyled board fills the screen for a frame.
+  const styled = new Promise((done) => { sheet.onload = done; sheet.onerror = done; });
 
   const hud = createHud(root, fmt);
   const boardWrap = html("div", { class: "bk-board-wrap" }, root);
@@ -40,6 +42,8 @@ export async function mount(root, ctx) {
   let overlay = null;
   const timers = new Set();
   const later = (fn, ms) => { const id = setTimeout(() => { timers.delete(id); fn(); }, ms); timers.add(id); };
+
+  await styled;
 
   // ----- storage ------------------------------------------------------------
   const card0 = await store.load("profile", (text) => engine.call("load_profile", { profile: text }));

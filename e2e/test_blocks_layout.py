@@ -1,0 +1,92 @@
+"""Layout guard for 6E Club Game (issue 11): at 360x640, 390x844, 1366x768 and
+1920x1080, in English, Italian, German and Russian, the page, the New run
+confirmation and the game-over screen fit: no sideways scroll, no text wider
+than its box, and what the next move needs is on the first screen. axe finds
+no violation on the three screens on a desktop and on a phone.
+
+One context per size. The run shown is a crafted save from the CPython engine
+(the test hook) with the widest HUD: a five-digit score, a streak bonus,
+twelve Crowns. It is written into storage before each language is chosen in
+#lang-select, which mounts the page again on it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from arcade import storage_key, wait_ready
+from audit import axe_violations
+from club.blocks import conform
+from club.blocks.api import start
+from layout import LANGS, SIZES, outside_first_screen, overflow_report
+from playwright.sync_api import Page, expect
+
+RUN = storage_key("blocks", "run")
+STRINGS = Path(__file__).resolve().parent.parent / "web" / "i18n"
+STUCK = ".xx.x/xx.xx./x.xx.xx/.xx.xx.x/xx.xx.xx./.xx.xx.x/x.xx.xx/xx.xx./.xx.x"  # no pair fits
+AUDITED = {(1366, 768), (390, 844)}  # axe on a desktop and on a phone
+
+# A run in progress (drops made, so New run asks) whose last piece, the single,
+# ends it when dropped on 0:-4: the pair never fits and the re-deal is spent.
+LAST_DROP = start(replace(conform.load(f"{STUCK} 0:0|0:0,1:0|- 98765 2 5 12 0"), drops=40), seed=3)
+PLAY = [".bk-board", ".bk-tray", ".bk-slot", ".bk-redeal"]
+
+
+def choose_language(page: Page, lang: str) -> None:
+    """Store the crafted run, pick the language; wait for the page mounted again in it."""
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [RUN, LAST_DROP])
+    new_run = json.loads((STRINGS / f"blocks.{lang}.json").read_text())["blocks.newRun"]
+    page.select_option("#lang-select", lang)
+    page.wait_for_function(
+        """([lang, text]) => document.documentElement.lang === lang
+          && document.getElementById('app').getAttribute('aria-busy') === 'false'
+          && document.querySelector('.bk-new')?.textContent === text
+          && document.querySelector('.bk-score')?.dataset.score === '98765'""",
+        arg=[lang, new_run],
+    )
+
+
+def cell_centre(page: Page, cell: str) -> tuple[float, float]:
+    box = page.locator(f'.bk-cell[data-cell="{cell}"]').bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def screen_fits(page: Page, needed: list[str]) -> None:
+    assert overflow_report(page) == []
+    assert outside_first_screen(page, needed) == []
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_blocks_fits_every_size_and_language(browser, server_url: str, size) -> None:
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.goto(server_url + "#/blocks")
+    wait_ready(page)
+    audit = size in AUDITED
+    for lang in [*LANGS[1:], LANGS[0]]:  # English last: the first choice must be a change
+        choose_language(page, lang)
+        expect(page.locator(".bk-streak")).to_be_visible()
+        screen_fits(page, PLAY)
+        if audit and lang == "en":
+            assert axe_violations(page) == []
+
+        page.click(".bk-new")  # the run is in progress: it asks first
+        dialog = page.locator("dialog.bk-confirm")
+        expect(dialog).to_be_visible()
+        screen_fits(page, ["dialog.bk-confirm", ".bk-keep", ".bk-yes"])
+        if audit and lang == "en":
+            assert axe_violations(page) == []
+        page.keyboard.press("Escape")
+        expect(dialog).to_have_count(0)
+
+        page.click('.bk-slot[data-slot="0"]')
+        page.mouse.click(*cell_centre(page, "0:-4"))  # the last fitting piece: game over (B15)
+        expect(page.locator(".bk-over")).to_be_visible()
+        screen_fits(page, [".bk-over .overlay-card", ".bk-again"])
+        if audit and lang == "en":
+            assert axe_violations(page) == []
+    context.close()

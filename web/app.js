@@ -8,6 +8,7 @@ import { createNotices } from "./notices.js";
 import { mountHome, GAMES } from "./home.js";
 import { mountRules } from "./rules.js";
 import { html } from "./svg.js";
+import { runningVersion, watchUpdates } from "./update.js";
 
 const GAME_IDS = GAMES.map((g) => g.id);
 
@@ -40,16 +41,6 @@ function visibilityHub() {
   };
 }
 
-async function registerServiceWorker() {
-  // After the arcade is ready: registering at start slows the first boot.
-  if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
-  try {
-    await navigator.serviceWorker.register("./sw.js");
-  } catch (error) {
-    console.warn("6E Club: service worker not registered", error);
-  }
-}
-
 export async function startApp({ call, python }, preloaded = { tables: new Map(), modules: new Map() }) {
   const app = document.getElementById("app");
   const engines = new Map(GAME_IDS.map((id) => [id, createEngine(call, id)]));
@@ -65,7 +56,32 @@ export async function startApp({ call, python }, preloaded = { tables: new Map()
   const reducedMotion = reducedMotionQuery(settings);
   document.documentElement.dataset.motion = settings.motion;
   let current = null;
+  let currentRoute = null;
   let mountToken = 0;
+  let updates = null;
+
+  // Before a version switch: unmount the page, which saves a run in progress.
+  function settle() {
+    mountToken += 1;
+    if (!current) return;
+    try { current.view?.unmount(); } catch (error) { console.error(error); }
+    current.cleanup();
+    current = null;
+  }
+
+  // A waiting update is applied at the next navigation away from the home
+  // screen (or any navigation once another tab switched versions): the
+  // reload lands on the route being opened, now served by the new version.
+  function switchVersionFirst(route) {
+    const due = updates?.pending();
+    const leavingHome = currentRoute?.name === "home" && route.name !== "home";
+    if (due === "stale" || (due === "waiting" && leavingHome)) {
+      updates.apply();
+      return true;
+    }
+    updates?.check();
+    return false;
+  }
 
   const bestScore = (game) => {
     const profile = storage.scope(game).get("profile");
@@ -109,12 +125,10 @@ export async function startApp({ call, python }, preloaded = { tables: new Map()
   }
 
   async function show(route) {
+    if (switchVersionFirst(route)) return;
+    settle();
     const token = ++mountToken;
-    if (current) {
-      try { current.view?.unmount(); } catch (error) { console.error(error); }
-      current.cleanup();
-      current = null;
-    }
+    currentRoute = route;
     app.replaceChildren();
     app.setAttribute("aria-busy", "true");
     const root = html("section", { class: `view view-${route.name}${route.game ? ` game-${route.game}` : ""}` }, app);
@@ -171,5 +185,6 @@ export async function startApp({ call, python }, preloaded = { tables: new Map()
   performance.mark("club-interactive");
   document.documentElement.dataset.ready = "1";
   document.documentElement.dataset.python = python;
-  registerServiceWorker();
+  updates = watchUpdates({ container: document.getElementById("notices"), t: i18n.t, settle });
+  runningVersion().then((version) => { document.documentElement.dataset.version = version ?? ""; });
 }

@@ -1,5 +1,11 @@
 // Offline (P5): precache every file the page needs under a cache named after
 // the app version, serve cache-first, drop older caches on activation.
+// Updates (P5/P6, issue 10 item 4): a new version installs and then waits;
+// it takes over only when a page asks ("skip-waiting", sent by web/update.js
+// after the player chose Reload and the run was saved), so an open page never
+// loads half its files from one version and half from another. The very
+// first install has no worker to wait for: it activates and claims the page
+// at once, so offline works after the first visit.
 /* global self, caches */
 const { version, files } = self.CLUB_PRECACHE;
 const CACHE = `6e-club-${version}`;
@@ -9,8 +15,11 @@ self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     await cache.addAll(files.map((f) => new Request(scopeUrl(f), { cache: "reload" })));
-    await self.skipWaiting();
   })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "skip-waiting") self.skipWaiting();
 });
 
 self.addEventListener("activate", (event) => {

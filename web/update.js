@@ -1,0 +1,97 @@
+// Safe updates (P5/P6, issue 10 item 4). A new version's service worker
+// installs in the background and then WAITS (web/sw.js no longer skips
+// waiting), so a running page never mixes old and new files. The page shows
+// "A new version is ready — Reload"; the switch happens when the player says
+// so, or at the next navigation away from the home screen. Before switching,
+// the current page is unmounted, which saves a run in progress.
+//
+// A tab whose worker was switched by ANOTHER tab (controllerchange it did not
+// ask for) is "stale": it shows the same prompt and reloads at its next
+// navigation instead of importing modules from the new version.
+import { html } from "./svg.js";
+
+const CHECK_EVERY_MS = 30 * 60 * 1000;
+
+// The version this page runs: the precache list as its controlling worker
+// serves it (or the network, before any worker controls the page).
+export async function runningVersion() {
+  try {
+    const text = await (await fetch(new URL("../build/precache.js", import.meta.url))).text();
+    return /"version":\s*"([^"]+)"/.exec(text)?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function promptBar(container, t, onReload) {
+  let bar = null;
+  return {
+    show() {
+      if (bar) return;
+      bar = html("div", { class: "update-bar", role: "status" }, container);
+      html("span", {}, bar, t("shell.update.ready"));
+      const button = html("button", { type: "button", class: "btn primary update-reload" }, bar, t("shell.update.reload"));
+      button.addEventListener("click", onReload);
+    },
+    get shown() { return bar !== null; },
+  };
+}
+
+// settle(): unmount the current page (saving its run) before the switch.
+export function watchUpdates({ container, t, settle }) {
+  const sw = navigator.serviceWorker;
+  const state = { registration: null, applying: false, stale: false };
+  if (!sw || location.protocol === "file:") return { check() {}, pending: () => null, apply() {} };
+  const hadController = Boolean(sw.controller);
+
+  async function apply() {
+    if (state.applying) return;
+    state.applying = true;
+    try { await settle(); } catch (error) { console.error(error); }
+    const waiting = state.registration?.waiting;
+    if (waiting && !state.stale) {
+      waiting.postMessage({ type: "skip-waiting" });
+      setTimeout(() => location.reload(), 4000); // controllerchange normally comes first
+    } else {
+      location.reload();
+    }
+  }
+
+  const bar = promptBar(container, t, apply);
+  const offer = () => { if (sw.controller) bar.show(); };
+  const track = (worker) => {
+    if (!worker) return;
+    if (worker.state === "installed") offer();
+    else worker.addEventListener("statechange", () => { if (worker.state === "installed") offer(); });
+  };
+
+  sw.addEventListener("controllerchange", () => {
+    if (state.applying) location.reload();
+    else if (hadController) { state.stale = true; bar.show(); }
+  });
+
+  (async () => {
+    try {
+      // After the arcade is ready: registering at start slows the first boot.
+      state.registration = await sw.register("./sw.js", { updateViaCache: "none" });
+      track(state.registration.waiting);
+      state.registration.addEventListener("updatefound", () => track(state.registration.installing));
+      setInterval(check, CHECK_EVERY_MS);
+      document.addEventListener("visibilitychange", () => { if (!document.hidden) check(); });
+    } catch (error) {
+      console.warn("6E Club: service worker not registered", error);
+    }
+  })();
+
+  function check() {
+    state.registration?.update().catch(() => { /* offline: try again later */ });
+  }
+
+  return {
+    check,
+    // "waiting": a new version waits (switch when leaving the home screen);
+    // "stale": another tab switched versions (switch at any navigation).
+    pending: () => (state.stale ? "stale" : bar.shown ? "waiting" : null),
+    apply,
+  };
+}

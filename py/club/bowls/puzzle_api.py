@@ -31,6 +31,7 @@ from club.bowls import achievements as awards
 from club.bowls.attempt import Attempt
 from club.bowls.goals import progress
 from club.bowls.modes import Mode, register
+from club.bowls.move import sow
 from club.bowls.profile import dump_profile, parse_profile
 from club.bowls.puzzles import COUNT, SOLVED, Puzzle, judge, load_puzzles, puzzle_by_id, specials
 from club.bowls.solver import solve
@@ -38,6 +39,12 @@ from club.errors import NotationError
 
 MODE = "puzzle"
 NO_SOLUTION = "no-solution"
+HINT_BUDGET_SPENT = "budget"  # the search stopped at its budget: no hint from here
+# Moves the hint's solver may try off the solution path. It runs on the page's only
+# thread: 1,200 moves cost at most ~50 ms in CPython (measured, CPU time, worst
+# crafted position ~40 us a move; Pyodide is 2-3x slower) where the unbounded search
+# took 0.5 s after one wrong move on puzzle 99 and 2.4 s from a crafted save.
+HINT_BUDGET = 1200
 
 
 def _puzzle(attempt: Attempt) -> Puzzle:
@@ -81,6 +88,22 @@ def _describe(attempt: Attempt) -> dict[str, Any]:
 
 register(Mode(MODE, refills=False, special=False, limit=None, training_on_undo=False,
               judge=_judge, describe=_describe))
+
+
+def _on_path(puzzle: Puzzle, attempt: Attempt) -> int | None:
+    """Moves played along the stored solution when the attempt is on its path, else None.
+
+    The bowls sown must be the solution's first moves and replaying them from
+    the puzzle's start must give this very position (a save can be crafted);
+    at most a limit's worth of sows without refill, so it stays cheap.
+    """
+    played = [snap.bowl for snap in attempt.history]
+    if played != list(puzzle.solution[: len(played)]) or len(played) >= len(puzzle.solution):
+        return None
+    position = puzzle.position
+    for bowl in played:
+        position = sow(position, bowl).position
+    return len(played) if position == attempt.position else None
 
 
 def goal_view(puzzle: Puzzle) -> dict[str, Any]:
@@ -142,7 +165,9 @@ class PuzzleMethods:
         """The solver's next move from here (W18), or why there is none.
 
         On the stored solution's path the answer is immediate; elsewhere the
-        solver searches the moves left (at most the puzzle's limit).
+        solver searches the moves left (at most the puzzle's limit) within
+        ``HINT_BUDGET`` tried moves: ``no-solution`` when it proved there is
+        none, ``budget`` when it gave up first ("no hint from here").
         """
         attempt = self.attempt
         if attempt is None or attempt.mode.name != MODE:
@@ -150,13 +175,13 @@ class PuzzleMethods:
         if attempt.status() is not None:
             return {"bowl": None, "reason": "over"}
         puzzle = _puzzle(attempt)
-        played = [snap.bowl for snap in attempt.history]
-        if played == list(puzzle.solution[: len(played)]) and len(played) < len(puzzle.solution):
-            return {"bowl": puzzle.solution[len(played)], "reason": None}
+        played = _on_path(puzzle, attempt)
+        if played is not None:
+            return {"bowl": puzzle.solution[played], "reason": None}
         left = puzzle.limit - attempt.position.moves
-        found = solve(attempt.position, puzzle.goal, left, attempt.collected)
+        found = solve(attempt.position, puzzle.goal, left, attempt.collected, budget=HINT_BUDGET)
         if found.solution is None:
-            return {"bowl": None, "reason": NO_SOLUTION}
+            return {"bowl": None, "reason": HINT_BUDGET_SPENT if found.exhausted else NO_SOLUTION}
         return {"bowl": found.solution[0], "reason": None}
 
     def puzzle_record(self, payload: dict[str, Any]) -> dict[str, Any]:

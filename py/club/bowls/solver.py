@@ -64,6 +64,7 @@ class Search:
     proven: int
     nodes: int  # moves tried
     states: int  # distinct states kept
+    exhausted: bool = False  # the node budget ran out first: nothing is proven beyond ``proven``
 
 
 @dataclass(slots=True)
@@ -142,9 +143,15 @@ def solve(
     goal: Goal,
     limit: int,
     collected: Sequence[int] = (0,) * len(COLOURS),
+    budget: int | None = None,
 ) -> Search:
     """A shortest sequence of at most ``limit`` sows meeting ``goal`` after its last
-    move, never overflowing before; ``collected`` is the attempt's count so far."""
+    move, never overflowing before; ``collected`` is the attempt's count so far.
+
+    ``budget`` caps the moves tried (``nodes``), so the cost is bounded by a
+    count, the same in CPython and Pyodide, not by a clock: when it runs out
+    the answer has no solution and ``exhausted`` is set (nothing proven).
+    """
     key = SEP.join(position.bowls)
     if _accumulates(goal):
         start = position.score if goal.kind == "score" else collected[goal.colour_index()]
@@ -158,11 +165,14 @@ def solve(
         layer = layers[-1]
         next_layer: list[_Node] = []
         for index, node in enumerate(layer):
-            found, tried = _expand(node, index, goal, seen, next_layer)
+            allowance = RING if budget is None else budget - nodes
+            found, tried = _expand(node, index, goal, seen, next_layer, allowance)
             nodes += tried
             if found is not None:
                 moves = _path(layers, found)
                 return Search(moves, depth, nodes, len(seen))
+            if budget is not None and nodes >= budget:  # maybe mid-node: nothing more is proven
+                return Search(None, depth, nodes, len(seen), exhausted=True)
         if not next_layer:
             break
         layers.append(next_layer)
@@ -192,9 +202,10 @@ def advance(queues: list[str], mods: tuple[Mods, ...], bowl: int) -> tuple[str, 
     return key, points, len(matching), counts
 
 
-def _expand(node: _Node, index: int, goal: Goal, seen: dict[Any, int], out: list[_Node]) -> tuple[
-        _Node | None, int]:
-    """Try every choosable bowl of ``node``; return a goal-meeting child if one exists."""
+def _expand(node: _Node, index: int, goal: Goal, seen: dict[Any, int], out: list[_Node],
+            allowance: int = RING) -> tuple[_Node | None, int]:
+    """Try the choosable bowls of ``node`` (at most ``allowance`` of them); return a
+    goal-meeting child if one exists."""
     queues = node.key.split(SEP)
     mods = node.mods
     after_mods, _ = count_down(mods)
@@ -207,6 +218,8 @@ def _expand(node: _Node, index: int, goal: Goal, seen: dict[Any, int], out: list
         hand = queues[bowl]
         if not hand or mods[bowl][ICE]:
             continue
+        if tried == allowance:
+            break  # the budget is spent; solve() stops before the next node
         tried += 1
         step = advance(queues, mods, bowl)
         if step is None:

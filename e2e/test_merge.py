@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 
 from arcade import storage_key, wait_ready
 from club.merge import persist
@@ -207,10 +206,10 @@ def test_slots_export_and_import(page: Page, boot) -> None:
     expect(slot(1).locator(".hm-slot-info")).to_contain_text("120")
     dialog.locator(".hm-close").click()
     page.click(".hm-new")
-    page.click(".hm-new")  # a round in progress asks for a second tap
+    page.click(".hm-confirm-yes")  # a round in progress: the page asks first
     expect(page.locator(".hm-moves .value")).to_have_text("0")
     page.click(".hm-slots-btn")
-    slot(1).locator(".hm-slot-load").click()
+    slot(1).locator(".hm-slot-load").click()  # nothing in progress: no question
     expect(dialog).to_be_hidden()
     assert stones(page) == {"0:0": "16", "1:0": "-1"}
     expect(page.locator(".hm-score .value")).to_have_text("120")
@@ -235,30 +234,33 @@ def test_slots_export_and_import(page: Page, boot) -> None:
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+def set_hidden(page: Page, hidden: bool) -> None:
+    page.evaluate("""(hidden) => {
+        Object.defineProperty(document, 'hidden', {value: hidden, configurable: true});
+        document.dispatchEvent(new Event('visibilitychange'));
+    }""", hidden)
+
+
 def test_timer_pauses_while_hidden(page: Page, boot) -> None:
-    """M14, M15: the timer shows active play time and stops while the page is hidden."""
+    """M14, M15: the timer shows active play time and stops while the page is hidden
+    (page time driven by Playwright's clock, not by sleeping)."""
+    page.clock.install()
     open_at(page, boot, f"{B('')} 2 4 0 0")
     page.click(".hm-settings-btn")
     page.locator("label[for=hm-set-timer]").click()
     page.keyboard.press("Escape")
     expect(page.locator(".hm-time")).to_be_visible()
+    page.clock.pause_at(page.evaluate("Date.now()") + 10)  # from here the page's time moves only when told
     page.locator('.hm-cell[data-cell="0:0"]').click()  # time starts with the first placement
-    time.sleep(2.2)
-    page.evaluate("""() => {
-        Object.defineProperty(document, 'hidden', {value: true, configurable: true});
-        document.dispatchEvent(new Event('visibilitychange'));
-    }""")
-    time.sleep(0.7)  # the display catches up, then stays
-    hidden_at = page.locator(".hm-time .value").inner_text()
-    assert hidden_at in ("0:02", "0:03"), hidden_at
-    time.sleep(2.5)
-    assert page.locator(".hm-time .value").inner_text() == hidden_at
-    page.evaluate("""() => {
-        Object.defineProperty(document, 'hidden', {value: false, configurable: true});
-        document.dispatchEvent(new Event('visibilitychange'));
-    }""")
-    time.sleep(1.6)
-    assert page.locator(".hm-time .value").inner_text() != hidden_at
+    page.clock.run_for(2200)
+    set_hidden(page, True)
+    page.clock.run_for(700)  # the display catches up, then stays
+    expect(page.locator(".hm-time .value")).to_have_text("0:02")
+    page.clock.run_for(6000)  # longer than the 5 s save tick: still nothing counted
+    expect(page.locator(".hm-time .value")).to_have_text("0:02")
+    set_hidden(page, False)
+    page.clock.run_for(1600)
+    expect(page.locator(".hm-time .value")).to_have_text("0:03")  # 2.2 s + 1.6 s of play
     assert page.errors == []  # type: ignore[attr-defined]
 
 
@@ -313,3 +315,68 @@ def test_reduced_motion_keeps_fades_only(browser, server_url: str) -> None:
     expect(page.locator(".hm")).to_have_class(re.compile(r"\bhm-reduced\b"))
     assert stones(page) == {"0:0": "4"}
     context.close()
+
+
+def test_abandoned_round_keeps_its_best(page: Page, boot) -> None:
+    """Issue 11 (M11, as in blocks): the best of a round given up with New round counts: 382 stays
+    the best on screen, after a reload and on the home card."""
+    open_at(page, boot, f"{B('0:0=16 1:0=8')} 2 4 382 40")
+    expect(page.locator(".hm-best .value")).to_have_text("382")
+    page.click(".hm-new")
+    page.click(".hm-confirm-yes")
+    expect(page.locator(".hm-moves .value")).to_have_text("0")
+    expect(page.locator(".hm-best .value")).to_have_text("382")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator(".hm-best .value")).to_have_text("382")
+    profile = json.loads(page.evaluate("k => localStorage.getItem(k)", storage_key("merge", "profile")))
+    assert (profile["best"], profile["best_moves"], profile["rounds"]) == (382, 40, 0)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_confirm_before_a_round_or_a_slot_is_lost(page: Page, boot) -> None:
+    """Issue 11: New round over a round in progress, Save over a filled slot and Load over a round in
+    progress ask in a modal dialog: focus starts on Cancel and stays inside, Escape cancels and
+    changes nothing, focus returns to the button; the answer Yes does it."""
+    other = save_of(f"{B('2:0=4')} 8 2 77 9")
+    open_at(page, boot, f"{B('0:0=16 1:0=8')} 2 4 120 30")
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage_key("merge", "slot/1"), other])
+    confirm = page.locator(".hm-confirm")
+    # New round: cancel by Escape, focus back on the button, nothing changed
+    page.click(".hm-new")
+    expect(confirm).to_be_visible()
+    expect(confirm.locator(".hm-confirm-no")).to_be_focused()
+    for _ in range(4):  # Tab stays inside the modal dialog
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.closest('.hm-confirm') !== null")
+    page.keyboard.press("Escape")
+    expect(confirm).to_be_hidden()
+    expect(page.locator(".hm-new")).to_be_focused()
+    expect(page.locator(".hm-moves .value")).to_have_text("30")
+    expect(page.locator(".hm-new")).to_have_text("New round")  # wording neutral for mouse and touch
+    # Save over a filled slot: asks, names what is there; Cancel keeps it, Replace replaces it
+    page.click(".hm-slots-btn")
+    slot = page.locator('.hm-slot[data-slot="1"]')
+    slot.locator(".hm-slot-save").click()
+    expect(confirm.locator(".hm-confirm-text")).to_contain_text("77 points")
+    confirm.locator(".hm-confirm-no").click()
+    assert page.evaluate("k => localStorage.getItem(k)", storage_key("merge", "slot/1")) == other
+    expect(slot.locator(".hm-slot-save")).to_be_focused()
+    slot.locator(".hm-slot-save").click()
+    confirm.locator(".hm-confirm-yes").click()
+    expect(slot.locator(".hm-slot-info")).to_contain_text("120 points")
+    # Load over the round in progress asks too
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage_key("merge", "slot/2"), other])
+    page.keyboard.press("Escape")
+    page.click(".hm-slots-btn")
+    page.locator('.hm-slot[data-slot="2"] .hm-slot-load').click()
+    expect(confirm).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator(".hm-slots")).to_be_visible()  # only the question closed
+    expect(page.locator(".hm-score .value")).to_have_text("120")
+    page.locator('.hm-slot[data-slot="2"] .hm-slot-load').click()
+    confirm.locator(".hm-confirm-yes").click()
+    expect(page.locator(".hm-slots")).to_be_hidden()
+    expect(page.locator(".hm-score .value")).to_have_text("77")
+    expect(page.locator(".hm-best .value")).to_have_text("120")  # the round given up still counts
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -8,7 +8,7 @@ import { createTray } from "./merge/tray.js";
 import { createGhost } from "./merge/ghost.js";
 import { createPlayer } from "./merge/anim.js";
 import { createTimer, formatTime } from "./merge/timer.js";
-import { createOver, createSettings, createSlots } from "./merge/dialogs.js";
+import { createConfirm, createOver, createSettings, createSlots, summaryText } from "./merge/dialogs.js";
 import { createHud } from "./merge/hud.js";
 import { stoneName } from "./merge/stones.js";
 import { randomSeed } from "../ui.js";
@@ -55,10 +55,18 @@ export async function mount(root, ctx) {
   const settings = createSettings(root, { t, styles: STYLES, onChange: changeSettings, onToggle: menu });
   const slots = createSlots(root, { t, number, slots: slotApi(), onToggle: menu });
   const over = createOver(root, { t, number, onNew: newRound, onToggle: menu });
+  const confirm = createConfirm(root, { t, onToggle: (open) => timer.hold("confirm", open) });
 
   // ----- storage ----------------------------------------------------------------
   function storeRun(save) { store.set("run", save); }
   function storeProfile() { store.set("profile", JSON.stringify(profile)); }
+  const inProgress = () => view.moves > 0 && !view.over;
+  // A round given up still counts for the best (issue 11; the engine decides).
+  function abandon() {
+    flushTime();
+    const answer = engine.call("abandon", {});
+    if (answer.recorded) { profile = answer.profile; storeProfile(); }
+  }
   function flushTime() {
     const ms = timer.take();
     if (ms <= 0) return;
@@ -75,10 +83,22 @@ export async function mount(root, ctx) {
         if (!text) return null;
         try { return engine.call("summary", { save: text }); } catch (e) { store.moveAside(key(n), e.message); return null; }
       }),
-      save(n) { flushTime(); store.set(key(n), engine.call("save", {})); ctx.announce(t("merge.savedTo", { n })); },
-      load(n) {
+      async save(n) {
+        const old = this.list()[n - 1];
+        if (old && !(await confirm.ask({ title: t("merge.confirmSave.title", { n }),
+          text: t("merge.confirmSave.text", { n, summary: summaryText(old, t, number) }), yes: t("merge.confirmSave.yes") }))) return false;
+        flushTime();
+        store.set(key(n), engine.call("save", {}));
+        ctx.announce(t("merge.savedTo", { n }));
+        return true;
+      },
+      async load(n) {
+        if (inProgress() && !(await confirm.ask({ title: t("merge.confirmLoad.title", { n }),
+          text: t("merge.confirmLoad.text", { n }), yes: t("merge.slotLoad") }))) return false;
         const text = store.get(key(n));
-        try { show(engine.call("load", { save: text })); } catch (e) { store.moveAside(key(n), e.message); return false; }
+        try { engine.call("summary", { save: text }); } catch (e) { store.moveAside(key(n), e.message); return false; }
+        abandon();
+        show(engine.call("load", { save: text }));
         storeRun(text);
         ctx.announce(t("merge.loadedFrom", { n }));
         return true;
@@ -161,11 +181,12 @@ export async function mount(root, ctx) {
     const parts = [];
     const merged = answer.events.filter((e) => e.type === "merged");
     const set = answer.events.find((e) => e.type === "set");
+    const points = (n) => t("merge.nPoints", { count: n });
     if (!merged.length) parts.push(t("merge.say.placed", { piece: set.values.map((v) => stoneName(v, t)).join(" + "), cell: set.cells[0] }));
     for (const e of merged) {
       if (e.step > 1 && e === merged.find((m) => m.step === e.step)) parts.push(t("merge.say.chain", { n: e.step }));
       parts.push(t(e.joker ? "merge.say.mergedJoker" : "merge.say.merged",
-        { n: e.cells.length, v: e.value, result: number(e.result), points: number(e.points) }));
+        { n: e.cells.length, v: e.value, result: number(e.result), points: points(e.points) }));
     }
     parts.push(t("merge.say.score", { score: number(view.score) }));
     if (view.over) parts.push(t("merge.say.over", { score: number(view.score) }));
@@ -185,6 +206,7 @@ export async function mount(root, ctx) {
   }
 
   function newRound() {
+    abandon();
     player.stop();
     over.shut();
     timer.take(); // time of the old round stays with it
@@ -267,7 +289,8 @@ export async function mount(root, ctx) {
     const answer = previewAt(cell ?? hover);
     if (!cell || !answer) return;
     const key = !answer.legal ? `merge.say.aim.${answer.reason}` : answer.merging.length ? "merge.say.aim.merge" : "merge.say.aim.free";
-    ctx.announce(t(key, { cell, n: answer.merging.length, points: number(answer.points) }));
+    ctx.announce(t(key, { cell, stones: t("merge.nStones", { count: answer.merging.length }),
+      points: t("merge.nPoints", { count: answer.points }) }));
   }
 
   board.root.addEventListener("keydown", (e) => {
@@ -296,18 +319,9 @@ export async function mount(root, ctx) {
   document.addEventListener("keydown", onKey);
 
   // ----- toolbar ---------------------------------------------------------------------
-  let confirmNew = 0;
-  newBtn.addEventListener("click", () => {
-    if (view.moves > 0 && !view.over && !confirmNew) {
-      newBtn.textContent = t("merge.newRoundSure");
-      newBtn.classList.add("hm-confirm");
-      confirmNew = setTimeout(() => { confirmNew = 0; newBtn.textContent = t("merge.newRound"); newBtn.classList.remove("hm-confirm"); }, 3000);
-      return;
-    }
-    clearTimeout(confirmNew);
-    confirmNew = 0;
-    newBtn.textContent = t("merge.newRound");
-    newBtn.classList.remove("hm-confirm");
+  newBtn.addEventListener("click", async () => {
+    if (inProgress() && !(await confirm.ask({ title: t("merge.confirmNew.title"),
+      text: t("merge.confirmNew.text"), yes: t("merge.newRound") }))) return;
     newRound();
   });
   slotsBtn.addEventListener("click", () => { flushTime(); slots.open(); });
@@ -352,7 +366,6 @@ export async function mount(root, ctx) {
       timers.forEach((id) => clearTimeout(id));
       clearInterval(clock);
       clearInterval(ticker);
-      clearTimeout(confirmNew);
       document.removeEventListener("keydown", onKey);
       offExternal?.();
       ghost.remove();

@@ -1,6 +1,7 @@
 // Menus as native modal dialogs (focus kept inside, Escape closes): settings
-// (M14), the three save slots with export/import codes (M15) and the
-// game-over screen. Each open/close is reported so play time can pause (M15).
+// (M14), the three save slots with export/import codes (M15), the game-over
+// screen and yes/no questions before something is lost. Each open/close is
+// reported so play time can pause (M15).
 import { html, svg } from "../../svg.js";
 import { drawStone } from "./stones.js";
 import { formatTime } from "./timer.js";
@@ -14,11 +15,25 @@ function dialog(root, cls, title, onToggle) {
   close.addEventListener("click", () => node.close());
   node.addEventListener("close", () => onToggle(false));
   node.addEventListener("click", (e) => { if (e.target === node) node.close(); }); // backdrop
+  node.addEventListener("keydown", (e) => trapTab(node, e));
   return {
     node, body, close,
     open() { if (!node.open) { node.showModal(); onToggle(true); } },
     shut() { if (node.open) node.close(); },
   };
+}
+
+// A modal dialog makes the page inert, but Tab past its last control still
+// leaves for the browser's own UI: wrap it around inside the dialog.
+export function trapTab(node, e) {
+  if (e.key !== "Tab") return;
+  const items = [...node.querySelectorAll("button, [href], input, select, textarea")]
+    .filter((el) => !el.disabled && el.getClientRects().length && !el.closest("[hidden]"));
+  if (!items.length) return;
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (e.shiftKey && document.activeElement === first) { e.preventDefault(); last.focus(); }
+  else if (!e.shiftKey && document.activeElement === last) { e.preventDefault(); first.focus(); }
 }
 
 function toggle(parent, id, label, hint) {
@@ -60,10 +75,10 @@ export function createSettings(root, { t, styles, onChange, onToggle }) {
   };
 }
 
-function summaryText(s, t, number) {
+export function summaryText(s, t, number) {
   const parts = [
-    t("merge.slotScore", { n: number(s.score) }),
-    t("merge.slotMoves", { n: number(s.moves) }),
+    t("merge.nPoints", { count: s.score }),
+    t("merge.nMoves", { count: s.moves }),
     t("merge.slotHighest", { n: number(s.highest) }),
     formatTime(s.play_ms),
   ];
@@ -72,7 +87,8 @@ function summaryText(s, t, number) {
   return parts.join(" · ");
 }
 
-// slots: {list() -> [summary|null]x3, save(n), load(n), exportCode(n) -> text, importCode(code, n)}
+// slots: {list() -> [summary|null]x3, save(n) -> Promise<bool>, load(n) -> Promise<bool>,
+//   exportCode(n) -> text, importCode(code, n)}; save and load may ask first.
 export function createSlots(root, { t, number, slots, onToggle }) {
   const d = dialog(root, "hm-slots", t("merge.slots"), onToggle);
   d.close.setAttribute("aria-label", t("merge.close"));
@@ -90,8 +106,10 @@ export function createSlots(root, { t, number, slots, onToggle }) {
     const out = html("div", { class: "hm-export", hidden: true }, li);
     const code = html("textarea", { class: "hm-code", readonly: true, rows: 3, "aria-label": t("merge.codeLabel", { n }) }, out);
     const copy = html("button", { class: "btn hm-copy", type: "button" }, out, t("merge.copy"));
-    save.addEventListener("click", () => { slots.save(n); refresh(t("merge.savedTo", { n })); });
-    load.addEventListener("click", () => { if (slots.load(n)) d.shut(); });
+    save.addEventListener("click", async () => {
+      if (await slots.save(n)) refresh(t("merge.savedTo", { n }));
+    });
+    load.addEventListener("click", async () => { if (await slots.load(n)) d.shut(); });
     exp.addEventListener("click", () => {
       code.value = slots.exportCode(n);
       out.hidden = false;
@@ -177,6 +195,45 @@ export function createOver(root, { t, number, onNew, onToggle }) {
       badge.hidden = !newBest;
       d.open();
       again.focus();
+    },
+    shut: d.shut,
+    node: d.node,
+  };
+}
+
+// A yes/no question before something is lost (a slot overwritten, a round
+// abandoned): native modal dialog, focus starts on the safe answer, Escape or
+// the backdrop cancels, and focus goes back to where it was.
+export function createConfirm(root, { t, onToggle }) {
+  const d = dialog(root, "hm-confirm", "", onToggle);
+  d.close.setAttribute("aria-label", t("merge.close"));
+  const title = d.node.querySelector("h2");
+  const text = html("p", { class: "hm-confirm-text", id: "hm-confirm-text" }, d.body);
+  d.node.setAttribute("aria-describedby", "hm-confirm-text");
+  const bar = html("div", { class: "hm-confirm-actions" }, d.body);
+  const no = html("button", { class: "btn hm-confirm-no", type: "button" }, bar, t("merge.cancel"));
+  const yes = html("button", { class: "btn primary hm-confirm-yes", type: "button" }, bar);
+  let settle = null;
+  let back = null;
+  const answer = (value) => { const s = settle; settle = null; s?.(value); };
+  yes.addEventListener("click", () => { answer(true); d.shut(); });
+  no.addEventListener("click", () => d.shut());
+  d.node.addEventListener("close", () => {
+    answer(false);
+    if (back?.isConnected) back.focus();
+    back = null;
+  });
+  return {
+    // ask({title, text, yes}) -> Promise<boolean>
+    ask(question) {
+      answer(false);
+      back = document.activeElement;
+      title.textContent = question.title;
+      text.textContent = question.text;
+      yes.textContent = question.yes;
+      d.open();
+      no.focus();
+      return new Promise((resolve) => { settle = resolve; });
     },
     shut: d.shut,
     node: d.node,

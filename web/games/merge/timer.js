@@ -7,7 +7,7 @@ export function createTimer(now = () => performance.now()) {
   const holds = { hidden: false, menu: false, idle: true };
 
   function sync() {
-    const run = !holds.hidden && !holds.menu && !holds.idle;
+    const run = !Object.values(holds).some(Boolean); // any hold (hidden, menu, confirm, idle) stops it
     if (run && since === null) since = now();
     if (!run && since !== null) { pending += now() - since; since = null; }
   }

@@ -26,6 +26,9 @@ export function createTray(parent, { t, onRotate, onPress }) {
   const box = html("div", { class: "hm-current-box" }, tray);
   html("span", { class: "hm-tray-label" }, box, t("merge.current"));
   const current = html("button", { class: "hm-current", type: "button" }, box);
+  // The name comes from hidden text, not aria-label: the numbers drawn on the
+  // stones are visible text that an aria-label would contradict (WCAG 2.5.3).
+  const name = html("span", { class: "sr-only" }, current);
   const art = svg("svg", { viewBox: "-20 -20 40 40", class: "hm-piece-art", "aria-hidden": "true" }, current);
   const right = html("button", { class: "btn hm-rotate hm-rotate-cw", type: "button", "aria-label": t("merge.rotateRight"), title: t("merge.rotateRightHint") }, tray, "\u21BB");
   const nextBox = html("div", { class: "hm-next-box" }, tray);
@@ -47,8 +50,8 @@ export function createTray(parent, { t, onRotate, onPress }) {
     right.hidden = !pair;
     drawPiece(art, view.current, view.turn, { zoom: true });
     drawPiece(nextArt, view.next, view.next.kind === "pair" ? view.turn : 0, { zoom: true });
-    current.setAttribute("aria-label", t(pair ? "merge.currentPairLabel" : "merge.currentLabel",
-      { piece: pieceName(view.current, t), turn: t(`merge.dir.${view.turn}`) }));
+    name.textContent = t(pair ? "merge.currentPairLabel" : "merge.currentLabel",
+      { piece: pieceName(view.current, t), turn: t(`merge.dir.${view.turn}`) });
     nextArt.setAttribute("aria-label", t("merge.nextLabel", { piece: pieceName(view.next, t) }));
     current.disabled = view.over;
     left.disabled = view.over;

@@ -1,0 +1,139 @@
+"""Hex Merge layout guard (issue 11): the round, its slots, settings, the three
+confirm questions and the game-over screen fit 360x640, 390x844, 1366x768 and
+1920x1080 in every language, with the board and the piece to place in the first
+screen; axe finds nothing on the page or its dialogs, desktop and phone."""
+
+from __future__ import annotations
+
+import pytest
+from arcade import storage_key, wait_ready
+from audit import axe_violations
+from club.merge import persist
+from club.merge.board import CELLS
+from club.merge.notation import board_from_cells as B
+from club.merge.notation import parse
+from layout import LANGS, SIZES, TEXT_BOXES, outside_first_screen, overflow_report
+from playwright.sync_api import Page, expect
+
+ROUTE = "#/merge"
+BOXES = f"{TEXT_BOXES}, .hm-mode, .hm-slot-info"
+# One hole at 0:0 and a 2 to place there: the next placement ends the round (M6)
+# without a merge (no two equal neighbours around 0:0 in this pattern).
+FULL = B(" ".join(f"{c}={(2, 4, 8)[(c.q - c.r) % 3]}" for c in CELLS if str(c) != "0:0"))
+LAST_MOVE = persist.dump_round(parse(f"{FULL} 2 2 50 36"), "colors")
+
+# Text boxes laid out on more than one line (a button label that wraps).
+_WRAPPED_JS = """(sel) => [...document.querySelectorAll(sel)].filter((el) => el.getClientRects().length).flatMap((el) => {
+  const range = document.createRange(); range.selectNodeContents(el);
+  const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+  return tops.size > 1 ? [`${el.className} "${el.textContent.trim()}" wraps onto ${tops.size} lines`] : [];
+})"""
+
+
+def wrapped(page: Page, selector: str) -> list[str]:
+    return page.evaluate(_WRAPPED_JS, selector)
+
+
+def switch_language(page: Page, lang: str) -> None:
+    """Pick the language in the header; wait until the route is mounted again in it."""
+    page.evaluate("document.querySelector('#app > section').dataset.old = '1'")
+    page.select_option("#lang-select", lang)
+    page.wait_for_function(
+        """(lang) => document.documentElement.lang === lang && document.querySelector('#app > section:not([data-old])')
+             && document.getElementById('app').getAttribute('aria-busy') === 'false'""",
+        arg=lang,
+    )
+
+
+def fits(page: Page, what: str, first_screen: list[str]) -> list[str]:
+    """Every layout problem on the current screen, prefixed with where we are."""
+    problems = overflow_report(page, BOXES) + outside_first_screen(page, first_screen)
+    problems += wrapped(page, ".hm-tools .btn, .hm-confirm-actions .btn, .hm-over-actions .btn")
+    return [f"{what}: {p}" for p in problems]
+
+
+def check_language(page: Page, lang: str) -> list[str]:
+    """The round, then every dialog, in one language; the page is left with a finished round."""
+    problems = []
+    if page.locator(".hm-over").is_visible():  # the last language's round ended
+        page.click(".hm-again")
+    page.locator('.hm-cell[data-cell="0:0"]').click()  # a round in progress (fresh board: 0:0 is free)
+    expect(page.locator(".hm-moves .value")).to_have_text("1")
+    problems += fits(page, f"{lang} round", [".hm-board", ".hm-current"])
+    page.click(".hm-slots-btn")
+    problems += fits(page, f"{lang} slots", [".hm-slots"])
+    page.locator('.hm-slot[data-slot="1"] .hm-slot-load').click()
+    confirm = page.locator(".hm-confirm")
+    expect(confirm).to_be_visible()  # a round in progress: loading over it asks first
+    problems += fits(page, f"{lang} confirm load", [".hm-confirm"])
+    confirm.locator(".hm-confirm-yes").click()
+    expect(page.locator(".hm-slots")).to_be_hidden()
+    page.click(".hm-new")
+    expect(confirm).to_be_visible()
+    problems += fits(page, f"{lang} confirm new round", [".hm-confirm"])
+    page.keyboard.press("Escape")
+    page.click(".hm-slots-btn")
+    page.locator('.hm-slot[data-slot="1"] .hm-slot-save').click()
+    expect(confirm).to_be_visible()
+    problems += fits(page, f"{lang} confirm overwrite", [".hm-confirm"])
+    page.keyboard.press("Escape")
+    page.keyboard.press("Escape")
+    page.click(".hm-settings-btn")
+    problems += fits(page, f"{lang} settings", [".hm-settings"])
+    page.keyboard.press("Escape")
+    page.locator('.hm-cell[data-cell="0:0"]').click()
+    expect(page.locator(".hm-over")).to_be_visible()
+    problems += fits(page, f"{lang} game over", [".hm-over"])
+    page.keyboard.press("Escape")
+    return problems
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_merge_fits_every_screen_and_language(browser, server_url: str, size: tuple[int, int]) -> None:
+    """Issue 11: no text wider than its box, no wrapped button (New round at 1920 px, Tap again at 1280 px),
+    no sideways scroll; the board and the piece to place in the first screen; slots, confirm questions,
+    settings and game over fit too: en, it, de, ru."""
+    width, height = size
+    phone = width < 500
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone,
+                                  reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(server_url + ROUTE)
+    wait_ready(page)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage_key("merge", "slot/1"), LAST_MOVE])
+    problems = []
+    for lang in [*LANGS[1:], LANGS[0]]:  # start with a switch away from English, end back in it
+        switch_language(page, lang)
+        problems += check_language(page, lang)
+    assert problems == [], "\n".join(problems)
+    context.close()
+
+
+def _axe_all(page: Page) -> list[str]:
+    found = [f"round: {v}" for v in axe_violations(page)]
+    for opener, dialog in ((".hm-slots-btn", ".hm-slots"), (".hm-settings-btn", ".hm-settings"), (".hm-new", ".hm-confirm")):
+        page.click(opener)
+        expect(page.locator(dialog)).to_be_visible()
+        found += [f"{dialog}: {v}" for v in axe_violations(page)]
+        page.keyboard.press("Escape")
+    page.locator('.hm-cell[data-cell="0:0"]').click()
+    expect(page.locator(".hm-over")).to_be_visible()
+    found += [f"game over: {v}" for v in axe_violations(page)]
+    return found
+
+
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_merge_has_no_axe_violations(browser, server_url: str, device: str) -> None:
+    """Issue 11: axe-core finds nothing on #/merge (label-content-name-mismatch on the tray piece was
+    serious at phone size), nor in the slots, settings, confirm and game-over dialogs."""
+    options = {"viewport": {"width": 1280, "height": 800}} if device == "desktop" else {
+        "viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+    context = browser.new_context(bypass_csp=True, reduced_motion="reduce", **options)
+    page = context.new_page()
+    page.goto(server_url + ROUTE)
+    wait_ready(page)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage_key("merge", "run"), LAST_MOVE])
+    page.reload()
+    wait_ready(page)
+    assert _axe_all(page) == []
+    context.close()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 
 from arcade import storage_key
 from club.bowls.api import Session
@@ -176,4 +177,154 @@ def test_reload_resumes_and_touch_plays(phone: Page, boot) -> None:  # W22, W25
     assert position(page) == mid
     box = bowl(page, 0).bounding_box()
     assert box and box["width"] >= 44 and box["height"] >= 44  # P13 touch targets
+    assert page.errors == []
+
+
+# ----- issue 11: defects from real play ------------------------------------------------------
+
+FOCUS_INSIDE = "() => !!document.activeElement && !!document.activeElement.closest('.bw-overlay')"
+
+
+def assert_focus_trapped(page: Page, presses: int = 8) -> None:
+    """P11: Tab and Shift+Tab never leave the pop-up on top."""
+    for key in ["Tab"] * presses + ["Shift+Tab"] * presses:
+        page.keyboard.press(key)
+        assert page.evaluate(FOCUS_INSIDE), f"{key} left the pop-up: {page.evaluate('document.activeElement.outerHTML.slice(0, 80)')}"
+
+
+def focused_class(page: Page) -> str:
+    return page.evaluate("document.activeElement.className.baseVal ?? document.activeElement.className")
+
+
+def test_every_popup_keeps_focus_inside_and_escape_gives_it_back(page: Page, boot) -> None:  # P11, issue 11
+    page.emulate_media(reduced_motion="reduce")
+    boot(page, "#/bowls")
+    page.locator(".bwt-open").focus()
+    page.keyboard.press("Enter")  # the gallery (themes, achievements)
+    expect(page.locator(".bwt-gallery")).to_be_visible()
+    assert_focus_trapped(page, 12)
+    page.keyboard.press("Escape")
+    expect(page.locator(".bw-overlay")).to_have_count(0)
+    assert "bwt-open" in focused_class(page)
+
+    page.click(".bw-mode-endless .bw-start")
+    idle(page)
+    page.locator(".bw-game .bw-settings").focus()
+    page.keyboard.press("Enter")  # settings
+    expect(page.locator(".bw-settings-card")).to_be_visible()
+    assert_focus_trapped(page)
+    page.keyboard.press("Escape")
+    expect(page.locator(".bw-overlay")).to_have_count(0)
+    assert "bw-settings" in focused_class(page)
+
+    page.locator(".bw-end").focus()
+    page.keyboard.press("Enter")  # the End confirm
+    assert_focus_trapped(page)
+    page.keyboard.press("Escape")
+    expect(page.locator(".bw-overlay")).to_have_count(0)
+    assert "bw-end" in focused_class(page)
+    assert saved(page).status() is None  # Escape did not end it
+
+    page.click(".bw-end")
+    page.click(".bw-end-yes")  # the end card
+    expect(page.locator(".bw-over")).to_be_visible()
+    assert_focus_trapped(page)
+    page.keyboard.press("Escape")
+    expect(page.locator(".bw-overlay")).to_have_count(0)
+    assert "bw-bowl" in focused_class(page)  # the opener is disabled now: focus goes to the ring
+    assert page.errors == []
+
+
+def test_new_attempt_asks_before_discarding_an_unfinished_one(page: Page, boot) -> None:  # W19, W25, issue 11
+    page.emulate_media(reduced_motion="reduce")
+    boot(page, "#/bowls")
+    page.click(".bw-mode-endless .bw-start")
+    idle(page)
+    target = saved(page).choosable()[0]
+    bowl(page, target).click()
+    page.click(".bw-sow")
+    idle(page)
+    played = position(page)
+    score = saved(page).position.score
+    page.click(".bw-pause")
+    page.click(".bw-mode-endless .bw-start")
+    card = page.locator(".bw-discard")
+    expect(card).to_be_visible()
+    expect(card).to_contain_text(f"Your unfinished attempt (1 move, score {score}) will be discarded")
+    page.click(".bw-discard-no")  # keep it: nothing changed
+    expect(page.locator(".bw-overlay")).to_have_count(0)
+    expect(page.locator(ROOT)).to_have_attribute("data-screen", "modes")
+    page.click(".bw-mode-endless .bw-continue")
+    idle(page)
+    assert position(page) == played
+    page.click(".bw-pause")
+    page.click(".bw-mode-endless .bw-start")
+    page.click(".bw-discard-yes")
+    idle(page)
+    assert saved(page).position.moves == 0 and position(page) != played
+    page.click(".bw-pause")  # a fresh attempt with no move played yet is still asked about
+    page.click(".bw-mode-endless .bw-start")
+    expect(card).to_contain_text("(0 moves, score 0)")
+    assert page.errors == []
+
+
+def rgb(text: str) -> tuple[int, ...]:
+    return tuple(int(v) for v in re.findall(r"\d+", text)[:3])
+
+
+def test_keyboard_focus_ring_is_not_ice(page: Page, boot) -> None:  # W4, P11, issue 11
+    boot(page, "#/bowls")
+    session = Session()
+    session.new({"mode": "endless", "seed": 5, "position": "RG/BY[i]/PR/GB/-/-/-/-/-/-/-/Y 0 0"})
+    _write_run(page, session.save({}))
+    idle(page)
+    page.keyboard.press("ArrowRight")  # keyboard: focus-visible
+    focused = page.locator(".bw-bowl:focus")
+    expect(focused).to_have_attribute("data-bowl", "0")
+    ring = focused.locator(".bw-focus").evaluate(
+        "e => { const s = getComputedStyle(e); return [s.stroke, s.strokeDasharray, s.strokeWidth, s.strokeOpacity]; }")
+    ice = bowl(page, 1).locator(".bw-body").evaluate(
+        "e => { const s = getComputedStyle(e); return [s.stroke, s.strokeDasharray, s.strokeWidth]; }")
+    assert ice[1] not in ("none", "") and ring[1] == "none"  # ice dashed, focus solid
+    distance = sum((a - b) ** 2 for a, b in zip(rgb(ring[0]), rgb(ice[0]), strict=True)) ** 0.5
+    assert distance > 80, (ring, ice)  # and not the same pale blue
+    assert float(ring[2].rstrip("px")) >= 3 and float(ring[3]) == 1
+    assert page.errors == []
+
+
+def switch_language(page: Page, lang: str) -> None:
+    """The arcade's switcher re-mounts the page in that language (P12)."""
+    page.evaluate(f"document.querySelector('{ROOT}').dataset.old = '1'")
+    page.select_option("#lang-select", lang)
+    page.wait_for_selector(f"{ROOT}[data-screen='game']:not([data-old])")
+    idle(page)
+
+
+def test_counts_use_plural_forms(page: Page, boot) -> None:  # P12, issue 11
+    page.emulate_media(reduced_motion="reduce")
+    boot(page, "#/bowls")
+    session = Session()
+    # Bowl 2 holds one stone, bowl 4 five, bowl 5 three; sowing bowl 2 makes three reds in bowl 3 only.
+    session.new({"mode": "endless", "seed": 5, "position": "BG/R/RR/YPGBR/GBY/PPY/-/-/YYB/GGP/BBR/RGB 0 0"})
+    _write_run(page, session.save({}))
+    idle(page)
+    title = page.locator(".bw-panel-title")
+    words = {
+        "en": ["Bowl 5 · 3 stones", "Bowl 4 · 5 stones", "Bowl 2 · 1 stone"],
+        "it": ["Ciotola 5 · 3 pietre", "Ciotola 4 · 5 pietre", "Ciotola 2 · 1 pietra"],
+        "de": ["Schale 5 · 3 Steine", "Schale 4 · 5 Steine", "Schale 2 · 1 Stein"],
+        "ru": ["Чаша 5 · 3 камня", "Чаша 4 · 5 камней", "Чаша 2 · 1 камень"],
+    }
+    for lang, expected in words.items():
+        if lang != "en":
+            switch_language(page, lang)
+        for b, text in zip((4, 3, 1), expected, strict=True):
+            bowl(page, b).click()
+            expect(title).to_have_text(text)
+    page.click(".bw-sow")  # bowl 2, chosen last: one matching bowl
+    idle(page)
+    assert saved(page).position.bowls[1] == "" and saved(page).last["combo"] == 1
+    expect(page.locator(".bw-combo")).to_have_attribute("title", "Последний ход: совпадения в 1 чаше")
+    switch_language(page, "en")
+    expect(page.locator(".bw-combo")).to_have_attribute("title", "Last move: 1 matching bowl")
     assert page.errors == []

@@ -73,7 +73,7 @@ def test_solve_puzzle_one_through_the_ui(page: Page, boot) -> None:  # W18, W25
     puzzle = puzzle_by_id(1)
     expect(page.locator(".bwp-goal")).to_have_text("Goal: Collect 3 red ● stones")
     expect(page.locator(".bwp-progress")).to_have_text("0/3 red ● collected")
-    expect(page.locator(".bwp-left")).to_have_text(f"Moves left: {puzzle.limit}")
+    expect(page.locator(".bwp-left")).to_have_text("1 move left")  # a plural, not "1 moves" (issue 11)
     for b in puzzle.solution:
         sow_bowl(page, b)
     expect(page.locator(".bwp-over-solved h2")).to_have_text("Solved!")
@@ -103,7 +103,7 @@ def test_fail_by_running_out_of_moves_then_undo(page: Page, boot) -> None:  # W1
     idle(page)
     assert position(page) == start
     expect(page.locator(".bw-training")).to_be_hidden()
-    expect(page.locator(".bwp-left")).to_have_text("Moves left: 1")
+    expect(page.locator(".bwp-left")).to_have_text("1 move left")
     sow_bowl(page, puzzle_by_id(ident).solution[0])  # the right move after the undo
     expect(page.locator(".bwp-over-solved")).to_be_visible()
     assert page.errors == []
@@ -149,7 +149,7 @@ def test_hint_undo_redo_and_restart(page: Page, boot) -> None:  # W18, W21
     page.click(".bwp-restart")
     idle(page)
     assert position(page) == start
-    expect(page.locator(".bwp-left")).to_have_text("Moves left: 3")
+    expect(page.locator(".bwp-left")).to_have_text("3 moves left")
     sow_bowl(page, dead)  # a dead end: the hint says there is no way from here
     page.click(".bwp-hint")
     expect(page.locator(".bwp-message")).to_have_text("The goal cannot be reached from here: undo or restart.")
@@ -167,7 +167,7 @@ def test_puzzle_attempt_survives_reload_with_its_progress(page: Page, boot) -> N
     idle(page)
     expect(page.locator(".bwp-panel")).to_be_visible()
     expect(page.locator(".bwp-progress")).to_have_text(progress)
-    expect(page.locator(".bwp-left")).to_have_text(f"Moves left: {puzzle.limit - 1}")
+    expect(page.locator(".bwp-left")).to_have_text(f"{puzzle.limit - 1} moves left")
     page.click(".bw-pause")
     expect(page.locator(".bw-mode-puzzle .bw-continue")).to_have_text(f"Continue puzzle {puzzle.id}")
     assert page.errors == []

@@ -45,10 +45,30 @@ export async function mount(root, ctx) {
     undo: () => undo(), redo: () => redo(), pause: () => showModes(), end: () => confirmEnd(), settings: () => showSettings(root, api),
   });
   const player = createPlayer(ring, { popup: showPopup });
+  const fitter = new ResizeObserver(() => fitRing());
+  fitter.observe(game);
+  window.addEventListener("resize", fitRing);
+
+  // P13: the ring takes the height left on the first screen, so the ring, Sow,
+  // Undo, Redo and Pause are all visible without scrolling. Single column: the
+  // queue panel and the first control row sit below the ring; wide: nothing does.
+  function fitRing() {
+    if (game.hidden) return;
+    const wide = getComputedStyle(side).gridColumnStart === "2";
+    const gap = parseFloat(getComputedStyle(game).rowGap) || 0;
+    const below = wide ? 0 : panel.panel.offsetHeight + controls.bar.offsetHeight + 2 * gap;
+    const top = board.getBoundingClientRect().top + window.scrollY;
+    const room = window.innerHeight - top - below - 10;
+    const size = Math.max(240, Math.min(board.clientWidth, 560, room));
+    const value = `${Math.floor(size)}px`;
+    if (root.style.getPropertyValue("--bw-ring") !== value) root.style.setProperty("--bw-ring", value);
+  }
 
   // ----- the page API (modes.js) ------------------------------------------------
   const api = {
     ctx, fmt, today: todayUtc,
+    root: () => root,
+    focusBoard: () => { if (root.dataset.screen === "game") ring.focusBowl(focusTarget()); },
     start: (payload) => startAttempt(payload),
     resume: (mode) => resume(mode),
     unfinished: (mode) => unfinished(mode),
@@ -174,10 +194,12 @@ export async function mount(root, ctx) {
   }
 
   function showGame() {
+    if (root.dataset.screen !== "game") window.scrollTo(0, 0); // from another screen: start at the title
     modesScreen.hidden = true;
     game.hidden = false;
     root.dataset.screen = "game";
     renderGame();
+    fitRing();
     ring.focusBowl(focusTarget());
     if (view.over) showOver(recordIfOver());
   }
@@ -190,7 +212,7 @@ export async function mount(root, ctx) {
   function bowlLabel(bowl, b) {
     const stones = [...bowl.stones].map((s) => t(`bowls.stone.${STONE_NAMES[s]}`)).join(", ") || t("bowls.emptyBowl");
     const mods = MOD_NAMES.filter((m) => bowl.mods[m]).map((m) => (bowl.mods[m] > 0
-      ? t("bowls.modLeft", { mod: t(`bowls.mod.${m}`), n: bowl.mods[m] }) : t(`bowls.mod.${m}`)));
+      ? t("bowls.modLeft", { mod: t(`bowls.mod.${m}`), count: bowl.mods[m] }) : t(`bowls.mod.${m}`)));
     return t("bowls.bowlLabel", { n: b + 1, stones }) + (mods.length ? ` (${mods.join(", ")})` : "");
   }
 
@@ -216,6 +238,7 @@ export async function mount(root, ctx) {
     root.dataset.moves = view.moves;
     root.dataset.position = view.position;
     updateForecast();
+    fitRing(); // now, not a frame later: the queue panel may have changed height
   }
 
   function updateForecast() {
@@ -227,7 +250,7 @@ export async function mount(root, ctx) {
     let text;
     if (f.overflow) text = t("bowls.forecast.overflow");
     else if (f.combo === 0) text = t("bowls.forecast.none");
-    else text = t("bowls.forecast.line", { bowls: f.combo, mult: f.multiplier, points: fmt.number(f.points) });
+    else text = t("bowls.forecast.line", { count: f.combo, mult: f.multiplier, points: fmt.number(f.points) });
     if (f.perfect) text += ` ${t("bowls.forecast.perfect")}`;
     panel.showForecast(text);
   }
@@ -302,8 +325,9 @@ export async function mount(root, ctx) {
     const before = view;
     const answer = engine.call(method, payload);
     if (!answer.accepted) {
-      const reason = answer.reason ?? "refused";
-      ctx.announce(t(`bowls.reason.${reason}`, { n: (payload.bowl ?? 0) + 1 }));
+      const key = `bowls.reason.${answer.reason ?? "refused"}`;
+      const words = t(key, { n: (payload.bowl ?? 0) + 1 });
+      ctx.announce(words === key ? t("bowls.reason.refused") : words); // never read a raw key out
       return;
     }
     view = answer.view;
@@ -336,9 +360,17 @@ export async function mount(root, ctx) {
     else parts.push(t("bowls.say.noMatch"));
     if (last.perfect) parts.push(t("bowls.say.perfect"));
     parts.push(t("bowls.say.score", { score: fmt.number(view.score) }));
-    if (view.over) parts.push(t(`bowls.say.over.${view.status}`, { score: fmt.number(view.score) }));
+    if (view.over) parts.push(overWords());
     ctx.announce(parts.join(" "));
     void answer;
+  }
+
+  // The end in words: the move count is the attempt's own (a puzzle's limit, Daily's 20).
+  function overWords() {
+    const count = view.status === "limit" ? view.limit ?? view.moves : view.moves;
+    const key = `bowls.say.over.${view.status}`;
+    const words = t(key, { score: fmt.number(view.score), count });
+    return words === key ? t("bowls.say.over.ended", { score: fmt.number(view.score) }) : words;
   }
 
   function showPopup(e) {
@@ -391,6 +423,8 @@ export async function mount(root, ctx) {
   return {
     unmount() {
       player.cancel();
+      fitter.disconnect();
+      window.removeEventListener("resize", fitRing);
       document.removeEventListener("keydown", onKey);
       offExternal?.();
       listeners.clear();

@@ -19,7 +19,9 @@ export function createHud(root, { t, number }) {
   return { header, chip, training, stats, score, combo, moves, best, render };
 
   function render(view, bestValue) {
-    chip.textContent = view.mode === "daily" ? t("bowls.mode.dailyOn", { date: view.date }) : t(`bowls.mode.${view.mode}`);
+    if (view.mode === "daily") chip.textContent = t("bowls.mode.dailyOn", { date: view.date });
+    else if (view.puzzle) chip.textContent = t("bowls.mode.puzzleN", { id: view.puzzle.id });
+    else chip.textContent = t(`bowls.mode.${view.mode}`);
     chip.dataset.mode = view.mode;
     training.hidden = !view.training;
     score.value.textContent = number(view.score);
@@ -27,7 +29,7 @@ export function createHud(root, { t, number }) {
     const last = view.last;
     combo.value.textContent = last && last.combo > 0 ? `×${Math.min(last.combo, 4)}` : "–";
     combo.box.dataset.combo = last ? last.combo : 0;
-    combo.box.title = last && last.combo > 0 ? t("bowls.comboHelp", { n: last.combo }) : "";
+    combo.box.title = last && last.combo > 0 ? t("bowls.comboHelp", { count: last.combo }) : "";
     moves.value.textContent = view.limit ? `${number(view.moves)}/${number(view.limit)}` : number(view.moves);
     moves.box.dataset.moves = view.moves;
     best.value.textContent = bestValue === null || bestValue === undefined ? "–" : number(bestValue);
@@ -50,7 +52,7 @@ export function createQueuePanel(root, { t }, { onSow }) {
       sow.disabled = true;
       return;
     }
-    title.textContent = t("bowls.bowlN", { n: chosen + 1, count: bowl.stones.length });
+    title.textContent = t("bowls.bowlN", { n: chosen + 1, count: bowl.stones.length }); // plural by count
     [...bowl.stones].forEach((stone, i) => {
       const item = html("li", { class: "bw-q", "data-stone": stone }, queue);
       stoneIcon(item, stone, 30);
@@ -68,24 +70,29 @@ export function createQueuePanel(root, { t }, { onSow }) {
   return { panel, render, showForecast, sow };
 }
 
+// Two rows: what the next move may need (undo, redo, pause) stays on the first
+// screen of a phone; ending, settings and rules may sit below it.
 export function createControls(root, { t }, handlers) {
   const bar = html("div", { class: "bw-controls" }, root);
-  const make = (key, cls, fn, label = null) => {
-    const b = html("button", { class: `btn ${cls}`, type: "button", title: label ?? "" }, bar, t(key));
+  const more = html("div", { class: "bw-more" }, root);
+  const make = (row, key, cls, fn, label = null) => {
+    const attrs = { class: `btn ${cls}`, type: "button" };
+    if (label) attrs.title = label;
+    const b = html("button", attrs, row, t(key));
     b.addEventListener("click", fn);
     return b;
   };
-  const undo = make("bowls.undo", "bw-undo", handlers.undo, t("bowls.undoKeys"));
-  const redo = make("bowls.redo", "bw-redo", handlers.redo, t("bowls.redoKeys"));
-  const pause = make("bowls.pause", "bw-pause", handlers.pause);
-  const end = make("bowls.end", "bw-end", handlers.end);
-  const settings = make("bowls.settings", "bw-settings", handlers.settings);
-  html("a", { class: "btn bw-rules", href: "#/rules/bowls" }, bar, t("bowls.rules"));
+  const undo = make(bar, "bowls.undo", "bw-undo", handlers.undo, t("bowls.undoKeys"));
+  const redo = make(bar, "bowls.redo", "bw-redo", handlers.redo, t("bowls.redoKeys"));
+  const pause = make(bar, "bowls.pause", "bw-pause", handlers.pause);
+  const end = make(more, "bowls.end", "bw-end", handlers.end);
+  const settings = make(more, "bowls.settings", "bw-settings", handlers.settings);
+  html("a", { class: "btn bw-rules", href: "#/rules/bowls" }, more, t("bowls.rules"));
   function render(view) {
     undo.disabled = !view.canUndo;
     redo.disabled = !view.canRedo;
     end.disabled = view.over;
     pause.disabled = false;
   }
-  return { bar, render, undo, redo, pause, end, settings };
+  return { bar, more, render, undo, redo, pause, end, settings };
 }

@@ -5,7 +5,7 @@
 // puzzle_new, hint, puzzle_record); this module draws and forwards.
 import { html } from "../../svg.js";
 import { dialog } from "./screens.js";
-import { celebrate, plural, text } from "./themes.js";
+import { celebrate, text } from "./themes.js";
 
 const MODE = "puzzle";
 const COUNT = 100;
@@ -23,9 +23,13 @@ function titleOf(tr, row) {
   return words === key ? row.title : words;
 }
 
+// The number the words count (plural form): stones left, stones on the board, else the goal's.
+const COUNTED = { clear: "left", empty: "left", leave: "done" };
+
 function progressWords(tr, p) {
   return tr(`progress.${p.kind}`, {
-    done: p.done, left: p.left, count: p.count, colour: p.colour ? tr(`colour.${p.colour}`) : "",
+    done: p.done, left: p.left, goal: p.count, count: p[COUNTED[p.kind] ?? "count"],
+    colour: p.colour ? tr(`colour.${p.colour}`) : "",
   });
 }
 
@@ -56,21 +60,23 @@ function createGrid(root, api) {
     for (const row of grid.puzzles) {
       if (row.limit !== band) {
         band = row.limit;
-        html("h2", { class: "bwp-band" }, screen, plural(tr, "grid.band", band));
+        html("h2", { class: "bwp-band" }, screen, tr("grid.band", { count: band }));
         cells = html("ol", { class: "bwp-cells", start: row.id }, screen);
       }
       const solved = row.fewest !== null;
       const next = row.id === grid.next;
       const li = html("li", {}, cells);
-      const label = [tr("grid.cell", { id: row.id, title: titleOf(tr, row), goal: goalWords(tr, row.goal), limit: plural(tr, "moves", row.limit) })];
-      if (solved) label.push(tr("grid.cellSolved", { n: plural(tr, "moves", row.fewest) }));
+      const label = [tr("grid.cell", { id: row.id, title: titleOf(tr, row), goal: goalWords(tr, row.goal), limit: tr("moves", { count: row.limit }) })];
+      if (solved) label.push(tr("grid.cellSolved", { n: tr("moves", { count: row.fewest }) }));
       if (next) label.push(tr("grid.cellNext"));
+      // The name is the number a player sees, then the words (label-content-name-mismatch).
       const cell = html("button", {
         class: `bwp-cell${solved ? " solved" : ""}${next ? " next" : ""}`, type: "button", "data-puzzle": row.id,
-        "aria-label": label.join(" "), title: `${titleOf(tr, row)} — ${goalWords(tr, row.goal)}`,
+        title: `${titleOf(tr, row)} — ${goalWords(tr, row.goal)}`,
       }, li);
-      html("span", { class: "bwp-id" }, cell, String(row.id));
-      html("span", { class: "bwp-mark" }, cell, solved ? `✓ ${row.fewest}` : next ? tr("grid.next") : "·");
+      html("span", { class: "bwp-id", "aria-hidden": "true" }, cell, String(row.id));
+      html("span", { class: "bwp-mark", "aria-hidden": "true" }, cell, solved ? `✓ ${row.fewest}` : next ? tr("grid.next") : "·");
+      html("span", { class: "sr-only" }, cell, label.join(" "));
       cell.addEventListener("click", () => start(api, row.id));
     }
     const focus = screen.querySelector(".bwp-cell.next") ?? screen.querySelector(".bwp-cell");
@@ -89,22 +95,27 @@ function start(api, id) {
 function createPanel(root, api, grid) {
   const tr = text(api);
   const { engine } = api.ctx;
+  // The goal above the ring; the tools (hint, restart, list and the hint's answer)
+  // below the controls on a phone, under the goal on a wide screen (P13).
   const panel = html("div", { class: "bwp-panel", hidden: true, "aria-live": "off" });
   const title = html("p", { class: "bwp-title" }, panel);
   const goal = html("p", { class: "bwp-goal" }, panel);
-  const progress = html("p", { class: "bwp-progress", role: "status" }, panel);
-  const left = html("p", { class: "bwp-left" }, panel);
-  const row = html("div", { class: "bwp-buttons" }, panel);
+  const state = html("div", { class: "bwp-state" }, panel);
+  const progress = html("p", { class: "bwp-progress", role: "status" }, state);
+  const left = html("p", { class: "bwp-left" }, state);
+  const tools = html("div", { class: "bwp-tools", hidden: true });
+  const row = html("div", { class: "bwp-buttons" }, tools);
   const hint = html("button", { class: "btn bwp-hint", type: "button", title: "H" }, row, tr("panel.hint"));
   const restart = html("button", { class: "btn bwp-restart", type: "button" }, row, tr("panel.restart"));
   const list = html("button", { class: "btn bwp-list", type: "button" }, row, tr("panel.list"));
-  const message = html("p", { class: "bwp-message", role: "status" }, panel);
+  const message = html("p", { class: "bwp-message", role: "status" }, tools);
   let current = null;
 
   const game = root.querySelector(".bw-game");
   const stats = game?.querySelector(".bw-stats");
   if (stats) stats.after(panel);
   else game?.append(panel);
+  game?.append(tools);
 
   function render() {
     let view = null;
@@ -116,6 +127,7 @@ function createPanel(root, api, grid) {
     const on = view?.mode === MODE && Boolean(view.puzzle);
     root.dataset.puzzle = on ? "1" : "0";
     panel.hidden = !on;
+    tools.hidden = !on;
     if (!on) { current = null; return; }
     const p = view.puzzle;
     const key = `${p.id}|${view.position}`;
@@ -124,7 +136,7 @@ function createPanel(root, api, grid) {
     title.textContent = tr("panel.label", { id: p.id, title: titleOf(tr, p) });
     goal.textContent = `${tr("panel.goal")}: ${goalWords(tr, p.goal)}`;
     progress.textContent = progressWords(tr, p.progress);
-    left.textContent = `${tr("panel.movesLeft")}: ${p.movesLeft}`;
+    left.textContent = tr("panel.movesLeft", { count: p.movesLeft });
     left.dataset.left = p.movesLeft;
     panel.dataset.puzzle = p.id;
     hint.disabled = view.over;
@@ -141,7 +153,8 @@ function createPanel(root, api, grid) {
       const answer = engine.call("hint", {});
       clearHintMark();
       if (answer.bowl === null || answer.bowl === undefined) {
-        message.textContent = tr("panel.hintNone");
+        // no-solution: proven dead end; any other reason (the solver's budget): it gave up.
+        message.textContent = tr(answer.reason === "no-solution" ? "panel.hintNone" : "panel.hintGiveUp");
         api.ctx.announce(message.textContent);
         return;
       }
@@ -165,7 +178,7 @@ function createPanel(root, api, grid) {
   const watcher = new MutationObserver(() => render());
   watcher.observe(root, { attributes: true, attributeFilter: ["data-position", "data-screen", "data-status", "data-animating"] });
 
-  return { panel, render, askHint, stop: () => watcher.disconnect() };
+  return { panel, tools, render, askHint, stop: () => watcher.disconnect() };
 }
 
 // ----- success and failure cards ----------------------------------------------------------
@@ -178,15 +191,15 @@ function showOver(root, api, view) {
   const p = view.puzzle;
   if (view.status === "solved") {
     const record = recordsByRoot.get(root)?.get(p.id);
-    const lines = [{ text: tr("over.solvedIn", { id: p.id, n: plural(tr, "moves", view.moves) }), cls: "bw-final" }];
-    if (record?.fewest) lines.push({ text: tr("over.fewest", { n: plural(tr, "moves", record.fewest) }), cls: "bw-note" });
+    const lines = [{ text: tr("over.solvedIn", { id: p.id, n: tr("moves", { count: view.moves }) }), cls: "bw-final" }];
+    if (record?.fewest) lines.push({ text: tr("over.fewest", { n: tr("moves", { count: record.fewest }) }), cls: "bw-note" });
     if (record?.first) lines.push({ text: tr("over.first", { solved: record.solved }), cls: "bw-newbest" });
     if (p.id === COUNT) lines.push({ text: tr("over.allDone"), cls: "bw-note" });
     const buttons = [];
     if (p.id < COUNT) buttons.push({ label: tr("over.next"), primary: true, cls: "bwp-next", action: () => start(api, p.id + 1) });
     buttons.push({ label: tr("over.again"), cls: "bwp-again", action: () => start(api, p.id) });
     buttons.push({ label: tr("over.list"), cls: "bwp-to-list", action: () => root.bwpGrid?.show() });
-    return dialog(root, { title: tr("over.solved"), lines, buttons, cls: "bw-over bwp-over bwp-over-solved" });
+    return dialog(root, { title: tr("over.solved"), lines, buttons, cls: "bw-over bwp-over bwp-over-solved", returnFocus: api.focusBoard });
   }
   const lines = [
     { text: tr("over.failed", { goal: goalWords(tr, p.goal) }), cls: "bw-final" },
@@ -197,7 +210,9 @@ function showOver(root, api, view) {
   if (view.canUndo) buttons.push({ label: tr("over.undo"), primary: true, cls: "bwp-over-undo", action: api.undo });
   buttons.push({ label: tr("over.restart"), primary: !view.canUndo, cls: "bwp-over-restart", action: () => start(api, p.id) });
   buttons.push({ label: tr("over.list"), cls: "bwp-to-list", action: () => root.bwpGrid?.show() });
-  return dialog(root, { title: tr(`over.${view.status}`), lines, buttons, cls: `bw-over bwp-over bwp-over-failed bwp-over-${view.status}` });
+  return dialog(root, {
+    title: tr(`over.${view.status}`), lines, buttons, cls: `bw-over bwp-over bwp-over-failed bwp-over-${view.status}`, returnFocus: api.focusBoard,
+  });
 }
 
 // ----- the mode card and setup -------------------------------------------------------------

@@ -11,6 +11,8 @@ const STONE_R = 6.9;
 const RIM_R = 14;
 const BADGE_R = 6.2;
 const MOD_ORDER = ["ice", "reverse", "volcano"];
+const NUMBER_R = RING_R + BOWL_R + 10; // the bowl numbers sit just outside the ring
+export const VIEW_R = NUMBER_R + 7;
 
 export function bowlCentre(bowl) {
   const a = ((-90 + 30 * bowl) * Math.PI) / 180;
@@ -41,7 +43,7 @@ function badgeArt(parent, kind) {
 }
 
 export function createRing(parent, { label, onBowl, onKey }) {
-  const art = svg("svg", { viewBox: "-124 -124 248 248", class: "bw-ring", role: "group", "aria-label": label }, parent);
+  const art = svg("svg", { viewBox: `${-VIEW_R} ${-VIEW_R} ${2 * VIEW_R} ${2 * VIEW_R}`, class: "bw-ring", role: "group", "aria-label": label }, parent);
   stoneDefs(art);
   svg("circle", { r: RING_R, class: "bw-track" }, art);
   const centre = svg("g", { class: "bw-centre", "aria-hidden": "true" }, art);
@@ -57,6 +59,15 @@ export function createRing(parent, { label, onBowl, onKey }) {
     const marker = svg("g", { class: "bw-over-marker", hidden: true }, g);
     svg("circle", { cx: 15, cy: -15, r: 7.5 }, marker);
     const markerText = svg("text", { x: 15, y: -12.2, "text-anchor": "middle" }, marker);
+    // Bowl numbers 1-12 as the hints and labels say them (W1 counts from 0; players from 1).
+    const a = ((-90 + 30 * b) * Math.PI) / 180;
+    const number = svg("text", {
+      class: "bw-num", x: (NUMBER_R * Math.cos(a) - x).toFixed(2), y: (NUMBER_R * Math.sin(a) - y).toFixed(2),
+      "text-anchor": "middle", "dominant-baseline": "central", "aria-hidden": "true",
+    }, g);
+    number.textContent = String(b + 1);
+    // A tap must not focus (and scroll to) the bowl natively: the page focuses it without scrolling.
+    g.addEventListener("mousedown", (e) => e.preventDefault());
     g.addEventListener("click", () => onBowl(b));
     g.addEventListener("keydown", (e) => onKey(e, b));
     bowls.push({ g, stones, badges, marker, markerText, key: "" });

@@ -3,32 +3,66 @@
 import { html } from "../../svg.js";
 import { MODES } from "./modes.js";
 
-// A modal card over the page; returns {close}. Escape closes it when allowed.
-export function dialog(root, { title, lines = [], buttons, cls = "", dismissable = true }) {
-  const overlay = html("div", { class: `overlay bw-overlay ${cls}`, role: "dialog", "aria-modal": "true", "aria-labelledby": "bw-dialog-title" }, root);
+const FOCUSABLE = "button:not([disabled]), a[href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex='-1'])";
+
+// Tab and Shift+Tab cycle inside the card: nothing behind a modal can take focus
+// (P11; the same as Domino's cards). Returns the handler for the overlay.
+function trapTab(card) {
+  return (e) => {
+    if (e.key !== "Tab") return;
+    const items = [...card.querySelectorAll(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+    if (!items.length) { e.preventDefault(); return; }
+    const at = items.indexOf(document.activeElement); // -1: the heading, the card or outside
+    if (e.shiftKey && at <= 0) { e.preventDefault(); items[items.length - 1].focus(); }
+    else if (!e.shiftKey && (at === -1 || at === items.length - 1)) { e.preventDefault(); items[0].focus(); }
+  };
+}
+
+// A modal card over the page; returns {close, overlay, card}. Escape closes it
+// when `dismissable`; focus stays inside while it is open and goes back to
+// where it was when it closes.
+export function dialog(root, { title, lines = [], buttons, cls = "", dismissable = true, returnFocus = null }) {
+  const titleId = `bw-dialog-${Math.random().toString(36).slice(2)}`; // unique when cards stack
+  const overlay = html("div", { class: `overlay bw-overlay ${cls}`, role: "dialog", "aria-modal": "true", "aria-labelledby": titleId }, root);
   const card = html("div", { class: "overlay-card bw-card" }, overlay);
-  html("h2", { id: "bw-dialog-title" }, card, title);
+  html("h2", { id: titleId }, card, title);
   for (const line of lines) {
     if (line instanceof Node) card.appendChild(line);
     else html("p", { class: line.cls ?? "" }, card, line.text ?? line);
   }
   const row = html("div", { class: "bw-card-buttons" }, card);
   const previous = document.activeElement;
-  const close = () => {
+  const onTab = trapTab(card);
+  const topmost = () => [...root.querySelectorAll(".bw-overlay")].pop() === overlay;
+  const onKey = (e) => {
+    if (!topmost()) return;
+    if (e.key === "Escape" && dismissable) { e.preventDefault(); e.stopPropagation(); close(); return; }
+    onTab(e);
+  };
+  // Focus that lands behind the overlay (a click on the page, a script) comes back in.
+  const onFocusIn = (e) => {
+    if (topmost() && !overlay.contains(e.target)) (card.querySelector(FOCUSABLE) ?? card).focus({ preventScroll: true });
+  };
+  let closed = false;
+  function close() {
+    if (closed) return;
+    closed = true;
     overlay.remove();
     document.removeEventListener("keydown", onKey, true);
-    if (previous?.isConnected) previous.focus?.({ preventScroll: true });
-  };
-  const onKey = (e) => {
-    if (e.key === "Escape" && dismissable) { e.preventDefault(); e.stopPropagation(); close(); }
-  };
+    document.removeEventListener("focusin", onFocusIn, true);
+    // Back where focus was; an end card's opener is gone or disabled, so it names a place.
+    const usable = previous?.isConnected && !previous.disabled && previous !== document.body;
+    if (usable) previous.focus?.({ preventScroll: true });
+    else returnFocus?.();
+  }
   document.addEventListener("keydown", onKey, true);
+  document.addEventListener("focusin", onFocusIn, true);
   const made = buttons.map(({ label, primary, action, cls: bcls }) => {
     const b = html("button", { class: `btn${primary ? " primary" : ""}${bcls ? ` ${bcls}` : ""}`, type: "button" }, row, label);
     b.addEventListener("click", () => { close(); action?.(); });
     return b;
   });
-  (made.find((b) => b.classList.contains("primary")) ?? made[0])?.focus();
+  (made.find((b) => b.classList.contains("primary")) ?? made[0])?.focus({ preventScroll: true });
   return { close, overlay, card };
 }
 
@@ -43,6 +77,21 @@ function modeCard(list, { id, title, sub, best, buttons, disabled = false }) {
     if (b.action) button.addEventListener("click", b.action);
   }
   return item;
+}
+
+// A new attempt replaces the mode's unfinished one and its score: ask first.
+function startOver(api, unfinished, payload) {
+  if (!unfinished) { api.start(payload); return; }
+  const { t, number } = api.fmt;
+  dialog(api.root(), {
+    title: t("bowls.discardTitle"),
+    lines: [t("bowls.discardText", { score: number(unfinished.score), count: unfinished.moves })],
+    buttons: [
+      { label: t("bowls.discardYes"), cls: "bw-discard-yes", action: () => api.start(payload) },
+      { label: t("bowls.discardNo"), primary: true, cls: "bw-discard-no" },
+    ],
+    cls: "bw-discard",
+  });
 }
 
 // The built-in mode cards; part 2's modes bring their own renderCard(list, api).
@@ -60,7 +109,7 @@ export function renderModeScreen(container, api, { today }) {
     id: "endless", title: t("bowls.mode.endless"), sub: t("bowls.endlessPitch"), best: bestText(profile.best?.endless),
     buttons: [
       ...(endless ? [{ label: t("bowls.continue"), primary: true, cls: "bw-continue", action: () => api.resume("endless") }] : []),
-      { label: t("bowls.newAttempt"), primary: !endless, cls: "bw-start", action: () => api.start({ mode: "endless" }) },
+      { label: t("bowls.newAttempt"), primary: !endless, cls: "bw-start", action: () => startOver(api, endless, { mode: "endless" }) },
     ],
   });
   const daily = api.unfinished("daily");
@@ -72,7 +121,7 @@ export function renderModeScreen(container, api, { today }) {
       ...(daily ? [{ label: daily.date === today ? t("bowls.continue") : t("bowls.continueFrom", { date: daily.date }),
         primary: true, cls: "bw-continue", action: () => api.resume("daily") }] : []),
       { label: dailyBest === undefined ? t("bowls.playToday") : t("bowls.replayToday"), primary: !daily, cls: "bw-start",
-        action: () => api.start({ mode: "daily", date: today }) },
+        action: () => startOver(api, daily, { mode: "daily", date: today }) },
     ],
   });
   const extra = MODES.filter((m) => m.renderCard);
@@ -99,7 +148,7 @@ export function showOverCard(root, api, view, outcome) {
   const buttons = [{ label: t("bowls.newAttempt"), primary: true, cls: "bw-again", action: () => api.start(view.mode === "daily" ? { mode: "daily", date: api.today() } : { mode: view.mode }) }];
   if (view.canUndo) buttons.push({ label: t("bowls.undoLast"), cls: "bw-over-undo", action: api.undo });
   buttons.push({ label: t("bowls.toModes"), cls: "bw-to-modes", action: api.showModes });
-  return dialog(root, { title: t(END_TITLES[view.status] ?? "bowls.attemptOver"), lines, buttons, cls: "bw-over", dismissable: true });
+  return dialog(root, { title: t(END_TITLES[view.status] ?? "bowls.attemptOver"), lines, buttons, cls: "bw-over", returnFocus: api.focusBoard });
 }
 
 export function showSettings(root, api) {

@@ -23,19 +23,29 @@ await Promise.all(LANGS.map(async (lang) => {
   }
 }));
 
+// A plural entry is an object of CLDR categories, picked by vars.count with
+// Intl.PluralRules, as web/i18n.js does for the shell's tables (Russian: one/few/many).
+function pick(entry, lang, vars) {
+  if (entry === undefined || entry === null || typeof entry === "string") return entry;
+  const category = new Intl.PluralRules(lang).select(Number(vars.count ?? 0));
+  return entry[category] ?? entry.other;
+}
+
 // text(api) -> tr(key, vars): the page's language, English when a key is missing.
 export function text(api) {
   const lang = api.ctx.lang;
   return (key, vars = {}) => {
-    const raw = TABLES[lang]?.[key] ?? TABLES.en[key] ?? key;
+    const raw = pick(TABLES[lang]?.[key], lang, vars) ?? pick(TABLES.en[key], "en", vars) ?? key;
     return raw.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
   };
 }
 
-// "1 move" / "3 moves" style plurals with .one/.other keys (enough for en/it/de; ru
-// uses the same two forms with a neutral wording).
-export function plural(tr, key, n, vars = {}) {
-  return tr(n === 1 ? `${key}.one` : `${key}.other`, { n, ...vars });
+// A padlock drawn in SVG: an emoji 🔒 is an empty box where no emoji font is installed.
+function lockIcon(parent) {
+  const icon = svg("svg", { class: "bwt-lock-icon", viewBox: "0 0 16 16", width: 14, height: 14, "aria-hidden": "true" }, parent);
+  svg("path", { d: "M4.5 7 V5 a3.5 3.5 0 0 1 7 0 V7", fill: "none", "stroke-width": 1.8 }, icon);
+  svg("rect", { x: 2.5, y: 7, width: 11, height: 8, rx: 1.6 }, icon);
+  return icon;
 }
 
 // ----- SVG paint servers: one hidden (not display:none) <svg> holding every theme's defs
@@ -186,7 +196,9 @@ export function openGallery(root, api, onChange) {
       html("h3", {}, info, tr(`theme.${name}`));
       html("p", { class: "bwt-about" }, info, tr(`themeAbout.${name}`));
       if (!open) {
-        html("p", { class: "bwt-lock" }, info, `🔒 ${plural(tr, "gallery.locked", i - state.earned.length)}`);
+        const lock = html("p", { class: "bwt-lock" }, info);
+        lockIcon(lock);
+        html("span", {}, lock, tr("gallery.locked", { count: i - state.earned.length }));
       } else if (state.theme === name) {
         html("p", { class: "bwt-in-use" }, info, `✓ ${tr("gallery.inUse")}`);
       } else {

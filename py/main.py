@@ -19,7 +19,12 @@ def bench(games_json: str = "[]") -> str:
 
 
 bridge = Bridge()
-detail = {"call": create_proxy(bridge.call), "bench": create_proxy(bench), "python": sys.version.split()[0]}
+detail = {
+    "call": create_proxy(bridge.call),
+    "check": create_proxy(bridge.check),  # validation without touching a game's state (backup restore)
+    "bench": create_proxy(bench),
+    "python": sys.version.split()[0],
+}
 event = window.CustomEvent.new(
     "club:ready", to_js({"detail": detail}, dict_converter=window.Object.fromEntries)
 )

@@ -9,6 +9,7 @@ import { mountHome, GAMES } from "./home.js";
 import { mountRules } from "./rules.js";
 import { html } from "./svg.js";
 import { runningVersion, watchUpdates } from "./update.js";
+import { askPersistence } from "./backup.js";
 
 const GAME_IDS = GAMES.map((g) => g.id);
 
@@ -41,9 +42,12 @@ function visibilityHub() {
   };
 }
 
-export async function startApp({ call, python }, preloaded = { tables: new Map(), modules: new Map() }) {
+export async function startApp({ call, check, python }, preloaded = { tables: new Map(), modules: new Map() }) {
   const app = document.getElementById("app");
   const engines = new Map(GAME_IDS.map((id) => [id, createEngine(call, id)]));
+  // Throwaway sessions for validating a backup without touching a game in play.
+  const checkers = new Map(GAME_IDS.map((id) => [id, createEngine(check ?? call, id)]));
+  let persistence = null; // asked once per page (issue 10 item 6)
   let i18n = null;
   const notice = createNotices(document.getElementById("notices"), (k, v) => (i18n ? i18n.t(k, v) : k));
   const storage = createStorage({ notice, t: (k, v) => (i18n ? i18n.t(k, v) : k) });
@@ -109,6 +113,10 @@ export async function startApp({ call, python }, preloaded = { tables: new Map()
         settings,
         saveSettings: () => saveSettings(storage, settings),
         bestScore,
+        games: GAME_IDS,
+        gameName: (id) => (GAME_IDS.includes(id) ? i18n.t(`shell.game.${id}.name`) : null),
+        check: (id, method, payload) => checkers.get(id).call(method, payload),
+        askPersistence: () => { persistence ??= askPersistence(); return persistence; },
         onVisibility: (fn) => { const off = onVisibility(fn); cleanups.push(off); return off; },
       },
       cleanup: () => cleanups.forEach((fn) => fn()),

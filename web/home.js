@@ -1,5 +1,6 @@
 // The home screen: the four games with their pitch and best score.
 import { html, svg } from "./svg.js";
+import { mountBackup } from "./backup.js";
 
 export const GAMES = [
   { id: "blocks", icon: "hex" },
@@ -59,6 +60,7 @@ export async function mountHome(root, ctx) {
   html("h1", { class: "home-title" }, root, t("shell.homeTitle"));
   html("p", { class: "home-lead" }, root, t("shell.homeLead"));
   const grid = html("ul", { class: "game-grid", role: "list" }, root);
+  let anyBest = false;
   for (const game of GAMES) {
     const item = html("li", {}, grid);
     const card = html("a", { class: `game-card card-${game.id}`, href: `#/${game.id}`, "data-game": game.id }, item);
@@ -68,12 +70,17 @@ export async function mountHome(root, ctx) {
     html("p", { class: "pitch" }, text, t(`shell.game.${game.id}.pitch`));
     // A best of 0 is what merely opening a game leaves (issue 11): no score yet.
     const best = ctx.bestScore(game.id) || null;
+    anyBest ||= best !== null;
     html("p", { class: "best", "data-best": best ?? "" }, text,
       best === null ? t("shell.noBest") : t("shell.best", { score: ctx.number(best) }));
     // A sibling of the card (a link cannot hold a link), laid over its corner by CSS.
     html("a", { class: "rules-link", href: `#/rules/${game.id}`,
       "aria-label": `${t("shell.rules")}: ${t(`shell.game.${game.id}.name`)}` }, item, t("shell.rules"));
   }
+  mountBackup(root, ctx);
   motionSetting(root, ctx);
+  // A best score means a finished run: from then on, ask the browser to keep
+  // our storage (navigator.storage.persist), as issue 10 item 6 asks.
+  if (anyBest) ctx.askPersistence();
   return { unmount() {} };
 }

@@ -144,7 +144,7 @@ export function createStorage({ notice, t, backend } = {}) {
 const SETTINGS_KEY = `${PREFIX}settings`;
 const SETTINGS_DEFAULTS = { schema: 1, lang: null, motion: "system" };
 
-function parseSettings(text) {
+export function parseSettings(text) {
   const value = JSON.parse(text);
   if (typeof value !== "object" || value?.schema !== 1) throw new Error("unknown settings schema");
   return { ...SETTINGS_DEFAULTS, ...value };

@@ -7,31 +7,128 @@ first use and kept, so the engine state lives in Python between calls.
 
 Every answer is ``{"ok": true, "result": ...}`` or ``{"ok": false, "error":
 {"field": ..., "message": ...}}``: a corrupt save, an unknown method or an
-engine bug must never take the page down.
+engine bug must never take the page down. ``call`` answers every input (any
+type, any depth, NaN, 5,000-digit numbers) and never raises; only a real
+engine bug answers the field ``internal``.
+
+Answers are strict JSON (no ``NaN``/``Infinity``, which the browser's
+``JSON.parse`` rejects) whose integers stay within ±(2**53 − 1), the
+integers a JavaScript number holds exactly: a payload carrying a
+non-finite number is refused as bad input, and an answer that would break
+either rule is an engine bug (``internal``), never sent as it is.
 
 >>> bridge = Bridge()
 >>> bridge.call("nope", "view", "{}")
 '{"ok":false,"error":{"field":"game","message":"unknown game \\'nope\\'"}}'
+>>> bridge.call("blocks", "new", '{"seed": NaN}')
+'{"ok":false,"error":{"field":"payload","message":"payload is not strict JSON: NaN"}}'
+>>> bridge.call("blocks", ["view"], "{}")
+'{"ok":false,"error":{"field":"method","message":"method must be text"}}'
 """
 
 from __future__ import annotations
 
 import importlib
+import inspect
 import json
+import math
 import traceback
 from typing import Any
 
 from club import GAMES
 from club.errors import NotationError
 
+#: The largest integer a JavaScript number holds exactly (Number.MAX_SAFE_INTEGER).
+JS_SAFE = (1 << 53) - 1
+#: Longest payload text the bridge parses: a real payload (a save with its undo
+#: history) is a few tens of kilobytes.
+MAX_PAYLOAD = 1 << 20
+_SHOWN = 40  # characters of a bad name quoted back in a message
+
+
+class _BadNumber(ValueError):
+    """A payload number that JSON.parse in the browser would not give."""
+
+
+def _refuse_constant(name: str) -> Any:
+    raise _BadNumber(name)
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e999 parses to inf
+        raise _BadNumber(text[:_SHOWN])
+    return value
+
 
 def _answer(ok: bool, body: Any) -> str:
     key = "result" if ok else "error"
-    return json.dumps({"ok": ok, key: body}, separators=(",", ":"))
+    return json.dumps({"ok": ok, key: body}, separators=(",", ":"), allow_nan=False)
 
 
 def _error(field: str, message: str) -> str:
     return _answer(False, {"field": field, "message": message})
+
+
+def _shown(value: object) -> str:
+    """A short quote of a name the page sent (never a whole huge or deep value)."""
+    return repr(value[:_SHOWN]) if isinstance(value, str) else type(value).__name__
+
+
+def parse_payload(payload_json: object) -> dict[str, Any]:
+    """The payload object, or ``NotationError("payload")``: not text, not strict
+    JSON (NaN, Infinity, 1e999, numbers of more digits than ``int`` reads),
+    nested deeper than the parser goes, or not an object.
+
+    >>> parse_payload('{"seed": 3}')
+    {'seed': 3}
+    >>> parse_payload('{"ms": 1e999}')
+    Traceback (most recent call last):
+    ...
+    club.errors.NotationError: payload: payload is not strict JSON: 1e999
+    """
+    if payload_json is None or payload_json == "":
+        return {}
+    if not isinstance(payload_json, str):
+        raise NotationError("payload", "payload must be JSON text")
+    if len(payload_json) > MAX_PAYLOAD:
+        raise NotationError("payload", f"payload is longer than {MAX_PAYLOAD} characters")
+    try:
+        payload = json.loads(payload_json, parse_constant=_refuse_constant, parse_float=_finite_float)
+    except _BadNumber as exc:
+        raise NotationError("payload", f"payload is not strict JSON: {exc}") from None
+    except RecursionError:
+        raise NotationError("payload", "payload is nested too deeply") from None
+    except ValueError:  # not JSON, or an integer of more digits than int() reads
+        raise NotationError("payload", "payload is not JSON") from None
+    if not isinstance(payload, dict):
+        raise NotationError("payload", "payload must be an object")
+    return payload
+
+
+def unsafe_number(value: Any, depth: int = 0) -> str | None:
+    """Where ``value`` holds something a browser cannot read back exactly: an
+    integer beyond ±(2**53 − 1) or a non-finite float (None when all is well).
+
+    >>> unsafe_number({"a": [1, 2.5, {"b": 2**53}]})
+    'integer 9007199254740992'
+    >>> unsafe_number({"a": [1, True, None, "x"]}) is None
+    True
+    """
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return None
+    if isinstance(value, int):
+        return None if -JS_SAFE <= value <= JS_SAFE else f"integer {value}"
+    if isinstance(value, float):
+        return None if math.isfinite(value) else f"float {value}"
+    if depth > 100:
+        return "nesting deeper than 100"
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else ()
+    for item in items:
+        found = unsafe_number(item, depth + 1)
+        if found:
+            return found
+    return None
 
 
 class Bridge:
@@ -46,26 +143,60 @@ class Bridge:
             self.sessions[game] = module.Session()
         return self.sessions[game]
 
-    def call(self, game: str, method: str, payload_json: str = "{}") -> str:
-        if game not in GAMES:
-            return _error("game", f"unknown game {game!r}")
+    def check(self, game: str, method: str, payload_json: str = "{}") -> str:
+        """``call`` on a fresh Session, leaving the kept one untouched: a backup
+        restore validates every part (``load``, ``load_profile``) before it
+        changes anything, and must not replace the state of a game in play.
+
+        >>> bridge = Bridge()
+        >>> bridge.check("blocks", "load", '{"save": "nonsense"}').startswith('{"ok":false')
+        True
+        >>> "blocks" in bridge.sessions
+        False
+        """
+        return Bridge().call(game, method, payload_json)
+
+    def call(self, game: object, method: object, payload_json: object = "{}") -> str:
+        """Answer one call from the page; never raises, whatever it is given."""
         try:
-            payload = json.loads(payload_json or "{}")
-        except ValueError:
-            return _error("payload", "payload is not JSON")
-        if not isinstance(payload, dict):
-            return _error("payload", "payload must be an object")
-        try:
-            session = self.session(game)
-        except ImportError as exc:
-            return _error("game", f"game {game!r} is not available: {exc}")
-        handler = getattr(session, method, None)
-        if method.startswith("_") or not callable(handler):
-            return _error("method", f"unknown method {method!r}")
-        try:
-            return _answer(True, handler(payload))
+            return self._call(game, method, payload_json)
         except NotationError as exc:
             return _error(exc.field, exc.message)
         except Exception as exc:  # an engine bug: report it, keep the page alive
             traceback.print_exc()
-            return _error("internal", f"{type(exc).__name__}: {exc}")
+            return _error("internal", f"{type(exc).__name__}: {str(exc)[:200]}")
+
+    def _call(self, game: object, method: object, payload_json: object) -> str:
+        if not isinstance(game, str) or game not in GAMES:
+            return _error("game", f"unknown game {_shown(game)}")
+        if not isinstance(method, str):
+            return _error("method", "method must be text")
+        payload = parse_payload(payload_json)
+        try:
+            session = self.session(game)
+        except ImportError as exc:
+            return _error("game", f"game {game!r} is not available: {exc}")
+        handler = _handler(session, method)
+        if handler is None:
+            return _error("method", f"unknown method {_shown(method)}")
+        result = handler(payload)
+        problem = unsafe_number(result)
+        if problem is not None:  # the page would read it wrong: an engine bug, not an answer
+            return _error("internal", f"the answer holds {problem[:_SHOWN]}")
+        return _answer(True, result)
+
+
+def _handler(session: Any, method: str) -> Any:
+    """The Session method ``method`` when the page may call it: public, and
+    taking exactly one payload (helpers such as ``adopt(attempt, text)`` are not
+    entry points)."""
+    if method.startswith("_"):
+        return None
+    handler = getattr(session, method, None)
+    if not inspect.ismethod(handler):
+        return None
+    try:
+        inspect.signature(handler).bind({})
+    except TypeError:
+        return None
+    return handler

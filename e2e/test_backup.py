@@ -1,0 +1,199 @@
+"""Backup / Restore on the home screen (issue 10 item 6): one versioned JSON
+file with every game's profile, runs, slots and settings; a restore checks
+every part through the engines first and changes nothing when a part is bad;
+persistent storage is asked for once a finished run exists.
+
+The stored values are made by the CPython engines (the test hook), so the
+page's engines must accept them exactly as a restore would.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from arcade import storage_key, wait_ready
+from club.blocks import profile as cards
+from club.blocks.api import Session as Blocks
+from club.bowls.api import Session as Bowls
+from club.bowls.profile import dump_profile, empty_profile
+from club.domino.api import Session as Domino
+from club.merge.api import Session as Merge
+from club.merge.profile import default_profile
+from playwright.sync_api import Page, expect
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ("blocks", "domino", "merge", "bowls")
+SESSIONS = {"blocks": Blocks, "domino": Domino, "merge": Merge, "bowls": Bowls}
+STRINGS = json.loads((ROOT / "web/i18n/shell.en.json").read_text())
+# Counts the page's requests for persistent storage (the real call still runs).
+COUNT_PERSIST = """
+if (navigator.storage && navigator.storage.persist) {
+  const real = navigator.storage.persist.bind(navigator.storage);
+  navigator.storage.persist = () => { window.__persistAsked = (window.__persistAsked || 0) + 1; return real(); };
+}
+"""
+
+
+def saved(session, start: dict) -> str:
+    session.new(start)
+    return session.save({})
+
+
+def progress() -> dict[str, str]:
+    """A device's progress in every game: runs, profiles with a best, a merge slot, settings."""
+    blocks = Blocks().new_run({"seed": 99})["save"]
+    return {
+        storage_key("blocks", "run"): blocks,
+        storage_key("blocks", "profile"): cards.dump(cards.Profile(stars=7, best=5000, crowns=1, runs=3)),
+        storage_key("blocks", "paint"): "." * 61,
+        storage_key("domino", "run"): saved(Domino(), {"mode": "marathon", "set": "classic", "seed": 7}),
+        storage_key("domino", "profile"): json.dumps(
+            {"records": {"sprint/classic": {"max": 3, "power": 420, "speed": 2, "games": 1}}}),
+        storage_key("domino", "choice"): json.dumps({"mode": "marathon", "set": "classic"}),
+        storage_key("merge", "run"): saved(Merge(), {"seed": 5}),
+        storage_key("merge", "slot/2"): saved(Merge(), {"seed": 6}),
+        storage_key("merge", "profile"): json.dumps({**default_profile(), "best": 1234, "rounds": 2}),
+        storage_key("bowls", "run"): saved(Bowls(), {"mode": "endless", "seed": 3}),
+        storage_key("bowls", "profile"): dump_profile({**empty_profile(), "best": {"endless": 321}}),
+        "6e-club/v1/settings": json.dumps({"schema": 1, "lang": "en", "motion": "reduce"}),
+    }
+
+
+def bests(data: dict[str, str]) -> dict[str, int | None]:
+    """What each engine says the home card's best is for this progress."""
+    return {g: SESSIONS[g]().headline({"profile": data.get(storage_key(g, "profile"))})["best"] for g in GAMES}
+
+
+@pytest.fixture
+def strict(browser) -> Iterator[Page]:
+    """A page under the real CSP (downloads and file reading included)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=False, accept_downloads=True)
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    page.add_init_script(COUNT_PERSIST)
+    yield page
+    context.close()
+
+
+def stored(page: Page) -> dict[str, str]:
+    return page.evaluate("Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage.getItem(k)]))")
+
+
+def home_bests(page: Page) -> dict[str, str]:
+    return {g: page.get_attribute(f".game-card[data-game={g}] .best", "data-best") or "" for g in GAMES}
+
+
+def write_and_reload(page: Page, data: dict[str, str]) -> None:
+    page.evaluate("d => Object.entries(d).forEach(([k, v]) => localStorage.setItem(k, v))", data)
+    page.reload()
+    wait_ready(page)
+
+
+def choose_file(page: Page, text: str) -> None:
+    page.set_input_files("#restore-file", {"name": "backup.json", "mimeType": "application/json",
+                                           "buffer": text.encode()})
+
+
+def test_back_up_clear_restore_everything_is_back(strict: Page, server_url: str) -> None:
+    page = strict
+    page.goto(server_url)
+    wait_ready(page)
+    data = progress()
+    expected = bests(data)
+    assert all(expected.values())
+    write_and_reload(page, {**data, storage_key("blocks", "run") + "/corrupt/1": "junk"})
+    assert home_bests(page) == {g: str(b) for g, b in expected.items()}
+    page.wait_for_function("document.documentElement.dataset.persist !== undefined")
+    assert page.evaluate("window.__persistAsked") == 1  # a best exists: persistence was asked
+
+    with page.expect_download() as info:
+        page.click(".backup-save")
+    backup = json.loads(Path(info.value.path()).read_text())
+    assert info.value.suggested_filename.startswith("6e-club-backup-")
+    assert backup["format"] == "6e-club-backup" and backup["version"] == 1
+    assert backup["keys"] == data  # everything, exactly as stored, and no corrupt leftover
+    expect(page.locator(".backup-status")).to_contain_text(info.value.suggested_filename)
+
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    wait_ready(page)
+    assert home_bests(page) == {g: "" for g in GAMES}
+    assert page.evaluate("window.__persistAsked") is None  # no finished run yet: not asked
+
+    choose_file(page, json.dumps(backup))
+    expect(page.locator(".backup-confirm")).to_be_visible()
+    with page.expect_navigation():
+        page.click(".backup-replace")
+    wait_ready(page)
+    assert stored(page) == data
+    assert home_bests(page) == {g: str(b) for g, b in expected.items()}
+    restored = STRINGS["shell.backup.restored"]["other"].replace("{count}", str(len(data)))
+    expect(page.locator(".backup-status")).to_have_text(restored)
+    assert page.evaluate("document.documentElement.dataset.motion") == "reduce"  # settings are back too
+    # the unfinished runs resume: opening each game keeps the restored run
+    for game in GAMES:
+        page.goto(server_url + f"#/{game}")
+        page.wait_for_function(f"document.documentElement.dataset.route === '{game}'")
+        wait_ready(page)
+        assert page.evaluate("k => localStorage.getItem(k)", storage_key(game, "run")) is not None
+    assert page.evaluate("k => localStorage.getItem(k)", storage_key("blocks", "run")) == data[storage_key("blocks", "run")]
+
+
+BAD_FILES = {
+    "a damaged slot": ("merge/slot/2", lambda keys: {**keys, storage_key("merge", "slot/2"): "{nonsense"},
+                       "Hex Merge: slot/2"),
+    "a damaged profile": ("domino/profile", lambda keys: {**keys, storage_key("domino", "profile"): '{"records": 3}'},
+                          "Domino Drop: profile"),
+    "a damaged run": ("bowls/run", lambda keys: {**keys, storage_key("bowls", "run"): "W1 nope"}, "Color Bowls: run"),
+    "bad settings": ("settings", lambda keys: {**keys, "6e-club/v1/settings": '{"schema": 9}'}, "settings"),
+    "an unknown part": ("blocks/secret", lambda keys: {**keys, storage_key("blocks", "secret"): "1"},
+                        "6E Club Game: secret"),
+}
+
+
+@pytest.mark.parametrize("case", BAD_FILES, ids=list(BAD_FILES))
+def test_a_bad_part_changes_nothing_and_is_named(page: Page, boot, case: str) -> None:
+    """One bad part refuses the whole file: storage is exactly as before, the message names the part."""
+    boot(page)
+    write_and_reload(page, {storage_key("merge", "profile"): json.dumps({**default_profile(), "best": 77})})
+    before = stored(page)
+    _, spoil, name = BAD_FILES[case]
+    keys = spoil(progress())
+    choose_file(page, json.dumps({"format": "6e-club-backup", "version": 1, "saved": "2026-01-02T03:04:05Z",
+                                  "keys": keys}))
+    status = page.locator(".backup-status")
+    expect(status).to_contain_text(f"“{name}”")
+    expect(status).to_contain_text("Nothing was changed")
+    expect(page.locator(".backup-confirm")).to_be_hidden()
+    assert stored(page) == before
+    assert home_bests(page)["merge"] == "77"
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("not json at all", "shell.backup.notBackup"),
+    (json.dumps({"format": "something-else", "version": 1, "keys": {}}), "shell.backup.notBackup"),
+    (json.dumps({"format": "6e-club-backup", "version": 2, "saved": "2030-01-01T00:00:00Z", "keys": {}}),
+     "shell.backup.newer"),
+])
+def test_not_a_backup_is_refused(page: Page, boot, text: str, message: str) -> None:
+    boot(page)
+    write_and_reload(page, {storage_key("blocks", "profile"): cards.dump(cards.Profile(best=10))})
+    before = stored(page)
+    choose_file(page, text)
+    expect(page.locator(".backup-status")).to_have_text(STRINGS[message].replace("{version}", "2"))
+    assert stored(page) == before
+
+
+def test_cancel_keeps_the_progress(page: Page, boot) -> None:
+    boot(page)
+    mine = {storage_key("merge", "profile"): json.dumps({**default_profile(), "best": 5})}
+    write_and_reload(page, mine)
+    choose_file(page, json.dumps({"format": "6e-club-backup", "version": 1, "saved": "2026-01-02T03:04:05Z",
+                                  "keys": progress()}))
+    expect(page.locator(".backup-confirm")).to_be_visible()
+    page.click(".backup-cancel")
+    expect(page.locator(".backup-confirm")).to_be_hidden()
+    assert stored(page) == {**mine}

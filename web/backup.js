@@ -1,0 +1,166 @@
+// Backup / Restore (issue 10 item 6): "your progress is yours".
+//
+// The file (one JSON object, versioned):
+//   {"format": "6e-club-backup", "version": 1, "saved": "<ISO time>",
+//    "keys": {"6e-club/v1/<game>/<name>": "<stored text>", "6e-club/v1/settings": "..."}}
+// "keys" holds every stored value a validator below knows (runs, profiles,
+// merge slots, bowls' parked runs and preferences, domino's last choice,
+// blocks' gem colours, the shell settings) exactly as stored; values moved
+// aside as corrupt (".../corrupt/<time>") are never backed up.
+//
+// Restore checks the whole file first: the format, the version, and every part
+// through its owner (runs and slots with the game's engine `load`, profiles
+// with `load_profile`, on throwaway engine sessions; the shell's own values in
+// JS). One bad or unknown part refuses the file and nothing changes; the
+// message names the part. A good file REPLACES the progress on this device
+// (after a confirmation), then the page reloads so every game starts from it.
+import { html } from "./svg.js";
+import { PREFIX, parseSettings } from "./storage.js";
+
+export const FORMAT = "6e-club-backup";
+export const VERSION = 1;
+const RESTORED_FLAG = "6e-club:restored"; // sessionStorage: the count, shown after the reload
+
+function jsonObject(text) {
+  const value = JSON.parse(text);
+  if (!value || typeof value !== "object" || Array.isArray(value)) throw new Error("not a JSON object");
+}
+
+// The check for one stored key (without PREFIX), or null when no owner is known.
+function validatorFor(name, games) {
+  if (name === "settings") return (text) => parseSettings(text);
+  const [game, ...rest] = name.split("/");
+  const item = rest.join("/");
+  if (!games.includes(game) || item.includes("/corrupt/")) return null;
+  const engine = (method, field) => (text, check) => check(game, method, { [field]: text });
+  if (item === "run" || (game === "bowls" && /^run-[a-z]+$/.test(item))) return engine("load", "save");
+  if (item === "profile") return engine("load_profile", "profile");
+  if (game === "merge" && /^slot\/\d+$/.test(item)) return engine("load", "save");
+  if (game === "blocks" && item === "paint") {
+    return (text) => { if (!/^[0-9ab.]*$/.test(text)) throw new Error("unknown gem colours"); };
+  }
+  if ((game === "domino" && item === "choice") || (game === "bowls" && item === "prefs")) return jsonObject;
+  return null;
+}
+
+export function makeBackup(storage, games, now = new Date()) {
+  const keys = {};
+  for (const key of storage.keys().sort()) {
+    if (!validatorFor(key.slice(PREFIX.length), games)) continue;
+    const value = storage.get(key);
+    if (value !== null) keys[key] = value;
+  }
+  return { format: FORMAT, version: VERSION, saved: now.toISOString(), keys };
+}
+
+// {backup} when every part is good, else {problem, part?, reason?}.
+export function checkBackup(text, games, check) {
+  let data;
+  try { data = JSON.parse(text); } catch { return { problem: "notBackup" }; }
+  if (!data || data.format !== FORMAT || typeof data.keys !== "object" || !data.keys) return { problem: "notBackup" };
+  if (!Number.isInteger(data.version) || data.version < 1) return { problem: "notBackup" };
+  if (data.version > VERSION) return { problem: "newer", version: data.version };
+  for (const [key, value] of Object.entries(data.keys)) {
+    const part = key.startsWith(PREFIX) ? key.slice(PREFIX.length) : key;
+    const validate = key.startsWith(PREFIX) ? validatorFor(part, games) : null;
+    if (!validate) return { problem: "badPart", part, reason: null };
+    try {
+      if (typeof value !== "string") throw new Error("not text");
+      validate(value, check);
+    } catch (error) {
+      return { problem: "badPart", part, reason: String(error?.message || error) };
+    }
+  }
+  return { backup: data };
+}
+
+// Replace the progress: every current key (corrupt ones kept aside) goes, the backup's come in.
+export function applyBackup(storage, backup) {
+  for (const key of storage.keys()) if (!key.includes("/corrupt/")) storage.remove(key);
+  for (const [key, value] of Object.entries(backup.keys)) storage.set(key, value);
+  return Object.keys(backup.keys).length;
+}
+
+// Ask the browser to keep our storage (navigator.storage.persist) once a
+// finished run exists; the answer is shown on <html data-persist>.
+export async function askPersistence() {
+  const manager = navigator.storage;
+  let answer = "unsupported";
+  try {
+    if (manager?.persist) answer = (await manager.persisted()) || (await manager.persist()) ? "granted" : "denied";
+  } catch { /* unsupported here */ }
+  document.documentElement.dataset.persist = answer;
+  return answer;
+}
+
+function download(backup) {
+  const name = `6e-club-backup-${backup.saved.slice(0, 10)}.json`;
+  const url = URL.createObjectURL(new Blob([JSON.stringify(backup, null, 1)], { type: "application/json" }));
+  const link = html("a", { href: url, download: name }, document.body);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+  return name;
+}
+
+function problemText(t, found, gameName) {
+  if (found.problem !== "badPart") return t(`shell.backup.${found.problem}`, { version: found.version });
+  const [game, ...rest] = found.part.split("/");
+  const part = gameName(game) ? `${gameName(game)}: ${rest.join("/")}` : found.part;
+  return t("shell.backup.badPart", { part, reason: found.reason ?? t("shell.backup.unknownPart") });
+}
+
+// The home screen's "Your progress" section. ctx: t, lang, storage, check, games, gameName.
+export function mountBackup(parent, ctx) {
+  const { t } = ctx;
+  const section = html("section", { class: "backup", "aria-labelledby": "backup-title" }, parent);
+  html("h2", { id: "backup-title" }, section, t("shell.backup.title"));
+  html("p", { class: "backup-lead" }, section, t("shell.backup.lead"));
+  const row = html("div", { class: "backup-actions" }, section);
+  const save = html("button", { type: "button", class: "btn backup-save" }, row, t("shell.backup.save"));
+  const open = html("button", { type: "button", class: "btn backup-restore" }, row, t("shell.backup.restore"));
+  const input = html("input", { type: "file", accept: ".json,application/json", class: "sr-only", id: "restore-file",
+    tabindex: "-1", "aria-hidden": "true" }, section);
+  const confirm = html("div", { class: "backup-confirm", hidden: true }, section);
+  const status = html("p", { class: "backup-status", role: "status" }, section);
+  const say = (text, bad = false) => { status.textContent = text; status.classList.toggle("bad", bad); };
+
+  const restored = sessionStorage.getItem(RESTORED_FLAG);
+  if (restored !== null) {
+    sessionStorage.removeItem(RESTORED_FLAG);
+    say(t("shell.backup.restored", { count: Number(restored) }));
+  }
+
+  save.addEventListener("click", () => {
+    say(t("shell.backup.saved", { file: download(makeBackup(ctx.storage, ctx.games)) }));
+  });
+  open.addEventListener("click", () => input.click());
+  input.addEventListener("change", async () => {
+    const file = input.files?.[0];
+    input.value = "";
+    if (!file) return;
+    confirm.hidden = true;
+    const found = checkBackup(await file.text(), ctx.games, ctx.check);
+    if (!found.backup) { say(problemText(t, found, ctx.gameName), true); return; }
+    say("");
+    askToReplace(confirm, ctx, found.backup);
+  });
+}
+
+function askToReplace(box, ctx, backup) {
+  const { t } = ctx;
+  box.replaceChildren();
+  const when = new Date(backup.saved);
+  const date = Number.isNaN(when.getTime()) ? "?" : new Intl.DateTimeFormat(ctx.lang, { dateStyle: "medium", timeStyle: "short" }).format(when);
+  html("p", {}, box, t("shell.backup.confirm", { date }));
+  const yes = html("button", { type: "button", class: "btn primary backup-replace" }, box, t("shell.backup.replace"));
+  const no = html("button", { type: "button", class: "btn backup-cancel" }, box, t("shell.backup.cancel"));
+  box.hidden = false;
+  yes.focus();
+  no.addEventListener("click", () => { box.hidden = true; });
+  yes.addEventListener("click", () => {
+    const count = applyBackup(ctx.storage, backup);
+    sessionStorage.setItem(RESTORED_FLAG, String(count));
+    location.reload(); // every game (and the language) starts from the restored values
+  });
+}

@@ -171,3 +171,57 @@ def test_puzzle_attempt_survives_reload_with_its_progress(page: Page, boot) -> N
     page.click(".bw-pause")
     expect(page.locator(".bw-mode-puzzle .bw-continue")).to_have_text(f"Continue puzzle {puzzle.id}")
     assert page.errors == []
+
+
+def out_of_moves(ident: int) -> tuple[int, ...]:
+    """Moves of puzzle ``ident`` that use its whole limit without meeting the goal (W18)."""
+    puzzle = puzzle_by_id(ident)
+    found: list[tuple[int, ...]] = [()]
+    for _ in range(puzzle.limit):
+        found = [m + (b,) for m in found for b in range(12) if replay(puzzle, m + (b,))[0] in (None, "limit")]
+    for moves in found:
+        if replay(puzzle, moves)[0] == "limit":
+            return moves
+    raise AssertionError("no way to run out of moves")
+
+
+def test_end_of_a_puzzle_is_announced_in_words(page: Page, boot) -> None:  # P11, W18, issue 11
+    page.emulate_media(reduced_motion="reduce")
+    boot(page, "#/bowls")
+    live = page.locator("#live")
+    open_puzzle(page, 1)
+    for b in puzzle_by_id(1).solution:
+        sow_bowl(page, b)
+    expect(live).to_contain_text("Puzzle solved in 1 move!")
+    assert "bowls." not in live.inner_text()  # never a raw key
+    page.click(".bwp-to-list")
+    page.click(".bwp-cell[data-puzzle='7']")
+    idle(page)
+    assert puzzle_by_id(7).limit == 2
+    for b in out_of_moves(7):
+        sow_bowl(page, b)
+    expect(page.locator(ROOT)).to_have_attribute("data-status", "limit")
+    expect(live).to_contain_text("All 2 moves played.")  # the puzzle's limit, not Daily's 20
+    assert page.errors == []
+
+
+def test_ring_numbers_are_the_numbers_hints_say(page: Page, boot) -> None:  # W1, W18, issue 11
+    page.emulate_media(reduced_motion="reduce")
+    boot(page, "#/bowls")
+    puzzle = next(p for p in load_puzzles() if p.limit >= 2 and p.solution[0] not in (0, 6))
+    open_puzzle(page, puzzle.id)
+    numbers = page.locator(".bw-ring .bw-num")
+    expect(numbers).to_have_text([str(n) for n in range(1, 13)])
+    page.click(".bwp-hint")
+    first = puzzle.solution[0]
+    expect(page.locator(".bwp-message")).to_have_text(f"Hint: sow bowl {first + 1}.")
+    # The number the hint says is drawn at the hinted bowl: nearer to it than to any other bowl.
+    centres = page.eval_on_selector_all(".bw-ring .bw-bowl .bw-body", """els => els.map(e => {
+      const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })""")
+    label = page.locator(".bw-ring .bw-num", has_text=re.compile(rf"^{first + 1}$")).bounding_box()
+    assert label
+    at = (label["x"] + label["width"] / 2, label["y"] + label["height"] / 2)
+    nearest = min(range(12), key=lambda b: (centres[b][0] - at[0]) ** 2 + (centres[b][1] - at[1]) ** 2)
+    assert nearest == first
+    expect(bowl(page, first)).to_have_class(re.compile(r"\bbwp-hinted\b"))
+    assert page.errors == []

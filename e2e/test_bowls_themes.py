@@ -55,6 +55,11 @@ def test_gallery_is_open_to_anyone_with_locked_themes_marked(page: Page, boot) -
     expect(page.locator(".bwt-tile[data-theme='simple'] .bwt-in-use")).to_have_text("✓ In use")
     expect(page.locator(".bwt-tile[data-theme='garden'] .bwt-lock")).to_have_text("Locked: 1 more achievement")
     expect(page.locator(".bwt-tile[data-theme='space'] .bwt-lock")).to_have_text("Locked: 6 more achievements")
+    # The padlock is drawn, not an emoji (an empty box without an emoji font; issue 11).
+    expect(page.locator(".bwt-tile.locked .bwt-lock svg.bwt-lock-icon")).to_have_count(6)
+    assert page.locator(".bwt-lock svg").first.bounding_box()["width"] >= 10
+    texts = page.locator(".bwt-gallery").inner_text()
+    assert not re.search("[\U0001F000-\U0001FAFF]", texts), texts
     expect(page.locator(".bwt-use")).to_have_count(0)  # nothing locked can be used
     expect(page.locator(".bwt-ach-list li")).to_have_count(7)
     page.keyboard.press("Escape")
@@ -89,6 +94,24 @@ def test_combo_in_endless_unlocks_garden_with_a_toast(page: Page, boot) -> None:
     assert page.errors == []
 
 
+def luminance(colour: str) -> float:
+    channels = [int(v) / 255 for v in re.findall(r"[\d.]+", colour)[:3]]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def assert_numbers_readable(page: Page, theme: str) -> None:
+    """Bowl numbers 1-12 (issue 11): light text on a dark halo, at least 10 px tall, in every theme."""
+    numbers = page.eval_on_selector_all(".bw-ring .bw-num", """els => els.map(e => {
+      const s = getComputedStyle(e); const r = e.getBoundingClientRect();
+      return [e.textContent, s.fill, s.stroke, parseFloat(s.strokeWidth), r.height, s.display, s.opacity]; })""")
+    assert [n[0] for n in numbers] == [str(b) for b in range(1, 13)], theme
+    for text, fill, stroke, width, height, display, opacity in numbers:
+        light, dark = sorted((luminance(fill), luminance(stroke)), reverse=True)
+        assert (light + 0.05) / (dark + 0.05) >= 7, (theme, text, fill, stroke)
+        assert width >= 2 and height >= 10 and display != "none" and float(opacity) == 1, (theme, text)
+
+
 def test_every_theme_screenshot(page: Page, boot) -> None:  # W24: real visual sets, same colours and signs
     page.emulate_media(reduced_motion="reduce")
     boot(page, "#/bowls")
@@ -115,6 +138,7 @@ def test_every_theme_screenshot(page: Page, boot) -> None:  # W24: real visual s
             ".bw-ring .bw-stone .st-body", "els => els.map(e => getComputedStyle(e).fill)")
         signs = page.eval_on_selector_all(".bw-ring .bw-stone:not(.st-X) .st-sign", "els => els.map(e => getComputedStyle(e).fill)")
         assert set(signs) == {"rgb(255, 255, 255)"}
+        assert_numbers_readable(page, name)
     assert all(fills[name] == fills["simple"] for name in THEMES)
     assert len(set(fills["simple"])) == 7  # five colours, the joker's gradient, the blocker
     assert stored_profile(page)["theme"] == "space"

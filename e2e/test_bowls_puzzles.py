@@ -225,3 +225,41 @@ def test_ring_numbers_are_the_numbers_hints_say(page: Page, boot) -> None:  # W1
     assert nearest == first
     expect(bowl(page, first)).to_have_class(re.compile(r"\bbwp-hinted\b"))
     assert page.errors == []
+
+
+# A crafted board the solver cannot settle within its budget from puzzle 93 (see
+# tests/bowls/test_bowls_hint_budget.py): the hint gives up instead of freezing the page.
+HARD = ("RGBYPX[v]/GBYPRX[rv]/BYPRGX[v]/YPRGBX[rv]/PRGBYX[v]/RGBYPX[rv]/GBYPRX[v]/BYPRGX[rv]"
+        "/YPRGBX[v]/PRGBYX[rv]/RGBYPX[v]/GBYPRX[rv] 0 0")
+
+
+def crafted_save(position: str, ident: int) -> str:
+    from club import save
+    from club.bowls.api import Session
+
+    session = Session()
+    session.puzzle_new({"puzzle": ident})
+    data = save.load(session.save({}), "bowls", "run")
+    data["position"] = position
+    session.load({"save": save.dump("bowls", "run", data)})
+    assert session.hint({}) == {"bowl": None, "reason": "budget"}  # CPython gives up too
+    return session.save({})
+
+
+def test_hint_that_gives_up_says_so_and_the_page_answers(page: Page, boot) -> None:  # W18, issue 11
+    page.emulate_media(reduced_motion="reduce")
+    boot(page, "#/bowls")
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage_key("bowls", "run"), crafted_save(HARD, 93)])
+    page.reload()
+    idle(page)
+    expect(page.locator(".bwp-panel")).to_have_attribute("data-puzzle", "93")
+    started = page.evaluate("performance.now()")
+    page.click(".bwp-hint")
+    expect(page.locator(".bwp-message")).to_have_text(
+        "No hint from here: the search gave up. Try on your own, undo or restart.")
+    waited = page.evaluate("performance.now()") - started
+    assert waited < 5000, waited  # bounded: the budget, not a frozen tab
+    expect(page.locator(".bw-bowl.bwp-hinted")).to_have_count(0)
+    bowl(page, 0).click()  # still playing
+    expect(bowl(page, 0)).to_have_class(re.compile(r"\bchosen\b"))
+    assert page.errors == []

@@ -124,8 +124,11 @@ export function createCard(root, { t, number }) {
 }
 
 // The game-over screen (B16): final score, best, stars earned, Play again.
+// A modal <dialog>: the finished board behind it cannot be reached; Escape
+// does not close it (the run is over, Play again is the way on).
 export function showOver(root, { t, number }, { score, best, stars, newBest }, onAgain) {
-  const overlay = html("div", { class: "overlay bk-over", role: "dialog", "aria-modal": "true", "aria-labelledby": "bk-over-title" }, root);
+  const overlay = html("dialog", { class: "bk-over", "aria-labelledby": "bk-over-title" }, root);
+  overlay.addEventListener("cancel", (e) => e.preventDefault());
   const card = html("div", { class: "overlay-card" }, overlay);
   html("h2", { id: "bk-over-title" }, card, t("blocks.over.title"));
   const dl = html("dl", { class: "bk-over-stats" }, card);
@@ -139,7 +142,8 @@ export function showOver(root, { t, number }, { score, best, stars, newBest }, o
   line("bk-over-stars", t("blocks.over.stars"), stars);
   if (newBest) html("p", { class: "bk-newbest" }, card, t("blocks.over.newBest"));
   const again = html("button", { class: "btn primary bk-again", type: "button" }, card, t("blocks.over.again"));
-  again.addEventListener("click", () => { overlay.remove(); onAgain(); });
+  again.addEventListener("click", () => { overlay.close(); overlay.remove(); onAgain(); });
+  overlay.showModal();
   again.focus();
   return overlay;
 }

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime
 import json
 import re
+from pathlib import Path
 
 from arcade import storage_key
 from club.bowls.api import Session
@@ -19,6 +20,7 @@ from club.bowls.saves import load_attempt
 from playwright.sync_api import Page, expect
 
 ROOT = "section.game-bowls"
+ROOT_DIR = Path(__file__).resolve().parent.parent
 
 
 def idle(page: Page) -> None:
@@ -327,4 +329,29 @@ def test_counts_use_plural_forms(page: Page, boot) -> None:  # P12, issue 11
     expect(page.locator(".bw-combo")).to_have_attribute("title", "Последний ход: совпадения в 1 чаше")
     switch_language(page, "en")
     expect(page.locator(".bw-combo")).to_have_attribute("title", "Last move: 1 matching bowl")
+    assert page.errors == []
+
+
+RULES_HEADINGS = {
+    "en": ["Puzzles", "Hints", "Achievements and themes", "Pause and a new attempt"],
+    "it": ["Rompicapi", "Suggerimenti", "Traguardi e temi", "Pausa e nuovo tentativo"],
+    "de": ["Rätsel", "Tipps", "Erfolge und Themen", "Pause und neuer Versuch"],
+    "ru": ["Задачи", "Подсказки", "Достижения и темы", "Пауза и новая попытка"],
+}
+
+
+def test_rules_page_covers_puzzles_hints_themes_and_achievements(page: Page, boot) -> None:  # P12, W18, W24
+    strings = {lang: json.loads((ROOT_DIR / "web" / "games" / "bowls" / f"strings.{lang}.json").read_text())
+               for lang in RULES_HEADINGS}
+    boot(page, "#/rules/bowls")
+    for lang, headings in RULES_HEADINGS.items():
+        if lang != "en":
+            page.select_option("#lang-select", lang)
+            page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        expect(page.locator(".rules-body h2")).to_contain_text(headings)
+        body = page.locator(".rules-body").inner_text()
+        themes = [strings[lang][f"theme.{name}"] for name in ("simple", "garden", "sand", "ocean", "runes", "neon", "space")]
+        assert all(name in body for name in themes), (lang, themes)
+        assert "1.000" in body or "1,000" in body or "1 000" in body, lang  # the Endless achievement
+        assert body.count("|") == 0 and "H" in body  # tables rendered, the hint key named
     assert page.errors == []

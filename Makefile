@@ -66,6 +66,7 @@ test: spec-check setup lint unit conformance e2e
 
 bench: setup
 	$(PY) tools/bench.py
+	$(PY) tools/balance.py
 
 dist: setup
 	$(PY) tools/build.py --dist dist

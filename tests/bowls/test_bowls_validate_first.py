@@ -52,6 +52,7 @@ BAD = [
     ("new", {"mode": "puzzle"}, "mode"),  # the case from the issue
     ("new", {"mode": "puzzle", "puzzle": 1}, "mode"),  # puzzles start with puzzle_new
     ("new", {"mode": "nope"}, "mode"),
+    ("new", {"mode": []}, "mode"),  # not text: refused, not a TypeError
     ("new", {"mode": "endless", "seed": -1}, "seed"),
     ("new", {"mode": "endless", "seed": 1 << 64}, "seed"),
     ("new", {"mode": "endless", "seed": "7"}, "seed"),
@@ -94,7 +95,7 @@ def test_a_refused_call_leaves_the_attempt_intact(method: str, payload: dict[str
     assert s.sow({"bowl": view["choosable"][0]})["accepted"]  # still playable
 
 
-@pytest.mark.parametrize(("method", "payload", "field"), BAD[:3], ids=["new-puzzle", "new-puzzle-id", "new-mode"])
+@pytest.mark.parametrize(("method", "payload", "field"), BAD[:4], ids=["new-puzzle", "new-puzzle-id", "new-mode", "new-mode-list"])
 def test_a_refused_first_call_leaves_no_attempt(method: str, payload: dict[str, Any], field: str) -> None:
     s = Session()
     with pytest.raises(NotationError):
@@ -119,3 +120,10 @@ def test_a_good_call_still_replaces_the_attempt(method: str, payload: Callable[[
     view = getattr(s, method)(payload())
     assert s.view({}) == view and view["moves"] in (0, 1)
     assert json.loads(s.save({}))["game"] == "bowls"
+
+
+def test_the_replace_step_is_not_a_page_method() -> None:
+    from club.bridge import Bridge
+
+    answer = json.loads(Bridge().call("bowls", "_adopt", "{}"))
+    assert answer["ok"] is False and answer["error"]["field"] == "method"

@@ -129,7 +129,7 @@ class PuzzleMethods:
     def view(self, payload: dict[str, Any]) -> dict[str, Any]:  # provided by Session
         raise NotImplementedError
 
-    def adopt(self, attempt: Attempt, save_text: str | None) -> dict[str, Any]:  # provided by Session
+    def _adopt(self, attempt: Attempt, save_text: str | None) -> dict[str, Any]:  # provided by Session
         raise NotImplementedError
 
     # -- puzzles (W18) ---------------------------------------------------------------
@@ -159,7 +159,7 @@ class PuzzleMethods:
         puzzle = puzzle_by_id(ident)
         attempt = Attempt.start(MODE, position=puzzle.position)
         attempt.extra["puzzle"] = puzzle.id
-        return self.adopt(attempt, None)
+        return self._adopt(attempt, None)
 
     def hint(self, payload: dict[str, Any]) -> dict[str, Any]:
         """The solver's next move from here (W18), or why there is none.

@@ -1,11 +1,12 @@
 // Small UI pieces every game page uses: a fresh run seed and a stat box.
 import { html } from "./svg.js";
 
-// A fresh seed for a new run: 53 random bits, so it survives JSON exactly.
+// A fresh seed for a new run: 32 random bits, the one seed rule of every engine
+// (0 <= seed < 2**32, issue 12).
 export function randomSeed() {
-  const words = new Uint32Array(2);
+  const words = new Uint32Array(1);
   crypto.getRandomValues(words);
-  return (words[0] & 0x1fffff) * 2 ** 32 + words[1];
+  return words[0];
 }
 
 // A labelled number in the game header (styles: .stat .label/.value in base.css).

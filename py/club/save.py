@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from club.errors import NotationError
+from club.errors import MAX_COUNT, NotationError, count
 
 SCHEMA = 1
 
@@ -71,3 +71,17 @@ def field(data: dict[str, Any], name: str, kind: type | tuple[type, ...]) -> Any
         names = "/".join(k.__name__ for k in kinds)
         raise NotationError(name, f"{name} must be {names}")
     return value
+
+
+def counter(data: dict[str, Any], name: str, high: int | None = MAX_COUNT, low: int = 0) -> int:
+    """Read one bounded integer field (``MAX_COUNT`` unless the rules bound it
+    tighter), naming it when it is missing, not an integer or out of range.
+
+    >>> counter({"n": 3}, "n", 5)
+    3
+    >>> counter({"n": 2**60}, "n")
+    Traceback (most recent call last):
+    ...
+    club.errors.NotationError: n: n must be 0-1125899906842624
+    """
+    return count(data.get(name), name, low, high)

@@ -121,10 +121,12 @@ def test_b17_new_run_banks_a_run_with_a_drop():
     assert profile.load(out["profile"]) == profile.Profile(45, 456, 2, 1)
 
 
-def test_b17_a_run_without_drops_keeps_best_but_counts_nothing():
+def test_b17_a_run_without_drops_counts_nothing():
     s = session_at(f"{E} 0:0|-|- 700 0 0 2 1")
     out = s.new_run({"seed": 1})
-    assert out["view"]["profile"] == {"stars": 70, "best": 700, "crowns": 0, "runs": 0}
+    # issue 12: a card with a best but no run played is impossible (refused on load), so a
+    # run without a drop (a set-up position here; 0 points in play) banks nothing at all
+    assert out["view"]["profile"] == {"stars": 0, "best": 0, "crowns": 0, "runs": 0}
 
 
 def test_b18_save_resumes_exactly():

@@ -85,7 +85,7 @@ def test_time_starts_with_the_first_placement_and_stops_when_over() -> None:  # 
     session.place({"cell": session.view({})["legal"][0], "ms": 300})
     assert session.view({})["play_ms"] == 1500
     assert session.tick({"ms": -50})["play_ms"] == 1500
-    over = session_at(f"{B('')} 2 2 0 0".replace(B(""), _full()), play_ms=999)
+    over = session_at(f"{B('')} 2 2 0 9".replace(B(""), _full()), play_ms=999)  # M15: time needs moves
     assert over.view({})["over"] and over.tick({"ms": 100})["play_ms"] == 999
 
 

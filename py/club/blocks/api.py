@@ -28,7 +28,7 @@ from club.blocks.pieces import CELLS, INDEX, RADIUS, SHAPES
 from club.blocks.profile import Profile
 from club.blocks.rules import ROWS, State
 from club.blocks.saves import Run
-from club.errors import NotationError
+from club.errors import NotationError, read_seed
 from club.hexgrid import Hex
 
 
@@ -88,9 +88,7 @@ class Session:
     def new_run(self, payload: dict) -> dict[str, Any]:
         """Play again / New run (B16, B17): bank the current run, start a fresh
         one; answers like an action (the ``banked`` event, view, save, profile)."""
-        seed = (payload or {}).get("seed", 0)
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 64:
-            raise NotationError("seed", "seed must be an integer 0 <= seed < 2**64")
+        seed = read_seed((payload or {}).get("seed", 0))
         events = self._bank()
         self.run = Run(rules.new_state(seed), seed=seed)
         return self._answer(events, None)
@@ -190,7 +188,7 @@ class Session:
         self.card, stars = profile.bank(self.card, state.score, state.crowns, state.drops)
         self.run = replace(run, banked=True)
         return [{"type": "banked", "score": state.score, "stars": stars,
-                 "best": self.card.best, "new_best": state.score > before}]
+                 "best": self.card.best, "new_best": self.card.best > before}]
 
     def _apply(self, outcome: rules.Outcome, action: str) -> dict[str, Any]:
         if not outcome.accepted:

@@ -246,5 +246,8 @@ def act(state: State, action: object) -> Outcome:
     match = _PLACE.fullmatch(action) if isinstance(action, str) else None
     if match is None:
         return Outcome(state, reason="bad-action")
-    return place(state, int(match.group(1)), Hex(int(match.group(2)), int(match.group(3))))
+    q, r = match.group(2), match.group(3)
+    if max(len(q), len(r)) > 9:  # parses, but no such cell (and int() of 5,000 digits raises)
+        return place(state, int(match.group(1)), Hex(99, 99))
+    return place(state, int(match.group(1)), Hex(int(q), int(r)))
 

@@ -44,21 +44,20 @@ def dump(run: Run) -> str:
     })
 
 
-def _count(data: dict, name: str, limit: int | None = None) -> int:
-    value = save.field(data, name, int)
-    if value < 0 or (limit is not None and value >= limit):
-        raise NotationError(name, f"{name} out of range: {value}")
-    return value
+_U64 = (1 << 64) - 1  # the PRNG state; also the seeds of saves made before the 2**32 rule
 
 
 def load(text: str) -> Run:
+    """A run from its save; impossible data raises ``NotationError`` naming the field."""
     data = save.load(text, GAME, KIND)
     position = save.field(data, "position", str)
-    rng = Rng(_count(data, "rng", 1 << 64))
-    drops = _count(data, "drops")
+    rng = Rng(save.counter(data, "rng", _U64))
+    drops = save.counter(data, "drops")
     state = notation.parse(position, rng=rng, drops=drops)
+    if state.score < drops:  # B10: every drop scores its placement points, at least 1
+        raise NotationError("score", f"score {state.score} is below the {drops} drops made")
     log = save.field(data, "log", list)
     if not all(isinstance(a, str) for a in log):
         raise NotationError("log", "log must be a list of action texts")
-    return Run(state, seed=_count(data, "seed", 1 << 64), log=tuple(log),
+    return Run(state, seed=save.counter(data, "seed", _U64), log=tuple(log),
                banked=save.field(data, "banked", bool))

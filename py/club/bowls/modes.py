@@ -13,13 +13,14 @@ goal check on top.
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 DAILY_MOVES = 20  # W20
-DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")  # ASCII digits only: never ٢٠٢٦-11-29
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,12 +62,17 @@ def register(mode: Mode) -> None:
 
 
 def is_date(text: str) -> bool:
-    """``YYYY-MM-DD`` with a plausible month and day.
+    """``YYYY-MM-DD``, a day of the calendar, in ASCII digits.
 
     >>> is_date("2026-11-29"), is_date("2026-13-01"), is_date("26-1-1")
     (True, False, False)
+    >>> is_date("2026-02-31"), is_date("2028-02-29"), is_date("٢٠٢٦-11-29")
+    (False, True, False)
     """
     if not isinstance(text, str) or not DATE.fullmatch(text):
         return False
-    month, day = int(text[5:7]), int(text[8:10])
-    return 1 <= month <= 12 and 1 <= day <= 31
+    try:
+        datetime.date(int(text[:4]), int(text[5:7]), int(text[8:10]))
+    except ValueError:
+        return False
+    return True

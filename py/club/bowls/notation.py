@@ -26,6 +26,9 @@ from club.bowls.position import (
 from club.errors import NotationError, parse_count, split_fields
 
 FIELDS = ("bowls", "score", "moves")
+#: Stones in one bowl a position may hold (W26 sets no bound; 8 or more is already
+#: an overflow, W12): keeps a text from asking for a huge sowing.
+MAX_QUEUE = 99
 _STONE_SET = frozenset(STONES)
 
 
@@ -67,6 +70,8 @@ def parse_token(token: str, number: int) -> tuple[str, Mods]:
         return "", mods
     if not queue:
         raise NotationError("bowls", f"bowl {number}: an empty bowl is written '-'")
+    if len(queue) > MAX_QUEUE:
+        raise NotationError("bowls", f"bowl {number}: more than {MAX_QUEUE} stones")
     for stone in queue:
         if stone not in _STONE_SET:
             raise NotationError("bowls", f"bowl {number}: unknown stone {stone!r}")
@@ -89,8 +94,8 @@ def parse_mods(text: str, number: int) -> Mods:
         while end < len(text) and text[end] in "0123456789":
             end += 1
         digits = text[index + 1:end]
-        if digits and (digits[0] == "0" or not digits.isascii()):
-            raise NotationError("bowls", f"bowl {number}: bad count {digits!r}")
+        if digits and (digits[0] == "0" or not digits.isascii() or len(digits) > 15):
+            raise NotationError("bowls", f"bowl {number}: bad count {digits[:20]!r}")
         values[kind] = int(digits) if digits else PERMANENT
         index = end
     return values[0], values[1], values[2]
@@ -123,7 +128,7 @@ def parse_action(text: object) -> int | None:
     verb, _, number = text.partition(" ")
     if verb != "sow" or not number.isdigit() or not number.isascii():
         return None
-    if len(number) > 1 and number[0] == "0":
+    if (len(number) > 1 and number[0] == "0") or len(number) > 2:
         return None
     bowl = int(number)
     return bowl if bowl < RING else None

@@ -22,7 +22,8 @@ from club.bowls.attempt import Attempt, Snapshot
 from club.bowls.modes import MODES, is_date
 from club.bowls.notation import parse
 from club.bowls.position import COLOURS, RING
-from club.errors import NotationError
+from club.bowls.puzzles import COUNT
+from club.errors import MAX_COUNT, NotationError
 from club.rng import Rng
 
 GAME, KIND = "bowls", "run"
@@ -63,7 +64,7 @@ def load_attempt(text: str) -> Attempt:
     redo = save.field(data, "redo", list)
     if not all(_is_bowl(b) for b in redo):
         raise NotationError("redo", "redo must list bowl numbers 0-11")
-    return Attempt(
+    attempt = Attempt(
         mode=mode,
         position=_position(save.field(data, "position", str), "position"),
         rng=_rng(save.field(data, "rng", str), "rng"),
@@ -75,8 +76,58 @@ def load_attempt(text: str) -> Attempt:
         history=history,
         redo_bowls=list(redo),
         last=_last(data.get("last"), "last"),
-        extra=save.field(data, "extra", dict),
+        extra=_extra(save.field(data, "extra", dict), mode_name),
     )
+    check_line(attempt)
+    if attempt.extra.get("recorded") and attempt.status() is None:
+        raise NotationError("extra", "only a finished attempt is recorded")
+    return attempt
+
+
+#: What ``extra`` may hold (issue 12: no untyped data that the page or the awards trust).
+_EXTRA_FLAGS = ("recorded", "puzzleRecorded")
+
+
+def _extra(value: dict[str, Any], mode: str) -> dict[str, Any]:
+    """The mode data of a save: the flags ``recorded``/``puzzleRecorded`` and, for
+    a puzzle (and only there), the id of an existing puzzle."""
+    known = {*_EXTRA_FLAGS, "puzzle"}
+    if set(value) - known or not all(isinstance(value[f], bool) for f in _EXTRA_FLAGS if f in value):
+        raise NotationError("extra", "extra holds only the flags recorded, puzzleRecorded and a puzzle id")
+    ident = value.get("puzzle")
+    if (mode == "puzzle") != ("puzzle" in value) or ("puzzleRecorded" in value and mode != "puzzle"):
+        raise NotationError("extra", "a puzzle attempt, and only it, names its puzzle")
+    if ident is not None and not _is_count(ident):
+        raise NotationError("extra", "puzzle must be an id")
+    if ident is not None and not 1 <= ident <= COUNT:
+        raise NotationError("puzzle", f"no puzzle {ident}")
+    return value
+
+
+def check_line(attempt: Attempt) -> None:
+    """Replay the undo line (W21): every kept move, sown again from the snapshot
+    before it, must give the next snapshot and, for the last one, the attempt
+    itself, with the very ``last`` record the save holds. So ``last`` (which the
+    achievements read: a combo of 99 would earn three) and the undo history
+    are what play gave, not what a save says. An attempt without history has
+    no last move."""
+    line = attempt.history
+    if not line:
+        if attempt.last is not None:
+            raise NotationError("last", "no move kept, so no last move")
+        return
+    for number, snap in enumerate(line):
+        after = line[number + 1] if number + 1 < len(line) else None
+        replay = Attempt(attempt.mode, snap.position, snap.rng, collected=snap.collected, last=snap.last,
+                         extra=dict(attempt.extra))
+        if not replay.play(snap.bowl).accepted:
+            raise NotationError("history", f"move {number + 1} of the history cannot be played")
+        got = (replay.position, replay.rng, replay.collected, replay.last)
+        want = ((after.position, after.rng, after.collected, after.last) if after is not None
+                else (attempt.position, attempt.rng, attempt.collected, attempt.last))
+        if got != want:
+            raise NotationError("history" if after is not None else "last",
+                                f"move {number + 1} of the history does not give what the save holds")
 
 
 def _is_bowl(value: object) -> bool:
@@ -101,15 +152,14 @@ def _rng(text: str, name: str) -> Rng:
 
 
 def _seed(text: str) -> int:
-    if not text.isdigit() or not text.isascii():
-        raise NotationError("seed", "seed must be decimal text")
+    """The attempt's seed (a Daily's is 64 bits from its date, W20)."""
+    if not text.isdigit() or not text.isascii() or len(text) > 20 or int(text) > _MASK64:
+        raise NotationError("seed", "seed must be decimal text of a 64-bit number")
     return int(text)
 
 
 def _collected(value: list[Any], name: str) -> tuple[int, ...]:
-    if len(value) != len(COLOURS) or not all(
-        isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in value
-    ):
+    if len(value) != len(COLOURS) or not all(_is_count(n) for n in value):
         raise NotationError(name, f"{name} must be {len(COLOURS)} counts >= 0")
     return tuple(value)
 
@@ -138,7 +188,7 @@ def _last(value: Any, name: str) -> dict[str, Any] | None:
 
 
 def _is_count(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT
 
 
 def _snapshot(entry: Any) -> Snapshot:

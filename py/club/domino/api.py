@@ -26,10 +26,12 @@ from club.domino.notation import parse
 from club.domino.saving import dump_game, load_game
 from club.domino.tiles import SET_TOP
 from club.domino.well import print_well
-from club.errors import NotationError
+from club.errors import MAX_COUNT, NotationError, count, finite, is_int, read_seed
 
 MOVES = ("left", "right", "down", "cw", "ccw", "hard")
 RECORD_FIELDS = ("max", "power", "speed")
+MAX_TICK_MS = 3_600_000  # one frame never carries more than an hour (the page clamps far lower)
+MAX_TURN = 8 * 16  # T counts cancelled halves: at most the well's cells (D1, D13)
 
 
 class Session:
@@ -47,14 +49,15 @@ class Session:
         """
         mode = payload.get("mode", "sprint")
         set_kind = payload.get("set", "classic")
-        seed = payload.get("seed", 1)
-        if mode not in MODES:
+        if not isinstance(mode, str) or mode not in MODES:
             raise NotationError("mode", "mode must be sprint or marathon")
-        if set_kind not in SET_TOP:
+        if not isinstance(set_kind, str) or set_kind not in SET_TOP:
             raise NotationError("set", "set must be classic or extended")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise NotationError("seed", "seed must be an integer")
-        well = parse(payload["position"]).well if "position" in payload else None
+        seed = read_seed(payload.get("seed", 1))
+        text = payload.get("position")
+        if "position" in payload and not isinstance(text, str):
+            raise NotationError("position", "position must be notation text")
+        well = parse(text).well if isinstance(text, str) else None
         self.game, _ = rules.new_run(mode, set_kind, seed, well)
         return self.view({})
 
@@ -117,9 +120,7 @@ class Session:
     # -- play --------------------------------------------------------------
     def tick(self, payload: dict[str, Any]) -> dict[str, Any]:
         """One frame: ``ms`` of game time (the page clamps it). Small answer."""
-        ms = payload.get("ms", 0)
-        if not isinstance(ms, int) or isinstance(ms, bool) or ms < 0:
-            raise NotationError("ms", "ms must be an integer >= 0")
+        ms = count(payload.get("ms", 0), "ms", 0, MAX_TICK_MS)
         game, _, events = rules.advance(self.game, ms)
         return self._settle(game, events, full=False)
 
@@ -171,18 +172,7 @@ class Session:
 
     def load_profile(self, payload: dict[str, Any]) -> dict[str, Any]:
         """Validate stored records ``{"records": {"sprint/classic": {...}}}`` and keep them."""
-        text = payload.get("profile")
-        try:
-            data = json.loads(text) if isinstance(text, str) else None
-        except ValueError:
-            data = None
-        records = data.get("records") if isinstance(data, dict) else None
-        if not isinstance(records, dict):
-            raise NotationError("profile", "profile must be {\"records\": {...}}")
-        for key, entry in records.items():
-            if key not in record_keys() or not valid_entry(entry):
-                raise NotationError("records", f"bad record {key!r}")
-        self.profile = {"records": records}
+        self.profile = {"records": read_records(payload.get("profile"))}
         return self.profile
 
     def _record(self) -> list[str]:
@@ -191,12 +181,13 @@ class Session:
         key = f"{g.mode}/{g.set_kind}"
         if key not in record_keys():
             return []
-        result = {"max": g.max_turn, "power": g.power, "speed": round(g.speed, 1)}
+        # saturated at MAX_COUNT so the stored record always loads again (read_records)
+        result = {"max": g.max_turn, "power": min(MAX_COUNT, g.power), "speed": min(MAX_COUNT, round(g.speed, 1))}
         best = dict(self.profile["records"].get(key, {"max": 0, "power": 0, "speed": 0, "games": 0}))
         beaten = [f for f in RECORD_FIELDS if result[f] > best[f]]
         for f in beaten:
             best[f] = result[f]
-        best["games"] = best["games"] + 1
+        best["games"] = min(MAX_COUNT, best["games"] + 1)  # saturates: the record still loads
         self.profile = {"records": {**self.profile["records"], key: best}}
         return beaten
 
@@ -205,7 +196,46 @@ def record_keys() -> tuple[str, ...]:
     return tuple(f"{m}/{s}" for m in MODES for s in SET_TOP)
 
 
+def read_records(text: object) -> dict[str, Any]:
+    """The records of stored profile text; NotationError names what is wrong.
+
+    >>> read_records('{"records": {"sprint/classic": {"max": 3, "power": 5, "speed": 1.5, "games": 2}}}')
+    {'sprint/classic': {'max': 3, 'power': 5, 'speed': 1.5, 'games': 2}}
+    >>> read_records('{"records": {"sprint/classic": {"max": 9, "power": 5000, "speed": 0, "games": 0}}}')
+    Traceback (most recent call last):
+    ...
+    club.errors.NotationError: records: bad record 'sprint/classic'
+    """
+    try:  # strict: NaN, Infinity and 1e999 are no record
+        data = json.loads(text, parse_constant=_no_constant) if isinstance(text, str) else None
+    except (ValueError, RecursionError):
+        data = None
+    records = data.get("records") if isinstance(data, dict) else None
+    if not isinstance(records, dict):
+        raise NotationError("profile", "profile must be {\"records\": {...}}")
+    for key, entry in records.items():
+        if key not in record_keys() or not valid_entry(entry):
+            raise NotationError("records", f"bad record {key!r}")
+    return records
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(name)
+
+
 def valid_entry(entry: object) -> bool:
+    """A record a finished run can leave (D13, D18): whole counts up to ``MAX_COUNT``,
+    a finite Speed, Max at most the well's 128 halves, a Power at least what the
+    Max turn gave, and nothing at all before the first game."""
     if not isinstance(entry, dict) or set(entry) != {*RECORD_FIELDS, "games"}:
         return False
-    return all(isinstance(v, (int, float)) and not isinstance(v, bool) and v >= 0 for v in entry.values())
+    counts = (entry["max"], entry["power"], entry["games"])
+    if not all(is_int(v) and 0 <= v <= MAX_COUNT for v in counts):
+        return False
+    speed = entry["speed"]
+    if not finite(speed) or not 0 <= speed <= MAX_COUNT:
+        return False
+    top, power, games = counts
+    if not games:
+        return top == power == speed == 0
+    return top <= MAX_TURN and power >= max(0, top - 1) ** 2

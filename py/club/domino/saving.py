@@ -21,11 +21,13 @@ from club import save
 from club.domino.falling import Falling, fits, resting
 from club.domino.game import LOCK_MS, LOCK_RESETS, MIN_GRAVITY, MODES, START_GRAVITY, Game
 from club.domino.notation import parse, print_position
-from club.domino.tiles import SET_TOP, Tile, format_tile, parse_tile
-from club.errors import NotationError
+from club.domino.resolve import resolve
+from club.domino.tiles import SET_TOP, Tile, format_tile, parse_tile, set_tiles
+from club.errors import MAX_COUNT, NotationError
 from club.rng import Rng
 
 GAME, KIND = "domino", "run"
+WIDTH, HEIGHT = 8, 16  # the well every run plays (D1)
 
 
 def dump_game(game: Game) -> str:
@@ -91,14 +93,14 @@ def load_game(text: str) -> Game:
         rng=read_rng(data),
     )
     check_consistent(game)
+    if mode:
+        check_run(game)
     return game
 
 
-def counter(data: dict[str, Any], name: str, high: int | None = None, low: int = 0) -> int:
-    value = save.field(data, name, int)
-    if value < low or (high is not None and value > high):
-        raise NotationError(name, f"{name} out of range: {value}")
-    return value
+def counter(data: dict[str, Any], name: str, high: int | None = MAX_COUNT, low: int = 0) -> int:
+    """A bounded integer field (``MAX_COUNT`` unless the rules bound it tighter)."""
+    return save.counter(data, name, high, low)
 
 
 def read_falling(data: dict[str, Any]) -> Falling | None:
@@ -113,12 +115,20 @@ def read_falling(data: dict[str, Any]) -> Falling | None:
 
 
 def read_queue(data: dict[str, Any], set_kind: str) -> tuple[Tile, ...]:
+    """The tiles still to come: tiles of the set, each at most once (D2: a set is
+    drawn without replacement, so no tile can come twice)."""
     text = save.field(data, "queue", str)
-    tiles = [parse_tile(word) for word in text.split(" ")] if text else []
     top = SET_TOP[set_kind]
-    if any(t is None or max(t) > top for t in tiles) or len(tiles) > (top + 1) * (top + 2) // 2:
+    words = text.split(" ") if text else []
+    if len(words) > len(set_tiles(set_kind)):
         raise NotationError("queue", f"queue must be tiles a-b of the {set_kind} set")
-    return tuple(t for t in tiles if t is not None)
+    tiles = [parse_tile(word) for word in words]
+    if any(t is None or max(t) > top for t in tiles):
+        raise NotationError("queue", f"queue must be tiles a-b of the {set_kind} set")
+    found = tuple(t for t in tiles if t is not None)
+    if len({tuple(sorted(t)) for t in found}) != len(found):
+        raise NotationError("queue", "a tile appears twice in the queue")
+    return found
 
 
 def read_rng(data: dict[str, Any]) -> Rng:
@@ -139,3 +149,48 @@ def check_consistent(game: Game) -> None:
         raise NotationError("falling", "the falling tile must fit in the well of a running game")
     if (game.rest_ms is not None) != resting(game.well, tile):
         raise NotationError("rest_ms", "the lock delay runs exactly while the tile rests")
+
+
+def check_run(game: Game) -> None:
+    """What a Sprint or Marathon can hold (issue 12): the 8 x 16 well (D1), pips of
+    its set (D2), a well at rest with nothing left to cancel (D12: saves are
+    at rest), scores a turn can give (D13) and a queue that follows the sets
+    (D15, D16). Notation-loaded games (no mode) keep D1's any-size wells."""
+    well, top = game.well, SET_TOP[game.set_kind]
+    if (well.width, well.height) != (WIDTH, HEIGHT):
+        raise NotationError("well", f"the well of a run is {WIDTH} x {HEIGHT}")
+    if any(p > top for p in well.pips) or (game.falling and max(game.falling.a, game.falling.b) > top):
+        raise NotationError("well", f"pips of the {game.set_kind} set are 0-{top}")
+    turn = resolve(well)
+    if turn.well != well:
+        raise NotationError("well", "halves float or cancel: a saved well is at rest")
+    check_scores(game)
+    check_sets(game)
+
+
+def check_scores(game: Game) -> None:
+    """D13: T counts cancelled halves, so Max is at most the well's cells; the
+    Max turn alone added (Max - 1)² to Power; a score needs a turn."""
+    if game.max_turn > WIDTH * HEIGHT or game.points > game.max_turn or game.chain > game.points:
+        raise NotationError("max", "a turn cancels at most the well's halves")
+    if game.max_turn >= 2 and game.power < (game.max_turn - 1) ** 2:
+        raise NotationError("power", "power below what the best turn alone gave")
+    if (game.max_turn or game.power) and not game.turns:
+        raise NotationError("turns", "scores without a turn played")
+
+
+def check_sets(game: Game) -> None:
+    """D15/D16: the tiles in play come from set ``set_number`` (the next set is drawn
+    whole when a Marathon set runs out); a Sprint has one set, all accounted for."""
+    size = len(set_tiles(game.set_kind))
+    if game.set_number < 1 or game.queue_set not in (game.set_number, game.set_number + 1):
+        raise NotationError("set_number", "a run plays set 1 on, and queues that set or the next")
+    if game.queue_set != game.set_number and (game.mode != "marathon" or len(game.queue) != size):
+        raise NotationError("queue", "only a Marathon queues the next set, and all of it")
+    played = game.turns + len(game.queue) + (game.falling is not None)
+    if game.mode == "sprint" and not game.over and (game.set_number != 1 or played != size):
+        raise NotationError("queue", "a Sprint's turns, falling tile and queue make one set")
+    if game.falling is not None and game.queue_set == game.set_number:
+        tile = tuple(sorted((game.falling.a, game.falling.b)))
+        if any(tuple(sorted(t)) == tile for t in game.queue):
+            raise NotationError("queue", "the falling tile is still in the queue")

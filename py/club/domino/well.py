@@ -25,6 +25,9 @@ from club.domino.tiles import DIGITS
 from club.errors import NotationError
 
 LINKS = "rldus"
+#: D1 lets a position give any size; a side is at most 64 cells (a well the page
+#: plays is 8 x 16, test wells are smaller), so a text cannot ask for a huge grid.
+MAX_SIDE = 64
 # Where a link points: (dc, dr) and the link the partner must carry.
 PARTNER = {"r": (1, 0, "l"), "l": (-1, 0, "r"), "d": (0, 1, "u"), "u": (0, -1, "d")}
 
@@ -77,6 +80,8 @@ def parse_well(text: str) -> Well:
     size = len(rows[0])
     if size == 0 or size % 2 or any(len(row) != size for row in rows):
         raise NotationError("well", "rows must be equally long runs of 2-character cells")
+    if size > 2 * MAX_SIDE or len(rows) > MAX_SIDE:
+        raise NotationError("well", f"a well is at most {MAX_SIDE} x {MAX_SIDE} cells")
     width, pips, links = size // 2, [], []
     for r, row in enumerate(rows):
         for c in range(width):

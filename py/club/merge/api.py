@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from club.errors import NotationError
+from club.errors import NotationError, is_int, read_seed
 from club.hexgrid import Hex
 from club.merge import persist
 from club.merge.board import CELLS, EMPTY, JOKER, cell_index, cell_name
@@ -54,10 +54,10 @@ class Session:
     # --- lifecycle -------------------------------------------------------
     def new(self, payload: dict[str, Any]) -> dict[str, Any]:
         """A fresh round; jokers from the payload, else from the settings (M14)."""
-        seed = payload.get("seed", DEFAULT_SEED)
+        seed = read_seed(payload.get("seed", DEFAULT_SEED & 0xFFFFFFFF))
         jokers = payload.get("jokers", self.profile["settings"]["jokers"])
-        if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(jokers, bool):
-            raise NotationError("seed", "new needs an integer seed and a boolean jokers")
+        if not isinstance(jokers, bool):
+            raise NotationError("jokers", "jokers must be true or false")
         self.round = new_round(seed, jokers=jokers)
         self.style = self.profile["settings"]["style"]
         return self.view({})
@@ -130,7 +130,8 @@ class Session:
     def rotate(self, payload: dict[str, Any]) -> dict[str, Any]:
         """Turn the current pair by ``{"step": 1}`` (clockwise) or -1 (M4, M12)."""
         step = payload.get("step", 1)
-        if step not in (1, -1) or isinstance(step, bool) or not is_pair(self.round.current) or self.round.over:
+        # an int, never 1.0: a float turn would be kept and break every later call
+        if not is_int(step) or step not in (1, -1) or not is_pair(self.round.current) or self.round.over:
             return self._result(Move(False, "bad-action"))
         self.round = rotate(self.round, step)
         return self._result(Move(True, None, ({"type": "turn", "turn": self.round.turn},)))
@@ -145,7 +146,7 @@ class Session:
         target = _cell(payload.get("cell"))
         turn = payload.get("turn")
         state = self.round
-        if turn is not None and turn in range(6) and is_pair(state.current):
+        if is_int(turn) and turn in range(6) and is_pair(state.current):
             state = replace(state, turn=turn)
         if target is None:
             return {"cells": [], "legal": False, "reason": "bad-action", "steps": [], "merging": [], "points": 0}

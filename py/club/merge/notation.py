@@ -78,7 +78,7 @@ def parse_cell(token: str, row: int) -> int:
         value = int(token)
         if value >= 2 and value & (value - 1) == 0:
             return value
-    raise NotationError("board", f"row {row}: a cell must be ., * or a power of two >= 2, got {token!r}")
+    raise NotationError("board", f"row {row}: a cell must be ., * or a power of two >= 2, got {token[:20]!r}")
 
 
 def print_board(board: Board) -> str:

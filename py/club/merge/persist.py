@@ -30,15 +30,21 @@ from dataclasses import replace
 from typing import Any
 
 from club import save
-from club.errors import NotationError
+from club.errors import MAX_COUNT, NotationError
+from club.merge.board import JOKER
 from club.merge.game import Round
 from club.merge.notation import parse, print_position
+from club.merge.pieces import JOKER_PIECE
 from club.rng import Rng
 
 GAME, KIND = "merge", "run"
 STYLES = ("colors", "contrast", "pastel")  # M14 stone styles; the first is the default
 CODE_PREFIX = "HM1"
 _MAX_CODE = 20_000  # a real code is a few hundred characters
+#: The largest stone a saved round may hold (issue 12; the notation, M16, takes any
+#: power of two). A 2**30 takes 2**29 twos, hundreds of millions of placements: no
+#: round gets near it, and the stones, scores and points of a move stay below 2**53.
+MAX_STONE = 1 << 30
 
 
 def round_data(state: Round, style: str) -> dict[str, Any]:
@@ -59,26 +65,45 @@ def load_round(text: str) -> tuple[Round, str]:
     state = parse(save.field(data, "position", str))
     turn = _count(data, "turn", 5)
     highest = _count(data, "highest")
-    if highest < state.highest or (highest and highest & (highest - 1)):
+    if highest < state.highest or highest > MAX_STONE or (highest and highest & (highest - 1)):
         raise NotationError("highest", "highest must be a power of two at least the largest stone")
+    jokers = save.field(data, "jokers", bool)
+    play_ms = _count(data, "play_ms")
+    check_round(state, jokers, play_ms)
     rng_text = save.field(data, "rng", str)
     if len(rng_text) != 16 or any(ch not in "0123456789abcdef" for ch in rng_text):
         raise NotationError("rng", "rng must be 16 lowercase hex digits")
     style = save.field(data, "style", str)
     if style not in STYLES:
         raise NotationError("style", f"style must be one of {', '.join(STYLES)}")
-    state = replace(
-        state, turn=turn, highest=highest, rng=Rng(int(rng_text, 16)),
-        jokers=save.field(data, "jokers", bool), play_ms=_count(data, "play_ms"),
-    )
+    state = replace(state, turn=turn, highest=highest, rng=Rng(int(rng_text, 16)), jokers=jokers,
+                    play_ms=play_ms)
     return state, style
 
 
-def _count(data: dict[str, Any], name: str, high: int | None = None) -> int:
-    value = save.field(data, name, int)
-    if value < 0 or (high is not None and value > high):
-        raise NotationError(name, f"{name} must be 0-{high}" if high is not None else f"{name} must be >= 0")
-    return value
+def check_round(state: Round, jokers: bool, play_ms: int) -> None:
+    """What dealing and play can give (M3, M14, M15): no joker anywhere in a round
+    played without jokers, never a joker right after a joker, and play time
+    only once the first stone is placed.
+
+    >>> check_round(new_round(5, jokers=False), jokers=False, play_ms=0)
+    >>> check_round(new_round(5), jokers=True, play_ms=900)
+    Traceback (most recent call last):
+    ...
+    club.errors.NotationError: play_ms: play time runs from the first placement
+    """
+    if state.highest > MAX_STONE:
+        raise NotationError("position", f"stones are at most {MAX_STONE} in a saved round")
+    if not jokers and JOKER in (*state.board, *state.current, *state.next):
+        raise NotationError("jokers", "a joker in a round played without jokers")
+    if state.current == JOKER_PIECE and state.next == JOKER_PIECE:
+        raise NotationError("next", "a joker never follows a joker")
+    if play_ms and not state.moves:
+        raise NotationError("play_ms", "play time runs from the first placement")
+
+
+def _count(data: dict[str, Any], name: str, high: int | None = MAX_COUNT) -> int:
+    return save.counter(data, name, high)
 
 
 def export_code(save_text: str) -> str:

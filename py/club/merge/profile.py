@@ -18,8 +18,8 @@ import json
 from typing import Any
 
 from club import save
-from club.errors import NotationError
-from club.merge.persist import STYLES
+from club.errors import MAX_COUNT, NotationError
+from club.merge.persist import MAX_STONE, STYLES
 
 COUNTERS = ("best", "best_highest", "best_moves", "rounds")
 
@@ -39,12 +39,31 @@ def load_profile(text: str) -> dict[str, Any]:
     profile = default_profile()
     for name in COUNTERS:
         if name in data:
-            value = save.field(data, name, int)
-            if value < 0:
-                raise NotationError(name, f"{name} must be >= 0")
-            profile[name] = value
+            profile[name] = save.counter(data, name)
+    check_bests(profile, set(data))
     profile["settings"] = check_settings(data.get("settings", {}), profile["settings"])
     return profile
+
+
+def check_bests(profile: dict[str, Any], given: set[str]) -> None:
+    """What ``record_round`` can leave (M10, M11): a best score is made in moves
+    (and a score of 0 records none), scoring takes a merge, so a stone of 4 or
+    more; the best stone is a power of two no saved round exceeds; a finished
+    round placed a stone. Profiles older than ``best_moves``/``best_highest``
+    hold only ``best``: a key that is not there is not checked.
+
+    >>> check_bests({"best": 5000, "best_moves": 0, "best_highest": 64, "rounds": 0}, {"best", "best_moves"})
+    Traceback (most recent call last):
+    ...
+    club.errors.NotationError: best_moves: a best score is made in at least one move
+    """
+    best, moves, highest = profile["best"], profile["best_moves"], profile["best_highest"]
+    if "best_moves" in given and bool(best) != bool(moves):
+        raise NotationError("best_moves", "a best score is made in at least one move")
+    if highest > MAX_STONE or highest & (highest - 1) or highest == 1:
+        raise NotationError("best_highest", f"best_highest must be 0 or a power of two up to {MAX_STONE}")
+    if "best_highest" in given and ((best and highest < 4) or (profile["rounds"] and not highest)):
+        raise NotationError("best_highest", "best_highest below what the best round made")
 
 
 def check_settings(given: object, base: dict[str, Any]) -> dict[str, Any]:
@@ -68,7 +87,7 @@ def record_round(
     """The profile after a finished round (best score with its moves, best stone);
     an abandoned round (``finished=False``) counts for the bests, not for ``rounds``."""
     updated = dict(profile)
-    updated["rounds"] = profile["rounds"] + (1 if finished else 0)
+    updated["rounds"] = min(MAX_COUNT, profile["rounds"] + (1 if finished else 0))  # saturates
     if score > profile["best"]:
         updated["best"], updated["best_moves"] = score, moves
     updated["best_highest"] = max(profile["best_highest"], highest)

@@ -55,9 +55,9 @@ def progress() -> dict[str, str]:
         storage_key("domino", "choice"): json.dumps({"mode": "marathon", "set": "classic"}),
         storage_key("merge", "run"): saved(Merge(), {"seed": 5}),
         storage_key("merge", "slot/2"): saved(Merge(), {"seed": 6}),
-        storage_key("merge", "profile"): json.dumps({**default_profile(), "best": 1234, "rounds": 2}),
+        storage_key("merge", "profile"): json.dumps({**default_profile(), "best": 1234, "best_moves": 90, "best_highest": 64, "rounds": 2}),
         storage_key("bowls", "run"): saved(Bowls(), {"mode": "endless", "seed": 3}),
-        storage_key("bowls", "profile"): dump_profile({**empty_profile(), "best": {"endless": 321}}),
+        storage_key("bowls", "profile"): dump_profile({**empty_profile(), "best": {"endless": 321}, "played": {"endless": 1}}),
         "6e-club/v1/settings": json.dumps({"schema": 1, "lang": "en", "motion": "reduce"}),
     }
 
@@ -158,7 +158,7 @@ BAD_FILES = {
 def test_a_bad_part_changes_nothing_and_is_named(page: Page, boot, case: str) -> None:
     """One bad part refuses the whole file: storage is exactly as before, the message names the part."""
     boot(page)
-    write_and_reload(page, {storage_key("merge", "profile"): json.dumps({**default_profile(), "best": 77})})
+    write_and_reload(page, {storage_key("merge", "profile"): json.dumps({**default_profile(), "best": 77, "best_moves": 12, "best_highest": 16})})
     before = stored(page)
     _, spoil, name = BAD_FILES[case]
     keys = spoil(progress())
@@ -180,7 +180,7 @@ def test_a_bad_part_changes_nothing_and_is_named(page: Page, boot, case: str) ->
 ])
 def test_not_a_backup_is_refused(page: Page, boot, text: str, message: str) -> None:
     boot(page)
-    write_and_reload(page, {storage_key("blocks", "profile"): cards.dump(cards.Profile(best=10))})
+    write_and_reload(page, {storage_key("blocks", "profile"): cards.dump(cards.Profile(stars=1, best=10, runs=1))})
     before = stored(page)
     choose_file(page, text)
     expect(page.locator(".backup-status")).to_have_text(STRINGS[message].replace("{version}", "2"))
@@ -189,7 +189,7 @@ def test_not_a_backup_is_refused(page: Page, boot, text: str, message: str) -> N
 
 def test_cancel_keeps_the_progress(page: Page, boot) -> None:
     boot(page)
-    mine = {storage_key("merge", "profile"): json.dumps({**default_profile(), "best": 5})}
+    mine = {storage_key("merge", "profile"): json.dumps({**default_profile(), "best": 6, "best_moves": 3, "best_highest": 4})}
     write_and_reload(page, mine)
     choose_file(page, json.dumps({"format": "6e-club-backup", "version": 1, "saved": "2026-01-02T03:04:05Z",
                                   "keys": progress()}))

@@ -25,6 +25,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
+from club.bowls.puzzles import puzzle_by_id
 from club.errors import NotationError
 
 THEMES = ("simple", "garden", "sand", "ocean", "runes", "neon", "space")  # W24 unlock order
@@ -32,6 +33,7 @@ ACHIEVEMENTS = ("combo2", "perfect", "puzzles10", "endless1000", "daily", "combo
 ENDLESS_POINTS = 1000
 PUZZLES_FEW, PUZZLES_MANY = 10, 50
 PUZZLE_IDS = range(1, 101)
+_ID_TEXT = frozenset(str(i) for i in PUZZLE_IDS)  # plain decimal: never "07" or "١"
 
 
 def earned(profile: Mapping[str, Any]) -> list[str]:
@@ -120,7 +122,7 @@ def choose_theme(profile: Mapping[str, Any], name: str) -> dict[str, Any] | None
 def check_profile(profile: Mapping[str, Any]) -> None:
     """Validate part 2's keys of a stored profile; ``NotationError`` names the bad one.
 
-    >>> check_profile({"achievements": ["perfect"], "theme": "garden", "puzzles": {"7": 3}})
+    >>> check_profile({"achievements": ["perfect"], "theme": "garden", "puzzles": {"7": 2}})
     >>> check_profile({"puzzles": {"101": 3}})
     Traceback (most recent call last):
     ...
@@ -134,8 +136,11 @@ def check_profile(profile: Mapping[str, Any]) -> None:
         raise NotationError("theme", f"theme must be one of {', '.join(THEMES)}")
     table = profile.get("puzzles", {})
     if not isinstance(table, dict) or not all(
-        isinstance(k, str) and k.isdigit() and int(k) in PUZZLE_IDS
-        and isinstance(v, int) and not isinstance(v, bool) and v >= 1
+        isinstance(k, str) and k in _ID_TEXT and isinstance(v, int) and not isinstance(v, bool) and v >= 1
         for k, v in table.items()
     ):
         raise NotationError("puzzles", "puzzles must map ids 1-100 to moves >= 1")
+    for key, moves in table.items():
+        puzzle = puzzle_by_id(int(key))
+        if not len(puzzle.solution) <= moves <= puzzle.limit:  # the stored solution is a shortest one
+            raise NotationError("puzzles", f"puzzle {key} is solved in {len(puzzle.solution)}-{puzzle.limit} moves")

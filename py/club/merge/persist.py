@@ -86,6 +86,7 @@ def check_round(state: Round, jokers: bool, play_ms: int) -> None:
     played without jokers, never a joker right after a joker, and play time
     only once the first stone is placed.
 
+    >>> from club.merge.game import new_round
     >>> check_round(new_round(5, jokers=False), jokers=False, play_ms=0)
     >>> check_round(new_round(5), jokers=True, play_ms=900)
     Traceback (most recent call last):

@@ -72,6 +72,8 @@ BAD = [
     ("load", {"save": puzzle_save(last={**GOOD_LAST, "combo": -1})}, "last"),
     ("load", {"save": puzzle_save(last={**GOOD_LAST, "overflow": "both"})}, "last"),
     ("load", {"save": with_history_last({"combo": 1})}, "history"),  # undo would bring it back
+    # issue 12: a well-formed last that play did not give (replayed from the history) is refused
+    ("load", {"save": puzzle_save(last=GOOD_LAST)}, "last"),
     ("load", {"save": puzzle_save(rng="xyz")}, "rng"),
     ("load", {"save": puzzle_save(position="R/G 0 0")}, "position"),
     ("load", {"save": puzzle_save(mode="daily", date="")}, "date"),

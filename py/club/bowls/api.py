@@ -22,7 +22,7 @@ from club.bowls.notation import parse
 from club.bowls.position import BAD_ACTION, CAPACITY, MODIFIER_NAMES, RING, Position
 from club.bowls.profile import dump_profile, parse_profile, record
 from club.bowls.saves import dump_attempt, load_attempt
-from club.errors import NotationError
+from club.errors import NotationError, read_seed
 
 try:  # part 2 adds puzzle methods (and registers its mode) in club.bowls.puzzle_api
     from club.bowls.puzzle_api import PuzzleMethods  # type: ignore[import-not-found]
@@ -34,7 +34,6 @@ except ModuleNotFoundError as missing:
         """Nothing until part 2 ships its puzzles."""
 
 
-MAX_SEED = (1 << 64) - 1
 SESSION_ONLY_MODES = ("puzzle",)  # started by their own method (puzzle_new), never by new
 
 
@@ -56,9 +55,7 @@ class Session(PuzzleMethods):
         mode = payload.get("mode", "endless")
         if not isinstance(mode, str) or mode not in MODES or mode in SESSION_ONLY_MODES:
             raise NotationError("mode", f"new starts endless, daily or free, not {str(mode)[:40]!r}")
-        seed = payload.get("seed", 0)
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-            raise NotationError("seed", "seed must be an integer 0 <= seed < 2**64")
+        seed = read_seed(payload.get("seed", 0))  # one seed rule for every game: 0 <= seed < 2**32
         date = payload.get("date", "")
         if MODES[mode].dated and not is_date(date):
             raise NotationError("date", "daily needs a date YYYY-MM-DD")
@@ -136,7 +133,7 @@ class Session(PuzzleMethods):
         attempt = self._need()
         bowl = payload.get("bowl")
         if not isinstance(bowl, int) or isinstance(bowl, bool) or not 0 <= bowl < RING:
-            return {"bowl": bowl, "reason": BAD_ACTION}
+            return {"bowl": None, "reason": BAD_ACTION}  # never echo what is no bowl (NaN, 2**80)
         reason = attempt.refusal(bowl)
         if reason is not None:
             return {"bowl": bowl, "reason": reason}

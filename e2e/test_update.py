@@ -136,3 +136,24 @@ def test_first_visit_is_controlled_without_a_prompt(site: Site, tab: Page) -> No
     """P5: the very first worker takes control at once (offline after one visit), no prompt."""
     open_controlled(tab, site.url, site.version)
     expect(tab.locator(".update-bar")).to_have_count(0)
+
+
+def test_a_second_tab_switched_by_the_first_reloads_at_its_next_navigation(site: Site, tab: Page) -> None:
+    """Item 4 with two tabs: when one tab switches to B, the other (still on A's
+    files) shows the prompt and reloads at its next navigation instead of
+    importing B's modules into A's page."""
+    version_a = site.version
+    open_controlled(tab, site.url + "#/rules/blocks", version_a)
+    other = tab.context.new_page()
+    open_controlled(other, site.url + "#/blocks", version_a)
+    version_b = site.deploy_change()
+    tab.click(".brand")
+    route(tab, "home")
+    expect(tab.locator(".update-bar")).to_be_visible(timeout=60_000)
+    tab.click(".update-reload")
+    tab.wait_for_function(f"document.documentElement.dataset.version === '{version_b}'", timeout=60_000)
+    expect(other.locator(".update-bar")).to_be_visible()
+    assert other.evaluate("document.documentElement.dataset.version") == version_a
+    other.click('a[href="#/rules/blocks"]')
+    other.wait_for_function(f"document.documentElement.dataset.version === '{version_b}'", timeout=60_000)
+    route(other, "rules")

@@ -120,7 +120,7 @@ export function mountBackup(parent, ctx) {
   const save = html("button", { type: "button", class: "btn backup-save" }, row, t("shell.backup.save"));
   const open = html("button", { type: "button", class: "btn backup-restore" }, row, t("shell.backup.restore"));
   const input = html("input", { type: "file", accept: ".json,application/json", class: "sr-only", id: "restore-file",
-    tabindex: "-1", "aria-hidden": "true" }, section);
+    tabindex: "-1", "aria-hidden": "true", "aria-label": t("shell.backup.restore") }, section);
   const confirm = html("div", { class: "backup-confirm", hidden: true }, section);
   const status = html("p", { class: "backup-status", role: "status" }, section);
   const say = (text, bad = false) => { status.textContent = text; status.classList.toggle("bad", bad); };

@@ -42,7 +42,7 @@ export function watchUpdates({ container, t, settle }) {
   const sw = navigator.serviceWorker;
   const state = { registration: null, applying: false, stale: false };
   if (!sw || location.protocol === "file:") return { check() {}, pending: () => null, apply() {} };
-  const hadController = Boolean(sw.controller);
+  let controlled = Boolean(sw.controller); // false on a first visit until the worker claims it
 
   async function apply() {
     if (state.applying) return;
@@ -66,8 +66,10 @@ export function watchUpdates({ container, t, settle }) {
   };
 
   sw.addEventListener("controllerchange", () => {
+    const wasControlled = controlled;
+    controlled = true;
     if (state.applying) location.reload();
-    else if (hadController) { state.stale = true; bar.show(); }
+    else if (wasControlled) { state.stale = true; bar.show(); } // switched by another tab
   });
 
   (async () => {

@@ -91,6 +91,11 @@ class Guard:
             self.problems.append(f"{self.label} {where}: {problem}")
         for problem in outside_first_screen(self.page, first_screen or []):
             self.problems.append(f"{self.label} {where}: {problem}")
+        if first_screen:  # P13: a bowl is a touch target of at least 44 px
+            smallest = self.page.eval_on_selector_all(
+                ".bw-ring .bw-bowl .bw-body", "els => Math.min(...els.map(e => e.getBoundingClientRect().width))")
+            if smallest < 44:
+                self.problems.append(f"{self.label} {where}: bowls {smallest:.1f}px wide, under 44")
 
     def card(self, where: str) -> None:
         self.page.wait_for_selector(".bw-overlay")

@@ -45,7 +45,8 @@ export async function mount(root, ctx) {
     undo: () => undo(), redo: () => redo(), pause: () => showModes(), end: () => confirmEnd(), settings: () => showSettings(root, api),
   });
   const player = createPlayer(ring, { popup: showPopup });
-  const fitter = new ResizeObserver(() => fitRing());
+  // A frame later: resizing the ring inside the observer's own callback would loop.
+  const fitter = new ResizeObserver(() => requestAnimationFrame(fitRing));
   fitter.observe(game);
   window.addEventListener("resize", fitRing);
 
@@ -199,7 +200,6 @@ export async function mount(root, ctx) {
     game.hidden = false;
     root.dataset.screen = "game";
     renderGame();
-    fitRing();
     ring.focusBowl(focusTarget());
     if (view.over) showOver(recordIfOver());
   }

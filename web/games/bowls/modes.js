@@ -13,6 +13,8 @@
 //   mode.showOver(root, api, view, outcome)  its own end card instead of the built-in one
 //   api.setTheme(name)        sets the class bowls-theme-<name> on the page root
 //   api.ctx                   the shell context (t, engine, store, ...)
+//   api.root()                the page root (dialogs go there)
+//   api.focusBoard()          focus the ring's current bowl (where a closed end card sends focus)
 export const MODES = [];
 
 export function registerMode(mode) {

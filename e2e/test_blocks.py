@@ -483,8 +483,11 @@ def check_drag_colour(page: Page, slot: int, cell: str, start, move, end) -> Non
     expect(board).to_have_attribute("data-preview", "fit")
     cells = len(engine(page).view({})["tray"][slot]["cells"])
     expect(page.locator(".bk-prev")).to_have_count(cells)
-    assert gem_fill(page, ".bk-prev") == tray_fill  # the preview in the piece's colour (B20)
-    assert gem_fill(page, ".bk-ghost .bk-gem") == tray_fill
+    # the preview in the piece's colour (B20), and so the copy (touch moves may land a frame late)
+    page.wait_for_function(
+        """fill => { const cells = [...document.querySelectorAll('.bk-prev, .bk-ghost .bk-gem')];
+                     return cells.length > 0 && cells.every((c) => getComputedStyle(c).fill === fill); }""",
+        arg=tray_fill)
     page.wait_for_function("() => getComputedStyle(document.querySelector('.bk-ghost')).opacity <= 0.4")
     end()
     expect(ghost).to_be_hidden()

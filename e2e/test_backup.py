@@ -27,6 +27,7 @@ from playwright.sync_api import Page, expect
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("blocks", "domino", "merge", "bowls")
 SESSIONS = {"blocks": Blocks, "domino": Domino, "merge": Merge, "bowls": Bowls}
+SLOW_MS = 15_000  # the machine is shared: assertions wait longer than Playwright's 5 s
 STRINGS = json.loads((ROOT / "web/i18n/shell.en.json").read_text())
 # Counts the page's requests for persistent storage (the real call still runs).
 COUNT_PERSIST = """
@@ -71,7 +72,7 @@ def bests(data: dict[str, str]) -> dict[str, int | None]:
 def strict(browser) -> Iterator[Page]:
     """A page under the real CSP (downloads and file reading included)."""
     context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=False, accept_downloads=True)
-    context.set_default_timeout(20_000)
+    context.set_default_timeout(30_000)
     page = context.new_page()
     page.add_init_script(COUNT_PERSIST)
     yield page
@@ -115,7 +116,7 @@ def test_back_up_clear_restore_everything_is_back(strict: Page, server_url: str)
     assert info.value.suggested_filename.startswith("6e-club-backup-")
     assert backup["format"] == "6e-club-backup" and backup["version"] == 1
     assert backup["keys"] == data  # everything, exactly as stored, and no corrupt leftover
-    expect(page.locator(".backup-status")).to_contain_text(info.value.suggested_filename)
+    expect(page.locator(".backup-status")).to_contain_text(info.value.suggested_filename, timeout=SLOW_MS)
 
     page.evaluate("localStorage.clear()")
     page.reload()
@@ -124,14 +125,14 @@ def test_back_up_clear_restore_everything_is_back(strict: Page, server_url: str)
     assert page.evaluate("window.__persistAsked") is None  # no finished run yet: not asked
 
     choose_file(page, json.dumps(backup))
-    expect(page.locator(".backup-confirm")).to_be_visible()
+    expect(page.locator(".backup-confirm")).to_be_visible(timeout=SLOW_MS)
     with page.expect_navigation():
         page.click(".backup-replace")
     wait_ready(page)
     assert stored(page) == data
     assert home_bests(page) == {g: str(b) for g, b in expected.items()}
     restored = STRINGS["shell.backup.restored"]["other"].replace("{count}", str(len(data)))
-    expect(page.locator(".backup-status")).to_have_text(restored)
+    expect(page.locator(".backup-status")).to_have_text(restored, timeout=SLOW_MS)
     assert page.evaluate("document.documentElement.dataset.motion") == "reduce"  # settings are back too
     # the unfinished runs resume: opening each game keeps the restored run
     for game in GAMES:
@@ -165,9 +166,9 @@ def test_a_bad_part_changes_nothing_and_is_named(page: Page, boot, case: str) ->
     choose_file(page, json.dumps({"format": "6e-club-backup", "version": 1, "saved": "2026-01-02T03:04:05Z",
                                   "keys": keys}))
     status = page.locator(".backup-status")
-    expect(status).to_contain_text(f"“{name}”")
-    expect(status).to_contain_text("Nothing was changed")
-    expect(page.locator(".backup-confirm")).to_be_hidden()
+    expect(status).to_contain_text(f"“{name}”", timeout=SLOW_MS)
+    expect(status).to_contain_text("Nothing was changed", timeout=SLOW_MS)
+    expect(page.locator(".backup-confirm")).to_be_hidden(timeout=SLOW_MS)
     assert stored(page) == before
     assert home_bests(page)["merge"] == "77"
 
@@ -183,7 +184,7 @@ def test_not_a_backup_is_refused(page: Page, boot, text: str, message: str) -> N
     write_and_reload(page, {storage_key("blocks", "profile"): cards.dump(cards.Profile(stars=1, best=10, runs=1))})
     before = stored(page)
     choose_file(page, text)
-    expect(page.locator(".backup-status")).to_have_text(STRINGS[message].replace("{version}", "2"))
+    expect(page.locator(".backup-status")).to_have_text(STRINGS[message].replace("{version}", "2"), timeout=SLOW_MS)
     assert stored(page) == before
 
 
@@ -193,7 +194,7 @@ def test_cancel_keeps_the_progress(page: Page, boot) -> None:
     write_and_reload(page, mine)
     choose_file(page, json.dumps({"format": "6e-club-backup", "version": 1, "saved": "2026-01-02T03:04:05Z",
                                   "keys": progress()}))
-    expect(page.locator(".backup-confirm")).to_be_visible()
+    expect(page.locator(".backup-confirm")).to_be_visible(timeout=SLOW_MS)
     page.click(".backup-cancel")
-    expect(page.locator(".backup-confirm")).to_be_hidden()
+    expect(page.locator(".backup-confirm")).to_be_hidden(timeout=SLOW_MS)
     assert stored(page) == {**mine}

@@ -234,15 +234,38 @@ RAW_PAYLOADS = st.one_of(
 )
 
 
+def _play(bridge: Bridge, game: str, data: st.DataObject) -> tuple[str, str]:
+    """A move a player could make here, so garbage also meets later states (game
+    over, records, a finished puzzle) and not only the opening."""
+    view = _ok(bridge, game, "view", {})
+    pick = data.draw(st.integers(0, 99), label="pick")
+    if game == "blocks":
+        slots = [s for s in view["tray"] if s["targets"]] or view["tray"]
+        slot = slots[pick % len(slots)]
+        cell = _ok(bridge, game, "geometry", {})["cells"][(slot["targets"] or [0])[pick % max(1, len(slot["targets"]))]]
+        return "place", json.dumps({"slot": slot["slot"], "cell": cell})
+    if game == "domino":
+        return "act", json.dumps({"move": ("left", "right", "cw", "ccw", "down", "hard")[pick % 6]})
+    if game == "merge":
+        legal = view["legal"] or ["0:0"]
+        return "place", json.dumps({"cell": legal[pick % len(legal)], "ms": 400})
+    choosable = view.get("choosable") or [0]
+    return "sow", json.dumps({"bowl": choosable[pick % len(choosable)]})
+
+
 @pytest.mark.parametrize("game", GAMES)
 @FUZZ
 @given(data=st.data())
 def test_garbage_payloads_never_break_the_bridge(game: str, data: st.DataObject) -> None:
-    """Any payload to any method: a strict, safe answer; a refusal changes nothing."""
+    """Any payload to any method, between moves a player could make: a strict, safe
+    answer; a refusal changes nothing."""
     bridge = fresh(game)
-    for _ in range(data.draw(st.integers(min_value=1, max_value=6), label="calls")):
-        method = data.draw(st.sampled_from(methods(game)), label="method")
-        payload = data.draw(RAW_PAYLOADS, label="payload")
+    for _ in range(data.draw(st.integers(min_value=1, max_value=8), label="calls")):
+        if data.draw(st.booleans(), label="a real move"):
+            method, payload = _play(bridge, game, data)
+        else:
+            method = data.draw(st.sampled_from(methods(game)), label="method")
+            payload = data.draw(RAW_PAYLOADS, label="payload")
         _checked(bridge, game, method, payload)
 
 

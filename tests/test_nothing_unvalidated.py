@@ -109,6 +109,7 @@ CRASHES = [
     ("domino", "new", {"mode": {}, "set": "classic"}, "mode"),
     ("domino", "new", {"seed": 1, "position": 5}, "position"),
     ("domino", "tick", {"ms": 2**60}, "ms"),  # active_ms would leave the safe integers
+    ("domino", "soft", {"held": "false"}, "held"),  # text is no key state (it used to hold soft drop)
     ("bowls", "new", {"mode": []}, "mode"),  # unhashable
     ("bowls", "new", {"mode": "daily", "date": "2026-02-31"}, "date"),
     ("bowls", "new", {"mode": "daily", "date": "٢٠٢٦-11-29"}, "date"),

@@ -139,7 +139,10 @@ class Session:
 
     def soft(self, payload: dict[str, Any]) -> dict[str, Any]:
         """Hold (``held: true``) or release soft drop (D6); time stays explicit."""
-        self.game = rules.set_soft(self.game, bool(payload.get("held")))
+        held = payload.get("held", False)
+        if not isinstance(held, bool):  # "false" is text, not a released key
+            raise NotationError("held", "held must be true or false")
+        self.game = rules.set_soft(self.game, held)
         return {"soft": self.game.soft}
 
     def _settle(self, game: Game, events: list[dict[str, Any]], full: bool) -> dict[str, Any]:

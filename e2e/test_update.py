@@ -120,12 +120,14 @@ def test_update_waits_for_reload_and_the_run_resumes(site: Site, tab: Page) -> N
 
 
 def test_waiting_update_applies_when_leaving_home(site: Site, tab: Page) -> None:
-    """Item 4: with B waiting, the next navigation from the home screen opens B."""
+    """Item 4: with B waiting (its prompt closed), the next navigation from the home screen opens B."""
     open_controlled(tab, site.url + "#/rules/merge", site.version)
     version_b = site.deploy_change()
     tab.click(".brand")
     route(tab, "home")
     expect(tab.locator(".update-bar")).to_be_visible(timeout=60_000)
+    tab.click(".update-close")  # put aside: B still waits for the next navigation from home
+    expect(tab.locator(".update-bar")).to_have_count(0)
     tab.click(".game-card[data-game=merge]")
     tab.wait_for_function(f"document.documentElement.dataset.version === '{version_b}'", timeout=60_000)
     route(tab, "merge")

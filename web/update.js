@@ -23,17 +23,22 @@ export async function runningVersion() {
   }
 }
 
+// The prompt stays until the player reloads or closes it (a closed prompt
+// still lets the switch happen at the next navigation from the home screen).
 function promptBar(container, t, onReload) {
-  let bar = null;
+  let offered = false;
   return {
     show() {
-      if (bar) return;
-      bar = html("div", { class: "update-bar", role: "status" }, container);
+      if (offered) return;
+      offered = true;
+      const bar = html("div", { class: "update-bar", role: "status" }, container);
       html("span", {}, bar, t("shell.update.ready"));
       const button = html("button", { type: "button", class: "btn primary update-reload" }, bar, t("shell.update.reload"));
       button.addEventListener("click", onReload);
+      const close = html("button", { type: "button", class: "notice-close update-close", "aria-label": t("shell.dismiss") }, bar, "×");
+      close.addEventListener("click", () => bar.remove());
     },
-    get shown() { return bar !== null; },
+    get offered() { return offered; },
   };
 }
 
@@ -93,7 +98,7 @@ export function watchUpdates({ container, t, settle }) {
     check,
     // "waiting": a new version waits (switch when leaving the home screen);
     // "stale": another tab switched versions (switch at any navigation).
-    pending: () => (state.stale ? "stale" : bar.shown ? "waiting" : null),
+    pending: () => (state.stale ? "stale" : bar.offered ? "waiting" : null),
     apply,
   };
 }

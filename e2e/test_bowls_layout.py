@@ -87,6 +87,8 @@ class Guard:
         self.problems: list[str] = []
 
     def fits(self, where: str, first_screen: list[str] | None = None) -> None:
+        # What a player sees: the frame after the page settled (two animation frames).
+        self.page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
         for problem in overflow_report(self.page):
             self.problems.append(f"{self.label} {where}: {problem}")
         for problem in outside_first_screen(self.page, first_screen or []):

@@ -70,6 +70,7 @@ export async function mount(root, ctx) {
     ctx, fmt, today: todayUtc,
     root: () => root,
     focusBoard: () => { if (root.dataset.screen === "game") ring.focusBowl(focusTarget()); },
+    fit: () => fitRing(), // a mode changed what stands above or below the ring
     start: (payload) => startAttempt(payload),
     resume: (mode) => resume(mode),
     unfinished: (mode) => unfinished(mode),

@@ -15,6 +15,7 @@
 //   api.ctx                   the shell context (t, engine, store, ...)
 //   api.root()                the page root (dialogs go there)
 //   api.focusBoard()          focus the ring's current bowl (where a closed end card sends focus)
+//   api.fit()                 refit the ring to the first screen after a mode's panel changed
 export const MODES = [];
 
 export function registerMode(mode) {

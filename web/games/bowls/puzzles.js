@@ -126,9 +126,10 @@ function createPanel(root, api, grid) {
     }
     const on = view?.mode === MODE && Boolean(view.puzzle);
     root.dataset.puzzle = on ? "1" : "0";
+    const shown = !panel.hidden;
     panel.hidden = !on;
     tools.hidden = !on;
-    if (!on) { current = null; return; }
+    if (!on) { current = null; if (shown) api.fit?.(); return; }
     const p = view.puzzle;
     const key = `${p.id}|${view.position}`;
     if (key !== current) { message.textContent = ""; clearHintMark(); }
@@ -140,6 +141,7 @@ function createPanel(root, api, grid) {
     left.dataset.left = p.movesLeft;
     panel.dataset.puzzle = p.id;
     hint.disabled = view.over;
+    api.fit?.(); // the goal may take another line: the ring gives way (P13)
   }
 
   function clearHintMark() {

@@ -4,7 +4,10 @@ auto-pause, a reload resuming paused, and the D14 cascade scored in the page."""
 
 from __future__ import annotations
 
+import itertools
 import json
+import math
+import re
 from dataclasses import replace
 
 import pytest
@@ -85,21 +88,23 @@ def test_marathon_to_top_out(page: Page, boot) -> None:
 
 
 def touch(page: Page, points: list[tuple[float, float]], pause_ms: int = 16, hold_ms: int = 0) -> None:
-    """A real touch gesture through the browser's input pipeline (CDP)."""
+    """A real touch gesture through the browser's input pipeline (CDP); the pauses between its
+    points are page time (Playwright's clock, installed before the page loaded), not sleeps."""
     cdp = page.context.new_cdp_session(page)
     x, y = points[0]
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
     for x, y in points[1:]:
-        page.wait_for_timeout(pause_ms)
+        page.clock.run_for(pause_ms)
         cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
     if hold_ms:
-        page.wait_for_timeout(hold_ms)
+        page.clock.run_for(hold_ms)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     cdp.detach()
 
 
 def test_touch_gestures_and_pad(phone: Page, boot) -> None:
     """Swipe sideways moves, tap rotates, swipe down holds soft drop, flick hard-drops; pad buttons work."""
+    phone.clock.install()
     boot(phone, ROUTE)
     start(phone, tap=True)
     box = phone.locator(".dd-well").bounding_box()
@@ -126,12 +131,14 @@ def test_touch_gestures_and_pad(phone: Page, boot) -> None:
 
 def test_keyboard_controls(page: Page, boot) -> None:
     """D5/D8: a tap moves one column, a held arrow repeats to the wall; Z, X and Up rotate; Down held drops fast."""
+    page.clock.install()
     boot(page, ROUTE)
     start(page)
+    page.clock.pause_at(page.evaluate("Date.now()") + 10)  # from here page time moves only when told
     page.keyboard.press("ArrowLeft")
     assert falling(page)[0] == 2
     page.keyboard.down("ArrowRight")
-    page.wait_for_timeout(600)  # 170 ms delay, then every 50 ms: far more than the 4 columns to the wall
+    page.clock.run_for(600)  # 170 ms delay, then every 50 ms: far more than the 4 columns to the wall
     page.keyboard.up("ArrowRight")
     assert falling(page)[0] == 6
     page.keyboard.press("x")
@@ -144,7 +151,7 @@ def test_keyboard_controls(page: Page, boot) -> None:
     assert falling(page)[2] == 0
     row = falling(page)[1]
     page.keyboard.down("ArrowDown")
-    page.wait_for_timeout(300)
+    page.clock.run_for(300)  # soft drop: a row every 50 ms; gravity alone would move 0 rows (800 ms a row)
     page.keyboard.up("ArrowDown")
     assert falling(page)[1] >= row + 3
     assert page.errors == []  # type: ignore[attr-defined]
@@ -152,12 +159,13 @@ def test_keyboard_controls(page: Page, boot) -> None:
 
 def test_pause_resume_and_auto_pause(page: Page, boot) -> None:
     """P pauses (time stops), P resumes; a hidden page pauses by itself (D17)."""
+    page.clock.install()
     boot(page, ROUTE)
     start(page)
     page.keyboard.press("p")
     expect(page.locator(".dd-overlay")).to_be_visible()
     where = falling(page)
-    page.wait_for_timeout(1300)
+    page.clock.run_for(2000)  # page time: 2.5 rows' worth of gravity
     assert falling(page) == where  # no gravity while paused
     page.keyboard.press("p")
     expect(page.locator(".dd-overlay")).to_have_count(0)
@@ -197,17 +205,198 @@ def test_d14_cascade_scores_in_the_page(page: Page, boot, motion: str) -> None:
     """A save written by the CPython engine (test hook): 2-5 over a 2 and a 5 cascades, Max 4, Power 9;
     with reduced motion too (fades only)."""
     page.emulate_media(reduced_motion=motion)
-    rows = ["." * 16] * 14 + ["......2d........", "......3u5r1l...."]
-    session = Session()
-    session.new({"seed": 1, "mode": "sprint", "set": "classic", "position": "/".join(rows) + " 0 0"})
-    session.game = replace(session.game, falling=Falling(2, 5, 3, 0, 0))
-    boot(page, ROUTE)
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage_key("domino", "run"), session.save({})])
-    page.reload()
-    wait_ready(page)
+    open_saved(page, boot, cascade_save())
     page.click(".dd-card .btn.primary")
     page.keyboard.press("Space")
     idle(page)
     assert (stat(page, "max"), stat(page, "power")) == ("4", "9")
     assert page.locator(".dd-still .dd-half").count() == 2  # the 3 and the 1 are left
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def cascade_save() -> str:
+    """The D14 position from the CPython engine: a 2-5 over a 2 and a 5 cascades on the next hard drop."""
+    rows = ["." * 16] * 14 + ["......2d........", "......3u5r1l...."]
+    session = Session()
+    session.new({"seed": 1, "mode": "sprint", "set": "classic", "position": "/".join(rows) + " 0 0"})
+    dealt = session.game.falling  # swapped with the 2-5: the set stays whole (D15)
+    queue = tuple((dealt.a, dealt.b) if set(tile) == {2, 5} else tile for tile in session.game.queue)
+    session.game = replace(session.game, falling=Falling(2, 5, 3, 0, 0), queue=queue)
+    return session.save({})
+
+
+def open_saved(page: Page, boot, save: str) -> None:
+    """Write a save into the run key (test hook) and reload: the run comes back paused (D18)."""
+    boot(page, ROUTE)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage_key("domino", "run"), save])
+    page.reload()
+    wait_ready(page)
+
+
+@pytest.mark.parametrize("key", ["ArrowLeft", "ArrowDown"])
+def test_key_held_through_a_cascade_is_kept(page: Page, boot, key: str) -> None:
+    """Issue 11 (D5, D6, D8): a key pressed while a cascade animates and held is not dropped: once the
+    next tile is live, held Left moves it (and keeps repeating to the wall, the charge kept), held Down
+    soft-drops it, without releasing and pressing again."""
+    page.add_init_script("""addEventListener('keydown', (e) => {
+        if (!e.repeat) window.__busyAtPress = document.querySelector('.dd')?.dataset.busy; }, true)""")
+    open_saved(page, boot, cascade_save())
+    page.click(".dd-card .btn.primary")
+    page.wait_for_function("document.querySelector('.dd').dataset.phase === 'play'")
+    page.keyboard.press("Space")  # the cascade animates (full motion: about a second)
+    page.keyboard.down(key)
+    assert page.evaluate("window.__busyAtPress") == "1", "the key went down after the cascade"
+    idle(page)
+    if key == "ArrowLeft":  # the spawn column is 3: held Left reaches the wall at 0 by itself
+        page.wait_for_function("document.querySelector('.dd-falling').dataset.at.startsWith('0:')", timeout=3000)
+    else:  # soft drop: a row every 50 ms (gravity alone: 800 ms a row)
+        page.wait_for_function("Number(document.querySelector('.dd-falling').dataset.at.split(':')[1].split('@')[0]) >= 8",
+                               timeout=3000)
+    page.keyboard.up(key)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_phone_pad_keeps_left_and_right_together(phone: Page, page: Page, boot) -> None:
+    """Issue 11: on a phone the pad is two rows with ◀ and ▶ side by side under the left thumb (one row put
+    them four buttons apart); on desktop it stays the 3x2 grid; every key at least 44 px."""
+    boot(phone, ROUTE)
+    start(phone, tap=True)
+    box = {what: phone.locator(f".dd-key-{what}").bounding_box() for what in ("left", "right", "ccw", "cw", "soft", "hard")}
+    assert abs(box["left"]["y"] - box["right"]["y"]) < 1  # same row
+    assert 0 < box["right"]["x"] - (box["left"]["x"] + box["left"]["width"]) <= 12  # neighbours
+    assert box["right"]["x"] + box["right"]["width"] <= 390 / 2 + 6  # both in the left half
+    assert min(b["x"] for b in (box["ccw"], box["cw"], box["hard"])) >= 390 / 2 - 6  # the rest on the right
+    assert len({round(b["y"]) for b in box.values()}) == 2  # two rows
+    assert all(b["height"] >= 44 and b["width"] >= 44 for b in box.values())
+    boot(page, ROUTE)
+    start(page)
+    tops = [page.locator(f".dd-key-{what}").bounding_box()["y"] for what in ("left", "ccw", "cw", "right", "soft", "hard")]
+    assert len({round(y) for y in tops[:3]}) == 1 and len({round(y) for y in tops[3:]}) == 1 and tops[3] > tops[0]
+    assert phone.errors == []  # type: ignore[attr-defined]
+
+
+def _lab(rgb: tuple[int, int, int]) -> tuple[float, float, float]:
+    """sRGB (D65) to CIELAB."""
+    def linear(c: float) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in rgb)
+    xyz = ((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047, 0.2126 * r + 0.7152 * g + 0.0722 * b,
+           (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883)
+    fx, fy, fz = (t ** (1 / 3) if t > 216 / 24389 else (24389 / 27 * t + 16) / 116 for t in xyz)
+    return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
+
+
+def ciede2000(lab1: tuple[float, float, float], lab2: tuple[float, float, float]) -> float:
+    """CIEDE2000 colour difference (Sharma, Wu, Dalal 2005)."""
+    (l1, a1, b1), (l2, a2, b2) = lab1, lab2
+    c_mean = (math.hypot(a1, b1) + math.hypot(a2, b2)) / 2
+    g = 0.5 * (1 - math.sqrt(c_mean**7 / (c_mean**7 + 25**7)))
+    a1, a2 = (1 + g) * a1, (1 + g) * a2
+    c1, c2 = math.hypot(a1, b1), math.hypot(a2, b2)
+    h1, h2 = math.degrees(math.atan2(b1, a1)) % 360, math.degrees(math.atan2(b2, a2)) % 360
+    dh = 0.0 if c1 * c2 == 0 else (h2 - h1 + 180) % 360 - 180
+    d_l, d_c, d_h = l2 - l1, c2 - c1, 2 * math.sqrt(c1 * c2) * math.sin(math.radians(dh / 2))
+    l_mean, c_mean = (l1 + l2) / 2, (c1 + c2) / 2
+    if c1 * c2 == 0:
+        h_mean = h1 + h2
+    elif abs(h1 - h2) <= 180:
+        h_mean = (h1 + h2) / 2
+    else:
+        h_mean = (h1 + h2 + 360) / 2 if h1 + h2 < 360 else (h1 + h2 - 360) / 2
+    t = (1 - 0.17 * math.cos(math.radians(h_mean - 30)) + 0.24 * math.cos(math.radians(2 * h_mean))
+         + 0.32 * math.cos(math.radians(3 * h_mean + 6)) - 0.20 * math.cos(math.radians(4 * h_mean - 63)))
+    theta = 30 * math.exp(-(((h_mean - 275) / 25) ** 2))
+    r_t = -math.sin(math.radians(2 * theta)) * 2 * math.sqrt(c_mean**7 / (c_mean**7 + 25**7))
+    s_l = 1 + 0.015 * (l_mean - 50) ** 2 / math.sqrt(20 + (l_mean - 50) ** 2)
+    s_c, s_h = 1 + 0.045 * c_mean, 1 + 0.015 * c_mean * t
+    return math.sqrt((d_l / s_l) ** 2 + (d_c / s_c) ** 2 + (d_h / s_h) ** 2 + r_t * (d_c / s_c) * (d_h / s_h))
+
+
+def test_ciede2000_matches_published_values() -> None:
+    """The colour difference used below agrees with Sharma et al.'s test data (pairs 1, 7 and 17)."""
+    assert round(ciede2000((50, 2.6772, -79.7751), (50, 0, -82.7485)), 4) == 2.0425
+    assert round(ciede2000((50, 0, 0), (50, -1, 2)), 4) == 2.3669
+    assert round(ciede2000((50, 2.5, 0), (73, 25, -18)), 4) == 27.1492
+
+
+def _rgb(text: str) -> tuple[int, int, int]:
+    r, g, b = (int(v) for v in re.findall(r"\d+", text)[:3])
+    return r, g, b
+
+
+def _relative_luminance(rgb: tuple[int, int, int]) -> float:
+    def linear(c: float) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def test_extended_faces_told_apart_by_colour(page: Page, boot) -> None:
+    """Issue 11 (D16 extended set): the pip colours of the nine faces 1-9, as the page computes them, are
+    pairwise at least CIEDE2000 20 apart (2.3 is a just-noticeable difference; 2/7, 1/8 and 3/9 were
+    11-15, a 7 and a 2 looked alike), and each stands 3:1 against the ivory face (WCAG non-text contrast)."""
+    rows = ["." * 16] * 14 + ["9r0l" + "." * 12, "1r2l3r4l5r6l7r8l"]  # every half at rest (D12)
+    session = Session()
+    session.new({"seed": 1, "mode": "sprint", "set": "extended", "position": "/".join(rows) + " 0 0"})
+    open_saved(page, boot, session.save({}))
+    colours = page.evaluate("""() => Object.fromEntries([1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => [n,
+        getComputedStyle(document.querySelector(`.dd-still .p${n} .dd-pip`)).fill]))""")
+    face = _rgb(page.evaluate("getComputedStyle(document.querySelector('.dd-still .dd-face')).fill"))
+    pips = {int(n): _rgb(text) for n, text in colours.items()}
+    close = [(a, b, round(ciede2000(_lab(pips[a]), _lab(pips[b])), 1))
+             for a, b in itertools.combinations(sorted(pips), 2) if ciede2000(_lab(pips[a]), _lab(pips[b])) < 20]
+    assert close == []
+    lit = _relative_luminance(face) + 0.05
+    dim = [n for n, rgb in pips.items() if lit / (_relative_luminance(rgb) + 0.05) < 3]
+    assert dim == []
+    assert page.locator(".dd-still .p0 .dd-pip").count() == 0  # a blank half has no pips
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_finished_sprint_says_set_complete(page: Page, boot) -> None:
+    """Issue 11 (D15): the end of a Sprint is shown and announced as 'Set complete', not 'Game over'."""
+    session = Session()
+    session.new({"seed": 5, "mode": "sprint", "set": "classic"})
+    for n in range(27):
+        for move in LANES[n % 4]:
+            session.act({"move": {"ArrowLeft": "left", "ArrowRight": "right"}[move]})
+        session.act({"move": "hard"})
+    open_saved(page, boot, session.save({}))
+    page.click(".dd-card .btn.primary")
+    page.keyboard.press("Space")
+    expect(page.locator(".dd-card h2")).to_have_text("Set complete")
+    expect(page.locator("#live")).to_contain_text("Set complete.")
+    assert "Game over" not in (page.text_content("#live") or "")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_new_game_from_pause_asks_first(page: Page, boot) -> None:
+    """Issue 11 (D18): Pause -> New game asks in a modal dialog before the unfinished game is thrown away:
+    focus on 'Keep playing' and kept inside, Escape cancels (run kept, focus back on New game); yes ends it."""
+    boot(page, ROUTE)
+    start(page, "marathon", "classic")
+    page.keyboard.press("Space")
+    idle(page)
+    page.keyboard.press("p")
+    new_game = page.locator(".dd-card .btn").nth(1)
+    new_game.click()
+    confirm = page.locator(".dd-confirm")
+    expect(confirm).to_be_visible()
+    expect(confirm.locator(".dd-confirm-no")).to_be_focused()
+    for _ in range(3):
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.closest('.dd-confirm') !== null")
+    page.keyboard.press("Escape")
+    expect(confirm).to_have_count(0)
+    expect(page.locator(".dd-overlay h2")).to_have_text("Paused")  # Escape closed the question only
+    expect(new_game).to_be_focused()
+    assert page.evaluate("k => localStorage.getItem(k)", storage_key("domino", "run")) is not None
+    new_game.click()
+    confirm.locator(".dd-confirm-yes").click()
+    expect(page.locator(".dd-start")).to_be_visible()
+    assert page.evaluate("k => localStorage.getItem(k)", storage_key("domino", "run")) is None
     assert page.errors == []  # type: ignore[attr-defined]

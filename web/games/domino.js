@@ -6,6 +6,7 @@ import { createHud } from "./domino/hud.js";
 import { createInput } from "./domino/input.js";
 import { createStart, MODES, SETS, showCard } from "./domino/screens.js";
 import { createWell } from "./domino/well.js";
+import { askConfirm } from "./domino/confirm.js";
 import { randomSeed } from "../ui.js";
 
 const MAX_FRAME_MS = 100; // a long frame (tab stall) counts as at most this much game time
@@ -33,7 +34,10 @@ export async function mount(root, ctx) {
 
   const header = html("header", { class: "game-header dd-header" }, root);
   html("h1", {}, header, t("domino.title"));
-  const chip = html("span", { class: "dd-chip" }, header);
+  const chip = html("span", { class: "dd-chip", hidden: true }, header);
+  const chipMode = html("span", { class: "dd-chip-mode" }, chip);
+  html("span", { class: "dd-chip-sep" }, chip, " · ");
+  const chipSet = html("span", { class: "dd-chip-set" }, chip);
   html("a", { class: "btn dd-rules", href: "#/rules/domino" }, header, t("domino.rules"));
   const pauseButton = html("button", { type: "button", class: "btn dd-pause", "aria-label": t("domino.pause"), hidden: true }, header);
   html("span", { "aria-hidden": "true", class: "dd-pause-icon" }, pauseButton);
@@ -67,6 +71,7 @@ export async function mount(root, ctx) {
     soft: (held) => engine.call("soft", { held }),
     pause: togglePause,
     playing: () => phase === "play" && !busy,
+    live: () => phase === "play",
     cellPixels: () => well.cellPixels(),
   });
 
@@ -114,8 +119,15 @@ export async function mount(root, ctx) {
     well.drawStill(view);
     well.drawFalling(busy ? null : view.falling, 0, true);
     hud.render(view);
-    chip.textContent = `${t(`domino.mode.${view.mode}`)} · ${t(`domino.set.${view.set}`)}`;
+    setChip(view.mode, view.set);
     root.dataset.phase = phase;
+  }
+
+  // The mode chip: "Sprint · Classic" on one line, or stacked where the header is narrow.
+  function setChip(mode, set) {
+    chipMode.textContent = mode ? t(`domino.mode.${mode}`) : "";
+    chipSet.textContent = set ? t(`domino.set.${set}`) : "";
+    chip.hidden = !mode;
   }
 
   // ----- the loop -----------------------------------------------------------------
@@ -174,7 +186,7 @@ export async function mount(root, ctx) {
     let shown = 0;
     await well.playTurn(events, ctx.reducedMotion(), (step) => {
       shown += step.cells.length;
-      hud.flash(step.step > 1 ? t("domino.pop.chain", { n: shown, step: step.step }) : t("domino.pop.points", { n: shown }), step.step > 1);
+      hud.flash(step.step > 1 ? t("domino.pop.chain", { n: number(shown), step: step.step }) : t("domino.pop.points", { n: number(shown) }), step.step > 1);
     });
     if (unmounted) return;
     busy = false;
@@ -182,8 +194,8 @@ export async function mount(root, ctx) {
     render(answer.view);
     if (scored?.points) {
       const gain = (scored.points - 1) ** 2;
-      hud.flash(t("domino.pop.turn", { n: scored.points, power: gain }), scored.chain > 1);
-      ctx.announce(t("domino.say.turn", { n: scored.points, chain: scored.chain, power: number(scored.power) }));
+      hud.flash(t("domino.pop.turn", { count: scored.points, power: number(gain) }), scored.chain > 1);
+      ctx.announce(t("domino.say.turn", { count: scored.points, chain: scored.chain, power: number(scored.power) }));
     }
     const started = events.find((e) => e.type === "set-started" && e.set > 1);
     if (started) {
@@ -224,7 +236,7 @@ export async function mount(root, ctx) {
     phase = "start";
     play.hidden = true;
     pauseButton.hidden = true;
-    chip.textContent = "";
+    setChip(null, null);
     root.dataset.phase = phase;
     start.show(profile, view ? { mode: view.mode, set: view.set } : readChoice(store.get("choice")));
   }
@@ -241,11 +253,20 @@ export async function mount(root, ctx) {
         [t("domino.speed"), oneDecimal(now.speed)]],
       buttons: [
         { label: t("domino.resume"), primary: true, onClick: resume },
-        { label: t("domino.newGame"), onClick: () => { store.remove("run"); showStart(); } },
+        { label: t("domino.newGame"), onClick: newGame },
         { label: t("domino.rules"), href: "#/rules/domino" },
       ],
     });
     ctx.announce(t("domino.say.paused"));
+  }
+
+  // Pause -> New game throws the unfinished run away: ask first.
+  async function newGame() {
+    const sure = await askConfirm(root, { title: t("domino.confirmNew.title"), text: t("domino.confirmNew.text"),
+      yes: t("domino.confirmNew.yes"), no: t("domino.confirmNew.no") });
+    if (!sure || phase !== "paused") return;
+    store.remove("run");
+    showStart();
   }
 
   function resume() {
@@ -286,7 +307,7 @@ export async function mount(root, ctx) {
         { label: t("domino.menu"), onClick: showStart },
       ],
     });
-    ctx.announce(t("domino.say.over", { max: v.max, power: v.power, speed: oneDecimal(v.speed) }));
+    ctx.announce(t("domino.say.over", { title, max: number(v.max), power: number(v.power), speed: oneDecimal(v.speed) }));
   }
 
   pauseButton.addEventListener("click", togglePause);

@@ -50,7 +50,7 @@ export function createHud(parent, popParent, { t, number }) {
       setLabel.textContent = t("domino.set");
       setValue.textContent = number(view.set_number);
       setNode.title = t("domino.leftHint");
-      setSub.textContent = t("domino.leftShort", { n: number(view.tiles_left + (view.falling ? 1 : 0)) });
+      setSub.textContent = t("domino.leftShort", { count: view.tiles_left + (view.falling ? 1 : 0) });
     }
     const key = view.next ? view.next.join("-") : "";
     if (key !== nextKey) {

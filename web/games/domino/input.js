@@ -1,6 +1,9 @@
 // Input (D5, D8): keys, touch gestures on the well and the on-screen pad all
 // become plain engine moves. Held left/right repeats here (170 ms, then every
 // 50 ms); held soft drop is a flag the engine keeps; time stays explicit.
+// A key pressed or held while a turn's cascade animates is kept, with its
+// repeat timer (DAS charge, as guideline games keep it through line-clear
+// delays): the next tile moves as soon as it is live (issue 11).
 const REPEAT_DELAY = 170;
 const REPEAT_EVERY = 50;
 const TAP_PX = 10;
@@ -25,8 +28,10 @@ function peakSpeed(trail, now) {
   return peak;
 }
 
-export function createInput({ well, pad, act, soft, pause, playing, cellPixels }) {
-  let hold = null; // {dir, next}
+// playing(): moves are taken now; live(): the run is on (maybe animating),
+// so held keys are recorded even when playing() is false.
+export function createInput({ well, pad, act, soft, pause, playing, live, cellPixels }) {
+  let hold = null; // {dir, next, owed}: owed = the first move is still to be made
   let softBy = new Set(); // what holds soft drop: "key", "touch", "pad"
   let gesture = null;
 
@@ -37,8 +42,9 @@ export function createInput({ well, pad, act, soft, pause, playing, cellPixels }
   }
 
   function press(dir, now) {
-    act(dir);
-    hold = { dir, next: now + REPEAT_DELAY };
+    const moved = playing();
+    if (moved) act(dir);
+    hold = { dir, next: now + REPEAT_DELAY, owed: !moved };
   }
 
   function release(dir) {
@@ -48,7 +54,9 @@ export function createInput({ well, pad, act, soft, pause, playing, cellPixels }
   // Called once per animation frame by the loop.
   function frame(now) {
     if (!hold || !playing()) return;
-    if (now - hold.next > 4 * REPEAT_EVERY) hold.next = now; // after a stall: no burst of moves
+    if (hold.owed) { hold.owed = false; act(hold.dir); } // pressed during the cascade
+    // after a stall or a cascade: a charged repeat moves once now, no burst
+    if (now - hold.next > 4 * REPEAT_EVERY) hold.next = now;
     while (now >= hold.next) {
       act(hold.dir);
       hold.next += REPEAT_EVERY;
@@ -66,6 +74,7 @@ export function createInput({ well, pad, act, soft, pause, playing, cellPixels }
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const what = KEYS[e.key];
     if (!what) return;
+    if (e.target.closest?.("dialog")) return; // a confirm question has the keys (Escape cancels it)
     const control = e.target.closest?.("button, a, select, input, textarea");
     if (control && !control.closest(".dd-pad") && what !== "pause") return; // a focused control keeps its keys
     if (what === "pause") {
@@ -73,12 +82,12 @@ export function createInput({ well, pad, act, soft, pause, playing, cellPixels }
       if (!e.repeat) pause();
       return;
     }
-    if (!playing()) return;
+    if (!live()) return;
     e.preventDefault();
     if (e.repeat) return; // repeat is ours, not the keyboard's
     if (what === "left" || what === "right") press(what, performance.now());
     else if (what === "soft") setSoft("key", true);
-    else act(what);
+    else if (playing()) act(what);
   }
 
   function onKeyUp(e) {
@@ -132,10 +141,10 @@ export function createInput({ well, pad, act, soft, pause, playing, cellPixels }
         button.setPointerCapture?.(e.pointerId);
         button.classList.add("down");
         if (what === "pause") { pause(); return; }
-        if (!playing()) return;
+        if (!live()) return;
         if (what === "left" || what === "right") press(what, performance.now());
         else if (what === "soft") setSoft("pad", true);
-        else act(what);
+        else if (playing()) act(what);
       });
       const up = () => {
         button.classList.remove("down");

@@ -44,7 +44,10 @@ export function createStart(parent, { t, number }, { onStart }) {
     { value: "classic", title: t("domino.set.classic"), hint: t("domino.set.classicHint") },
     { value: "extended", title: t("domino.set.extended"), hint: t("domino.set.extendedHint") },
   ], t("domino.start.set"), (v) => { choice.set = v; render(); });
-  const records = html("dl", { class: "dd-records", "aria-live": "off" }, card);
+  // The records' title sits outside the <dl>: a list may hold only dt/dd groups.
+  const recordsBox = html("div", { class: "dd-records" }, card);
+  const recordsTitle = html("p", { class: "dd-rec-title" }, recordsBox);
+  const records = html("dl", { class: "dd-rec-list" }, recordsBox);
   const go = html("button", { type: "button", class: "btn primary dd-go" }, card, t("domino.start.play"));
   go.addEventListener("click", () => onStart(choice.mode, choice.set));
   const keys = html("p", { class: "dd-keys" }, card, t("domino.start.keys"));
@@ -55,7 +58,7 @@ export function createStart(parent, { t, number }, { onStart }) {
     showSet(choice.set);
     records.replaceChildren();
     const best = profile.records?.[`${choice.mode}/${choice.set}`];
-    html("div", { class: "dd-rec-title" }, records, t("domino.records", { mode: t(`domino.mode.${choice.mode}`), set: t(`domino.set.${choice.set}`) }));
+    recordsTitle.textContent = t("domino.records", { mode: t(`domino.mode.${choice.mode}`), set: t(`domino.set.${choice.set}`) });
     for (const field of ["max", "power", "speed"]) {
       const row = html("div", { class: "dd-rec" }, records);
       html("dt", {}, row, t(`domino.${field}`));

@@ -1,0 +1,135 @@
+"""Domino Drop layout guard (issue 11): the mode picker, the well with its
+controls, the pause card, the New game question and the end card fit 360x640,
+390x844, 1366x768 and 1920x1080 in every language, with the well and the
+controls for the next move in the first screen; axe finds nothing on the start
+screen, in play, paused, in the question or on the end card, desktop and phone."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from arcade import storage_key, wait_ready
+from audit import axe_violations
+from club.domino.api import Session
+from layout import LANGS, SIZES, TEXT_BOXES, outside_first_screen, overflow_report
+from playwright.sync_api import Page, expect
+
+ROUTE = "#/domino"
+BOXES = f"{TEXT_BOXES}, .dd-chip, .dd-opt, .dd-rec dt, .dd-sub"
+LANES = [["left"] * 3, ["left"], ["right"], ["right"] * 3]  # columns 0, 2, 4, 6 (as in test_domino.py)
+
+
+def last_tile_save() -> str:
+    """A classic Sprint with 27 tiles played by the CPython engine: the next hard drop ends the set (D15)."""
+    session = Session()
+    session.new({"seed": 5, "mode": "sprint", "set": "classic"})
+    for n in range(27):
+        for move in LANES[n % 4]:
+            session.act({"move": move})
+        session.act({"move": "hard"})
+    assert session.view({})["tiles_left"] == 0 and not session.view({})["over"]
+    session.game = replace(session.game, active_ms=45_000)  # a player's pace, so Speed looks like a real one
+    return session.save({})
+
+
+LAST_TILE = last_tile_save()
+
+_WRAPPED_JS = """(sel) => [...document.querySelectorAll(sel)].filter((el) => el.getClientRects().length).flatMap((el) => {
+  const range = document.createRange(); range.selectNodeContents(el);
+  const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+  return tops.size > 1 ? [`${el.className} "${el.textContent.trim()}" wraps onto ${tops.size} lines`] : [];
+})"""
+
+
+def switch_language(page: Page, lang: str) -> None:
+    """Pick the language in the header; wait until the route is mounted again in it, its stylesheet applied."""
+    page.evaluate("document.querySelector('#app > section').dataset.old = '1'")
+    page.select_option("#lang-select", lang)
+    page.wait_for_function(
+        """(lang) => document.documentElement.lang === lang && document.querySelector('#app > section:not([data-old])')
+             && document.getElementById('app').getAttribute('aria-busy') === 'false'
+             && [...document.querySelectorAll('link[rel=stylesheet]')].every((link) => link.sheet)""",
+        arg=lang,
+    )
+
+
+def fits(page: Page, what: str, first_screen: list[str]) -> list[str]:
+    page.evaluate("document.fonts.ready.then(() => true)")  # measure in the final font (Cyrillic loads late)
+    # base.css gives every property a 0.12 s transition under reduced motion: measure once they ended
+    page.wait_for_function("!document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === 'running')")
+    problems = overflow_report(page, BOXES) + outside_first_screen(page, first_screen)
+    problems += page.evaluate(_WRAPPED_JS, ".dd-actions .btn, .dd-go, .dd-pause, .dd-rules")
+    return [f"{what}: {p}" for p in problems]
+
+
+def check_language(page: Page, lang: str) -> list[str]:
+    """Paused run -> question -> play -> end card -> mode picker, in one language."""
+    problems = fits(page, f"{lang} paused", [".dd-card"])
+    page.locator(".dd-card .btn").nth(1).click()  # New game
+    expect(page.locator(".dd-confirm")).to_be_visible()
+    problems += fits(page, f"{lang} confirm new game", [".dd-confirm"])
+    page.keyboard.press("Escape")
+    page.click(".dd-card .btn.primary")  # resume
+    page.wait_for_function("document.querySelector('.dd').dataset.phase === 'play'")
+    problems += fits(page, f"{lang} play", [".dd-well", ".dd-key-left", ".dd-key-right", ".dd-key-hard", ".dd-key-cw",
+                                            ".dd-pause", ".dd-hud"])
+    page.keyboard.press("Space")
+    page.wait_for_function("document.querySelector('.dd').dataset.phase === 'over'")
+    page.wait_for_function("!document.querySelector('.dd-overlay').inert")
+    problems += fits(page, f"{lang} end card", [".dd-card"])
+    page.locator(".dd-card .btn").nth(1).click()  # change mode
+    expect(page.locator(".dd-start")).to_be_visible()
+    problems += fits(page, f"{lang} mode picker", [".dd-go"])
+    return problems
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_domino_fits_every_screen_and_language(browser, server_url: str, size: tuple[int, int]) -> None:
+    """Issue 11: no text wider than its box (RU chip 'Спринт · Классичес…'), no wrapped button, no
+    sideways scroll; well, pad and pause in the first screen; the pause card, the New game question,
+    the end card and the mode picker fit too: en, it, de, ru."""
+    width, height = size
+    phone = width < 500
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone,
+                                  reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(server_url + ROUTE)
+    wait_ready(page)
+    problems = []
+    for lang in [*LANGS[1:], LANGS[0]]:  # every language is a switch (the page starts in English)
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage_key("domino", "run"), LAST_TILE])
+        switch_language(page, lang)  # mounts again: the stored run comes back paused (D18)
+        problems += check_language(page, lang)
+    assert problems == [], "\n".join(problems)
+    context.close()
+
+
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_domino_has_no_axe_violations(browser, server_url: str, device: str) -> None:
+    """Issue 11: axe-core finds nothing (definition-list was serious on the start screen's records)
+    on the mode picker, in play, paused, in the New game question and on the end card."""
+    options = {"viewport": {"width": 1280, "height": 800}} if device == "desktop" else {
+        "viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+    context = browser.new_context(bypass_csp=True, reduced_motion="reduce", **options)
+    page = context.new_page()
+    page.goto(server_url + ROUTE)
+    wait_ready(page)
+    found = [f"mode picker: {v}" for v in axe_violations(page)]
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage_key("domino", "run"), LAST_TILE])
+    page.reload()
+    wait_ready(page)
+    found += [f"paused: {v}" for v in axe_violations(page)]
+    page.locator(".dd-card .btn").nth(1).click()
+    expect(page.locator(".dd-confirm")).to_be_visible()
+    found += [f"question: {v}" for v in axe_violations(page)]
+    page.keyboard.press("Escape")
+    page.click(".dd-card .btn.primary")
+    page.wait_for_function("document.querySelector('.dd').dataset.phase === 'play'")
+    found += [f"play: {v}" for v in axe_violations(page)]  # the last tile falls slowly meanwhile (800 ms a row)
+    page.keyboard.press("Space")
+    page.wait_for_function("document.querySelector('.dd').dataset.phase === 'over'")
+    page.wait_for_function("!document.querySelector('.dd-overlay').inert")
+    found += [f"end card: {v}" for v in axe_violations(page)]
+    assert found == []
+    context.close()

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from arcade import storage_key, wait_ready
+from audit import axe_violations
 from club.blocks import conform
 from club.blocks import profile as cards
 from club.blocks.api import Session, start
@@ -665,6 +666,7 @@ def test_nothing_in_the_hud_moves_the_board(browser, server_url: str, size, lang
     assert board_box(page) == before
     assert outside_first_screen(page, [".bk-board", ".bk-tray", ".bk-offer", ".bk-redeal"]) == []
     assert overflow_report(page) == []
+    assert axe_violations(page) == []  # the offer over the tray included
     page.context.close()
 
 

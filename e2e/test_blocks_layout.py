@@ -5,7 +5,7 @@ than its box, and what the next move needs is on the first screen. axe finds
 no violation on the three screens on a desktop and on a phone.
 
 One context per size. The run shown is a crafted save from the CPython engine
-(the test hook) with the widest HUD: a five-digit score, a streak bonus,
+(the test hook) with the widest HUD: a five-digit score, the +100 % streak bonus,
 twelve Crowns. It is written into storage before each language is chosen in
 #lang-select, which mounts the page again on it.
 """
@@ -21,7 +21,7 @@ from arcade import storage_key, wait_ready
 from audit import axe_violations
 from club.blocks import conform
 from club.blocks.api import start
-from layout import LANGS, SIZES, outside_first_screen, overflow_report
+from layout import LANGS, SIZES, TEXT_BOXES, outside_first_screen, overflow_report
 from playwright.sync_api import Page, expect
 
 RUN = storage_key("blocks", "run")
@@ -31,7 +31,7 @@ AUDITED = {(1366, 768), (390, 844)}  # axe on a desktop and on a phone
 
 # A run in progress (drops made, so New run asks) whose last piece, the single,
 # ends it when dropped on 0:-4: the pair never fits and the re-deal is spent.
-LAST_DROP = start(replace(conform.load(f"{STUCK} 0:0|0:0,1:0|- 98765 2 5 12 0"), drops=40), seed=3)
+LAST_DROP = start(replace(conform.load(f"{STUCK} 0:0|0:0,1:0|- 98765 4 5 12 0"), drops=40), seed=3)
 PLAY = [".bk-board", ".bk-tray", ".bk-slot", ".bk-redeal"]
 
 
@@ -55,8 +55,14 @@ def cell_centre(page: Page, cell: str) -> tuple[float, float]:
 
 
 def screen_fits(page: Page, needed: list[str]) -> None:
-    assert overflow_report(page) == []
+    assert overflow_report(page, f"{TEXT_BOXES}, .bk-streak") == []
     assert outside_first_screen(page, needed) == []
+
+
+def streak_fits(page: Page) -> None:
+    """The streak line has a fixed height (it must never move the board): its text fits it."""
+    box = page.eval_on_selector(".bk-streak", "s => [s.scrollHeight, s.clientHeight, s.scrollWidth, s.clientWidth]")
+    assert box[0] <= box[1] + 1 and box[2] <= box[3] + 1, box
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
@@ -70,6 +76,7 @@ def test_blocks_fits_every_size_and_language(browser, server_url: str, size) -> 
     for lang in [*LANGS[1:], LANGS[0]]:  # English last: the first choice must be a change
         choose_language(page, lang)
         expect(page.locator(".bk-streak")).to_be_visible()
+        streak_fits(page)
         screen_fits(page, PLAY)
         if audit and lang == "en":
             assert axe_violations(page) == []

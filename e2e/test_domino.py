@@ -9,6 +9,7 @@ import json
 import math
 import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from arcade import storage_key, wait_ready
@@ -400,3 +401,17 @@ def test_new_game_from_pause_asks_first(page: Page, boot) -> None:
     expect(page.locator(".dd-start")).to_be_visible()
     assert page.evaluate("k => localStorage.getItem(k)", storage_key("domino", "run")) is None
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "de", "ru"])
+def test_rules_page_covers_what_the_game_shows(lang: str) -> None:
+    """Issue 11: the Rules page names and explains every number and control the page shows (Max, Power,
+    Speed, Next, Tiles/Set, New game, Play again, Change mode, both modes and both sets), in each language."""
+    root = Path(__file__).resolve().parent.parent / "web"
+    strings = json.loads((root / "i18n" / f"domino.{lang}.json").read_text())
+    rules = (root / "rules" / f"domino.{lang}.md").read_text().casefold()
+    keys = ["next", "max", "power", "speed", "left", "set", "newGame", "again", "menu", "mode.sprint", "mode.marathon",
+            "set.classic", "set.extended", "pause"]
+    missing = [strings[f"domino.{k}"] for k in keys if strings[f"domino.{k}"].casefold() not in rules]
+    assert missing == []
+    assert "(" in rules and "²" in rules  # Power's (T - 1)² is spelled out

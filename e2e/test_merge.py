@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
+import pytest
 from arcade import storage_key, wait_ready
 from club.merge import persist
 from club.merge.board import CELLS
@@ -380,3 +382,19 @@ def test_confirm_before_a_round_or_a_slot_is_lost(page: Page, boot) -> None:
     expect(page.locator(".hm-score .value")).to_have_text("77")
     expect(page.locator(".hm-best .value")).to_have_text("120")  # the round given up still counts
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "de", "ru"])
+def test_rules_page_covers_what_the_game_shows(lang: str) -> None:
+    """Issue 11: the Rules page names every number, button and setting the page shows (Score, Moves,
+    Highest, Time, Best, New round, Slots, Save/Load, Cancel, jokers, styles, timer) and the amended M3
+    weights by move (120, 180, 240, 300), in each language."""
+    root = Path(__file__).resolve().parent.parent / "web"
+    strings = json.loads((root / "i18n" / f"merge.{lang}.json").read_text())
+    rules = (root / "rules" / f"merge.{lang}.md").read_text().casefold()
+    keys = ["score", "moves", "highest", "time", "best", "newRound", "lookAtBoard", "slotSave", "slotLoad", "cancel",
+            "slotExport", "importTitle", "import", "style.contrast", "style.pastel"]
+    missing = [strings[f"merge.{k}"] for k in keys if strings[f"merge.{k}"].casefold() not in rules]
+    assert missing == []
+    assert all(f"{m}" in rules for m in ("2 : 2 : 1", "2 : 2 : 2", "1 : 2 : 2", "1 : 1 : 2", "120", "180", "240", "300"))
+    assert "✦" in rules

@@ -196,11 +196,14 @@ def test_loader_stage_is_in_the_saved_language(page: Page, server_url: str) -> N
     )
     page.route("**/pyodide.asm.wasm", lambda route: None)  # never answered: the loader waits
     page.goto(server_url)
-    page.wait_for_function("!['shell', undefined].includes(document.documentElement.dataset.boot)")
-    reached = page.evaluate("document.documentElement.dataset.boot")
-    assert reached != "ready"
-    expect(page.locator("#loader-stage")).to_have_text(italian[f"shell.loader.{reached}"])
-    assert italian[f"shell.loader.{reached}"] != english[f"shell.loader.{reached}"]
+    stages = ("runtime", "wasm", "python", "files", "engines")
+    assert all(italian[f"shell.loader.{s}"] != english[f"shell.loader.{s}"] for s in stages)
+    # one check per poll: the stage reached past the first one, shown in Italian
+    page.wait_for_function(
+        "([it, stages]) => { const b = document.documentElement.dataset.boot;"
+        " return stages.includes(b) && document.getElementById('loader-stage').textContent === it['shell.loader.' + b]; }",
+        arg=[italian, list(stages)],
+    )
     expect(page.locator("#loader .progress")).to_have_attribute("aria-label", italian["shell.loader.loading"])
     assert page.evaluate("document.documentElement.lang") == "it"
 

@@ -220,6 +220,7 @@ SAVES: list[tuple[str, str, Change, str]] = [
     ("domino", "power below the best turn", _position(" 0 0", " 9 3"), "power"),
     ("domino", "points of 2**60", _setter(active_ms=2**60), "active_ms"),
     ("domino", "set 0", _setter(set_number=0), "set_number"),
+    ("domino", "Marathon speed in a Sprint's first set", _setter(gravity=100), "gravity"),  # D6
     # merge (M3, M14, M15, M16)
     ("merge", "a joker while jokers are off", _position(".,.,.,./", "*,.,.,./"), "jokers"),
     ("merge", "a stone of 2**3000", _position(".,.,.,./", f"{2**3000},.,.,./"), "highest"),

@@ -19,7 +19,7 @@ from typing import Any
 
 from club import save
 from club.domino.falling import Falling, fits, resting
-from club.domino.game import LOCK_MS, LOCK_RESETS, MIN_GRAVITY, MODES, START_GRAVITY, Game
+from club.domino.game import LOCK_MS, LOCK_RESETS, MIN_GRAVITY, MODES, START_GRAVITY, Game, faster
 from club.domino.notation import parse, print_position
 from club.domino.resolve import resolve
 from club.domino.tiles import SET_TOP, Tile, format_tile, parse_tile, set_tiles
@@ -179,6 +179,18 @@ def check_scores(game: Game) -> None:
         raise NotationError("turns", "scores without a turn played")
 
 
+def set_gravity(set_number: int) -> int:
+    """D6: the gravity of set ``set_number`` (it reaches 100 ms by set 14 and stays).
+
+    >>> [set_gravity(n) for n in (1, 2, 3, 14, 10**15)]
+    [800, 680, 578, 100, 100]
+    """
+    gravity = START_GRAVITY
+    for _ in range(min(set_number - 1, 20)):
+        gravity = faster(gravity)
+    return gravity
+
+
 def check_sets(game: Game) -> None:
     """D15/D16: the tiles in play come from set ``set_number`` (the next set is drawn
     whole when a Marathon set runs out); a Sprint has one set, all accounted for."""
@@ -190,6 +202,8 @@ def check_sets(game: Game) -> None:
     played = game.turns + len(game.queue) + (game.falling is not None)
     if game.mode == "sprint" and not game.over and (game.set_number != 1 or played != size):
         raise NotationError("queue", "a Sprint's turns, falling tile and queue make one set")
+    if game.gravity != set_gravity(game.set_number):
+        raise NotationError("gravity", "gravity follows the set: 800 ms, 15 % faster per Marathon set")
     if game.falling is not None and game.queue_set == game.set_number:
         tile = tuple(sorted((game.falling.a, game.falling.b)))
         if any(tuple(sorted(t)) == tile for t in game.queue):

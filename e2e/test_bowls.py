@@ -355,3 +355,16 @@ def test_rules_page_covers_puzzles_hints_themes_and_achievements(page: Page, boo
         assert "1.000" in body or "1,000" in body or "1 000" in body, lang  # the Endless achievement
         assert body.count("|") == 0 and "H" in body  # tables rendered, the hint key named
     assert page.errors == []
+
+
+def test_leaving_with_a_card_open_lets_go_of_the_keyboard(page: Page, boot) -> None:  # P11
+    boot(page, "#/bowls")
+    page.click(".bw-modes-links .bw-settings")
+    expect(page.locator(".bw-settings-card")).to_be_visible()
+    page.evaluate("location.hash = '#/'")  # e.g. the browser's Back with the card still open
+    page.wait_for_selector(".game-card")
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement !== document.body")  # Tab moves on the home page
+    assert page.errors == []

@@ -33,7 +33,11 @@ export function dialog(root, { title, lines = [], buttons, cls = "", dismissable
   const row = html("div", { class: "bw-card-buttons" }, card);
   const previous = document.activeElement;
   const onTab = trapTab(card);
-  const topmost = () => [...root.querySelectorAll(".bw-overlay")].pop() === overlay;
+  // The page may leave (another route) with the card open: then it lets go of the keys.
+  const topmost = () => {
+    if (!overlay.isConnected || !root.isConnected) { release(); return false; }
+    return [...root.querySelectorAll(".bw-overlay")].pop() === overlay;
+  };
   const onKey = (e) => {
     if (!topmost()) return;
     if (e.key === "Escape" && dismissable) { e.preventDefault(); e.stopPropagation(); close(); return; }
@@ -43,13 +47,16 @@ export function dialog(root, { title, lines = [], buttons, cls = "", dismissable
   const onFocusIn = (e) => {
     if (topmost() && !overlay.contains(e.target)) (card.querySelector(FOCUSABLE) ?? card).focus({ preventScroll: true });
   };
+  function release() {
+    document.removeEventListener("keydown", onKey, true);
+    document.removeEventListener("focusin", onFocusIn, true);
+  }
   let closed = false;
   function close() {
     if (closed) return;
     closed = true;
     overlay.remove();
-    document.removeEventListener("keydown", onKey, true);
-    document.removeEventListener("focusin", onFocusIn, true);
+    release();
     // Back where focus was; an end card's opener is gone or disabled, so it names a place.
     const usable = previous?.isConnected && !previous.disabled && previous !== document.body;
     if (usable) previous.focus?.({ preventScroll: true });

@@ -633,6 +633,9 @@ def reload_with(page: Page, save: str) -> None:
 
 
 def board_box(page: Page) -> dict:
+    """The board's box once fonts are in and a frame is drawn (right after a load the
+    first layout can still shift by a fraction of a pixel as fonts settle)."""
+    page.evaluate("() => document.fonts.ready.then(() => new Promise((done) => requestAnimationFrame(() => done())))")
     return page.locator(".bk-board").bounding_box()
 
 

@@ -35,18 +35,22 @@ def wrapped(page: Page, selector: str) -> list[str]:
 
 
 def switch_language(page: Page, lang: str) -> None:
-    """Pick the language in the header; wait until the route is mounted again in it."""
+    """Pick the language in the header; wait until the route is mounted again in it, its stylesheet applied."""
     page.evaluate("document.querySelector('#app > section').dataset.old = '1'")
     page.select_option("#lang-select", lang)
     page.wait_for_function(
         """(lang) => document.documentElement.lang === lang && document.querySelector('#app > section:not([data-old])')
-             && document.getElementById('app').getAttribute('aria-busy') === 'false'""",
+             && document.getElementById('app').getAttribute('aria-busy') === 'false'
+             && [...document.querySelectorAll('link[rel=stylesheet]')].every((link) => link.sheet)""",
         arg=lang,
     )
 
 
 def fits(page: Page, what: str, first_screen: list[str]) -> list[str]:
     """Every layout problem on the current screen, prefixed with where we are."""
+    page.evaluate("document.fonts.ready.then(() => true)")  # measure in the final font (Cyrillic loads late)
+    # base.css gives every property a 0.12 s transition under reduced motion: measure once they ended
+    page.wait_for_function("!document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === 'running')")
     problems = overflow_report(page, BOXES) + outside_first_screen(page, first_screen)
     problems += wrapped(page, ".hm-tools .btn, .hm-confirm-actions .btn, .hm-over-actions .btn")
     return [f"{what}: {p}" for p in problems]

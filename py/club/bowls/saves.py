@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from club import save
@@ -28,6 +29,9 @@ from club.rng import Rng
 
 GAME, KIND = "bowls", "run"
 _MASK64 = (1 << 64) - 1
+#: The rules edition a save was played under: 2 since W17 was amended (more
+#: event rolls from the 49th safe move). A save without it was written before.
+EDITION = 2
 
 
 def dump_attempt(attempt: Attempt) -> str:
@@ -47,6 +51,7 @@ def dump_attempt(attempt: Attempt) -> str:
         "redo": list(attempt.redo_bowls),
         "last": attempt.last,
         "extra": attempt.extra,
+        "edition": EDITION,
     }
     return save.dump(GAME, KIND, data)
 
@@ -78,7 +83,15 @@ def load_attempt(text: str) -> Attempt:
         last=_last(data.get("last"), "last"),
         extra=_extra(save.field(data, "extra", dict), mode_name),
     )
-    check_line(attempt)
+    edition = data.get("edition", 1)
+    if edition not in (1, EDITION) or isinstance(edition, bool):
+        raise NotationError("edition", f"unknown rules edition {edition!r}")
+    try:
+        check_line(attempt)
+    except NotationError:
+        if edition == EDITION:
+            raise
+        attempt = _migrated(attempt)
     if attempt.extra.get("recorded") and attempt.status() is None:
         raise NotationError("extra", "only a finished attempt is recorded")
     return attempt
@@ -102,6 +115,18 @@ def _extra(value: dict[str, Any], mode: str) -> dict[str, Any]:
     if ident is not None and not 1 <= ident <= COUNT:
         raise NotationError("puzzle", f"no puzzle {ident}")
     return value
+
+
+def _migrated(attempt: Attempt) -> Attempt:
+    """A run saved before the W17 amendment whose undo line no longer replays
+    (its refills past the 48th move were drawn with one event roll): the run
+    itself is kept, never lost; only its undo line and last-move record go,
+    since play under today's rules cannot vouch for them.
+
+    The position, PRNG, score and collected stones were checked above as for
+    any save, and the next move is played under the amended rules.
+    """
+    return replace(attempt, history=[], redo_bowls=[], last=None)
 
 
 def check_line(attempt: Attempt) -> None:

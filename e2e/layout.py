@@ -65,3 +65,35 @@ def set_language(page: Page, lang: str) -> None:
     """Store the language before the arcade starts (use before page.goto)."""
     settings = json.dumps({"schema": 1, "lang": lang, "motion": "reduce"})
     page.add_init_script(f"localStorage.setItem('6e-club/v1/settings', {json.dumps(settings)})")
+
+
+# Text boxes laid out on more than one line (a button label that wraps).
+_WRAPPED_JS = """(sel) => [...document.querySelectorAll(sel)].filter((el) => el.getClientRects().length).flatMap((el) => {
+  const range = document.createRange(); range.selectNodeContents(el);
+  const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+  return tops.size > 1 ? [`${el.className} "${el.textContent.trim()}" wraps onto ${tops.size} lines`] : [];
+})"""
+
+
+def wrapped(page: Page, selector: str) -> list[str]:
+    """The elements matching ``selector`` whose text runs onto more than one line."""
+    return page.evaluate(_WRAPPED_JS, selector)
+
+
+def switch_language(page: Page, lang: str) -> None:
+    """Pick the language in the header; wait until the route is mounted again in it, its stylesheet applied."""
+    page.evaluate("document.querySelector('#app > section').dataset.old = '1'")
+    page.select_option("#lang-select", lang)
+    page.wait_for_function(
+        """(lang) => document.documentElement.lang === lang && document.querySelector('#app > section:not([data-old])')
+             && document.getElementById('app').getAttribute('aria-busy') === 'false'
+             && [...document.querySelectorAll('link[rel=stylesheet]')].every((link) => link.sheet)""",
+        arg=lang,
+    )
+
+
+def settle(page: Page) -> None:
+    """Wait for the final font (Cyrillic loads late) and for running CSS transitions
+    (base.css gives every property a 0.12 s transition under reduced motion)."""
+    page.evaluate("document.fonts.ready.then(() => true)")
+    page.wait_for_function("!document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === 'running')")

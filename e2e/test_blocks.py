@@ -633,10 +633,27 @@ def reload_with(page: Page, save: str) -> None:
 
 
 def board_box(page: Page) -> dict:
-    """The board's box once fonts are in and a frame is drawn (right after a load the
-    first layout can still shift by a fraction of a pixel as fonts settle)."""
-    page.evaluate("() => document.fonts.ready.then(() => new Promise((done) => requestAnimationFrame(() => done())))")
-    return page.locator(".bk-board").bounding_box()
+    """The board's box in page coordinates (a scroll is not a layout move), once the
+    layout has settled: fonts in and the same box for 10 frames in a row (right after
+    a load it still drifts by a pixel or two as fonts and strings arrive)."""
+    return page.evaluate("""() => document.fonts.ready.then(() => new Promise((done) => {
+      const box = () => { const r = document.querySelector('.bk-board').getBoundingClientRect();
+        return { x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height }; };
+      let last = box(), same = 0, frames = 0;
+      const step = () => {
+        const now = box();
+        same = JSON.stringify(now) === JSON.stringify(last) ? same + 1 : 0;
+        last = now;
+        frames += 1;
+        if (same >= 10 || frames > 120) done(now); else requestAnimationFrame(step);
+      };
+      requestAnimationFrame(step);
+    }))""")
+
+
+def assert_board_still(after: dict, before: dict) -> None:
+    """Within a pixel: the defect moved the board 8-42 px."""
+    assert all(abs(after[k] - before[k]) <= 1 for k in before), (before, after)
 
 
 @pytest.mark.parametrize(("size", "lang"), [((360, 640), "en"), ((390, 844), "ru"), ((1366, 768), "de")],
@@ -654,7 +671,7 @@ def test_nothing_in_the_hud_moves_the_board(browser, server_url: str, size, lang
     expect(page.locator(".bk-crowns")).to_have_attribute("data-crowns", "1")
     streak = page.locator(".bk-streak")
     expect(streak).to_be_visible()
-    assert board_box(page) == before
+    assert_board_still(board_box(page), before)
     # the bonus of the NEXT clear (B11: the streak is 1, the next clearing drop gets +25 %)
     expect(streak).to_have_text(strings["blocks.streak"].replace("{bonus}", "25"))
     if lang == "en":
@@ -666,7 +683,7 @@ def test_nothing_in_the_hud_moves_the_board(browser, server_url: str, size, lang
     page.mouse.click(*cell_centre(page, "0:-4"))  # the pair is left and does not fit
     expect(page.locator(".bk-offer")).to_be_visible()
     assert engine(page).view({})["redeal_offered"]
-    assert board_box(page) == before
+    assert_board_still(board_box(page), before)
     assert outside_first_screen(page, [".bk-board", ".bk-tray", ".bk-offer", ".bk-redeal"]) == []
     assert overflow_report(page) == []
     assert axe_violations(page) == []  # the offer over the tray included

@@ -12,7 +12,16 @@ import pytest
 from arcade import storage_key, wait_ready
 from audit import axe_violations
 from club.domino.api import Session
-from layout import LANGS, SIZES, TEXT_BOXES, outside_first_screen, overflow_report
+from layout import (
+    LANGS,
+    SIZES,
+    TEXT_BOXES,
+    outside_first_screen,
+    overflow_report,
+    settle,
+    switch_language,
+    wrapped,
+)
 from playwright.sync_api import Page, expect
 
 ROUTE = "#/domino"
@@ -35,31 +44,11 @@ def last_tile_save() -> str:
 
 LAST_TILE = last_tile_save()
 
-_WRAPPED_JS = """(sel) => [...document.querySelectorAll(sel)].filter((el) => el.getClientRects().length).flatMap((el) => {
-  const range = document.createRange(); range.selectNodeContents(el);
-  const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-  return tops.size > 1 ? [`${el.className} "${el.textContent.trim()}" wraps onto ${tops.size} lines`] : [];
-})"""
-
-
-def switch_language(page: Page, lang: str) -> None:
-    """Pick the language in the header; wait until the route is mounted again in it, its stylesheet applied."""
-    page.evaluate("document.querySelector('#app > section').dataset.old = '1'")
-    page.select_option("#lang-select", lang)
-    page.wait_for_function(
-        """(lang) => document.documentElement.lang === lang && document.querySelector('#app > section:not([data-old])')
-             && document.getElementById('app').getAttribute('aria-busy') === 'false'
-             && [...document.querySelectorAll('link[rel=stylesheet]')].every((link) => link.sheet)""",
-        arg=lang,
-    )
-
 
 def fits(page: Page, what: str, first_screen: list[str]) -> list[str]:
-    page.evaluate("document.fonts.ready.then(() => true)")  # measure in the final font (Cyrillic loads late)
-    # base.css gives every property a 0.12 s transition under reduced motion: measure once they ended
-    page.wait_for_function("!document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === 'running')")
+    settle(page)
     problems = overflow_report(page, BOXES) + outside_first_screen(page, first_screen)
-    problems += page.evaluate(_WRAPPED_JS, ".dd-actions .btn, .dd-go, .dd-pause, .dd-rules")
+    problems += wrapped(page, ".dd-actions .btn, .dd-go, .dd-pause, .dd-rules")
     return [f"{what}: {p}" for p in problems]
 
 

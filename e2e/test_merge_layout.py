@@ -12,7 +12,16 @@ from club.merge import persist
 from club.merge.board import CELLS
 from club.merge.notation import board_from_cells as B
 from club.merge.notation import parse
-from layout import LANGS, SIZES, TEXT_BOXES, outside_first_screen, overflow_report
+from layout import (
+    LANGS,
+    SIZES,
+    TEXT_BOXES,
+    outside_first_screen,
+    overflow_report,
+    settle,
+    switch_language,
+    wrapped,
+)
 from playwright.sync_api import Page, expect
 
 ROUTE = "#/merge"
@@ -22,35 +31,10 @@ BOXES = f"{TEXT_BOXES}, .hm-mode, .hm-slot-info"
 FULL = B(" ".join(f"{c}={(2, 4, 8)[(c.q - c.r) % 3]}" for c in CELLS if str(c) != "0:0"))
 LAST_MOVE = persist.dump_round(parse(f"{FULL} 2 2 50 36"), "colors")
 
-# Text boxes laid out on more than one line (a button label that wraps).
-_WRAPPED_JS = """(sel) => [...document.querySelectorAll(sel)].filter((el) => el.getClientRects().length).flatMap((el) => {
-  const range = document.createRange(); range.selectNodeContents(el);
-  const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-  return tops.size > 1 ? [`${el.className} "${el.textContent.trim()}" wraps onto ${tops.size} lines`] : [];
-})"""
-
-
-def wrapped(page: Page, selector: str) -> list[str]:
-    return page.evaluate(_WRAPPED_JS, selector)
-
-
-def switch_language(page: Page, lang: str) -> None:
-    """Pick the language in the header; wait until the route is mounted again in it, its stylesheet applied."""
-    page.evaluate("document.querySelector('#app > section').dataset.old = '1'")
-    page.select_option("#lang-select", lang)
-    page.wait_for_function(
-        """(lang) => document.documentElement.lang === lang && document.querySelector('#app > section:not([data-old])')
-             && document.getElementById('app').getAttribute('aria-busy') === 'false'
-             && [...document.querySelectorAll('link[rel=stylesheet]')].every((link) => link.sheet)""",
-        arg=lang,
-    )
-
 
 def fits(page: Page, what: str, first_screen: list[str]) -> list[str]:
     """Every layout problem on the current screen, prefixed with where we are."""
-    page.evaluate("document.fonts.ready.then(() => true)")  # measure in the final font (Cyrillic loads late)
-    # base.css gives every property a 0.12 s transition under reduced motion: measure once they ended
-    page.wait_for_function("!document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === 'running')")
+    settle(page)
     problems = overflow_report(page, BOXES) + outside_first_screen(page, first_screen)
     problems += wrapped(page, ".hm-tools .btn, .hm-confirm-actions .btn, .hm-over-actions .btn")
     return [f"{what}: {p}" for p in problems]

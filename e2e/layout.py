@@ -97,3 +97,25 @@ def settle(page: Page) -> None:
     (base.css gives every property a 0.12 s transition under reduced motion)."""
     page.evaluate("document.fonts.ready.then(() => true)")
     page.wait_for_function("!document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === 'running')")
+
+
+_STEADY_JS = """(frames) => new Promise((done) => {
+  // Where everything on the page stands: the size of every box, in one string.
+  const where = () => [...document.querySelectorAll('body *')].map((el) => {
+    const r = el.getBoundingClientRect(); return `${r.left|0},${r.top|0},${r.width|0},${r.height|0}`; }).join(';');
+  let last = where(), same = 0, left = 120;
+  const step = () => {
+    const now = where();
+    same = now === last ? same + 1 : 0;
+    last = now;
+    if (same >= frames || --left <= 0) done(same >= frames); else requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+})"""
+
+
+def steady(page: Page, frames: int = 3) -> bool:
+    """Wait until no box on the page moved for ``frames`` animation frames (a
+    page that refits itself a frame after a change, through a ResizeObserver,
+    has then finished); False when it still moved after 120 frames."""
+    return bool(page.evaluate(_STEADY_JS, frames))

@@ -18,7 +18,7 @@ import pytest
 from arcade import wait_ready
 from audit import axe_violations
 from club.bowls.puzzles import load_puzzles, puzzle_by_id, replay
-from layout import LANGS, SIZES, outside_first_screen, overflow_report
+from layout import LANGS, SIZES, outside_first_screen, overflow_report, settle, steady
 from playwright.sync_api import Page
 
 ROOT = "section.game-bowls"
@@ -87,8 +87,11 @@ class Guard:
         self.problems: list[str] = []
 
     def fits(self, where: str, first_screen: list[str] | None = None) -> None:
-        # What a player sees: the frame after the page settled (two animation frames).
-        self.page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        # What a player sees: the page once it settled (the ring refits a frame
+        # after the panels above and below it change, through a ResizeObserver).
+        settle(self.page)
+        if not steady(self.page):
+            self.problems.append(f"{self.label} {where}: the layout still moves after 120 frames")
         for problem in overflow_report(self.page):
             self.problems.append(f"{self.label} {where}: {problem}")
         for problem in outside_first_screen(self.page, first_screen or []):
@@ -119,6 +122,7 @@ def walk(page: Page, guard: Guard) -> None:
         page.click(".bw-mode-endless .bw-start")
     idle(page)
     guard.fits("endless", FIRST_SCREEN)
+    steady(page)
     page.locator(".bw-bowl.choosable").first.click()  # issue 11: choosing must not scroll
     if page.evaluate("scrollY") != 0:
         guard.problems.append(f"{guard.label} endless: choosing a bowl scrolled to {page.evaluate('scrollY')}")
@@ -137,6 +141,7 @@ def walk(page: Page, guard: Guard) -> None:
     page.click(".bwp-back")
     open_puzzle(page, 7)
     guard.fits("puzzle 7", PUZZLE_FIRST_SCREEN)
+    steady(page)
     page.locator(".bw-bowl.choosable").first.click()
     if page.evaluate("scrollY") != 0:
         guard.problems.append(f"{guard.label} puzzle: choosing a bowl scrolled to {page.evaluate('scrollY')}")

@@ -159,3 +159,22 @@ def key_step(cell: Hex, key: str, radius: int) -> Hex:
         if on_board(option, radius):
             return option
     return cell
+
+
+#: The page's key names for the four arrows (KeyboardEvent.key).
+ARROWS = {"ArrowLeft": "Left", "ArrowRight": "Right", "ArrowUp": "Up", "ArrowDown": "Down"}
+
+
+@cache
+def key_map(radius: int) -> dict[str, dict[str, str]]:
+    """For every cell ``"q:r"`` of the board, where each arrow key moves the
+    keyboard target (``key_step``): the page looks the answer up instead of
+    keeping its own copy of the rule (B19, M12, issue 12).
+
+    >>> key_map(4)["-4:0"]["ArrowUp"], key_map(4)["0:-4"]["ArrowUp"], len(key_map(4))
+    ('-3:-1', '0:-4', 61)
+    """
+    return {
+        str(cell): {name: str(key_step(cell, key, radius)) for name, key in ARROWS.items()}
+        for cell in hexagon(radius)
+    }

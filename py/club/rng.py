@@ -21,11 +21,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from club.errors import NotationError
+
 T = TypeVar("T")
 
 _MASK64 = (1 << 64) - 1
 _MULT = 6364136223846793005
 _INC = 1442695040888963407  # fixed odd stream: state is then one int
+_HEX = frozenset("0123456789abcdef")
 
 
 def seed_from_text(text: str) -> int:
@@ -51,6 +54,30 @@ class Rng:
         state = (_INC * _MULT + _INC) & _MASK64  # step from 0
         state = (state + (seed & _MASK64)) & _MASK64
         return cls((state * _MULT + _INC) & _MASK64)
+
+    def dump(self) -> str:
+        """The one text form of a generator in every save: 16 lowercase hex digits.
+
+        >>> Rng(31).dump()
+        '000000000000001f'
+        >>> Rng.load(Rng(31).dump())
+        Rng(state=31)
+        """
+        return f"{self.state:016x}"
+
+    @classmethod
+    def load(cls, text: object, field: str = "rng") -> Rng:
+        """The generator ``dump`` wrote; anything else (``"0x1f"``, ``" 1f"``,
+        upper case, 15 or 17 digits) raises ``NotationError(field)``.
+
+        >>> Rng.load(" 0x1_f ")
+        Traceback (most recent call last):
+        ...
+        club.errors.NotationError: rng: rng must be 16 lowercase hex digits
+        """
+        if not isinstance(text, str) or len(text) != 16 or not set(text) <= _HEX:
+            raise NotationError(field, f"{field} must be 16 lowercase hex digits")
+        return cls(int(text, 16))
 
     def next_u32(self) -> tuple[int, Rng]:
         """The next 32-bit output and the advanced generator."""

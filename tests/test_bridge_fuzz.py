@@ -121,14 +121,14 @@ def _play_domino(bridge: Bridge) -> list[str]:
     _ok(bridge, "domino", "new", {"seed": 5, "mode": "sprint", "set": "classic"})
     profile = ""
     for number in range(40):
-        _ok(bridge, "domino", "act", {"move": ("left", "cw", "right", "ccw")[number % 4]})
-        answer = _ok(bridge, "domino", "act", {"move": "hard"})
-        if "profile" in answer:
-            profile = json.dumps(answer["profile"])
+        _ok(bridge, "domino", "move", {"move": ("left", "cw", "right", "ccw")[number % 4]})
+        answer = _ok(bridge, "domino", "move", {"move": "hard"})
+        if answer["profile"]:  # the run ended: the engine's profile text (issue 12)
+            profile = answer["profile"]
             break
     _ok(bridge, "domino", "new", {"seed": 6, "mode": "marathon", "set": "extended"})
     for _ in range(3):
-        _ok(bridge, "domino", "act", {"move": "hard"})
+        _ok(bridge, "domino", "move", {"move": "hard"})
     _ok(bridge, "domino", "tick", {"ms": 300})
     return [profile]
 
@@ -139,7 +139,7 @@ def _play_merge(bridge: Bridge) -> list[str]:
         legal = _ok(bridge, "merge", "view", {})["legal"]
         _ok(bridge, "merge", "place", {"cell": legal[len(legal) // 2], "ms": 700})
     _ok(bridge, "merge", "rotate", {"step": 1})
-    return [json.dumps(_ok(bridge, "merge", "abandon", {})["profile"])]
+    return [_ok(bridge, "merge", "abandon", {})["profile"]]
 
 
 def _play_bowls(bridge: Bridge) -> list[str]:
@@ -245,7 +245,7 @@ def _play(bridge: Bridge, game: str, data: st.DataObject) -> tuple[str, str]:
         cell = _ok(bridge, game, "geometry", {})["cells"][(slot["targets"] or [0])[pick % max(1, len(slot["targets"]))]]
         return "place", json.dumps({"slot": slot["slot"], "cell": cell})
     if game == "domino":
-        return "act", json.dumps({"move": ("left", "right", "cw", "ccw", "down", "hard")[pick % 6]})
+        return "move", json.dumps({"move": ("left", "right", "cw", "ccw", "down", "hard")[pick % 6]})
     if game == "merge":
         legal = view["legal"] or ["0:0"]
         return "place", json.dumps({"cell": legal[pick % len(legal)], "ms": 400})

@@ -121,6 +121,9 @@ def test_engine_merges_like_the_literal_rules(spec: Any, piece: tuple[int, ...],
     assert after.score == sum(p for step in want_steps for _, p in step)
 
 
+CELL_NAMES = [str(c) for c in CELLS]
+
+
 def play(session: Session, choices: list[int]) -> list[dict[str, Any]]:
     """Place by choices (anchor index among legal cells, rotations); the results."""
     results = []
@@ -155,13 +158,15 @@ def test_play_keeps_invariants(game: Any) -> None:
         assert literal_groups(view["board"]) == []
         merged = [e for e in result["events"] if e["type"] == "merged"]
         chains = [e for e in result["events"] if e["type"] == "chain"]
-        assert sum(e["points"] for e in merged) == sum(e["points"] for e in chains) == result["points"]
-        score += result["points"]
+        scored = next(e for e in result["events"] if e["type"] == "scored")
+        assert sum(e["points"] for e in merged) == sum(e["points"] for e in chains) == scored["points"]
+        assert (scored["groups"], scored["chain"]) == (len(merged), len(chains))
+        score += scored["points"]
         highest = max([highest, *view["board"], *(e["result"] for e in merged)])
         assert (view["score"], view["moves"], view["highest"]) == (score, number, highest)
         assert print_position(parse(view["position"])) == view["position"]
-        assert view["over"] == (view["legal"] == [] and all(not session.preview({"cell": c, "turn": k})["legal"]
-                                                           for c in view["cells"] for k in range(6)))
+        assert view["over"] == (view["legal"] == [] and all(not session.preview({"cell": c, "turn": k})["accepted"]
+                                                           for c in CELL_NAMES for k in range(6)))
         if not jokers:
             assert J not in view["board"]
 
@@ -175,7 +180,7 @@ def test_save_load_same_state_same_future(game: Any, future: list[int]) -> None:
     play(one, choices)
     two = Session()
     assert two.load({"save": one.save({})}) == one.view({})
-    assert persist.load_round(two.save({})) == persist.load_round(one.save({}))
+    assert persist.load(two.save({})) == persist.load(one.save({}))
     assert [r["events"] for r in play(one, future)] == [r["events"] for r in play(two, future)]
     assert one.save({}) == two.save({})
 
@@ -191,4 +196,4 @@ def test_refused_input_changes_nothing(game: Any, cell: str, turn: int) -> None:
     result = session.place({"cell": cell, "turn": turn})
     if not result["accepted"]:
         assert result["reason"] in {"bad-action", "over", "off-board", "occupied"}
-        assert session.save({}) == before and result["points"] == 0 and result["events"] == []
+        assert session.save({}) == before and result["events"] == [] and result["profile"] is None

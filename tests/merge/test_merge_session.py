@@ -1,4 +1,5 @@
-"""The page's Session: preview, rotation, time, settings, saves, slots and codes (M4, M12-M15)."""
+"""The page's Session: preview, rotation, time, settings, saves, slots and codes (M4, M12-M15),
+on the one contract of ``club.session`` (issue 12): one answer shape, the preview is the action."""
 
 from __future__ import annotations
 
@@ -6,8 +7,9 @@ import json
 from typing import Any
 
 import pytest
-from club.errors import NotationError
+from club.errors import MAX_COUNT, NotationError
 from club.merge import persist
+from club.merge import profile as cards
 from club.merge.api import Session
 from club.merge.notation import board_from_cells as B
 from club.merge.notation import parse
@@ -16,7 +18,7 @@ from club.merge.notation import parse
 def session_at(position: str, **data: Any) -> Session:
     """A Session holding a notation position (test hook: a save made by the engine)."""
     session = Session()
-    save = json.loads(persist.dump_round(parse(position), "colors"))
+    save = json.loads(persist.dump(persist.Run(parse(position))))
     save["data"].update(data)
     session.load({"save": json.dumps(save)})
     return session
@@ -25,17 +27,35 @@ def session_at(position: str, **data: Any) -> Session:
 TWO_2S = f"{B('-1:0=2 1:0=2')} 2 4-4 0 2"
 
 
-# --- M13 preview ------------------------------------------------------------------------------
+# --- M13 preview: the events of the placement, not kept --------------------------------------
+def drawn(answer: dict[str, Any]) -> dict[str, Any]:
+    """What the page draws from a preview: the piece's cells (or the outlined misfit
+    cells), the merge steps, the cells that merge, the points."""
+    kinds = {e["type"]: e for e in answer["events"]}
+    steps: list[list[list[str]]] = []
+    for e in answer["events"]:
+        if e["type"] == "merged":
+            steps += [[] for _ in range(e["step"] - len(steps))]
+            steps[e["step"] - 1].append(e["cells"])
+    scored = kinds.get("scored", {"merging": [], "points": 0})
+    return {"legal": answer["accepted"], "reason": answer["reason"],
+            "cells": kinds.get("set", kinds.get("misfit", {"cells": []}))["cells"],
+            "steps": steps, "merging": scored["merging"], "points": scored["points"]}
+
+
 PREVIEWS = [
     # (position, payload, expected subset)
     (TWO_2S, {"cell": "0:0"}, {"cells": ["0:0"], "legal": True, "merging": ["-1:0", "0:0", "1:0"], "points": 6}),
     (TWO_2S, {"cell": "0:1"}, {"legal": True, "merging": [], "points": 0}),
-    (TWO_2S, {"cell": "1:0"}, {"legal": False, "reason": "occupied", "merging": []}),
-    (TWO_2S, {"cell": "5:0"}, {"legal": False, "reason": "off-board"}),
+    (TWO_2S, {"cell": "1:0"}, {"legal": False, "reason": "occupied", "merging": [], "cells": ["1:0"]}),
+    (TWO_2S, {"cell": "5:0"}, {"legal": False, "reason": "off-board", "cells": []}),
     (TWO_2S, {"cell": "nonsense"}, {"legal": False, "reason": "bad-action", "cells": []}),
+    (TWO_2S, {"cell": "0:0", "turn": 1}, {"legal": False, "reason": "bad-action", "cells": []}),  # M17: @K, a single
     (f"{B('1:0=4')} 4-8 2 0 1", {"cell": "0:0", "turn": 1}, {"cells": ["0:0", "0:1"], "legal": True}),
+    (f"{B('1:0=4')} 4-8 2 0 1", {"cell": "0:0", "turn": 2.0}, {"legal": False, "reason": "bad-action"}),
     (f"{B('1:0=4')} 4-8 2 0 1", {"cell": "0:0"}, {"cells": ["0:0", "1:0"], "legal": False, "reason": "occupied"}),
     (f"{B('3:0=4')} 4-8 2 0 1", {"cell": "2:0"}, {"cells": ["2:0", "3:0"], "reason": "occupied"}),
+    (f"{B('')} 4-8 2 0 1", {"cell": "3:0"}, {"cells": ["3:0"], "reason": "off-board"}),  # partner off the board
     (f"{B('-2:0=2 -1:0=2 1:-1=4 2:-2=*')} 2 8 0 4", {"cell": "0:0"},
      {"steps": [[["-2:0", "-1:0", "0:0"]], [["2:-2", "1:-1", "0:0"]]], "points": 30,
       "merging": ["2:-2", "1:-1", "-2:0", "-1:0", "0:0"]}),
@@ -43,12 +63,16 @@ PREVIEWS = [
 
 
 @pytest.mark.parametrize(("position", "payload", "expected"), PREVIEWS)
-def test_preview(position: str, payload: dict[str, Any], expected: dict[str, Any]) -> None:  # M13
+def test_preview(position: str, payload: dict[str, Any], expected: dict[str, Any]) -> None:  # M13, issue 12
+    """The preview is ``place`` not kept: same acceptance, reason and events as the action."""
     session = session_at(position)
     before = session.save({})
     answer = session.preview(payload)
-    assert {key: answer[key] for key in expected} == expected
+    assert {key: drawn(answer)[key] for key in expected} == expected
     assert session.save({}) == before
+    placed = session.place(payload)
+    assert (placed["accepted"], placed["reason"]) == (answer["accepted"], answer["reason"])
+    assert placed["events"] == (answer["events"] if answer["accepted"] else [])  # one refusal shape
 
 
 def test_preview_turn_does_not_rotate_the_pair() -> None:  # M4, M13
@@ -79,14 +103,27 @@ def test_rotate_refused_for_singles_jokers_and_bad_steps(position: str, step: in
 def test_time_starts_with_the_first_placement_and_stops_when_over() -> None:  # M15
     session = Session()
     session.new({"seed": 1})
-    assert session.tick({"ms": 5000})["play_ms"] == 0
+    assert session.tick({"ms": 5000})["view"]["play_ms"] == 0
     session.place({"cell": "0:0", "ms": 700})  # time before the first placement is not play time
-    assert session.tick({"ms": 1200})["play_ms"] == 1200
+    assert session.tick({"ms": 1200})["view"]["play_ms"] == 1200
     session.place({"cell": session.view({})["legal"][0], "ms": 300})
     assert session.view({})["play_ms"] == 1500
-    assert session.tick({"ms": -50})["play_ms"] == 1500
     over = session_at(f"{B('')} 2 2 0 9".replace(B(""), _full()), play_ms=999)  # M15: time needs moves
-    assert over.view({})["over"] and over.tick({"ms": 100})["play_ms"] == 999
+    assert over.view({})["over"] and over.tick({"ms": 100})["view"]["play_ms"] == 999
+
+
+@pytest.mark.parametrize("ms", [-50, 3_600_000, 2**60, 1.5, True, "700", None])
+def test_a_bad_ms_refuses_and_changes_nothing(ms: object) -> None:  # M15, issue 12 (was silently 0)
+    session = session_at(TWO_2S)
+    before = session.save({})
+    for answer in (session.tick({"ms": ms}), session.place({"cell": "0:0", "ms": ms})):
+        assert (answer["accepted"], answer["reason"], answer["save"]) == (False, "bad-action", before)
+
+
+def test_play_time_saturates() -> None:  # issue 12: a save at the bound still loads after a tick
+    session = session_at(TWO_2S, play_ms=MAX_COUNT)
+    session.tick({"ms": 3_599_999})
+    assert Session().load({"save": session.save({})})["play_ms"] == session.view({})["play_ms"]
 
 
 def _full() -> str:
@@ -98,11 +135,12 @@ def _full() -> str:
 def test_events_of_a_joker_merge() -> None:  # M7-M10 events for the renderer
     session = session_at(f"{B('-1:0=2 1:0=2')} * 2-2 0 0")
     events = session.place({"cell": "0:0"})["events"]
-    assert [e["type"] for e in events] == ["set", "merged", "chain", "next"]
+    assert [e["type"] for e in events] == ["set", "merged", "chain", "scored", "next"]
     assert events[1] == {"type": "merged", "step": 1, "value": 2, "result": 4, "cells": ["-1:0", "0:0", "1:0"],
                          "target": "-1:0", "points": 12, "joker": True, "pure": False}
     assert events[2] == {"type": "chain", "step": 1, "groups": 1, "points": 12}
-    assert events[3]["current"] == [2, 2]
+    assert events[3] == {"type": "scored", "points": 12, "groups": 1, "chain": 1, "merging": ["-1:0", "0:0", "1:0"]}
+    assert events[4]["current"] == [2, 2]
 
 
 def test_last_move_reports_over_and_records_the_profile() -> None:  # M6, M11
@@ -112,11 +150,13 @@ def test_last_move_reports_over_and_records_the_profile() -> None:  # M6, M11
     session = session_at(f"{board} 2 8 40 36")
     session.load_profile({"profile": json.dumps({"best": 10, "rounds": 4, "best_highest": 16})})
     result = session.place({"cell": "0:0"})
-    assert result["events"][-1] == {"type": "over", "score": 40, "moves": 37, "highest": 8}
-    assert result["new_best"] is True
-    assert result["profile"]["best"] == 40 and result["profile"]["best_moves"] == 37
-    assert result["profile"]["rounds"] == 5 and result["profile"]["best_highest"] == 16
+    assert result["events"][-2:] == [{"type": "over", "score": 40, "moves": 37, "highest": 8},
+                                     {"type": "recorded", "best": 40, "new_best": True}]
+    card = cards.load(result["profile"])  # the text the page stores as it is
+    assert (card.best, card.best_moves, card.rounds, card.best_highest) == (40, 37, 5, 16)
+    assert result["view"]["best"] == 40 and not result["view"]["clock_runs"]
     assert session.place({"cell": "0:0"})["reason"] == "over"
+    assert session.abandon({})["reason"] == "over"  # recorded once
 
 
 # --- M14 settings -----------------------------------------------------------------------------
@@ -124,17 +164,20 @@ def test_jokers_setting_applies_from_the_next_round() -> None:  # M14
     session = Session()
     session.new({"seed": 4})
     answer = session.settings({"settings": {"jokers": False, "style": "contrast", "timer": True}})
-    assert answer["view"]["jokers"] is True and answer["view"]["style"] == "contrast"
-    assert answer["profile"]["settings"] == {"jokers": False, "style": "contrast", "timer": True}
+    assert answer["view"]["jokers"] is True and answer["view"]["style"] == "contrast" and answer["view"]["timer"]
+    assert answer["view"]["settings"] == {"jokers": False, "style": "contrast", "timer": True}
+    assert cards.load(answer["profile"]).settings == cards.Settings(jokers=False, style="contrast", timer=True)
+    assert session.settings({"settings": {"timer": True}})["profile"] is None  # unchanged: nothing to store
     assert session.new({"seed": 4})["jokers"] is False
 
 
-@pytest.mark.parametrize(("settings", "field"), [({"style": "neon"}, "style"), ({"jokers": 1}, "jokers"),
-                                                  ({"timer": None}, "timer")])
-def test_bad_settings_are_refused(settings: dict[str, Any], field: str) -> None:  # M14
-    with pytest.raises(NotationError) as err:
-        Session().settings({"settings": settings})
-    assert err.value.field == field
+@pytest.mark.parametrize("settings", [{"style": "neon"}, {"jokers": 1}, {"timer": None}, []])
+def test_bad_settings_are_refused(settings: Any) -> None:  # M14, issue 12: one refusal shape
+    session = Session()
+    before = (session.save({}), session.view({}))
+    answer = session.settings({"settings": settings})
+    assert (answer["accepted"], answer["reason"], answer["profile"]) == (False, "bad-action", None)
+    assert (session.save({}), session.view({})) == before
 
 
 def test_missing_profile_is_a_fresh_one() -> None:
@@ -144,10 +187,10 @@ def test_missing_profile_is_a_fresh_one() -> None:
 
 
 @pytest.mark.parametrize(("text", "field"), [
-    ("nope", "profile"), ("[]", "profile"), ('{"best": -1}', "best"), ('{"best": true}', "best"),
+    ("nope", "profile"), ("[]", "profile"), (7, "profile"), ('{"best": -1}', "best"), ('{"best": true}', "best"),
     ('{"settings": []}', "settings"), ('{"settings": {"style": 3}}', "style"),
 ])
-def test_corrupt_profile(text: str, field: str) -> None:
+def test_corrupt_profile(text: object, field: str) -> None:
     with pytest.raises(NotationError) as err:
         Session().load_profile({"profile": text})
     assert err.value.field == field
@@ -203,7 +246,7 @@ def test_bad_code_is_a_clear_error_and_changes_nothing(code: str) -> None:  # M1
     ({"game": "blocks"}, "game"),
 ])
 def test_corrupt_save_names_the_field(change: dict[str, Any], field: str) -> None:  # M15, P8
-    save = json.loads(persist.dump_round(parse(f"{B('0:0=4')} 2 2 0 1"), "colors"))
+    save = json.loads(persist.dump(persist.Run(parse(f"{B('0:0=4')} 2 2 0 1"))))
     for key, value in change.items():
         (save if key in save else save["data"])[key] = value
     session = session_at(TWO_2S)

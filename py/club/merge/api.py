@@ -1,223 +1,214 @@
 """``Session``: what the page talks to through ``club.bridge`` (docs/architecture.md).
 
-Board values in views are ints in reading order: 0 empty, -1 joker, else the
-number. Cells are named ``Q:R``.
+It stands on ``club.session.Session`` (issue 12): actions and the preview
+run one step, ``game.place``; answers have the one shape. Cells are ``Q:R``.
 
 >>> s = Session()
 >>> view = s.new({"seed": 3, "jokers": False})
 >>> len(view["board"]), view["moves"], view["jokers"]
 (37, 0, False)
+>>> s.preview({"cell": "0:0"})["events"][0]
+{'type': 'set', 'cells': ['0:0'], 'values': [8]}
 >>> result = s.place({"cell": "0:0"})
 >>> result["accepted"], result["view"]["moves"]
 (True, 1)
->>> s.place({"cell": "0:0"})["reason"]
-'occupied'
+>>> s.place({"cell": "0:0"})["reason"], s.place({"cell": 7})["reason"]
+('occupied', 'bad-action')
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypedDict
 
-from club.errors import NotationError, is_int, read_seed
+from club.errors import NotationError, is_int
 from club.hexgrid import Hex
-from club.merge import persist
-from club.merge.board import CELLS, EMPTY, JOKER, cell_index, cell_name
-from club.merge.game import (
-    DEFAULT_SEED,
-    Move,
-    Round,
-    add_time,
-    legal_anchors,
-    new_round,
-    piece_cells,
-    place,
-    refusal,
-    rotate,
-)
-from club.merge.groups import resolve
-from club.merge.notation import print_position
-from club.merge.pieces import Piece, is_pair
-from club.merge.profile import check_settings, default_profile, load_profile, record_round
+from club.merge import persist, profile, views
+from club.merge.game import DEFAULT_SEED, add_time, new_round, place, rotate
+from club.merge.persist import Run
+from club.merge.pieces import is_pair
+from club.merge.profile import Profile
+from club.session import BAD_ACTION, Answer, Event, Outcome, Preview
+from club.session import Session as Base
 
-CELL_NAMES = [str(c) for c in CELLS]
+#: The most play time one call adds (M15): the page hands it over every 5 s.
+MAX_MS = 3_600_000
+Step = Callable[[Run], Outcome[Run]]
 
 
-class Session:
-    """One merge round plus the player's profile, for the page."""
+class Imported(TypedDict):
+    save: str
+    summary: views.Summary
+
+
+class Session(Base[Run, Profile]):
+    """One merge round (with its stone style) plus the player's profile."""
+
+    game = "merge"
+    default_seed = DEFAULT_SEED & 0xFFFFFFFF
 
     def __init__(self) -> None:
-        self.profile: dict[str, Any] = default_profile()
-        self.round: Round = new_round(DEFAULT_SEED, jokers=True)
-        self.style: str = self.profile["settings"]["style"]
+        self.profile = Profile()  # ``start`` reads the settings
+        super().__init__()
 
-    # --- lifecycle -------------------------------------------------------
-    def new(self, payload: dict[str, Any]) -> dict[str, Any]:
+    # --- the game's part of the contract -----------------------------------
+    def start(self, seed: int, payload: dict[str, Any]) -> Run:
         """A fresh round; jokers from the payload, else from the settings (M14)."""
-        seed = read_seed(payload.get("seed", DEFAULT_SEED & 0xFFFFFFFF))
-        jokers = payload.get("jokers", self.profile["settings"]["jokers"])
+        jokers = payload.get("jokers", self.profile.settings.jokers)
         if not isinstance(jokers, bool):
             raise NotationError("jokers", "jokers must be true or false")
-        self.round = new_round(seed, jokers=jokers)
-        self.style = self.profile["settings"]["style"]
-        return self.view({})
+        return Run(new_round(seed, jokers=jokers), self.profile.settings.style)
 
-    def load(self, payload: dict[str, Any]) -> dict[str, Any]:
-        self.round, self.style = persist.load_round(payload.get("save"))  # type: ignore[arg-type]
-        return self.view({})
+    def describe(self, state: Run) -> views.View:
+        return views.view(state, self.profile)
 
-    def save(self, payload: dict[str, Any]) -> str:
-        return persist.dump_round(self.round, self.style)
+    def dump_state(self, state: Run) -> str:
+        return persist.dump(state)
 
-    def load_profile(self, payload: dict[str, Any]) -> dict[str, Any]:
-        """Validate stored profile text and use it; ``null`` (none stored yet) is a fresh one."""
-        text = payload.get("profile")
-        self.profile = default_profile() if text is None else load_profile(text)  # type: ignore[arg-type]
-        return self.profile
+    def load_state(self, text: object) -> Run:
+        return persist.load(text)
 
-    def headline(self, payload: dict[str, Any]) -> dict[str, Any]:
-        """The home screen's best score from stored profile text; never raises."""
-        try:
-            return {"best": load_profile(payload.get("profile"))["best"]}  # type: ignore[arg-type]
-        except NotationError:
-            return {"best": None}
+    def fresh_profile(self) -> Profile:
+        return Profile()
 
-    def abandon(self, payload: dict[str, Any]) -> dict[str, Any]:
+    def dump_profile(self, card: Profile) -> str:
+        return profile.dump(card)
+
+    def load_profile_text(self, text: object) -> Profile:
+        return profile.load(text)
+
+    def best(self, card: Profile) -> int:
+        return card.best
+
+    def profile_view(self) -> views.ProfileView:
+        return views.profile_view(self.profile)
+
+    def after(self, before: Run, outcome: Outcome[Run]) -> list[Event]:
+        """The move that ends the round records it (M6, M11)."""
+        state = outcome.state.round
+        if before.round.over or not state.over:
+            return []
+        return self._record(state.score, state.moves, state.highest, finished=True)
+
+    # --- actions -------------------------------------------------------------
+    def place(self, payload: dict[str, Any]) -> Answer:
+        """Place the current piece: ``{"cell": "Q:R", "turn": K?, "ms": active ms since last?}``
+        (M5, M17). A bad cell, turn or ms refuses as bad-action and changes nothing."""
+        step = _placing(payload, with_time=True)
+        return self.refuse(BAD_ACTION) if step is None else self.act(step)
+
+    def preview(self, payload: dict[str, Any]) -> Preview:
+        """What ``place`` would answer (M13): the same step, not kept."""
+        step = _placing(payload, with_time=False)
+        return self.preview_of(step or _refused)
+
+    def rotate(self, payload: dict[str, Any]) -> Answer:
+        """Turn the current pair by ``{"step": 1}`` (clockwise) or -1 (M4, M12)."""
+        by = payload.get("step", 1)
+        # an int, never 1.0: a float turn would be kept and break every later call
+
+        def step(run: Run) -> Outcome[Run]:
+            if not is_int(by) or by not in (1, -1) or not is_pair(run.round.current) or run.round.over:
+                return Outcome(run, BAD_ACTION)
+            state = rotate(run.round, by)
+            return Outcome(replace(run, round=state), None, ({"type": "turn", "turn": state.turn},))
+
+        return self.act(step)
+
+    def tick(self, payload: dict[str, Any]) -> Answer:
+        """Add active play time ``{"ms": 0 <= ms < MAX_MS}`` (M15; counted only while
+        the round runs). Any other ms refuses as bad-action (decision, issue 12)."""
+        ms = _ms(payload)
+        if ms is None:
+            return self.refuse(BAD_ACTION)
+        return self.act(lambda run: Outcome(replace(run, round=add_time(run.round, ms))))
+
+    def abandon(self, payload: dict[str, Any]) -> Answer:
         """The round in progress is given up (new round, a slot loaded over it): its
-        score still counts for the best (M11, as in blocks); ``rounds`` counts
-        finished rounds only. Answers the profile for the page to store.
+        score still counts for the best (M11, issue 11); ``rounds`` counts finished
+        rounds only. Refused ``not-started`` (no stone placed) or ``over`` (the
+        last move recorded it); the run itself never changes here.
 
         >>> s = Session()
-        >>> _ = s.load({"save": persist.dump_round(new_round(5, jokers=True), "colors")})
-        >>> s.round = replace(s.round, score=382, moves=40, highest=64)
-        >>> p = s.abandon({})["profile"]
-        >>> p["best"], p["best_moves"], p["best_highest"], p["rounds"]
-        (382, 40, 64, 0)
-        >>> s.abandon({})["recorded"]  # the same round again changes nothing new
+        >>> _ = s.load({"save": persist.dump(Run(new_round(5, jokers=True)))})
+        >>> s.state = Run(replace(s.state.round, score=382, moves=40, highest=64))
+        >>> answer = s.abandon({})
+        >>> answer["events"], answer["profile"] is not None
+        ([{'type': 'recorded', 'best': 382, 'new_best': True}], True)
+        >>> s.abandon({})["profile"] is None  # the same round again changes nothing
         True
-        >>> _ = s.new({"seed": 1}); s.abandon({})["recorded"], s.view({})["best"]
-        (False, 382)
+        >>> _ = s.new({"seed": 1}); s.abandon({})["reason"], s.view({})["best"]
+        ('not-started', 382)
         """
-        state = self.round
+        state = self.state.round
         if state.over or state.moves == 0:
-            return {"profile": self.profile, "recorded": False}
-        self.profile = record_round(self.profile, state.score, state.moves, state.highest, finished=False)
-        return {"profile": self.profile, "recorded": True}
+            return self.refuse("over" if state.over else "not-started")
+        before = self.profile
+        events = self._record(state.score, state.moves, state.highest, finished=False)
+        return self.answer(events, changed_profile=self.profile != before)
 
-    def settings(self, payload: dict[str, Any]) -> dict[str, Any]:
-        """Change settings (M14): the style at once, jokers from the next round."""
-        settings = check_settings(payload.get("settings", {}), self.profile["settings"])
-        self.profile = {**self.profile, "settings": settings}
-        self.style = settings["style"]
-        return {"profile": self.profile, "view": self.view({}), "save": self.save({})}
+    def settings(self, payload: dict[str, Any]) -> Answer:
+        """Change settings ``{"settings": {...}}`` (M14): the style at once, jokers
+        from the next round; a bad one refuses as bad-action."""
+        try:
+            chosen = profile.settings(payload.get("settings", {}), self.profile.settings)
+        except NotationError:
+            return self.refuse(BAD_ACTION)
+        changed = chosen != self.profile.settings
+        self.profile = replace(self.profile, settings=chosen)
+        self._keep(replace(self.state, style=chosen.style))
+        return self.answer([], changed_profile=changed)
 
-    # --- play ------------------------------------------------------------
-    def place(self, payload: dict[str, Any]) -> dict[str, Any]:
-        """Place the current piece: ``{"cell": "Q:R", "turn": K?, "ms": active ms since last?}``."""
-        self.round = add_time(self.round, _ms(payload))
-        target = _cell(payload.get("cell"))
-        turn = payload.get("turn")
-        if target is None or not (turn is None or (isinstance(turn, int) and not isinstance(turn, bool))):
-            return self._result(Move(False, "bad-action"))
-        self.round, move = place(self.round, target, turn)
-        result = self._result(move)
-        if move.accepted and self.round.over:
-            result["new_best"] = self.round.score > self.profile["best"]
-            self.profile = record_round(self.profile, self.round.score, self.round.moves, self.round.highest)
-            result["profile"] = self.profile
-        return result
+    # --- geometry and slots (M12, M15) -------------------------------------------
+    def geometry(self, payload: dict[str, Any]) -> views.Geometry:
+        """The board's cells, turn directions and arrow-key targets: asked once per page."""
+        return views.geometry()
 
-    def rotate(self, payload: dict[str, Any]) -> dict[str, Any]:
-        """Turn the current pair by ``{"step": 1}`` (clockwise) or -1 (M4, M12)."""
-        step = payload.get("step", 1)
-        # an int, never 1.0: a float turn would be kept and break every later call
-        if not is_int(step) or step not in (1, -1) or not is_pair(self.round.current) or self.round.over:
-            return self._result(Move(False, "bad-action"))
-        self.round = rotate(self.round, step)
-        return self._result(Move(True, None, ({"type": "turn", "turn": self.round.turn},)))
-
-    def tick(self, payload: dict[str, Any]) -> dict[str, Any]:
-        """Add active play time (the page pauses it in menus and when hidden, M15)."""
-        self.round = add_time(self.round, _ms(payload))
-        return {"play_ms": self.round.play_ms, "save": self.save({})}
-
-    def preview(self, payload: dict[str, Any]) -> dict[str, Any]:
-        """What placing at ``cell`` (in ``turn``) would do (M13), without doing it."""
-        target = _cell(payload.get("cell"))
-        turn = payload.get("turn")
-        state = self.round
-        if is_int(turn) and turn in range(6) and is_pair(state.current):
-            state = replace(state, turn=turn)
-        if target is None:
-            return {"cells": [], "legal": False, "reason": "bad-action", "steps": [], "merging": [], "points": 0}
-        cells = [str(c) for c in piece_cells(target, state.current, state.turn)]
-        reason = refusal(state, target, None)
-        if reason is not None:
-            return {"cells": cells, "legal": False, "reason": reason, "steps": [], "merging": [], "points": 0}
-        steps = _simulate(state, [cell_index(Hex.parse(c)) for c in cells])
-        merging = sorted({c for step in steps for g in step for c in g.cells})
-        return {
-            "cells": cells, "legal": True, "reason": None,
-            "steps": [[[cell_name(c) for c in g.cells] for g in step] for step in steps],
-            "merging": [cell_name(c) for c in merging],
-            "points": sum(g.points for step in steps for g in step),
-        }
-
-    # --- slots (M15) -----------------------------------------------------
     def export(self, payload: dict[str, Any]) -> str:
         """The text code of a stored slot save (validated first) or of the current round."""
         text = payload.get("save")
         if text is None:
             return persist.export_code(self.save({}))
-        persist.load_round(text)  # type: ignore[arg-type]
-        return persist.export_code(text)  # type: ignore[arg-type]
+        persist.load(text)
+        return persist.export_code(text)  # type: ignore[arg-type]  # load checked it is text
 
-    def import_code(self, payload: dict[str, Any]) -> dict[str, Any]:
+    def import_code(self, payload: dict[str, Any]) -> Imported:
         """The save inside a code and its summary; changes nothing (NotationError if bad)."""
         text = persist.import_code(payload.get("code"))  # type: ignore[arg-type]
         try:
-            return {"save": text, "summary": self.summary({"save": text})}
+            return {"save": text, "summary": views.summary(persist.load(text))}
         except NotationError as exc:
             raise NotationError("code", f"the code holds no valid round ({exc})") from None
 
-    def summary(self, payload: dict[str, Any]) -> dict[str, Any]:
+    def summary(self, payload: dict[str, Any]) -> views.Summary:
         """What a slot shows: score, moves, highest, play time, mode, style."""
-        state, style = persist.load_round(payload.get("save"))  # type: ignore[arg-type]
-        return {"score": state.score, "moves": state.moves, "highest": state.highest,
-                "play_ms": state.play_ms, "jokers": state.jokers, "style": style,
-                "over": state.over, "board": list(state.board)}
+        return views.summary(persist.load(payload.get("save")))
 
-    # --- drawing ---------------------------------------------------------
-    def view(self, payload: dict[str, Any]) -> dict[str, Any]:
-        state = self.round
-        return {
-            "cells": CELL_NAMES, "board": list(state.board), "empty": EMPTY, "joker": JOKER,
-            "current": _piece_view(state.current), "next": _piece_view(state.next),
-            "turn": state.turn, "score": state.score, "moves": state.moves, "highest": state.highest,
-            "over": state.over, "play_ms": state.play_ms, "jokers": state.jokers, "style": self.style,
-            "best": max(self.profile["best"], state.score),
-            "legal": [cell_name(i) for i in legal_anchors(state)],
-            "position": print_position(state),
-        }
-
-    def _result(self, move: Move) -> dict[str, Any]:
-        return {
-            "accepted": move.accepted, "reason": move.reason, "events": list(move.events),
-            "points": move.points, "groups": move.groups, "chain": move.chain,
-            "view": self.view({}), "save": self.save({}),
-        }
+    def _record(self, score: int, moves: int, highest: int, finished: bool) -> list[Event]:
+        new_best = score > self.profile.best
+        self.profile = profile.record(self.profile, score, moves, highest, finished)
+        return [{"type": "recorded", "best": self.profile.best, "new_best": new_best}]
 
 
-def _simulate(state: Round, cells: list[int]) -> list:
-    board = list(state.board)
-    for i, stone in zip(cells, state.current, strict=False):
-        board[i] = stone
-    return resolve(board, {i: order for order, i in enumerate(cells)}, cells)
+def _placing(payload: dict[str, Any], with_time: bool) -> Step | None:
+    """The one step of ``place`` and ``preview``: ``game.place`` on the round (with
+    the play time before it), or None when the payload is no placement."""
+    cell, turn, ms = _cell(payload.get("cell")), payload.get("turn"), _ms(payload) if with_time else 0
+    if cell is None or ms is None or not (turn is None or is_int(turn)):
+        return None
+
+    def step(run: Run) -> Outcome[Run]:
+        state, move = place(add_time(run.round, ms), cell, turn)
+        if not move.accepted:
+            return Outcome(run, move.reason, move.events)
+        return Outcome(replace(run, round=state), None, move.events)
+
+    return step
 
 
-def _piece_view(piece: Piece) -> dict[str, Any]:
-    kind = "joker" if piece[0] == JOKER else "pair" if is_pair(piece) else "single"
-    return {"kind": kind, "stones": list(piece)}
+def _refused(run: Run) -> Outcome[Run]:
+    return Outcome(run, BAD_ACTION)
 
 
 def _cell(text: object) -> Hex | None:
@@ -229,6 +220,6 @@ def _cell(text: object) -> Hex | None:
         return None
 
 
-def _ms(payload: dict[str, Any]) -> int:
+def _ms(payload: dict[str, Any]) -> int | None:
     ms = payload.get("ms", 0)
-    return ms if isinstance(ms, int) and not isinstance(ms, bool) and 0 < ms < 3_600_000 else 0
+    return ms if is_int(ms) and 0 <= ms < MAX_MS else None

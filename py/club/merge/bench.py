@@ -40,13 +40,14 @@ def workloads(rounds: int = 6) -> dict[str, list[Callable[[], object]]]:
     places: list[Callable[[], object]] = []
     previews: list[Callable[[], object]] = []
     rng = Rng.from_seed(99)
+    cells = Session().geometry({})["cells"]
     for text in sample_saves(rounds):
         session = Session()
         view = session.load({"save": text})
         pick, rng = rng.below(len(view["legal"]))
         places.append(lambda s=session, c=view["legal"][pick]: s.place({"cell": c}))
         for _ in range(2):  # over any cell, legal or not, in any turn
-            pick, rng = rng.below(len(view["cells"]))
+            pick, rng = rng.below(len(cells))
             turn, rng = rng.below(6)
-            previews.append(lambda s=session, c=view["cells"][pick], k=turn: s.preview({"cell": c, "turn": k}))
+            previews.append(lambda s=session, c=cells[pick], k=turn: s.preview({"cell": c, "turn": k}))
     return {"merge.place": places, "merge.preview": previews}

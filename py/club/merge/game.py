@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from club.errors import MAX_COUNT
 from club.hexgrid import Hex
 from club.merge.board import (
     EMPTY,
@@ -125,7 +126,7 @@ def place(state: Round, cell: Hex, turn: int | None = None) -> tuple[Round, Move
     """
     reason = refusal(state, cell, turn)
     if reason is not None:
-        return state, Move(False, reason)
+        return state, Move(False, reason, misfit(state, cell, turn, reason))
     if turn is not None:
         state = replace(state, turn=turn)
     board = list(state.board)
@@ -136,6 +137,7 @@ def place(state: Round, cell: Hex, turn: int | None = None) -> tuple[Round, Move
     steps = resolve(board, set_time, cells)
     events: list[dict[str, Any]] = [set_event(cells, state.current)]
     events += chain_events(steps)
+    events.append(scored_event(steps))
     # M3 amended: the stage comes from the move counter before this placement
     upcoming, rng = deal(state.rng, state.jokers, state.next, stage(state.moves))
     done = replace(
@@ -155,10 +157,26 @@ def place(state: Round, cell: Hex, turn: int | None = None) -> tuple[Round, Move
 
 
 def add_time(state: Round, ms: int) -> Round:
-    """M15: active time counts from the first placement until the round is over."""
-    if ms <= 0 or state.moves == 0 or state.over:
+    """M15: active time counts from the first placement until the round is over
+    (it saturates at ``MAX_COUNT``, so a save always loads again)."""
+    if ms <= 0 or not clock_runs(state):
         return state
-    return replace(state, play_ms=state.play_ms + ms)
+    return replace(state, play_ms=min(MAX_COUNT, state.play_ms + ms))
+
+
+def clock_runs(state: Round) -> bool:
+    """M15: play time counts once the first stone is placed, until the round is over."""
+    return state.moves > 0 and not state.over
+
+
+def misfit(state: Round, cell: Hex, turn: int | None, reason: str) -> tuple[dict[str, Any], ...]:
+    """What a preview of a refused spot outlines (M13): the on-board cells the
+    piece would take; nothing for a refusal that is no spot (bad-action, over).
+    An action's refusal answers no events (``club.session.refuse``)."""
+    if reason not in ("off-board", "occupied"):
+        return ()
+    cells = [c for c in piece_cells(cell, state.current, state.turn if turn is None else turn) if cell_index(c) >= 0]
+    return ({"type": "misfit", "cells": [str(c) for c in cells]},)
 
 
 def set_event(cells: list[int], piece: Piece) -> dict[str, Any]:
@@ -178,6 +196,15 @@ def chain_events(steps: list[list[Group]]) -> list[dict[str, Any]]:
         events.append({"type": "chain", "step": number, "groups": len(groups),
                        "points": sum(g.points for g in groups)})
     return events
+
+
+def scored_event(steps: list[list[Group]]) -> dict[str, Any]:
+    """The whole move at once (M10, M13, M17): its points, groups and chain steps,
+    and every cell a merge empties or fills, in reading order."""
+    merging = sorted({c for groups in steps for g in groups for c in g.cells})
+    return {"type": "scored", "points": sum(g.points for groups in steps for g in groups),
+            "groups": sum(len(groups) for groups in steps), "chain": len(steps),
+            "merging": [cell_name(c) for c in merging]}
 
 
 def legal_anchors(state: Round, turn: int | None = None) -> list[int]:

@@ -9,11 +9,11 @@ An export code is ``HM1.<base64url of the zlib-compressed save>.<crc32>``,
 so a code mangled in transit is caught before it is decoded.
 
 >>> from club.merge.game import new_round
->>> r = new_round(5)
->>> text = dump_round(r, "colors")
->>> load_round(text) == (r, "colors")
+>>> run = Run(new_round(5), "pastel")
+>>> text = dump(run)
+>>> load(text) == run
 True
->>> load_round(import_code(export_code(text))) == (r, "colors")
+>>> load(import_code(export_code(text))) == run
 True
 >>> import_code("HM1.abc.00000000")
 Traceback (most recent call last):
@@ -26,18 +26,17 @@ from __future__ import annotations
 import base64
 import binascii
 import zlib
-from dataclasses import replace
-from typing import Any
+from dataclasses import dataclass, replace
 
 from club import save
-from club.errors import MAX_COUNT, NotationError
+from club.errors import NotationError
 from club.merge.board import JOKER
 from club.merge.game import Round
 from club.merge.notation import parse, print_position
 from club.merge.pieces import JOKER_PIECE
 from club.rng import Rng
 
-GAME, KIND = "merge", "run"
+GAME, KIND, VERSION = "merge", "run", 1
 STYLES = ("colors", "contrast", "pastel")  # M14 stone styles; the first is the default
 CODE_PREFIX = "HM1"
 _MAX_CODE = 20_000  # a real code is a few hundred characters
@@ -47,38 +46,39 @@ _MAX_CODE = 20_000  # a real code is a few hundred characters
 MAX_STONE = 1 << 30
 
 
-def round_data(state: Round, style: str) -> dict[str, Any]:
-    return {
+@dataclass(frozen=True, slots=True)
+class Run:
+    """What the page plays and saves: the round and the stone style it is shown in (M14)."""
+
+    round: Round
+    style: str = STYLES[0]
+
+
+def dump(run: Run) -> str:
+    state = run.round
+    return save.dump(GAME, KIND, {
         "position": print_position(state), "turn": state.turn, "highest": state.highest,
-        "rng": f"{state.rng.state:016x}", "jokers": state.jokers, "play_ms": state.play_ms,
-        "style": style,
-    }
+        "rng": state.rng.dump(), "jokers": state.jokers, "play_ms": state.play_ms, "style": run.style,
+    }, VERSION)
 
 
-def dump_round(state: Round, style: str) -> str:
-    return save.dump(GAME, KIND, round_data(state, style))
-
-
-def load_round(text: str) -> tuple[Round, str]:
-    """A round and its stone style from a save; NotationError names the bad field."""
-    data = save.load(text, GAME, KIND)
+def load(text: object) -> Run:
+    """A run from a save; NotationError names the bad field. Saves from before
+    the envelope had a ``version`` are version 1, this one (issue 12)."""
+    data = save.load(text, GAME, KIND, VERSION)
     state = parse(save.field(data, "position", str))
-    turn = _count(data, "turn", 5)
-    highest = _count(data, "highest")
+    turn = save.counter(data, "turn", 5)
+    highest = save.counter(data, "highest")
     if highest < state.highest or highest > MAX_STONE or (highest and highest & (highest - 1)):
         raise NotationError("highest", "highest must be a power of two at least the largest stone")
     jokers = save.field(data, "jokers", bool)
-    play_ms = _count(data, "play_ms")
+    play_ms = save.counter(data, "play_ms")
     check_round(state, jokers, play_ms)
-    rng_text = save.field(data, "rng", str)
-    if len(rng_text) != 16 or any(ch not in "0123456789abcdef" for ch in rng_text):
-        raise NotationError("rng", "rng must be 16 lowercase hex digits")
+    rng = Rng.load(data.get("rng"))
     style = save.field(data, "style", str)
     if style not in STYLES:
         raise NotationError("style", f"style must be one of {', '.join(STYLES)}")
-    state = replace(state, turn=turn, highest=highest, rng=Rng(int(rng_text, 16)), jokers=jokers,
-                    play_ms=play_ms)
-    return state, style
+    return Run(replace(state, turn=turn, highest=highest, rng=rng, jokers=jokers, play_ms=play_ms), style)
 
 
 def check_round(state: Round, jokers: bool, play_ms: int) -> None:
@@ -103,10 +103,6 @@ def check_round(state: Round, jokers: bool, play_ms: int) -> None:
         raise NotationError("play_ms", "play time runs from the first placement")
 
 
-def _count(data: dict[str, Any], name: str, high: int | None = MAX_COUNT) -> int:
-    return save.counter(data, name, high)
-
-
 def export_code(save_text: str) -> str:
     """A text code carrying one save across devices."""
     packed = zlib.compress(save_text.encode("utf-8"), 9)
@@ -117,7 +113,7 @@ def export_code(save_text: str) -> str:
 def import_code(code: str) -> str:
     """The save text inside a code (whitespace ignored); NotationError(code) when bad.
 
-    Only the envelope is unpacked here; ``load_round`` validates the round.
+    Only the envelope is unpacked here; ``load`` validates the round.
     """
     if not isinstance(code, str) or len(code) > _MAX_CODE:
         raise NotationError("code", "this is not a Hex Merge code")

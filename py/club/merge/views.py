@@ -1,0 +1,129 @@
+"""What the page draws (issue 12 item 3): typed, snake_case, complete.
+
+Every number and flag the page shows comes from here, so no rule is worked
+out in ``web/``: the best score (M11), whether the clock shows and runs
+(M14, M15), whether the pair can turn (M4, M12), whether a round is in
+progress (issue 11), the legal cells, and once per page the board geometry
+with the arrow-key targets (M12).
+
+>>> from club.merge.game import new_round
+>>> from club.merge.persist import Run
+>>> from club.merge.profile import Profile
+>>> v = view(Run(new_round(3, jokers=False)), Profile(best=90, best_moves=9, best_highest=16))
+>>> v["best"], v["in_progress"], v["clock_runs"], v["timer"], len(v["legal"])
+(90, False, False, False, 37)
+>>> geometry()["keys"]["0:-3"]["ArrowUp"], geometry()["keys"]["-3:0"]["ArrowUp"]
+('0:-3', '-2:-1')
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypedDict
+
+from club.hexgrid import DIRECTIONS, key_map
+from club.merge.board import CELLS, JOKER, RADIUS, cell_name
+from club.merge.game import Round, clock_runs, legal_anchors
+from club.merge.notation import print_position
+from club.merge.persist import Run
+from club.merge.pieces import Piece, is_pair
+from club.merge.profile import Profile, Settings
+
+
+class PieceView(TypedDict):
+    kind: Literal["single", "pair", "joker"]
+    stones: list[int]  # anchor first; -1 is the joker
+
+
+class SettingsView(TypedDict):
+    jokers: bool
+    style: str
+    timer: bool
+
+
+class View(TypedDict):
+    board: list[int]  # reading order: 0 empty, -1 joker, else the number
+    current: PieceView
+    next: PieceView
+    turn: int  # M4: direction 0-5 from anchor to partner
+    can_rotate: bool  # M4, M12: a pair, round not over
+    score: int
+    moves: int
+    highest: int
+    best: int  # M11: the profile's best, or this round's score when higher
+    over: bool
+    in_progress: bool  # a placed stone and not over: abandoning it counts (issue 11)
+    play_ms: int  # M15: active time so far (the page adds what runs since this answer)
+    clock_runs: bool  # M15: time counts (first placement made, round not over)
+    timer: bool  # M14: the clock is shown
+    jokers: bool  # this round's joker mode (the setting applies from the next round)
+    style: str
+    settings: SettingsView  # M14, for the settings dialog
+    legal: list[str]  # cells where the current piece fits in the current turn
+    position: str  # M16
+
+
+class ProfileView(TypedDict):
+    best: int
+    best_moves: int | None
+    best_highest: int | None
+    rounds: int
+    settings: SettingsView
+
+
+class Geometry(TypedDict):
+    radius: int
+    cells: list[str]  # reading order, as in ``View.board``
+    directions: list[list[int]]  # M4: (dq, dr) of each turn, for drawing a pair
+    keys: dict[str, dict[str, str]]  # M12: cell -> arrow key -> the marker's next cell
+
+
+class Summary(TypedDict):
+    """What a save slot shows (M15)."""
+
+    score: int
+    moves: int
+    highest: int
+    play_ms: int
+    jokers: bool
+    style: str
+    over: bool
+    board: list[int]
+
+
+def piece_view(piece: Piece) -> PieceView:
+    kind: Literal["single", "pair", "joker"] = "joker" if piece[0] == JOKER else "pair" if is_pair(piece) else "single"
+    return {"kind": kind, "stones": list(piece)}
+
+
+def settings_view(settings: Settings) -> SettingsView:
+    return {"jokers": settings.jokers, "style": settings.style, "timer": settings.timer}
+
+
+def view(run: Run, profile: Profile) -> View:
+    state: Round = run.round
+    return {
+        "board": list(state.board), "current": piece_view(state.current), "next": piece_view(state.next),
+        "turn": state.turn, "can_rotate": is_pair(state.current) and not state.over,
+        "score": state.score, "moves": state.moves, "highest": state.highest,
+        "best": max(profile.best, state.score), "over": state.over,
+        "in_progress": state.moves > 0 and not state.over,
+        "play_ms": state.play_ms, "clock_runs": clock_runs(state), "timer": profile.settings.timer,
+        "jokers": state.jokers, "style": run.style, "settings": settings_view(profile.settings),
+        "legal": [cell_name(i) for i in legal_anchors(state)], "position": print_position(state),
+    }
+
+
+def profile_view(profile: Profile) -> ProfileView:
+    return {"best": profile.best, "best_moves": profile.best_moves, "best_highest": profile.best_highest,
+            "rounds": profile.rounds, "settings": settings_view(profile.settings)}
+
+
+def summary(run: Run) -> Summary:
+    state = run.round
+    return {"score": state.score, "moves": state.moves, "highest": state.highest, "play_ms": state.play_ms,
+            "jokers": state.jokers, "style": run.style, "over": state.over, "board": list(state.board)}
+
+
+def geometry() -> Geometry:
+    return {"radius": RADIUS, "cells": [str(c) for c in CELLS], "directions": [list(d) for d in DIRECTIONS],
+            "keys": key_map(RADIUS)}

@@ -388,14 +388,14 @@ def test_reload_resumes_mid_run(page: Page, boot) -> None:
     page.reload()
     wait_ready(page)
     after = engine(page)
-    assert after.run == before.run
+    assert after.state == before.state
     assert_screen_matches(page, before.view({}))
     # same future: the next drop gives the same result in the page and in CPython
     move = choose(after, rnd)
     expected = expected_after(after, *move)
     mouse_drop(page, *move)
     expect(page.locator(".bk-score")).to_have_attribute("data-score", str(expected["view"]["score"]))
-    assert engine(page).run == after.run
+    assert engine(page).state == after.state
     assert page.errors == []  # type: ignore[attr-defined]
 
 

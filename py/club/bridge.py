@@ -22,6 +22,8 @@ either rule is an engine bug (``internal``), never sent as it is.
 '{"ok":false,"error":{"field":"game","message":"unknown game \\'nope\\'"}}'
 >>> bridge.call("blocks", "new", '{"seed": NaN}')
 '{"ok":false,"error":{"field":"payload","message":"payload is not strict JSON: NaN"}}'
+>>> bridge.call("blocks", "describe", "{}")
+'{"ok":false,"error":{"field":"method","message":"unknown method \\'describe\\'"}}'
 >>> bridge.call("blocks", ["view"], "{}")
 '{"ok":false,"error":{"field":"method","message":"method must be text"}}'
 """
@@ -37,6 +39,7 @@ from typing import Any
 
 from club import GAMES
 from club.errors import NotationError
+from club.session import HOOKS
 
 #: The largest integer a JavaScript number holds exactly (Number.MAX_SAFE_INTEGER).
 JS_SAFE = (1 << 53) - 1
@@ -190,7 +193,7 @@ def _handler(session: Any, method: str) -> Any:
     """The Session method ``method`` when the page may call it: public, and
     taking exactly one payload (helpers such as ``adopt(attempt, text)`` are not
     entry points)."""
-    if method.startswith("_"):
+    if method.startswith("_") or method in HOOKS:  # act, describe, dump_state...: the game's own plumbing
         return None
     handler = getattr(session, method, None)
     if not inspect.ismethod(handler):

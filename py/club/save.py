@@ -137,8 +137,13 @@ def counter(data: dict[str, Any], name: str, high: int | None = MAX_COUNT, low: 
 
 
 def keys(data: dict[str, Any], name: str, required: set[str], optional: frozenset[str] = frozenset()) -> None:
-    """Refuse an object with a missing or an unknown key (a typo is no field).
+    """Refuse an object with a missing key (naming that key) or an unknown key
+    (naming the object ``name``): a typo is no field.
 
+    >>> keys({"b": 2}, "data", {"a", "b"})
+    Traceback (most recent call last):
+    ...
+    club.errors.NotationError: a: missing key 'a'
     >>> keys({"a": 1, "b": 2}, "data", {"a"})
     Traceback (most recent call last):
     ...
@@ -146,7 +151,8 @@ def keys(data: dict[str, Any], name: str, required: set[str], optional: frozense
     """
     missing = required - data.keys()
     if missing:
-        raise NotationError(name, f"missing key {sorted(missing)[0]!r}")
+        first = sorted(missing)[0]
+        raise NotationError(first, f"missing key {first!r}")
     extra = data.keys() - required - optional
     if extra:
         raise NotationError(name, f"unknown key {str(sorted(extra)[0])[:40]!r}")

@@ -26,8 +26,8 @@ The base gives the page one shape for everything:
 
 >>> from club.blocks.api import Session
 >>> s = Session()
->>> sorted(s.new({"seed": 3}))[:3]
-['board', 'bonus', 'crowns']
+>>> s.new({"seed": 3})["score"]
+0
 >>> s.new({"seed": -7})
 Traceback (most recent call last):
 ...
@@ -201,3 +201,9 @@ class Session(Generic[S, P]):
     def _keep(self, state: S) -> None:
         self.state = state
         self._save_text = None
+
+
+#: The base methods the page calls; every other public name of the base is a
+#: hook or a helper of the game's own code, which the bridge never routes.
+ENTRY_POINTS = frozenset({"new", "load", "save", "view", "load_profile", "headline"})
+HOOKS = frozenset(name for name in vars(Session) if not name.startswith("_")) - ENTRY_POINTS - {"game", "default_seed"}

@@ -61,12 +61,27 @@ def test_b20_preview_fill_rows_and_refusals():
         frozenset(index(f"{q}:0") for q in range(-4, 5)),
         frozenset(index(f"{q}:{-q}") for q in range(-4, 5))}
     blocked = s.preview({"slot": 1, "cell": "-1:0"})
-    assert blocked == {"legal": False, "reason": "occupied", "cells": [[-1, 0], [0, 0]], "rows": []}
-    off = s.preview({"slot": 1, "cell": "4:-4"})
-    assert off["reason"] == "off-board" and off["cells"] == [[4, -4], [5, -4]]
+    assert blocked == {"accepted": False, "legal": False, "reason": "occupied", "events": [], "cells": [], "rows": []}
+    assert s.preview({"slot": 1, "cell": "4:-4"})["reason"] == "off-board"
     assert s.preview({"slot": 2, "cell": "0:0"})["reason"] == "empty-slot"
     assert s.preview({"slot": "x", "cell": "0:0"})["legal"] is False
     assert s.view({})["position"] == f"{TWO_ROWS} 0:0|0:0,1:0|- 0 0 0 0 1"  # nothing changed
+
+
+@pytest.mark.parametrize("position", [
+    f"{E} 0:0|-|- 0 0 0 0 1",  # one slot used
+    f"{STUCK} 0:0,1:0|-|- 0 0 0 0 0",  # game over with an empty slot: both say 'over' (issue 12)
+])
+@pytest.mark.parametrize("payload", [
+    {"slot": 0, "cell": "0:0"}, {"slot": 1, "cell": "0:0"}, {"slot": 0, "cell": "9:9"},
+    {"slot": 5, "cell": "0:0"}, {"slot": 0, "cell": None}, {"slot": True, "cell": [0, 0]},
+])
+def test_issue12_preview_is_the_drop_on_a_copy(position: str, payload: dict) -> None:
+    s = session_at(position)
+    preview = s.preview(payload)
+    answer = s.place(payload)
+    assert (preview["accepted"], preview["reason"], preview["events"]) == (
+        answer["accepted"], answer["reason"], answer["events"][:len(preview["events"])])
 
 
 def test_b20_preview_agrees_with_the_drop():
@@ -85,7 +100,7 @@ def test_actions_answer_events_view_save_profile():
     assert out["accepted"] and out["reason"] is None
     assert out["events"][0]["type"] == "placed"
     assert out["save"] == s.save({})
-    assert profile.load(out["profile"]) == s.card
+    assert out["profile"] is None  # the card changes only when a run is banked (issue 12)
     bad = s.place({"slot": 0, "cell": "0:0"})
     assert (bad["accepted"], bad["reason"], bad["events"]) == (False, "empty-slot", [])
     assert s.place({"slot": 1, "cell": "zz"})["reason"] == "bad-action"
@@ -140,7 +155,7 @@ def test_b18_save_resumes_exactly():
     text = s.save({})
     other = Session()
     assert other.load({"save": text}) == s.view({})
-    assert other.run == s.run
+    assert other.state == s.state
     assert len(json.loads(text)["data"]["log"]) == 6
 
 
@@ -166,7 +181,7 @@ def test_corrupt_saves_name_the_field(mutate, field):
 
 
 @pytest.mark.parametrize("text, field", [
-    ("{", "save"),
+    ("{", "profile"),
     ('{"schema": 1, "game": "blocks", "kind": "profile", "data": {"stars": -1, "best": 0, "crowns": 0, "runs": 0}}',
      "stars"),
     ('{"schema": 1, "game": "blocks", "kind": "profile", "data": {"stars": 1, "best": 0, "crowns": 0}}', "runs"),
@@ -191,4 +206,4 @@ def test_headline_for_the_home_screen():
     assert s.headline({}) == {"best": None}
     text = profile.dump(profile.Profile(stars=3, best=321, crowns=0, runs=1))
     assert s.headline({"profile": text}) == {"best": 321}
-    assert s.card == profile.Profile()  # the session's own card is untouched
+    assert s.profile == profile.Profile()  # the session's own card is untouched

@@ -2,7 +2,6 @@
 // and forwards input (B19–B21); legality, scores and the end come from the
 // engine (club.blocks.api.Session) through ctx.engine.call.
 import { html, svg } from "../svg.js";
-import { keyStep } from "../hexlayout.js";
 import { createBoard, SIZE } from "./blocks/board.js";
 import { pieceArt, pieceBox } from "./blocks/draw.js";
 import { askNewRun, createCard, createHud, showOver } from "./blocks/hud.js";
@@ -34,7 +33,6 @@ export async function mount(root, ctx) {
   let view = null;
   let targets = [new Set(), new Set(), new Set()];
   let paint = new Array(geometry.cells.length).fill(null); // cosmetic: shape family per filled cell
-  let profileText = store.get("profile");
   let held = null; // {slot, mode: "drag" | "tap" | "key", touch, target}
   let press = null; // a pointer down on a tray piece, before it is a drag or a tap
   let tapPress = null; // a pointer down on the board while a tapped piece is held
@@ -47,7 +45,7 @@ export async function mount(root, ctx) {
 
   // ----- storage ------------------------------------------------------------
   const card0 = await store.load("profile", (text) => engine.call("load_profile", { profile: text }));
-  if (card0 === null) { engine.call("load_profile", { profile: null }); profileText = null; }
+  if (card0 === null) engine.call("load_profile", { profile: null });
 
   function loadPaint(boardText) {
     const text = store.get("paint");
@@ -62,10 +60,8 @@ export async function mount(root, ctx) {
   function persist(answer) {
     store.set("run", answer.save);
     store.set("paint", paint.map((f) => (f === null ? "." : PAINT_CHARS[f])).join(""));
-    if (answer.profile !== profileText) {
-      store.set("profile", answer.profile);
-      profileText = answer.profile;
-    }
+    // The card changed (a run was banked): the engine's text, stored as is.
+    if (answer.profile !== null) store.set("profile", answer.profile);
   }
 
   // ----- the tray -----------------------------------------------------------
@@ -159,12 +155,12 @@ export async function mount(root, ctx) {
     ghost.classList.toggle("aiming", onBoard);
     if (!onBoard) { board.clearPreview(); return; }
     const piece = view.tray[held.slot];
-    if (targets[held.slot].has(board.index(cell.q, cell.r))) {
-      board.showPreview(engine.call("preview", { slot: held.slot, cell: [cell.q, cell.r] }), piece.family);
-    } else {
-      // Cached answer: no legal drop here; outline where the piece would be.
-      board.showPreview({ legal: false, cells: piece.cells.map(([dq, dr]) => [cell.q + dq, cell.r + dr]), rows: [] }, piece.family);
-    }
+    // The view's targets say where a drop is legal; the preview is the drop on a copy (its cells and rows).
+    const answer = targets[held.slot].has(board.index(cell.q, cell.r))
+      ? engine.call("preview", { slot: held.slot, cell: [cell.q, cell.r] }) : null;
+    if (answer?.legal) board.showPreview(answer, piece.family);
+    // No legal drop here: outline where the piece would be.
+    else board.showPreview({ legal: false, cells: piece.cells.map(([dq, dr]) => [cell.q + dq, cell.r + dr]), rows: [] }, piece.family);
   }
 
   function commit() {
@@ -287,7 +283,10 @@ export async function mount(root, ctx) {
     if (held?.mode !== "key") return;
     if (e.key.startsWith("Arrow")) {
       e.preventDefault();
-      aim(keyStep(held.target ?? { q: 0, r: 0 }, e.key, geometry.radius));
+      // B19: where each arrow goes from each cell comes from the engine (hexgrid.key_map).
+      const from = held.target ? `${held.target.q}:${held.target.r}` : "0:0";
+      const [q, r] = (geometry.keys[from]?.[e.key] ?? "0:0").split(":").map(Number);
+      aim({ q, r });
       const c = held.target;
       ctx.announce(t(board.root.dataset.preview === "fit" ? "blocks.say.aimFit" : "blocks.say.aimMisfit", { cell: `${c.q}:${c.r}` }));
     } else if (e.key === "Enter" || e.key === " ") {
@@ -402,7 +401,6 @@ export async function mount(root, ctx) {
         ctx.notice(t("blocks.otherTab"));
       } else if (name === "profile") {
         engine.call("load_profile", { profile: value });
-        profileText = value;
         view = engine.call("view", {});
         render();
       }

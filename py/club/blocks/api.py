@@ -1,10 +1,9 @@
 """The blocks Session: what the page calls through ``club.bridge`` (docs/architecture.md).
 
-Every method takes one ``payload`` dict and returns plain JSON-able values.
-Actions (``place``, ``redeal``, ``new``) answer with the events to animate,
-the new ``view``, the run ``save`` and the player card ``profile`` text, so
-the page draws and stores in one round trip. ``preview`` and ``view`` are
-cheap and change nothing.
+It stands on ``club.session.Session``: ``new``, ``load``, ``save``, ``view``,
+``load_profile`` and ``headline`` come from the base; blocks supplies its
+rules (``place``, ``redeal``), its view and its codecs. ``preview`` is
+``place`` applied without keeping it, so the two never disagree.
 
 >>> s = Session()
 >>> v = s.new({"seed": 3})
@@ -23,13 +22,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from club import session
 from club.blocks import notation, profile, rules, saves
 from club.blocks.pieces import CELLS, INDEX, RADIUS, SHAPES
 from club.blocks.profile import Profile
 from club.blocks.rules import ROWS, State
 from club.blocks.saves import Run
-from club.errors import NotationError, read_seed
-from club.hexgrid import Hex
+from club.blocks.views import Card, Geometry, PreviewAnswer, Slot, View
+from club.errors import read_seed
+from club.hexgrid import Hex, key_map
+from club.session import BAD_ACTION, Event, Outcome
 
 
 def _cell(value: object) -> Hex | None:
@@ -49,89 +51,38 @@ def _slot(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 2 else None
 
 
-class Session:
+def _placing(payload: dict[str, Any]) -> Any:
+    """The ``place`` step of a payload: one function for the action and its preview."""
+    slot, cell = _slot(payload.get("slot")), _cell(payload.get("cell"))
+
+    def step(run: Run) -> Outcome[Run]:
+        if slot is None or cell is None:
+            return Outcome(run, BAD_ACTION)
+        return _logged(run, rules.place(run.state, slot, cell), f"place {slot} {cell}")
+    return step
+
+
+def _logged(run: Run, outcome: rules.Outcome, action: str) -> Outcome[Run]:
+    if not outcome.accepted:
+        return Outcome(run, outcome.reason)
+    kept = Run(outcome.state, seed=run.seed, log=(*run.log, action), banked=run.banked)
+    return Outcome(kept, None, outcome.events)
+
+
+class Session(session.Session[Run, Profile]):
     """One run of blocks plus the player card, as the page sees them."""
 
-    def __init__(self) -> None:
-        self.run: Run | None = None
-        self.card = Profile()
+    game = "blocks"
 
-    # ----- set-up -----------------------------------------------------------
-    def geometry(self, payload: dict | None = None) -> dict[str, Any]:
-        """The board's cells (reading order), its 27 rows and the shape families."""
-        return {
-            "radius": RADIUS,
-            "cells": [[c.q, c.r] for c in CELLS],
-            "rows": [[INDEX[c] for c in row] for row in ROWS],
-            "shapes": [s.name for s in SHAPES],
-        }
+    # ----- the rules this game supplies -------------------------------------
+    def start(self, seed: int, payload: dict[str, Any]) -> Run:
+        return Run(rules.new_state(seed), seed=seed)
 
-    def load_profile(self, payload: dict) -> dict[str, int]:
-        """Take the stored player card (``None`` or missing: a new card)."""
-        text = (payload or {}).get("profile")
-        self.card = Profile() if text is None else profile.load(text)
-        return self._card()
-
-    def headline(self, payload: dict) -> dict[str, int | None]:
-        """The home screen's line for a stored card (it does not replace this one);
-        a missing or unreadable card has no best."""
-        text = (payload or {}).get("profile")
-        try:
-            return {"best": profile.load(text).best}
-        except NotationError:
-            return {"best": None}
-
-    def new(self, payload: dict) -> dict[str, Any]:
-        """A fresh run from ``seed`` (the current one is banked first); the view."""
-        return self.new_run(payload)["view"]
-
-    def new_run(self, payload: dict) -> dict[str, Any]:
-        """Play again / New run (B16, B17): bank the current run, start a fresh
-        one; answers like an action (the ``banked`` event, view, save, profile)."""
-        seed = read_seed((payload or {}).get("seed", 0))
-        events = self._bank()
-        self.run = Run(rules.new_state(seed), seed=seed)
-        return self._answer(events, None)
-
-    def load(self, payload: dict) -> dict[str, Any]:
-        """Resume a stored run (raises ``NotationError`` when it is corrupt)."""
-        self.run = saves.load((payload or {}).get("save"))
-        return self.view()
-
-    def save(self, payload: dict | None = None) -> str:
-        return saves.dump(self._run())
-
-    # ----- actions ----------------------------------------------------------
-    def place(self, payload: dict) -> dict[str, Any]:
-        payload = payload or {}
-        slot, cell = _slot(payload.get("slot")), _cell(payload.get("cell"))
-        if slot is None or cell is None:
-            return self._answer([], "bad-action")
-        return self._apply(rules.place(self._run().state, slot, cell), f"place {slot} {cell}")
-
-    def redeal(self, payload: dict | None = None) -> dict[str, Any]:
-        return self._apply(rules.redeal(self._run().state), "redeal")
-
-    # ----- cheap queries ----------------------------------------------------
-    def view(self, payload: dict | None = None) -> dict[str, Any]:
-        """Everything the page draws."""
-        run = self._run()
+    def describe(self, run: Run) -> View:
         state = run.state
-        tray = []
-        for slot, piece in enumerate(state.tray):
-            targets = state.targets(slot)
-            tray.append({
-                "slot": slot,
-                "piece": None if piece is None else piece.text,
-                "shape": None if piece is None else piece.shape.name,
-                "family": None if piece is None else piece.shape.family,
-                "cells": [] if piece is None else [[c.q, c.r] for c in piece.cells],
-                "fits": bool(targets),
-                "targets": targets,
-            })
         return {
             "board": notation.print_board(state.board).replace("/", ""),
-            "tray": tray,
+            "tray": [_slot_view(state, slot) for slot in range(3)],
             "score": state.score,
             "streak": state.streak,
             # % the next clearing drop adds to its clear points (B11)
@@ -144,71 +95,108 @@ class Session:
             "drops": state.drops,
             "stars": state.score // 10,
             "banked": run.banked,
-            "profile": self._card(),
+            "profile": self.profile_view(),
             "position": notation.print_position(state),
         }
 
-    def preview(self, payload: dict) -> dict[str, Any]:
-        """B20: the cells a drop would fill, the rows it would complete, legality."""
-        payload = payload or {}
-        slot, cell = _slot(payload.get("slot")), _cell(payload.get("cell"))
-        state = self._run().state
-        piece = None if slot is None else state.tray[slot]
-        if piece is None or cell is None:
-            return {"legal": False, "reason": "empty-slot" if cell else "bad-action",
-                    "cells": [], "rows": []}
-        cells = [[cell.q + dq, cell.r + dr] for dq, dr in piece.cells]
-        mask, reason = rules.drop_mask(piece, cell)
-        if mask is not None and mask & state.board:
-            reason = "occupied"
-        if state.over:
-            reason = "over"
-        if reason:
-            return {"legal": False, "reason": reason, "cells": cells, "rows": []}
-        return {"legal": True, "reason": None, "cells": cells,
-                "rows": rules.completed_rows(state.board | mask, mask)}
+    def dump_state(self, run: Run) -> str:
+        return saves.dump(run)
 
-    # ----- internals --------------------------------------------------------
-    def _run(self) -> Run:
-        if self.run is None:
-            self.run = Run(rules.new_state(0))
-        return self.run
+    def load_state(self, text: object) -> Run:
+        return saves.load(text)
 
-    def _card(self) -> dict[str, int]:
-        c = self.card
+    def fresh_profile(self) -> Profile:
+        return Profile()
+
+    def dump_profile(self, card: Profile) -> str:
+        return profile.dump(card)
+
+    def load_profile_text(self, text: object) -> Profile:
+        return profile.load(text)
+
+    def best(self, card: Profile) -> int:
+        return card.best
+
+    def profile_view(self) -> Card:
+        c = self.profile
         return {"stars": c.stars, "best": c.best, "crowns": c.crowns, "runs": c.runs}
 
-    def _bank(self) -> list[dict[str, Any]]:
+    def after(self, before: Run, outcome: Outcome[Run]) -> list[Event]:
+        """B16: a run that ends goes on the player card, once."""
+        return self._bank() if self.state.state.over else []
+
+    # ----- set-up and actions -----------------------------------------------
+    def geometry(self, payload: dict[str, Any]) -> Geometry:
+        """The board's cells (reading order), its 27 rows, the shape families and,
+        for every cell, where each arrow key moves the keyboard target (B19)."""
+        return {
+            "radius": RADIUS,
+            "cells": [[c.q, c.r] for c in CELLS],
+            "rows": [[INDEX[c] for c in row] for row in ROWS],
+            "shapes": [s.name for s in SHAPES],
+            "keys": key_map(RADIUS),
+        }
+
+    def new_run(self, payload: dict[str, Any]) -> session.Answer:
+        """Play again / New run (B16, B17): bank the current run, start a fresh
+        one; answers like an action (the ``banked`` event, view, save, profile)."""
+        read_seed(payload.get("seed", self.default_seed))  # a refused seed banks nothing
+        card = self.profile
+        events = self._bank()
+        super().new(payload)
+        return self.answer(events, changed_profile=self.profile is not card)
+
+    def new(self, payload: dict[str, Any]) -> View:
+        """A fresh run (the current one is banked first, B17); the view."""
+        return self.new_run(payload)["view"]
+
+    def place(self, payload: dict[str, Any]) -> session.Answer:
+        """Drop the piece of ``slot`` with its centre on ``cell`` (B7, B9-B13)."""
+        return self.act(_placing(payload))
+
+    def redeal(self, payload: dict[str, Any]) -> session.Answer:
+        """B14: replace the three slots, once per run."""
+        return self.act(lambda run: _logged(run, rules.redeal(run.state), "redeal"))
+
+    def preview(self, payload: dict[str, Any]) -> PreviewAnswer:
+        """B20: ``place`` on a copy: its events, and the cells it would fill and
+        the rows it would complete (read from those events) when it is legal."""
+        answer = self.preview_of(_placing(payload))
+        placed = next((e["cells"] for e in answer["events"] if e["type"] == "placed"), [])
+        rows = next((e["rows"] for e in answer["events"] if e["type"] == "cleared"), [])
+        return {**answer, "legal": answer["accepted"], "cells": [_pair(c) for c in placed], "rows": rows}
+
+    # ----- internals --------------------------------------------------------
+    def _bank(self) -> list[Event]:
         """End the current run once: put its result on the player card."""
-        run = self.run
-        if run is None or run.banked:
+        run = self.state
+        if run.banked:
             return []
         state = run.state
-        before = self.card.best
-        self.card, stars = profile.bank(self.card, state.score, state.crowns, state.drops)
-        self.run = replace(run, banked=True)
+        before = self.profile.best
+        self.profile, stars = profile.bank(self.profile, state.score, state.crowns, state.drops)
+        self._keep(replace(run, banked=True))
         return [{"type": "banked", "score": state.score, "stars": stars,
-                 "best": self.card.best, "new_best": self.card.best > before}]
+                 "best": self.profile.best, "new_best": self.profile.best > before}]
 
-    def _apply(self, outcome: rules.Outcome, action: str) -> dict[str, Any]:
-        if not outcome.accepted:
-            return self._answer([], outcome.reason)
-        run = self._run()
-        self.run = Run(outcome.state, seed=run.seed, log=(*run.log, action), banked=run.banked)
-        events = list(outcome.events)
-        if outcome.state.over:
-            events += self._bank()
-        return self._answer(events, None)
 
-    def _answer(self, events: list[dict[str, Any]], reason: str | None) -> dict[str, Any]:
-        return {
-            "accepted": reason is None,
-            "reason": reason,
-            "events": events,
-            "view": self.view(),
-            "save": self.save(),
-            "profile": profile.dump(self.card),
-        }
+def _slot_view(state: State, slot: int) -> Slot:
+    piece = state.tray[slot]
+    targets = state.targets(slot)
+    return {
+        "slot": slot,
+        "piece": None if piece is None else piece.text,
+        "shape": None if piece is None else piece.shape.name,
+        "family": None if piece is None else piece.shape.family,
+        "cells": [] if piece is None else [[c.q, c.r] for c in piece.cells],
+        "fits": bool(targets),
+        "targets": targets,
+    }
+
+
+def _pair(name: str) -> list[int]:
+    cell = Hex.parse(name)
+    return [cell.q, cell.r]
 
 
 def start(state: State, seed: int = 0) -> str:

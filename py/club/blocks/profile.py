@@ -50,10 +50,11 @@ def dump(card: Profile) -> str:
     return save.dump(GAME, KIND, asdict(card))
 
 
-def load(text: str) -> Profile:
+def load(text: object) -> Profile:
     """A card from its save; counters beyond ``MAX_COUNT`` and cards no play
     can give (below) raise ``NotationError`` naming the field."""
     data = save.load(text, GAME, KIND)
+    save.keys(data, "data", {"stars", "best", "crowns", "runs"})
     card = Profile(**{name: save.counter(data, name) for name in ("stars", "best", "crowns", "runs")})
     check(card)
     return card

@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from club import save
 from club.blocks import notation
@@ -32,26 +33,41 @@ class Run:
     banked: bool = False  # the run's result is on the player card (B16, B17)
 
 
+#: 2: the PRNG as ``Rng.dump`` text (version 1 stored the state as a number).
+VERSION = 2
+
+
 def dump(run: Run) -> str:
     state = run.state
     return save.dump(GAME, KIND, {
         "position": notation.print_position(state),
-        "rng": state.rng.state,
+        "rng": state.rng.dump(),
         "seed": run.seed,
         "drops": state.drops,
         "log": list(run.log),
         "banked": run.banked,
-    })
+    }, VERSION)
 
 
 _U64 = (1 << 64) - 1  # the PRNG state; also the seeds of saves made before the 2**32 rule
 
 
-def load(text: str) -> Run:
-    """A run from its save; impossible data raises ``NotationError`` naming the field."""
-    data = save.load(text, GAME, KIND)
+def upgrade(version: int, data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 -> 2: the PRNG state number becomes its 16 hex digits.
+
+    >>> upgrade(1, {"rng": 31})["rng"]
+    '000000000000001f'
+    """
+    return {**data, "rng": Rng(save.counter(data, "rng", _U64)).dump()}
+
+
+def load(text: object) -> Run:
+    """A run from its save (any version so far); impossible data raises
+    ``NotationError`` naming the field."""
+    data = save.load(text, GAME, KIND, VERSION, upgrade)
+    save.keys(data, "data", {"position", "rng", "seed", "drops", "log", "banked"})
     position = save.field(data, "position", str)
-    rng = Rng(save.counter(data, "rng", _U64))
+    rng = Rng.load(data.get("rng"))
     drops = save.counter(data, "drops")
     state = notation.parse(position, rng=rng, drops=drops)
     if state.score < drops:  # B10: every drop scores its placement points, at least 1

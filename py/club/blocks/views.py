@@ -1,0 +1,61 @@
+"""The typed answers of the blocks Session (issue 12): every number the page shows.
+
+The page (``web/games/blocks.js``) reads these keys and nothing else; a key
+renamed here and not there fails the e2e suite, and ``tests/blocks`` checks a
+view has exactly these keys.
+"""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+from club.session import Preview
+
+
+class Slot(TypedDict):
+    slot: int
+    piece: str | None  # notation of the piece (B3), None when the slot is used
+    shape: str | None
+    family: str | None
+    cells: list[list[int]]  # [dq, dr] offsets from the piece's centre
+    fits: bool  # the piece has a legal drop somewhere (B15)
+    targets: list[int]  # cell indices where its centre may drop
+
+
+class Card(TypedDict):
+    stars: int
+    best: int
+    crowns: int
+    runs: int
+
+
+class View(TypedDict):
+    board: str  # 61 characters in reading order: '.' empty, else the filled cell
+    tray: list[Slot]
+    score: int
+    streak: int
+    bonus: int  # % the next clearing drop adds to its clear points (B11)
+    meter: int  # lit edges of the 6E meter, 0-5 (B12)
+    crowns: int
+    redeals: int
+    redeal_offered: bool
+    over: bool
+    drops: int
+    stars: int  # Club Stars this run would bank (score // 10, B16)
+    banked: bool
+    profile: Card
+    position: str  # B24 notation
+
+
+class Geometry(TypedDict):
+    radius: int
+    cells: list[list[int]]  # [q, r] in reading order
+    rows: list[list[int]]  # the 27 rows as cell indices (B2)
+    shapes: list[str]
+    keys: dict[str, dict[str, str]]  # cell "q:r" -> arrow key -> the cell it moves to (B19)
+
+
+class PreviewAnswer(Preview):
+    legal: bool
+    cells: list[list[int]]  # [q, r] the drop fills (B20), [] when refused
+    rows: list[int]  # rows it completes

@@ -15,6 +15,7 @@ import pytest
 from arcade import storage_key, wait_ready
 from club.domino.api import Session
 from club.domino.falling import Falling
+from club.domino.saving import dump_game
 from playwright.sync_api import Page, expect
 
 ROUTE = "#/domino"
@@ -63,7 +64,8 @@ def test_sprint_classic_played_by_keyboard_to_the_end(page: Page, boot) -> None:
     assert drops == 28
     expect(page.locator(".dd-card h2")).to_have_text("Set complete")
     profile = json.loads(page.evaluate("k => localStorage.getItem(k)", storage_key("domino", "profile")))
-    best = profile["records"]["sprint/classic"]
+    assert (profile["game"], profile["kind"]) == ("domino", "profile")  # the engine's envelope, stored as is (issue 12)
+    best = profile["data"]["records"]["sprint/classic"]
     assert best["games"] == 1 and str(best["max"]) == stat(page, "max") and str(best["power"]) == stat(page, "power")
     assert page.evaluate("k => localStorage.getItem(k)", storage_key("domino", "run")) is None
     page.click("text=Change mode")
@@ -220,10 +222,9 @@ def cascade_save() -> str:
     rows = ["." * 16] * 14 + ["......2d........", "......3u5r1l...."]
     session = Session()
     session.new({"seed": 1, "mode": "sprint", "set": "classic", "position": "/".join(rows) + " 0 0"})
-    dealt = session.game.falling  # swapped with the 2-5: the set stays whole (D15)
-    queue = tuple((dealt.a, dealt.b) if set(tile) == {2, 5} else tile for tile in session.game.queue)
-    session.game = replace(session.game, falling=Falling(2, 5, 3, 0, 0), queue=queue)
-    return session.save({})
+    dealt = session.state.falling  # swapped with the 2-5: the set stays whole (D15)
+    queue = tuple((dealt.a, dealt.b) if set(tile) == {2, 5} else tile for tile in session.state.queue)
+    return dump_game(replace(session.state, falling=Falling(2, 5, 3, 0, 0), queue=queue))
 
 
 def open_saved(page: Page, boot, save: str) -> None:
@@ -364,8 +365,8 @@ def test_finished_sprint_says_set_complete(page: Page, boot) -> None:
     session.new({"seed": 5, "mode": "sprint", "set": "classic"})
     for n in range(27):
         for move in LANES[n % 4]:
-            session.act({"move": {"ArrowLeft": "left", "ArrowRight": "right"}[move]})
-        session.act({"move": "hard"})
+            session.move({"move": {"ArrowLeft": "left", "ArrowRight": "right"}[move]})
+        session.move({"move": "hard"})
     open_saved(page, boot, session.save({}))
     page.click(".dd-card .btn.primary")
     page.keyboard.press("Space")

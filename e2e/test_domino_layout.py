@@ -12,6 +12,7 @@ import pytest
 from arcade import storage_key, wait_ready
 from audit import axe_violations
 from club.domino.api import Session
+from club.domino.saving import dump_game
 from layout import (
     LANGS,
     SIZES,
@@ -35,11 +36,10 @@ def last_tile_save() -> str:
     session.new({"seed": 5, "mode": "sprint", "set": "classic"})
     for n in range(27):
         for move in LANES[n % 4]:
-            session.act({"move": move})
-        session.act({"move": "hard"})
+            session.move({"move": move})
+        session.move({"move": "hard"})
     assert session.view({})["tiles_left"] == 0 and not session.view({})["over"]
-    session.game = replace(session.game, active_ms=45_000)  # a player's pace, so Speed looks like a real one
-    return session.save({})
+    return dump_game(replace(session.state, active_ms=45_000))  # a player's pace, so Speed looks like a real one
 
 
 LAST_TILE = last_tile_save()

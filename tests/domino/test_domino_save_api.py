@@ -7,7 +7,9 @@ from dataclasses import replace
 
 import pytest
 from club.domino import game as rules
+from club.domino import records
 from club.domino.api import Session
+from club.domino.falling import Falling
 from club.domino.saving import dump_game, load_game
 from club.errors import NotationError
 
@@ -80,30 +82,50 @@ def test_session_bad_options_raise_named():
 
 
 def test_session_tick_is_small_until_a_turn_resolves():
+    """The frame path (issue 12): no view or save on a frame where no turn resolved."""
     s = Session()
     s.new({"seed": 4, "mode": "sprint", "set": "classic"})
     out = s.tick({"ms": 16})
-    assert out["view"] is None and out["save"] is None and out["events"] == []
+    assert out["view"] is None and out["save"] is None and out["profile"] is None and out["events"] == []
     s.soft({"held": True})
     for _ in range(200):
         out = s.tick({"ms": 16})
         if out["view"] is not None:
             break
     assert any(e["type"] == "locked" for e in out["events"])
-    assert out["view"]["tiles_left"] == 26 and load_game(out["save"]) == s.game
+    assert out["view"]["tiles_left"] == 26 and load_game(out["save"]) == s.state
 
 
-def test_session_act_refusal_changes_nothing():
+# One refusal shape (issue 12: a rule refusal answered view None, a bad payload a view).
+REFUSALS = [
+    ({"move": "left"}, "blocked"),  # column 0 already (D5)
+    ({"move": "jump"}, "bad-action"),
+    ({"move": ["left"]}, "bad-action"),
+    ({}, "bad-action"),
+]
+
+
+@pytest.mark.parametrize(("payload", "reason"), REFUSALS)
+def test_a_refused_move_changes_nothing_and_answers_the_view(payload, reason):
     s = Session()
     s.new({"seed": 4, "mode": "sprint", "set": "classic"})
-    before = s.save({})
-    out = s.act({"move": "down"})
-    assert out["accepted"]
     for _ in range(3):
-        s.act({"move": "left"})
+        assert s.move({"move": "left"})["accepted"]
+    before, view = s.save({}), s.view({})
+    out = s.move(payload)
+    assert (out["accepted"], out["reason"], out["events"], out["profile"]) == (False, reason, [], None)
+    assert out["view"] == view == s.view({}) and out["save"] == before == s.save({})
+
+
+def test_moves_on_an_ended_run_and_time_are_refused():
+    """D15: after the end nothing moves; a tick says so and changes nothing."""
+    s = last_tile()
+    assert s.move({"move": "hard"})["view"]["over"]
     before = s.save({})
-    out = s.act({"move": "left"})  # column 0 already
-    assert (out["accepted"], out["reason"]) == (False, "blocked") and s.save({}) == before
+    assert s.move({"move": "hard"})["reason"] == "over"
+    out = s.tick({"ms": 500})
+    assert (out["accepted"], out["reason"], out["view"], out["save"]) == (False, "over", None, None)
+    assert s.save({}) == before
 
 
 def test_session_load_releases_soft_drop():
@@ -115,28 +137,66 @@ def test_session_load_releases_soft_drop():
     assert view["falling"]["row"] == 0
     other = Session()
     other.load({"save": text})
-    assert other.game.soft is False
+    assert other.state.soft is False
+
+
+def test_soft_with_no_key_state_raises_and_changes_nothing():
+    s = Session()
+    s.new({"seed": 4, "mode": "sprint", "set": "classic"})
+    before = s.save({})
+    for held in ("false", 0, None, [True]):
+        with pytest.raises(NotationError) as err:
+            s.soft({"held": held})
+        assert err.value.field == "held" and s.save({}) == before
+
+
+def last_tile(power: int = 9, top: int = 4) -> Session:
+    """A Sprint on a 4 x 2 well whose last tile is falling (D15), scores set by hand."""
+    s = Session()
+    s.new({"seed": 1, "mode": "sprint", "set": "classic", "position": "......../5s...... 0 0"})
+    game = rules.Game(s.state.well, mode="sprint", set_kind="classic", queue=((6, 6),), queue_set=1)
+    game, _ = rules.spawn_next(game)  # a 4x2 well: 6-6 spawns at 1:0
+    game, _, _ = rules.advance(game, 800)  # falls to row 1 beside the 5: no match
+    s.state = replace(game, power=power, max_turn=top, active_ms=30000)
+    return s
 
 
 def test_session_records_per_mode_and_set():
-    s = Session()
+    """D18: the run that ends banks into its mode/set; the answer names the beaten fields
+    and carries the new profile text (an envelope, issue 12)."""
+    s = last_tile()
     s.load_profile({"profile": json.dumps({"records": {"sprint/classic": {"max": 3, "power": 5, "speed": 1.5,
                                                                           "games": 2}}})})
-    s.new({"seed": 1, "mode": "sprint", "set": "classic", "position": "......../5s...... 0 0"})
-    s.game = rules.Game(s.game.well, mode="sprint", set_kind="classic", queue=((6, 6),), queue_set=1)
-    s.game, _ = rules.spawn_next(s.game)  # a 4x2 well: 6-6 spawns at 1:0
-    s.game, _, _ = rules.advance(s.game, 800)  # falls to row 1 beside the 5: no match
-    s.game = replace(s.game, power=9, max_turn=4, active_ms=30000)
-    out = s.act({"move": "hard"})
+    out = s.move({"move": "hard"})
     assert out["view"]["over"] and not out["view"]["topped_out"]
-    assert out["record"] == ["max", "power", "speed"]
-    assert out["profile"]["records"]["sprint/classic"] == {"max": 4, "power": 9, "speed": 18.0, "games": 3}
+    assert [e for e in out["events"] if e["type"] == "record"] == [{"type": "record", "beaten": ["max", "power",
+                                                                                                  "speed"]}]
+    assert json.loads(out["profile"])["kind"] == "profile"
+    assert records.load(out["profile"])["sprint/classic"] == {"max": 4, "power": 9, "speed": 18.0, "games": 3}
+    assert s.load_profile({"profile": out["profile"]}) == {"records": records.load(out["profile"])}
+
+
+def test_a_run_ended_by_time_banks_too():
+    """D7, D18: the lock delay running out ends the Sprint inside a tick: the tick answers
+    as the action would (view, save, record event, profile text)."""
+    s = last_tile(power=1, top=2)
+    out = s.tick({"ms": 500})
+    assert out["view"]["over"] and out["save"] == s.save({})
+    assert [e["beaten"] for e in out["events"] if e["type"] == "record"] == [["max", "power", "speed"]]
+    assert records.load(out["profile"]) == {"sprint/classic": {"max": 2, "power": 1, "speed": 2.0, "games": 1}}
+
+
+def test_a_move_that_ends_no_run_leaves_the_profile():
+    s = Session()
+    s.new({"seed": 4, "mode": "sprint", "set": "classic"})
+    assert s.move({"move": "hard"})["profile"] is None
 
 
 @pytest.mark.parametrize(
     "profile",
     ['{"records": []}', '{"records": {"zen/classic": {"max": 1, "power": 1, "speed": 1, "games": 1}}}',
-     '{"records": {"sprint/classic": {"max": -1, "power": 1, "speed": 1, "games": 1}}}', "nope"],
+     '{"records": {"sprint/classic": {"max": -1, "power": 1, "speed": 1, "games": 1}}}', "nope",
+     '{"schema":1,"game":"domino","kind":"profile","data":{"records":{},"x":1}}'],
 )
 def test_corrupt_profile(profile):
     with pytest.raises(NotationError):
@@ -144,9 +204,10 @@ def test_corrupt_profile(profile):
 
 
 def test_headline_is_the_best_power_and_never_raises():
-    records = {"sprint/classic": {"max": 3, "power": 5, "speed": 1.5, "games": 2},
+    entries = {"sprint/classic": {"max": 3, "power": 5, "speed": 1.5, "games": 2},
                "marathon/extended": {"max": 6, "power": 40, "speed": 3.0, "games": 1}}
-    assert Session().headline({"profile": json.dumps({"records": records})}) == {"best": 40}
+    assert Session().headline({"profile": json.dumps({"records": entries})}) == {"best": 40}
+    assert Session().headline({"profile": records.dump(entries)}) == {"best": 40}
     assert Session().headline({"profile": json.dumps({"records": {}})}) == {"best": None}
     assert Session().headline({"profile": "{garbage"}) == {"best": None}
     assert Session().headline({"profile": None}) == {"best": None}
@@ -160,3 +221,21 @@ def test_falling_reports_progress_for_smooth_drawing():
     falling = s.tick({"ms": 0})["falling"]  # 200 ms already exceed the 50 ms step: one row down at once
     assert (falling["row"], falling["fall"]) == (1, 0)
     assert s.tick({"ms": 25})["falling"]["fall"] == 0.5
+
+
+def test_d14_turn_sends_what_the_page_shows():
+    """D13/D14 (issue 12: no rule in the page): the cascade's ``cancelled`` events count T so
+    far (2, then 4); ``scored`` and the view carry the Power gain (T - 1)² = 9, not 1 + 1;
+    the HUD's tiles to play include the falling tile."""
+    rows = ["." * 16] * 14 + ["......2d........", "......3u5r1l...."]
+    s = Session()
+    s.new({"seed": 1, "mode": "sprint", "set": "classic", "position": "/".join(rows) + " 0 0"})
+    dealt = s.state.falling  # swapped with the 2-5: the set stays whole (D15)
+    queue = tuple((dealt.a, dealt.b) if set(tile) == {2, 5} else tile for tile in s.state.queue)
+    s.state = replace(s.state, falling=Falling(2, 5, 3, 0, 0), queue=queue)
+    assert s.view({})["tiles_to_play"] == 28 and s.view({})["power_gain"] == 0
+    out = s.move({"move": "hard"})
+    assert [e["points"] for e in out["events"] if e["type"] == "cancelled"] == [2, 4]
+    (scored,) = [e for e in out["events"] if e["type"] == "scored"]
+    assert (scored["points"], scored["power_gain"], out["view"]["power_gain"]) == (4, 9, 9)
+    assert (out["view"]["power"], out["view"]["tiles_to_play"]) == (9, 27)

@@ -61,7 +61,7 @@ export async function mount(root, ctx) {
   let raf = 0;
   let last = 0;
   let acc = 0;
-  let profile = { records: {} };
+  let profile = { records: {} }; // the engine's view of the stored records (load_profile)
   let unmounted = false;
 
   const input = createInput({
@@ -91,7 +91,7 @@ export async function mount(root, ctx) {
   }
 
   const loaded = await store.load("profile", (text) => engine.call("load_profile", { profile: text }));
-  profile = loaded ?? engine.call("load_profile", { profile: JSON.stringify({ records: {} }) });
+  profile = loaded ?? engine.call("load_profile", {}); // none stored: a fresh profile
   const choice = readChoice(store.get("choice"));
   const saved = await store.load("run", (text) => engine.call("load", { save: text }));
 
@@ -169,11 +169,11 @@ export async function mount(root, ctx) {
 
   function act(move) {
     if (phase !== "play" || busy) return;
-    const answer = engine.call("act", { move });
+    const answer = engine.call("move", { move });
     if (!answer.accepted) return;
     persist(answer.save);
     if (answer.events.some((e) => e.type === "scored" || e.type === "over")) turn(answer);
-    else well.drawFalling(answer.falling, 0, ctx.reducedMotion()); // at once, not at the next frame
+    else well.drawFalling(answer.view.falling, 0, ctx.reducedMotion()); // at once, not at the next frame
   }
 
   // ----- a turn: animate the engine's events, then draw its view ---------------
@@ -183,18 +183,15 @@ export async function mount(root, ctx) {
     root.dataset.busy = "1";
     const events = answer.events;
     const scored = events.find((e) => e.type === "scored");
-    let shown = 0;
-    await well.playTurn(events, ctx.reducedMotion(), (step) => {
-      shown += step.cells.length;
-      hud.flash(step.step > 1 ? t("domino.pop.chain", { n: number(shown), step: step.step }) : t("domino.pop.points", { n: number(shown) }), step.step > 1);
+    await well.playTurn(events, ctx.reducedMotion(), (step) => { // step.points: halves cancelled so far (D13)
+      hud.flash(step.step > 1 ? t("domino.pop.chain", { n: number(step.points), step: step.step }) : t("domino.pop.points", { n: number(step.points) }), step.step > 1);
     });
     if (unmounted) return;
     busy = false;
     root.dataset.busy = "0";
     render(answer.view);
     if (scored?.points) {
-      const gain = (scored.points - 1) ** 2;
-      hud.flash(t("domino.pop.turn", { count: scored.points, power: number(gain) }), scored.chain > 1);
+      hud.flash(t("domino.pop.turn", { count: scored.points, power: number(scored.power_gain) }), scored.chain > 1);
       ctx.announce(t("domino.say.turn", { count: scored.points, chain: scored.chain, power: number(scored.power) }));
     }
     const started = events.find((e) => e.type === "set-started" && e.set > 1);
@@ -288,11 +285,11 @@ export async function mount(root, ctx) {
     root.dataset.phase = phase;
     input.reset();
     store.remove("run");
-    if (answer.profile) {
-      profile = answer.profile;
-      store.set("profile", JSON.stringify(profile));
+    if (answer.profile) { // the engine's profile text, stored as it is
+      store.set("profile", answer.profile);
+      profile = engine.call("load_profile", { profile: answer.profile });
     }
-    const fresh = new Set(answer.record ?? []);
+    const fresh = new Set(answer.events.find((e) => e.type === "record")?.beaten ?? []);
     const v = answer.view;
     const title = v.topped_out ? t("domino.over.toppedOut") : v.mode === "sprint" ? t("domino.over.sprintDone") : t("domino.over.title");
     closeOverlay();

@@ -9,7 +9,9 @@ Modules, one concept each:
 - ``game``: the run: spawn, gravity, lock delay, scores, sets, the end
   (D4, D6-D8, D13-D17);
 - ``notation``: the position text ``well max power`` (D19);
-- ``saving``: the JSON save of a whole run;
-- ``conform``: the conformance actions (D20); ``api``: the page's Session;
-  ``bench``: latency workloads.
+- ``saving``: the JSON save of a whole run; ``records``: the player's
+  records (D18), the profile;
+- ``views``: the typed view and frame answers the page receives;
+- ``conform``: the conformance actions (D20); ``api``: the page's Session on
+  ``club.session``; ``bench``: latency workloads.
 """

@@ -1,8 +1,8 @@
 """Latency workloads for ``make bench`` (P14).
 
 - ``domino.frame``: one ``Session.tick(16)``, the per-frame call of the page;
-- ``domino.move``: one left/right/rotate through ``Session.act`` (view + save);
-- ``domino.hard``: one hard drop through ``Session.act``: lock, the whole
+- ``domino.move``: one left/right/rotate through ``Session.move`` (view + save);
+- ``domino.hard``: one hard drop through ``Session.move``: lock, the whole
   turn's resolution, the view and the save the page receives;
 - ``domino.resolve``: the resolution alone (``resolve``) of busy wells that
   cascade: random halves of three values, so most of the well cancels.
@@ -34,13 +34,13 @@ def sample_saves(games: int) -> list[str]:
     for seed in range(games):
         session = Session()
         session.new({"seed": 500 + seed, "mode": "marathon", "set": ("classic", "extended")[seed % 2]})
-        while not session.game.over and len(saves) < 400 * (seed + 1):
+        while not session.state.over and len(saves) < 400 * (seed + 1):
             saves.append(session.save({}))
             count, rng = rng.below(6)
             for _ in range(count):
                 pick, rng = rng.below(len(MOVES))
-                session.act({"move": MOVES[pick]})
-            session.act({"move": "hard"})
+                session.move({"move": MOVES[pick]})
+            session.move({"move": "hard"})
     return saves
 
 
@@ -75,9 +75,9 @@ def workloads(games: int = 10) -> dict[str, list[Callable[[], object]]]:
                 frames.extend(lambda s=session: s.tick({"ms": 16}) for _ in range(3))
             elif kind == "move":
                 pick, rng = rng.below(len(MOVES))
-                moves.append(lambda s=session, m=MOVES[pick]: s.act({"move": m}))
+                moves.append(lambda s=session, m=MOVES[pick]: s.move({"move": m}))
             else:
-                hards.append(lambda s=session: s.act({"move": "hard"}))
+                hards.append(lambda s=session: s.move({"move": "hard"}))
     wells = []
     for _ in range(200):
         well, rng = busy_well(rng)

@@ -152,20 +152,33 @@ def lock(game: Game) -> tuple[Game, list[Event]]:
     return game, [locked, *events]
 
 
+def power_gain(t: int) -> int:
+    """D13: the Power a turn of ``t`` cancelled halves adds, ``(T - 1)²`` from 2 halves on.
+
+    >>> [power_gain(t) for t in (0, 1, 2, 3, 4, 5)]
+    [0, 0, 1, 4, 9, 16]
+    """
+    return (t - 1) ** 2 if t >= 2 else 0
+
+
 def finish_turn(game: Game) -> tuple[Game, list[Event]]:
-    """Resolve the whole well, score the turn (D13), then end or go on (D15, D16)."""
+    """Resolve the whole well, score the turn (D13), then end or go on (D15, D16).
+
+    The ``scored`` event carries the turn's ``power_gain`` (the page shows it, issue 12).
+    """
     turn = resolve(game.well)
     t = turn.points
     game = replace(
         game,
         well=turn.well,
         max_turn=max(game.max_turn, t),
-        power=game.power + ((t - 1) ** 2 if t >= 2 else 0),
+        power=game.power + power_gain(t),
         turns=game.turns + 1,
         points=t,
         chain=turn.chain,
     )
-    scored = {"type": "scored", "points": t, "chain": turn.chain, "max": game.max_turn, "power": game.power}
+    scored = {"type": "scored", "points": t, "chain": turn.chain, "max": game.max_turn, "power": game.power,
+              "power_gain": power_gain(t)}
     events = [*turn.events, scored]
     if not game.mode:
         return game, events

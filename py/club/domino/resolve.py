@@ -2,7 +2,7 @@
 
 Works on mutable scratch lists of the well's cells (see ``well``) and returns
 a new ``Well`` with the renderer's events, one ``fell`` and one ``cancelled``
-event per cascade step.
+event per cascade step (``points``: the halves cancelled so far in the turn).
 
 D14, in a 4-wide well: the 2 of a dropped ``2-5`` lands on a resting 2, both
 cancel; the single 5 falls onto a 5 and the cascade cancels two more.
@@ -47,11 +47,10 @@ def resolve(well: Well) -> Turn:
         if not gone:
             break
         step += 1
-        turn.events.append(
-            {"type": "cancelled", "step": step, "cells": [[i % w, i // w, pips[i]] for i in gone]}
-        )
+        turn.points += len(gone)  # T so far: the page's pop counts it step by step (D13, issue 12)
+        cells = [[i % w, i // w, pips[i]] for i in gone]
+        turn.events.append({"type": "cancelled", "step": step, "cells": cells, "points": turn.points})
         cancel(pips, links, w, gone)
-        turn.points += len(gone)
     turn.chain = step
     turn.well = Well(w, h, tuple(pips), tuple(links))
     return turn

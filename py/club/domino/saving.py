@@ -1,7 +1,9 @@
 """The JSON save of a whole run: position, falling tile, clocks, set, PRNG.
 
-Wrapped in the shared envelope (``club.save``); every field is checked on
-load and a bad one raises ``NotationError`` naming it.
+Wrapped in the shared envelope (``club.save``, kind ``run``, version 1: the
+format of before issue 12, so every stored run still loads); the PRNG is
+``Rng.dump`` text and counters are read by ``save.counter``. Every field is
+checked on load and a bad one raises ``NotationError`` naming it.
 
 >>> from club.domino.game import new_run
 >>> game, _ = new_run("marathon", "extended", seed=5)
@@ -23,7 +25,7 @@ from club.domino.game import LOCK_MS, LOCK_RESETS, MIN_GRAVITY, MODES, START_GRA
 from club.domino.notation import parse, print_position
 from club.domino.resolve import resolve
 from club.domino.tiles import SET_TOP, Tile, format_tile, parse_tile, set_tiles
-from club.errors import MAX_COUNT, NotationError
+from club.errors import NotationError, is_int
 from club.rng import Rng
 
 GAME, KIND = "domino", "run"
@@ -53,14 +55,20 @@ def dump_game(game: Game) -> str:
         "set_number": game.set_number,
         "queue": " ".join(format_tile(t) for t in game.queue),
         "queue_set": game.queue_set,
-        "rng": f"{game.rng.state:016x}",
+        "rng": game.rng.dump(),
     }
     return save.dump(GAME, KIND, data)
 
 
-def load_game(text: str) -> Game:
+FIELDS = frozenset(("position", "falling", "fall_ms", "rest_ms", "resets", "soft", "gravity", "over", "topped_out",
+                    "started", "active_ms", "turns", "points", "chain", "mode", "set", "set_number", "queue",
+                    "queue_set", "rng"))
+
+
+def load_game(text: object) -> Game:
     """Parse and check a save; raises ``NotationError`` naming the bad field."""
     data = save.load(text, GAME, KIND)
+    save.keys(data, "data", set(), FIELDS)  # a missing field is named by its reader below
     pos = parse(save.field(data, "position", str))
     mode = save.field(data, "mode", str)
     if mode not in ("", *MODES):
@@ -73,24 +81,24 @@ def load_game(text: str) -> Game:
         max_turn=pos.max,
         power=pos.power,
         falling=read_falling(data),
-        fall_ms=counter(data, "fall_ms"),
-        rest_ms=None if data.get("rest_ms") is None else counter(data, "rest_ms", LOCK_MS - 1),
-        resets=counter(data, "resets", LOCK_RESETS),
+        fall_ms=save.counter(data, "fall_ms"),
+        rest_ms=None if data.get("rest_ms") is None else save.counter(data, "rest_ms", LOCK_MS - 1),
+        resets=save.counter(data, "resets", LOCK_RESETS),
         soft=save.field(data, "soft", bool),
-        gravity=counter(data, "gravity", START_GRAVITY, MIN_GRAVITY),
+        gravity=save.counter(data, "gravity", START_GRAVITY, MIN_GRAVITY),
         over=save.field(data, "over", bool),
         topped_out=save.field(data, "topped_out", bool),
         started=save.field(data, "started", bool),
-        active_ms=counter(data, "active_ms"),
-        turns=counter(data, "turns"),
-        points=counter(data, "points"),
-        chain=counter(data, "chain"),
+        active_ms=save.counter(data, "active_ms"),
+        turns=save.counter(data, "turns"),
+        points=save.counter(data, "points"),
+        chain=save.counter(data, "chain"),
         mode=mode,
         set_kind=set_kind,
-        set_number=counter(data, "set_number"),
+        set_number=save.counter(data, "set_number"),
         queue=read_queue(data, set_kind),
-        queue_set=counter(data, "queue_set"),
-        rng=read_rng(data),
+        queue_set=save.counter(data, "queue_set"),
+        rng=Rng.load(data.get("rng")),
     )
     check_consistent(game)
     if mode:
@@ -98,17 +106,12 @@ def load_game(text: str) -> Game:
     return game
 
 
-def counter(data: dict[str, Any], name: str, high: int | None = MAX_COUNT, low: int = 0) -> int:
-    """A bounded integer field (``MAX_COUNT`` unless the rules bound it tighter)."""
-    return save.counter(data, name, high, low)
-
-
 def read_falling(data: dict[str, Any]) -> Falling | None:
     value = data.get("falling")
     if value is None:
         return None
     ok = isinstance(value, list) and len(value) == 5
-    ok = ok and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ok = ok and all(is_int(v) for v in value)
     if not ok or not (0 <= value[0] <= 9 and 0 <= value[1] <= 9 and 0 <= value[4] <= 3):
         raise NotationError("falling", "falling must be null or [a, b, col, row, orient]")
     return Falling(*value)
@@ -129,13 +132,6 @@ def read_queue(data: dict[str, Any], set_kind: str) -> tuple[Tile, ...]:
     if len({tuple(sorted(t)) for t in found}) != len(found):
         raise NotationError("queue", "a tile appears twice in the queue")
     return found
-
-
-def read_rng(data: dict[str, Any]) -> Rng:
-    text = save.field(data, "rng", str)
-    if len(text) != 16 or any(ch not in "0123456789abcdef" for ch in text):
-        raise NotationError("rng", "rng must be 16 lowercase hex digits")
-    return Rng(int(text, 16))
 
 
 def check_consistent(game: Game) -> None:

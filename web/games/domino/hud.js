@@ -43,14 +43,14 @@ export function createHud(parent, popParent, { t, number }) {
     setSpeed(view.speed);
     if (view.mode === "sprint") {
       setLabel.textContent = t("domino.left");
-      setValue.textContent = number(view.tiles_left + (view.falling ? 1 : 0));
+      setValue.textContent = number(view.tiles_to_play);
       setNode.title = t("domino.leftHint");
       setSub.textContent = "";
     } else {
       setLabel.textContent = t("domino.set");
       setValue.textContent = number(view.set_number);
       setNode.title = t("domino.leftHint");
-      setSub.textContent = t("domino.leftShort", { count: view.tiles_left + (view.falling ? 1 : 0) });
+      setSub.textContent = t("domino.leftShort", { count: view.tiles_to_play });
     }
     const key = view.next ? view.next.join("-") : "";
     if (key !== nextKey) {

@@ -1,0 +1,140 @@
+"""What the page of Domino Drop receives, typed (issue 12): the view of a run,
+the falling tile of a frame, the frame answers of ``tick`` and ``soft``.
+
+Every number the page shows comes from here, worked out by the rules: the
+Power a turn added (``power_gain``, D13), the tiles of the set still to play
+with the falling one (``tiles_to_play``, D15), the ghost row and the share of
+the gravity step and of the lock delay already spent (D6, D7).
+
+>>> from club.domino.game import new_run
+>>> view = describe(new_run("sprint", "classic", seed=3)[0])
+>>> view["tiles_left"], view["tiles_to_play"], view["power_gain"], view["falling"]["ghost"]
+(27, 28, 0, 15)
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypedDict
+
+from club.domino import game as rules
+from club.domino.falling import landing_row
+from club.domino.game import Game
+from club.domino.well import print_well
+
+Event = dict[str, Any]
+
+
+class FallingView(TypedDict):
+    """The falling tile: pips, place, ghost row (D5), halves relative to ``col``/``row``;
+    ``fall`` the share of the gravity step already elapsed, ``lock`` that of the lock delay."""
+
+    a: int
+    b: int
+    col: int
+    row: int
+    orient: int
+    ghost: int
+    halves: list[list[Any]]
+    fall: float
+    lock: float
+
+
+class View(TypedDict):
+    """Everything the page draws of a run (snake_case keys)."""
+
+    mode: str
+    set: str
+    width: int
+    height: int
+    well: str
+    cells: list[list[Any]]
+    falling: FallingView | None
+    next: list[int] | None
+    max: int
+    power: int
+    power_gain: int  # what the last turn added to Power (D13)
+    speed: float  # Power per minute of active time, one decimal (D13, D17)
+    set_number: int
+    tiles_left: int  # tiles of the set not yet appeared
+    tiles_to_play: int  # and the falling one: the HUD's "Left" (D15)
+    gravity: int
+    turns: int
+    points: int
+    chain: int
+    active_ms: int
+    over: bool
+    topped_out: bool
+
+
+class Tick(TypedDict):
+    """The frame path's answer (``tick``): no action, so no full view on every
+    frame. ``view``, ``save`` and ``profile`` come only when a turn resolved or
+    the run ended (then as an action's answer); else they are None."""
+
+    accepted: bool
+    reason: str | None
+    events: list[Event]
+    falling: FallingView | None
+    speed: float
+    view: View | None
+    save: str | None
+    profile: str | None
+
+
+class Soft(TypedDict):
+    """The frame path's answer of ``soft``: whether soft drop is now held (D6)."""
+
+    soft: bool
+
+
+def speed(game: Game) -> float:
+    """D13: Speed as shown, with one decimal."""
+    return round(game.speed, 1)
+
+
+def describe(game: Game) -> View:
+    return {
+        "mode": game.mode,
+        "set": game.set_kind,
+        "width": game.well.width,
+        "height": game.well.height,
+        "well": print_well(game.well),
+        "cells": [[c, r, p, link] for c, r, p, link in game.well.occupied()],
+        "falling": falling_view(game),
+        "next": list(game.next_tile) if game.next_tile else None,
+        "max": game.max_turn,
+        "power": game.power,
+        "power_gain": rules.power_gain(game.points),
+        "speed": speed(game),
+        "set_number": game.set_number,
+        "tiles_left": game.tiles_left,
+        "tiles_to_play": game.tiles_left + (game.falling is not None),
+        "gravity": game.gravity,
+        "turns": game.turns,
+        "points": game.points,
+        "chain": game.chain,
+        "active_ms": game.active_ms,
+        "over": game.over,
+        "topped_out": game.topped_out,
+    }
+
+
+def falling_view(game: Game) -> FallingView | None:
+    """The falling tile with its ghost row and, for smooth drawing, the share of
+    the current gravity step elapsed (``fall``) or of the lock delay (``lock``,
+    while it rests)."""
+    tile = game.falling
+    if tile is None:
+        return None
+    interval = min(game.gravity, rules.SOFT_MS) if game.soft else game.gravity
+    return {
+        "a": tile.a,
+        "b": tile.b,
+        "col": tile.col,
+        "row": tile.row,
+        "orient": tile.orient,
+        "ghost": landing_row(game.well, tile),
+        "halves": [[c - tile.col, r - tile.row, p, link] for c, r, p, link in tile.cells()],
+        "fall": 0 if game.rest_ms is not None else round(min(game.fall_ms / interval, 1.0), 3),
+        "lock": 0 if game.rest_ms is None else round(game.rest_ms / rules.LOCK_MS, 3),
+    }

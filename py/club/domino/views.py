@@ -66,6 +66,42 @@ class View(TypedDict):
     topped_out: bool
 
 
+# The events the page reads (the engine sends more: spawned, locked, fell, moved, ...).
+class Scored(TypedDict):
+    """A turn's T, its cascade steps, Max and Power after it, and its Power gain (D13)."""
+
+    type: str
+    points: int
+    chain: int
+    max: int
+    power: int
+    power_gain: int
+
+
+class Cancelled(TypedDict):
+    """One cascade step (D12): the halves that vanish and ``points``, T so far (D13)."""
+
+    type: str
+    step: int
+    cells: list[list[int]]
+    points: int
+
+
+class SetStarted(TypedDict):
+    """A Marathon set begins, with its gravity (D6, D16)."""
+
+    type: str
+    set: int
+    gravity: int
+
+
+class Record(TypedDict):
+    """The run ended: the record fields it beat (D18)."""
+
+    type: str
+    beaten: list[str]
+
+
 class Tick(TypedDict):
     """The frame path's answer (``tick``): no action, so no full view on every
     frame. ``view``, ``save`` and ``profile`` come only when a turn resolved or

@@ -1,0 +1,99 @@
+"""Issue 12 item 3: the typed views are what the engine sends and what the page reads.
+
+Two tables: real answers carry exactly the keys of their ``TypedDict``; and every
+``name.key`` the page's modules read from an engine answer is a key of its type,
+so a key renamed on one side fails here, not in a player's browser.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from club.domino import game as rules
+from club.domino import views
+from club.domino.api import Session
+from club.domino.falling import Falling
+from club.domino.records import ProfileView, Record
+from club.session import Answer
+
+WEB = Path(__file__).resolve().parents[2] / "web" / "games"
+D14 = "/".join(["." * 16] * 14 + ["......2d........", "......3u5r1l...."]) + " 0 0"
+
+
+def keys(typed: Any) -> set[str]:
+    return set(typed.__required_keys__) | set(typed.__optional_keys__)
+
+
+def d14_session() -> Session:
+    """D14 in the 8 x 16 well: the falling 2-5 over a 2 and a 5 cascades on a hard drop."""
+    s = Session()
+    s.new({"seed": 1, "mode": "sprint", "set": "classic", "position": D14})
+    dealt = s.state.falling
+    queue = tuple((dealt.a, dealt.b) if set(tile) == {2, 5} else tile for tile in s.state.queue)
+    s.state = replace(s.state, falling=Falling(2, 5, 3, 0, 0), queue=queue)
+    return s
+
+
+def ended() -> dict[str, Any]:
+    """The answer of the hard drop that ends a Sprint by topping out (D15)."""
+    s = Session()
+    s.new({"seed": 2, "mode": "sprint", "set": "classic"})
+    answer: dict[str, Any] = {"events": []}
+    while not any(e["type"] == "over" for e in answer["events"]):
+        answer = s.move({"move": "hard"})
+    return answer
+
+
+def events(answer: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+    return [e for e in answer["events"] if e["type"] == kind]
+
+
+ANSWERS = [
+    ("the view", lambda: Session().new({"seed": 3}), views.View),
+    ("the falling tile", lambda: Session().new({"seed": 3})["falling"], views.FallingView),
+    ("a frame", lambda: Session().tick({"ms": 16}), views.Tick),
+    ("a frame that locks", lambda: Session().tick({"ms": 800 * 16 + 500}), views.Tick),
+    ("soft drop", lambda: Session().soft({"held": True}), views.Soft),
+    ("the profile", lambda: Session().load_profile({}), ProfileView),
+    ("a move", lambda: Session().move({"move": "cw"}), Answer),
+    ("a refused move", lambda: Session().move({"move": 5}), Answer),
+    ("a cascade step", lambda: events(d14_session().move({"move": "hard"}), "cancelled")[1], views.Cancelled),
+    ("a turn", lambda: events(d14_session().move({"move": "hard"}), "scored")[0], views.Scored),
+    ("the end", lambda: events(ended(), "record")[0], views.Record),
+    ("a new set", lambda: rules.new_run("marathon", "classic", 1)[1][0], views.SetStarted),
+]
+
+
+@pytest.mark.parametrize(("what", "make", "typed"), ANSWERS, ids=[row[0] for row in ANSWERS])
+def test_answers_carry_exactly_their_typed_keys(what: str, make: Any, typed: Any) -> None:
+    assert set(make()) == keys(typed)
+
+
+TICK_OR_ANSWER = keys(views.Tick) | keys(Answer)
+# file, the name the page gives an engine answer there, the keys it may read
+READS = [
+    ("domino.js", "view", keys(views.View)),
+    ("domino.js", "now", keys(views.View)),  # the pause card's view
+    ("domino.js", "v", keys(views.View)),  # the end card's view
+    ("domino.js", "answer", TICK_OR_ANSWER),
+    ("domino.js", "scored", keys(views.Scored)),
+    ("domino.js", "step", keys(views.Cancelled)),
+    ("domino.js", "started", keys(views.SetStarted)),
+    ("domino/hud.js", "view", keys(views.View)),
+    ("domino/well.js", "view", keys(views.View)),
+    ("domino/well.js", "tile", keys(views.FallingView)),
+    ("domino/screens.js", "profile", keys(ProfileView)),
+    ("domino/screens.js", "best", keys(Record)),  # one mode/set's records on the start screen
+]
+
+
+@pytest.mark.parametrize(("page", "name", "allowed"), READS, ids=[f"{p} {n}" for p, n, _ in READS])
+def test_the_page_reads_only_keys_the_engine_sends(page: str, name: str, allowed: set[str]) -> None:
+    text = (WEB / page).read_text()
+    read = set(re.findall(rf"(?<![\w.]){name}\??\.([A-Za-z_]\w*)", text))
+    assert read, f"{page} reads nothing from {name}: the table is stale"
+    assert read - allowed == set()

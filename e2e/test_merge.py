@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from arcade import storage_key, wait_ready
+from club import save
 from club.merge import persist
 from club.merge.board import CELLS
 from club.merge.notation import board_from_cells as B
@@ -20,7 +21,7 @@ RUN = storage_key("merge", "run")
 
 def save_of(position: str, **data: object) -> str:
     """A save made by the CPython engine for a notation position (the test hook)."""
-    save = json.loads(persist.dump_round(parse(position), "colors"))
+    save = json.loads(persist.dump(persist.Run(parse(position))))
     save["data"].update(data)
     return json.dumps(save)
 
@@ -139,6 +140,30 @@ def test_keyboard_only_with_rotation(page: Page, boot) -> None:
     page.keyboard.press("Space")  # the next pair (2-2) keeps turn 1
     assert stones(page) == {"0:0": "4", "0:1": "8", "-1:0": "2", "-1:1": "2"}
     expect(page.locator(".hm-moves .value")).to_have_text("2")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+ARROW_WALKS = [  # (keys from the centre, where the marker ends): M12 at the edges, from hexgrid.key_map(3)
+    (["ArrowLeft"] * 3 + ["ArrowUp"], "-2:-1"),  # Up off the board goes to (q+1, r-1)
+    (["ArrowUp"] * 4, "0:-3"),  # the top row: the marker stays
+    (["ArrowRight"] * 3 + ["ArrowDown"], "2:1"),  # Down off the board goes to (q-1, r+1)
+    (["ArrowDown"] * 3 + ["ArrowLeft"] * 4, "-3:3"),  # the bottom row holds q = -3..0; the last Left stays
+]
+
+
+@pytest.mark.parametrize(("keys", "target"), ARROW_WALKS)
+def test_arrow_keys_follow_the_engine_at_the_edges(page: Page, boot, keys: list[str], target: str) -> None:
+    """M12, issue 12: the page looks the arrow-key target up in the engine's geometry."""
+    open_at(page, boot, f"{B('')} 2 4 0 0")
+    for _ in range(20):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('hm-board')"):
+            break
+    board = page.locator(".hm-board")
+    expect(board).to_have_attribute("data-target", "0:0")  # the marker starts at the centre
+    for key in keys:
+        page.keyboard.press(key)
+    expect(board).to_have_attribute("data-target", target)
     assert page.errors == []  # type: ignore[attr-defined]
 
 
@@ -331,8 +356,32 @@ def test_abandoned_round_keeps_its_best(page: Page, boot) -> None:
     page.reload()
     wait_ready(page)
     expect(page.locator(".hm-best .value")).to_have_text("382")
-    profile = json.loads(page.evaluate("k => localStorage.getItem(k)", storage_key("merge", "profile")))
+    stored = page.evaluate("k => localStorage.getItem(k)", storage_key("merge", "profile"))
+    profile = save.load(stored, "merge", "profile")  # the engine's text, stored as it is (issue 12)
     assert (profile["best"], profile["best_moves"], profile["rounds"]) == (382, 40, 0)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_profile_stored_before_issue_12_keeps_its_best(page: Page, boot) -> None:
+    """Issue 12 item 2: the profile text the page stored before (its JSON.stringify of the old
+    profile object) loads with its best and settings; the next change is stored as the engine's
+    envelope text, as it is."""
+    boot(page, "#/merge")
+    old = ('{"best":777,"best_highest":64,"best_moves":90,"rounds":2,'
+           '"settings":{"jokers":true,"style":"contrast","timer":true}}')
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage_key("merge", "profile"), old])
+    page.reload()
+    wait_ready(page)
+    expect(page.locator(".hm-best .value")).to_have_text("777")
+    expect(page.locator(".hm-time")).to_be_visible()
+    page.click(".hm-settings-btn")
+    page.locator("label[for=hm-set-timer]").click()
+    page.keyboard.press("Escape")
+    expect(page.locator(".hm-time")).to_be_hidden()
+    stored = page.evaluate("k => localStorage.getItem(k)", storage_key("merge", "profile"))
+    data = save.load(stored, "merge", "profile")
+    assert (data["best"], data["best_moves"], data["rounds"], data["settings"]) == (
+        777, 90, 2, {"jokers": True, "style": "contrast", "timer": False})
     assert page.errors == []  # type: ignore[attr-defined]
 
 

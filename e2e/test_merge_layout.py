@@ -29,7 +29,7 @@ BOXES = f"{TEXT_BOXES}, .hm-mode, .hm-slot-info"
 # One hole at 0:0 and a 2 to place there: the next placement ends the round (M6)
 # without a merge (no two equal neighbours around 0:0 in this pattern).
 FULL = B(" ".join(f"{c}={(2, 4, 8)[(c.q - c.r) % 3]}" for c in CELLS if str(c) != "0:0"))
-LAST_MOVE = persist.dump_round(parse(f"{FULL} 2 2 50 36"), "colors")
+LAST_MOVE = persist.dump(persist.Run(parse(f"{FULL} 2 2 50 36")))
 
 
 def fits(page: Page, what: str, first_screen: list[str]) -> list[str]:

@@ -2,8 +2,7 @@
 // forwards input (M12-M15); legality, merging, points and the end of the
 // round come from club.merge.api.Session through ctx.engine.call.
 import { html } from "../svg.js";
-import { keyStep } from "../hexlayout.js";
-import { createBoard, parseCell, cellName } from "./merge/board.js";
+import { createBoard, previewOf } from "./merge/board.js";
 import { createTray } from "./merge/tray.js";
 import { createGhost } from "./merge/ghost.js";
 import { createPlayer } from "./merge/anim.js";
@@ -23,8 +22,9 @@ export async function mount(root, ctx) {
   root.classList.add("hm");
   html("link", { rel: "stylesheet", href: new URL("../css/merge.css", import.meta.url) }, root);
 
+  // Cells, turn directions and arrow-key targets come once from the engine (M12).
+  const geometry = engine.call("geometry", {});
   let view = engine.call("view", {});
-  let profile = null;
   let marker = null; // keyboard target cell (M12)
   let hover = null; // cell under the mouse
   let drag = null; // {id, x0, y0, touch, dragging, cell}
@@ -39,16 +39,16 @@ export async function mount(root, ctx) {
   const layout = html("div", { class: "hm-layout" }, root);
   layout.append(hud.bar);
   const boardWrap = html("div", { class: "hm-board-wrap" }, layout);
-  const board = createBoard(boardWrap, { cells: view.cells, label: t("merge.boardLabel") });
+  const board = createBoard(boardWrap, { geometry, label: t("merge.boardLabel") });
   board.setDescriber((v) => stoneName(v, t));
   const side = html("div", { class: "hm-side" }, layout);
-  const tray = createTray(side, { t, onRotate: rotate, onPress: pressPiece });
+  const tray = createTray(side, { t, directions: geometry.directions, onRotate: rotate, onPress: pressPiece });
   const tools = html("div", { class: "hm-tools" }, side);
   const newBtn = html("button", { class: "btn hm-new", type: "button" }, tools, t("merge.newRound"));
   const slotsBtn = html("button", { class: "btn hm-slots-btn", type: "button" }, tools, t("merge.slots"));
   const setBtn = html("button", { class: "btn hm-settings-btn", type: "button" }, tools, t("merge.settings"));
   html("p", { class: "hm-help" }, side, t("merge.help"));
-  const ghost = createGhost();
+  const ghost = createGhost(geometry.directions);
   const player = createPlayer(board, { t, number });
 
   const menu = (open) => timer.hold("menu", open);
@@ -59,19 +59,19 @@ export async function mount(root, ctx) {
 
   // ----- storage ----------------------------------------------------------------
   function storeRun(save) { store.set("run", save); }
-  function storeProfile() { store.set("profile", JSON.stringify(profile)); }
-  const inProgress = () => view.moves > 0 && !view.over;
+  // The engine answers the profile as text when it changed; it is stored as it is.
+  function storeProfile(answer) { if (answer.profile) store.set("profile", answer.profile); }
   // A round given up still counts for the best (issue 11; the engine decides).
   function abandon() {
     flushTime();
-    const answer = engine.call("abandon", {});
-    if (answer.recorded) { profile = answer.profile; storeProfile(); }
+    storeProfile(engine.call("abandon", {}));
   }
   function flushTime() {
     const ms = timer.take();
     if (ms <= 0) return;
     const answer = engine.call("tick", { ms });
-    view = { ...view, play_ms: answer.play_ms };
+    if (!answer.accepted) return;
+    view = answer.view;
     storeRun(answer.save);
   }
 
@@ -93,7 +93,7 @@ export async function mount(root, ctx) {
         return true;
       },
       async load(n) {
-        if (inProgress() && !(await confirm.ask({ title: t("merge.confirmLoad.title", { n }),
+        if (view.in_progress && !(await confirm.ask({ title: t("merge.confirmLoad.title", { n }),
           text: t("merge.confirmLoad.text", { n }), yes: t("merge.slotLoad") }))) return false;
         const text = store.get(key(n));
         try { engine.call("summary", { save: text }); } catch (e) { store.moveAside(key(n), e.message); return false; }
@@ -121,9 +121,9 @@ export async function mount(root, ctx) {
   function render() {
     root.dataset.style = view.style;
     root.dataset.over = view.over ? "1" : "0";
-    hud.render(view, profile.settings.timer ? view.play_ms + timer.peek() : null);
+    timer.hold("idle", !view.clock_runs);
+    hud.render(view, view.timer ? view.play_ms + timer.peek() : null);
     tray.render(view);
-    timer.hold("idle", view.moves === 0 || view.over);
   }
 
   // ----- preview (M13) ------------------------------------------------------------
@@ -132,7 +132,7 @@ export async function mount(root, ctx) {
     const key = `${cell}@${view.turn}`;
     if (!cache.has(key)) cache.set(key, engine.call("preview", { cell }));
     const answer = cache.get(key);
-    board.showPreview(answer, view.current);
+    board.showPreview(answer);
     return answer;
   }
 
@@ -145,26 +145,29 @@ export async function mount(root, ctx) {
   function placeAt(cell) {
     if (view.over || !cell) return false;
     const before = view.board;
-    const answer = engine.call("place", { cell, ms: timer.take() });
-    if (!answer.accepted) {
+    const ms = timer.take();
+    const answer = engine.call("place", { cell, ms });
+    if (!answer.accepted) { // a refusal changes nothing: the time is handed over later
+      timer.refund(ms);
       refuse(cell, answer.reason);
       return false;
     }
     view = answer.view;
     cache.clear();
     storeRun(answer.save);
-    if (answer.profile) { profile = answer.profile; storeProfile(); }
+    storeProfile(answer);
     board.clearPreview();
     render();
     const reduced = ctx.reducedMotion();
     root.classList.toggle("hm-reduced", reduced);
-    const ms = player.play(answer.events, before, view.board, reduced) ?? 0;
+    const played = player.play(answer.events, before, view.board, reduced) ?? 0;
     const token = ++animations;
     root.dataset.anim = "1";
-    later(() => { if (token === animations) root.dataset.anim = "0"; }, ms);
+    later(() => { if (token === animations) root.dataset.anim = "0"; }, played);
     say(answer);
-    if (view.over) later(() => openOver(Boolean(answer.new_best)), ms + (reduced ? 100 : 400));
-    else if (marker) later(refreshAim, ms);
+    const recorded = answer.events.find((e) => e.type === "recorded");
+    if (view.over) later(() => openOver(Boolean(recorded?.new_best)), played + (reduced ? 100 : 400));
+    else if (marker) later(refreshAim, played);
     return true;
   }
 
@@ -194,7 +197,7 @@ export async function mount(root, ctx) {
   }
 
   function rotate(step) {
-    if (view.over || view.current.kind !== "pair") return;
+    if (!view.can_rotate) return;
     const answer = engine.call("rotate", { step });
     if (!answer.accepted) return;
     view = answer.view;
@@ -218,13 +221,13 @@ export async function mount(root, ctx) {
 
   function openOver(newBest) {
     over.open({ score: view.score, moves: view.moves, highest: view.highest, playMs: view.play_ms,
-      best: Math.max(profile.best, view.score), newBest });
+      best: view.best, newBest });
   }
 
   function changeSettings(change) {
     const answer = engine.call("settings", { settings: change });
-    profile = answer.profile;
-    storeProfile();
+    if (!answer.accepted) return;
+    storeProfile(answer);
     view = answer.view;
     storeRun(answer.save);
     render();
@@ -288,15 +291,16 @@ export async function mount(root, ctx) {
     board.showTarget(cell);
     const answer = previewAt(cell ?? hover);
     if (!cell || !answer) return;
-    const key = !answer.legal ? `merge.say.aim.${answer.reason}` : answer.merging.length ? "merge.say.aim.merge" : "merge.say.aim.free";
-    ctx.announce(t(key, { cell, stones: t("merge.nStones", { count: answer.merging.length }),
-      points: t("merge.nPoints", { count: answer.points }) }));
+    const { merging, points } = previewOf(answer);
+    const key = !answer.accepted ? `merge.say.aim.${answer.reason}` : merging.length ? "merge.say.aim.merge" : "merge.say.aim.free";
+    ctx.announce(t(key, { cell, stones: t("merge.nStones", { count: merging.length }),
+      points: t("merge.nPoints", { count: points }) }));
   }
 
   board.root.addEventListener("keydown", (e) => {
     if (e.key.startsWith("Arrow")) {
       e.preventDefault();
-      setMarker(marker ? cellName(keyStep(parseCell(marker), e.key, 3)) : "0:0");
+      setMarker(marker ? geometry.keys[marker][e.key] : "0:0");
     } else if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
       if (marker) placeAt(marker); else setMarker("0:0");
@@ -320,22 +324,22 @@ export async function mount(root, ctx) {
 
   // ----- toolbar ---------------------------------------------------------------------
   newBtn.addEventListener("click", async () => {
-    if (inProgress() && !(await confirm.ask({ title: t("merge.confirmNew.title"),
+    if (view.in_progress && !(await confirm.ask({ title: t("merge.confirmNew.title"),
       text: t("merge.confirmNew.text"), yes: t("merge.newRound") }))) return;
     newRound();
   });
   slotsBtn.addEventListener("click", () => { flushTime(); slots.open(); });
-  setBtn.addEventListener("click", () => settings.open({ ...profile.settings, style: view.style }));
+  setBtn.addEventListener("click", () => settings.open({ ...view.settings, style: view.style }));
 
   // ----- time (M15): active play only; paused when hidden or in menus ----------------
   const clock = setInterval(() => {
-    if (profile.settings.timer) hud.setTime(view.play_ms + timer.peek());
+    if (view.timer) hud.setTime(view.play_ms + timer.peek());
   }, 500);
   const ticker = setInterval(() => { if (timer.running()) flushTime(); }, TICK_MS);
   ctx.onVisibility((hidden) => {
     timer.hold("hidden", hidden);
     if (hidden) flushTime();
-    if (profile.settings.timer) hud.setTime(view.play_ms + timer.peek());
+    if (view.timer) hud.setTime(view.play_ms + timer.peek());
   });
   timer.hold("hidden", document.hidden);
 
@@ -344,13 +348,13 @@ export async function mount(root, ctx) {
     if (!value) return;
     try {
       if (name === "run") { show(engine.call("load", { save: value })); ctx.notice(t("merge.otherTab")); }
-      if (name === "profile") { profile = engine.call("load_profile", { profile: value }); render(); }
+      if (name === "profile") { engine.call("load_profile", { profile: value }); view = engine.call("view", {}); render(); }
     } catch { /* a bad value from elsewhere: keep ours */ }
   });
 
   // ----- start: resume the stored round (M15) or deal a new one ----------------------
-  profile = await store.load("profile", (text) => engine.call("load_profile", { profile: text }));
-  if (!profile) profile = engine.call("load_profile", { profile: null });
+  const card = await store.load("profile", (text) => engine.call("load_profile", { profile: text }));
+  if (!card) engine.call("load_profile", { profile: null });
   const resumed = await store.load("run", (text) => engine.call("load", { save: text }));
   if (resumed) {
     show(resumed);

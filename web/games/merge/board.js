@@ -2,23 +2,37 @@
 // stones, merging stones marked, coral dashed outline where illegal), the
 // keyboard target marker (M12) and hit-testing for taps and drags.
 import { svg } from "../../svg.js";
-import { boardViewBox, hexCorners, hexToPixel, onBoard, pixelToHex } from "../../hexlayout.js";
+import { boardViewBox, hexCorners, hexToPixel, pixelToHex } from "../../hexlayout.js";
 import { drawStone, SIZE } from "./stones.js";
 
-const RADIUS = 3;
 const MARGIN = 3;
 
-export function parseCell(name) {
+function parseCell(name) {
   const [q, r] = name.split(":").map(Number);
   return { q, r };
 }
 
-export const cellName = ({ q, r }) => `${q}:${r}`;
+// What a preview answer (the placement's own events, M13) draws: the piece's
+// stones on their cells, or the cells of a refused spot; the cells that merge
+// and the points, as the engine counted them.
+export function previewOf(answer) {
+  const find = (type) => answer?.events.find((e) => e.type === type);
+  const set = find("set");
+  const scored = find("scored");
+  return {
+    legal: Boolean(answer?.accepted),
+    cells: set?.cells ?? find("misfit")?.cells ?? [],
+    values: set?.values ?? [],
+    merging: scored?.merging ?? [],
+    points: scored?.points ?? 0,
+  };
+}
 
-export function createBoard(parent, { cells, label }) {
+export function createBoard(parent, { geometry, label }) {
+  const { cells, radius } = geometry;
   const root = svg("svg", {
     class: "hm-board",
-    viewBox: boardViewBox(RADIUS, SIZE, MARGIN),
+    viewBox: boardViewBox(radius, SIZE, MARGIN),
     role: "application",
     "aria-roledescription": "board",
     "aria-label": label,
@@ -61,31 +75,29 @@ export function createBoard(parent, { cells, label }) {
   }
 
   // M13: the piece's stones on their cells, the stones that would merge marked;
-  // an illegal spot shows a coral dashed outline.
-  function showPreview(answer, piece) {
+  // an illegal spot shows a coral dashed outline (only the cells on the board).
+  function showPreview(answer) {
     clearPreview();
-    if (!answer || !answer.cells.length) return;
-    const onboard = answer.cells.map(parseCell).filter((c) => onBoard(c.q, c.r, RADIUS));
-    if (!answer.legal) {
-      for (const c of onboard) {
-        const { x, y } = hexToPixel(c.q, c.r, SIZE);
+    const shown = previewOf(answer);
+    if (!shown.cells.length) return;
+    if (!shown.legal) {
+      for (const name of shown.cells) {
+        const { x, y } = point(name);
         svg("polygon", { points: hexCorners(x, y, SIZE * 0.9), class: "hm-misfit" }, layers.preview);
       }
       root.dataset.preview = "illegal";
       return;
     }
-    const merging = new Set(answer.merging);
-    answer.cells.forEach((name, k) => {
-      const { q, r } = parseCell(name);
-      const { x, y } = hexToPixel(q, r, SIZE);
-      drawStone(layers.preview, piece.stones[k], x, y, { cls: `hm-ghost${merging.has(name) ? " hm-will-merge" : ""}` });
+    const merging = new Set(shown.merging);
+    shown.cells.forEach((name, k) => {
+      const { x, y } = point(name);
+      drawStone(layers.preview, shown.values[k], x, y, { cls: `hm-ghost${merging.has(name) ? " hm-will-merge" : ""}` });
     });
     for (const name of merging) stones[index.get(name)]?.classList.add("hm-will-merge");
-    if (answer.points > 0) {
-      const { q, r } = parseCell(answer.cells[0]);
-      const { x, y } = hexToPixel(q, r, SIZE);
+    if (shown.points > 0) {
+      const { x, y } = point(shown.cells[0]);
       const tag = svg("text", { x, y: y - SIZE * 1.05, class: "hm-preview-points", "text-anchor": "middle" }, layers.preview);
-      tag.textContent = `+${answer.points}`;
+      tag.textContent = `+${shown.points}`;
     }
     root.dataset.preview = merging.size ? "merge" : "legal";
   }
@@ -93,8 +105,7 @@ export function createBoard(parent, { cells, label }) {
   function showTarget(name) {
     layers.target.replaceChildren();
     if (!name) { delete root.dataset.target; return; }
-    const { q, r } = parseCell(name);
-    const { x, y } = hexToPixel(q, r, SIZE);
+    const { x, y } = point(name);
     svg("polygon", { points: hexCorners(x, y, SIZE * 1.0), class: "hm-target" }, layers.target);
     root.dataset.target = name;
   }
@@ -105,7 +116,8 @@ export function createBoard(parent, { cells, label }) {
     if (!ctm) return null;
     const pt = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse());
     const c = pixelToHex(pt.x, pt.y, SIZE);
-    return onBoard(c.q, c.r, RADIUS) ? cellName(c) : null;
+    const name = `${c.q}:${c.r}`;
+    return index.has(name) ? name : null;
   }
 
   function cellPixels() {

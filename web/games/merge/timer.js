@@ -22,6 +22,8 @@ export function createTimer(now = () => performance.now()) {
       pending -= ms;
       return ms;
     },
+    // Milliseconds a refused action did not use go back (M15: nothing is lost).
+    refund(ms) { pending += ms; },
     peek: () => pending + (since !== null ? now() - since : 0),
   };
 }

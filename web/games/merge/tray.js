@@ -5,13 +5,12 @@ import { html, svg } from "../../svg.js";
 import { hexToPixel } from "../../hexlayout.js";
 import { drawStone, pieceName, SIZE } from "./stones.js";
 
-const DIRS = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
-
-// Draw a piece into an SVG: a pair's anchor and partner around the centre, in turn k.
-export function drawPiece(art, piece, turn, { centre = true, zoom = false } = {}) {
+// Draw a piece into an SVG: a pair's anchor and partner around the centre, in
+// turn k; `directions` (the engine's geometry, M4) gives the partner's offset.
+export function drawPiece(art, piece, turn, directions, { centre = true, zoom = false } = {}) {
   art.replaceChildren();
   if (zoom) art.setAttribute("viewBox", piece.kind === "pair" ? "-18 -18 36 36" : "-13 -13 26 26");
-  const [dq, dr] = DIRS[turn];
+  const [dq, dr] = directions[turn];
   const d = hexToPixel(dq, dr, SIZE);
   const pair = piece.kind === "pair";
   const ax = pair && centre ? -d.x / 2 : 0;
@@ -20,7 +19,7 @@ export function drawPiece(art, piece, turn, { centre = true, zoom = false } = {}
   if (pair) drawStone(art, piece.stones[1], ax + d.x, ay + d.y, { cls: "hm-partner" });
 }
 
-export function createTray(parent, { t, onRotate, onPress }) {
+export function createTray(parent, { t, directions, onRotate, onPress }) {
   const tray = html("div", { class: "hm-tray", role: "group", "aria-label": t("merge.tray") }, parent);
   const left = html("button", { class: "btn hm-rotate hm-rotate-ccw", type: "button", "aria-label": t("merge.rotateLeft"), title: t("merge.rotateLeftHint") }, tray, "\u21BA");
   const box = html("div", { class: "hm-current-box" }, tray);
@@ -46,16 +45,16 @@ export function createTray(parent, { t, onRotate, onPress }) {
   function render(view) {
     const pair = view.current.kind === "pair";
     tray.dataset.kind = view.current.kind;
-    left.hidden = !pair;
+    left.hidden = !pair; // M12: singles and jokers have no rotation control
     right.hidden = !pair;
-    drawPiece(art, view.current, view.turn, { zoom: true });
-    drawPiece(nextArt, view.next, view.next.kind === "pair" ? view.turn : 0, { zoom: true });
+    drawPiece(art, view.current, view.turn, directions, { zoom: true });
+    drawPiece(nextArt, view.next, view.next.kind === "pair" ? view.turn : 0, directions, { zoom: true });
     name.textContent = t(pair ? "merge.currentPairLabel" : "merge.currentLabel",
       { piece: pieceName(view.current, t), turn: t(`merge.dir.${view.turn}`) });
     nextArt.setAttribute("aria-label", t("merge.nextLabel", { piece: pieceName(view.next, t) }));
     current.disabled = view.over;
-    left.disabled = view.over;
-    right.disabled = view.over;
+    left.disabled = !view.can_rotate;
+    right.disabled = !view.can_rotate;
   }
 
   return { el: tray, current, render };

@@ -16,6 +16,7 @@ from arcade import storage_key
 from club.bowls.api import Session
 from club.bowls.attempt import Attempt
 from club.bowls.notation import print_position
+from club.bowls.profile import load_profile
 from club.bowls.saves import load_attempt
 from playwright.sync_api import Page, expect
 
@@ -68,7 +69,7 @@ def test_endless_by_mouse_until_overflow(page: Page, boot) -> None:  # W5, W12, 
         assert position(page) == print_position(futures[target].position)
     expect(page.locator(ROOT)).to_have_attribute("data-status", "overflow")
     expect(page.locator(".bw-over h2")).to_have_text("Overflow!")
-    profile = json.loads(page.evaluate("k => localStorage.getItem(k)", storage_key("bowls", "profile")))
+    profile = load_profile(page.evaluate("k => localStorage.getItem(k)", storage_key("bowls", "profile")))
     assert profile["best"]["endless"] == saved(page).position.score  # recorded either way (W19)
     assert page.errors == []
 
@@ -95,7 +96,7 @@ def test_daily_of_twenty_moves_by_keyboard(page: Page, boot) -> None:  # W20, W2
         assert saved(page).position.moves == move + 1
     expect(page.locator(ROOT)).to_have_attribute("data-status", "limit")
     expect(page.locator(".bw-over h2")).to_have_text("Daily challenge complete")
-    profile = json.loads(page.evaluate("k => localStorage.getItem(k)", storage_key("bowls", "profile")))
+    profile = load_profile(page.evaluate("k => localStorage.getItem(k)", storage_key("bowls", "profile")))
     assert profile["daily"][today] == saved(page).position.score
     assert page.errors == []
 

@@ -6,12 +6,13 @@ moves go wrong, and the browser's engine must agree move by move.
 
 from __future__ import annotations
 
-import json
 import re
 
 from arcade import storage_key
 from club.bowls.move import sow
+from club.bowls.profile import load_profile
 from club.bowls.puzzles import Puzzle, load_puzzles, puzzle_by_id, replay
+from club.bowls.saves import VERSION as SAVE_VERSION
 from club.bowls.solver import solve
 from playwright.sync_api import Page, expect
 
@@ -41,7 +42,8 @@ def position(page: Page) -> str:
 
 
 def profile(page: Page) -> dict:
-    return json.loads(page.evaluate("k => localStorage.getItem(k)", storage_key("bowls", "profile")) or "{}")
+    """The stored profile as the engine reads it (a club.save envelope since issue 12)."""
+    return load_profile(page.evaluate("k => localStorage.getItem(k)", storage_key("bowls", "profile")) or "")
 
 
 def open_puzzle(page: Page, ident: int) -> None:
@@ -239,9 +241,9 @@ def crafted_save(position: str, ident: int) -> str:
 
     session = Session()
     session.puzzle_new({"puzzle": ident})
-    data = save.load(session.save({}), "bowls", "run")
+    data = save.load(session.save({}), "bowls", "run", SAVE_VERSION)
     data["position"] = position
-    session.load({"save": save.dump("bowls", "run", data)})
+    session.load({"save": save.dump("bowls", "run", data, SAVE_VERSION)})
     assert session.hint({}) == {"bowl": None, "reason": "budget"}  # CPython gives up too
     return session.save({})
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from arcade import storage_key
 from club.bowls.achievements import ACHIEVEMENTS, THEMES
 from club.bowls.api import Session
+from club.bowls.profile import load_profile
 from playwright.sync_api import Page, expect
 
 ROOT = "section.game-bowls"
@@ -35,7 +36,8 @@ def write(page: Page, name: str, text: str) -> None:
 
 
 def stored_profile(page: Page) -> dict:
-    return json.loads(page.evaluate("k => localStorage.getItem(k)", storage_key("bowls", "profile")) or "{}")
+    """The stored profile as the engine reads it (a club.save envelope since issue 12)."""
+    return load_profile(page.evaluate("k => localStorage.getItem(k)", storage_key("bowls", "profile")) or "")
 
 
 def endless_save(position: str) -> str:

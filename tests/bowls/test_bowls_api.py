@@ -8,6 +8,7 @@ import pytest
 from club import save
 from club.bowls.api import Session
 from club.bowls.attempt import Attempt
+from club.bowls.saves import VERSION as SAVE_VERSION
 from club.bowls.saves import dump_attempt, load_attempt
 from club.bridge import Bridge
 from club.errors import NotationError
@@ -38,26 +39,71 @@ def test_refused_actions_change_nothing() -> None:  # W5, W27
 def test_view_shows_modifiers_training_and_undo() -> None:
     s = Session()
     view = s.new({"mode": "endless", "position": "RG/-[i2]/-[rv]/-/-/-/-/-/-/-/-/- 0 0"})
-    assert view["bowls"][1] == {"stones": "", "mods": {"ice": 2}}
+    assert view["bowls"][1] == {"stones": "", "mods": {"ice": 2}, "refusal": "empty", "over_capacity": False}
     assert view["bowls"][2]["mods"] == {"reverse": -1, "volcano": -1}
-    assert (view["canUndo"], view["canRedo"], view["training"]) == (False, False, False)
+    assert (view["can_undo"], view["can_redo"], view["training"]) == (False, False, False)
     s.sow({"bowl": 0})
     view = s.undo({})["view"]
-    assert (view["canUndo"], view["canRedo"], view["training"]) == (False, True, True)
+    assert (view["can_undo"], view["can_redo"], view["training"]) == (False, True, True)
+
+
+# issue 12 item 3: why a bowl cannot be sown is the engine's refusal (W5), not the page's guess
+@pytest.mark.parametrize(("position", "refusals"), [
+    ("RG/-/G[i]/-/-/-/-/-/-/-/-/- 0 0", [None, "empty", "ice"]),
+    ("-[i]/Y[i2]/P/-/-/-/-/-/-/-/-/- 0 0", ["empty", "ice", None]),  # an empty iced bowl is empty first
+])
+def test_each_bowl_says_why_it_cannot_be_sown(position: str, refusals: list[str | None]) -> None:
+    view = Session().new({"mode": "free", "position": position})
+    assert [b["refusal"] for b in view["bowls"][:3]] == refusals
+
+
+def test_an_overflow_is_marked_on_its_bowls() -> None:  # W12, issue 12: the view's list and flags
+    s = Session()
+    s.new({"mode": "free", "position": "G/RGBYPRB/-/-/-/-/-/-/-/-/-/- 0 0"})
+    view = s.sow({"bowl": 0})["view"]
+    assert view["status"] == "overflow" and view["overflow_bowls"] == [1]
+    assert [b["over_capacity"] for b in view["bowls"][:3]] == [False, True, False]
+    assert {b["refusal"] for b in view["bowls"]} == {"over"}
+
+
+@pytest.mark.parametrize(("position", "bowl", "combo", "multiplier"), [
+    ("-/-/-/-/-/BYR/BB/YY/RR/G/-/- 0 0", 5, 3, 3),  # W13: three matching bowls, x3
+    ("R/RR/-/-/-/-/-/-/-/-/-/- 0 0", 0, 1, 1),
+    ("R/-/-/-/-/-/-/-/-/-/-/- 0 0", 0, 0, 1),  # nothing matched: x1, and the page shows no combo
+])
+def test_the_last_move_carries_its_multiplier(position: str, bowl: int, combo: int, multiplier: int) -> None:
+    s = Session()
+    s.new({"mode": "free", "position": position})
+    last = s.sow({"bowl": bowl})["view"]["last"]
+    assert (last["combo"], last["multiplier"]) == (combo, multiplier)
 
 
 def test_forecast_payloads() -> None:  # W23
     s = Session()
     s.new({"mode": "free", "position": "-/RGG/RR/YPRBP[v]/PYBRY[v]/-/-/BB/-/-/-/- 0 0"})
-    assert s.forecast({"bowl": 1})["points"] == 140
-    assert s.forecast({"bowl": 0})["reason"] == "empty"
+    before = s.save({})
+    shown = s.forecast({"bowl": 1})
+    assert shown["accepted"] and shown["line"]["points"] == 140 and shown["line"]["multiplier"] == 2
+    assert shown["events"] == s.sow({"bowl": 1})["events"][:len(shown["events"])]  # the same step (issue 12)
+    s.load({"save": before})
+    assert (s.forecast({"bowl": 0})["reason"], s.forecast({"bowl": 0})["line"]) == ("empty", None)
     assert s.forecast({"bowl": -1})["reason"] == "bad-action"
+    assert s.save({}) == before
+
+
+def test_forecast_stops_before_the_refill() -> None:  # W23
+    s = Session()
+    view = s.new({"mode": "endless", "seed": 4})
+    shown = s.forecast({"bowl": view["choosable"][0]})
+    kinds = {e["type"] for e in shown["events"]}
+    assert "pickup" in kinds and not kinds & {"refill", "expire", "modifier"}
+    assert "refill" in {e["type"] for e in s.sow({"bowl": view["choosable"][0]})["events"]}
 
 
 def test_daily_view_and_new_payload_errors() -> None:  # W20
     s = Session()
     view = s.new({"mode": "daily", "date": "2026-11-29", "seed": 5})
-    assert (view["limit"], view["movesLeft"], view["date"]) == (20, 20, "2026-11-29")
+    assert (view["limit"], view["moves_left"], view["date"]) == (20, 20, "2026-11-29")
     for payload, field in [({"mode": "daily"}, "date"), ({"mode": "zen"}, "mode"),
                            ({"mode": "endless", "seed": -1}, "seed"),
                            ({"mode": "free", "position": "nope"}, "position")]:
@@ -66,23 +112,43 @@ def test_daily_view_and_new_payload_errors() -> None:  # W20
         assert caught.value.field == field
 
 
-def test_record_sets_bests_once_and_never_for_training() -> None:  # W19, W21, W25
+def test_the_move_that_ends_an_attempt_banks_it_once() -> None:  # W19, W21, W25
     s = Session()
     s.new({"mode": "daily", "date": "2026-11-29", "position": "RG/RR/GG/Y/-/-/-/-/-/-/-/- 0 19"})
-    assert s.record({"profile": ""})["recorded"] is False  # not over yet
-    s.sow({"bowl": 0})  # 120 points, the 20th move: the attempt is over
-    first = s.record({"profile": ""})
-    assert (first["recorded"], first["best"], first["dailyBest"]) == (True, True, True)
-    profile = json.loads(first["profile"])
+    assert s.record({})["reason"] == "nothing-to-record"  # not over yet
+    answer = s.sow({"bowl": 0})  # 120 points, the 20th move: the attempt is over
+    assert {"type": "recorded", "best": True, "daily_best": True} in answer["events"]
+    assert answer["view"]["recorded"] and answer["view"]["best"] == 120
+    profile = save.load(answer["profile"], "bowls", "profile")
     assert profile["best"] == {"daily": 120} and profile["daily"] == {"2026-11-29": 120}
-    again = s.record({"profile": first["profile"]})
-    assert again["recorded"] is False and again["profile"] == first["profile"]
+    assert s.record({})["reason"] == "nothing-to-record"  # once
     s.new({"mode": "endless", "position": "G/RGBYPRB/-/-/-/-/-/-/-/-/-/- 0 0"})
     s.sow({"bowl": 0})
     s.undo({})
-    s.sow({"bowl": 0})  # overflow again, now as training
-    trained = json.loads(s.record({"profile": first["profile"]})["profile"])
-    assert "endless" not in trained["best"] and trained["played"]["endless"] == 1
+    trained = s.sow({"bowl": 0})  # overflow again, now as training
+    assert {"type": "recorded", "best": False, "daily_best": False} in trained["events"]
+    profile = save.load(trained["profile"], "bowls", "profile")
+    # the first end set the best (0 points); the training end sets none, and counts again (undo reopened it)
+    assert profile["best"]["endless"] == 0 and profile["played"]["endless"] == 2
+
+
+def test_an_undone_recorded_attempt_still_saves() -> None:  # W21, W25: the save used to be refused
+    s = Session()
+    s.new({"mode": "endless", "position": "G/RGBYPRB/-/-/-/-/-/-/-/-/-/- 0 0"})
+    assert s.sow({"bowl": 0})["view"]["recorded"]
+    assert not s.undo({})["view"]["recorded"]
+    assert Session().load({"save": s.save({})})["moves"] == 0
+
+
+def test_a_loaded_unrecorded_end_is_banked_by_record() -> None:  # W25
+    s = Session()
+    s.new({"mode": "free", "position": "G/RGBYPRB/-/-/-/-/-/-/-/-/-/- 0 0"})
+    s.sow({"bowl": 0})
+    data = save.load(s.save({}), "bowls", "run", SAVE_VERSION)
+    other = Session()
+    other.load({"save": save.dump("bowls", "run", {**data, "recorded": False}, SAVE_VERSION)})
+    answer = other.record({})
+    assert answer["accepted"] and save.load(answer["profile"], "bowls", "profile")["played"] == {"free": 1}
 
 
 @pytest.mark.parametrize(("text", "field"), [
@@ -96,24 +162,20 @@ def test_corrupt_profile_names_field(text: str, field: str) -> None:  # W25
     assert caught.value.field == field
 
 
-def test_profile_keeps_unknown_keys() -> None:  # room for part 2 (themes, achievements)
-    profile = Session().load_profile({"profile": '{"version": 1, "themes": ["simple"]}'})
-    assert profile["themes"] == ["simple"]
-
-
 def _corrupt(field: str, value: object) -> str:
     attempt = Attempt.start("daily", date="2026-11-29")
     attempt.play(attempt.choosable()[0])
-    data = save.load(dump_attempt(attempt), "bowls", "run")
+    data = save.load(dump_attempt(attempt), "bowls", "run", SAVE_VERSION)
     data[field] = value
-    return save.dump("bowls", "run", data)
+    return save.dump("bowls", "run", data, SAVE_VERSION)
 
 
 @pytest.mark.parametrize(("field", "value"), [
     ("mode", "zen"), ("date", "tomorrow"), ("position", "R 0 0"), ("rng", "xyz"),
     ("rng", "1" * 17), ("seed", "-3"), ("collected", [1, 2]), ("training", 1), ("ended", "no"),
     ("history", [["-/-/-/-/-/-/-/-/-/-/-/- 0 0", "0", [0, 0, 0, 0, 0], 12, None]]),
-    ("history", "none"), ("redo", [3, 99]), ("last", 5), ("extra", []),
+    ("history", "none"), ("redo", [3, 99]), ("last", 5), ("puzzle", 3), ("recorded", "no"),
+    ("edition", 3),
 ])
 def test_corrupt_save_names_field(field: str, value: object) -> None:  # W25
     with pytest.raises(NotationError) as caught:
@@ -133,18 +195,3 @@ def test_headline_is_the_endless_best() -> None:
     assert s.headline({"profile": '{"version": 1, "best": {"endless": 70}, "played": {"endless": 1}}'}) == {"best": 70}
     assert s.headline({"profile": "garbage"}) == {"best": None}
     assert s.headline({"profile": None}) == {"best": None}
-
-
-def test_mode_hooks_judge_and_describe() -> None:  # room for part 2's puzzles (W18)
-    from club.bowls.modes import MODES, Mode, register
-
-    register(Mode("probe", refills=False, special=False, limit=None, training_on_undo=False,
-                  judge=lambda a: "solved" if a.position.score >= 30 else None,
-                  describe=lambda a: {"probe": a.position.moves}))
-    try:
-        s = Session()
-        s.new({"mode": "probe", "position": "R/RR/-/-/-/-/G/-/-/-/-/- 0 0"})
-        view = s.sow({"bowl": 0})["view"]
-        assert (view["status"], view["probe"], view["choosable"]) == ("solved", 1, [])
-    finally:
-        del MODES["probe"]

@@ -10,11 +10,12 @@ from typing import Any
 
 import pytest
 from club import save
-from club.bowls import puzzle_api
+from club.bowls import hints
 from club.bowls.api import Session
 from club.bowls.goals import parse_goal
 from club.bowls.notation import parse
 from club.bowls.puzzles import load_puzzles, puzzle_by_id
+from club.bowls.saves import VERSION as SAVE_VERSION
 from club.bowls.solver import Search, solve
 
 # Crafted positions the solver finds expensive (measured: 17-40 us a move in CPython).
@@ -28,7 +29,7 @@ CRAFTED = [
 
 
 class Spy:
-    """Stands in for ``puzzle_api.solve`` and keeps every search it ran."""
+    """Stands in for ``hints.solve`` and keeps every search it ran."""
 
     def __init__(self) -> None:
         self.searches: list[Search] = []
@@ -42,7 +43,7 @@ class Spy:
 @pytest.fixture
 def spy(monkeypatch: pytest.MonkeyPatch) -> Spy:
     watcher = Spy()
-    monkeypatch.setattr(puzzle_api, "solve", watcher)
+    monkeypatch.setattr(hints, "solve", watcher)
     return watcher
 
 
@@ -50,9 +51,9 @@ def crafted_session(position: str, puzzle: int = 100) -> Session:
     """A puzzle attempt save whose position was swapped for ``position`` (a crafted save)."""
     s = Session()
     s.puzzle_new({"puzzle": puzzle})
-    data = save.load(s.save({}), "bowls", "run")
+    data = save.load(s.save({}), "bowls", "run", SAVE_VERSION)
     data["position"] = position
-    s.load({"save": save.dump("bowls", "run", data)})
+    s.load({"save": save.dump("bowls", "run", data, SAVE_VERSION)})
     return s
 
 
@@ -61,7 +62,7 @@ def crafted_session(position: str, puzzle: int = 100) -> Session:
 def test_a_crafted_save_stays_within_the_budget(spy: Spy, position: str, puzzle: int) -> None:
     answer = crafted_session(position, puzzle).hint({})
     (search,) = spy.searches
-    assert search.nodes <= puzzle_api.HINT_BUDGET
+    assert search.nodes <= hints.HINT_BUDGET
     assert answer["reason"] in ("budget", "no-solution", None)
     assert (answer["bowl"] is None) == (answer["reason"] is not None)
 
@@ -71,8 +72,8 @@ def test_the_first_crafted_save_runs_out_of_budget(spy: Spy) -> None:
     # (ten budgets are not enough, checked below), so the hint gives up.
     s = crafted_session(CRAFTED[0], 93)
     assert s.hint({}) == {"bowl": None, "reason": "budget"}
-    assert spy.searches[0].exhausted and spy.searches[0].nodes == puzzle_api.HINT_BUDGET
-    assert solve(parse(CRAFTED[0]), puzzle_by_id(93).goal, 7, budget=10 * puzzle_api.HINT_BUDGET).exhausted
+    assert spy.searches[0].exhausted and spy.searches[0].nodes == hints.HINT_BUDGET
+    assert solve(parse(CRAFTED[0]), puzzle_by_id(93).goal, 7, budget=10 * hints.HINT_BUDGET).exhausted
 
 
 @pytest.mark.parametrize("wrong", range(12))
@@ -84,7 +85,7 @@ def test_puzzle_99_after_one_wrong_move_stays_within_the_budget(spy: Spy, wrong:
         assert spy.searches == []
         return
     answer = s.hint({})
-    assert len(spy.searches) == 1 and spy.searches[0].nodes <= puzzle_api.HINT_BUDGET
+    assert len(spy.searches) == 1 and spy.searches[0].nodes <= hints.HINT_BUDGET
     assert answer["reason"] in ("budget", "no-solution", None)
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 from club.bowls.attempt import Attempt
-from club.bowls.move import forecast
 from club.bowls.notation import parse, print_position
 from club.bowls.refill import build_start
+from club.bowls.views import forecast
 from club.rng import Rng, seed_from_text
 
 
@@ -114,7 +114,7 @@ def test_forecast_never_reveals_the_refill() -> None:  # W23
     rng = a.rng
     shown = forecast(a.position, bowl)
     assert a.rng == rng and set(shown) == {
-        "bowl", "matching", "combo", "multiplier", "points", "perfect", "overflow", "overflowBowls"}
+        "bowl", "matching", "combo", "multiplier", "points", "perfect", "overflow", "overflow_bowls"}
 
 
 def test_undo_keeps_the_last_hundred_moves() -> None:  # W21 (depth is our decision)

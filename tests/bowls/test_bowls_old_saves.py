@@ -9,12 +9,13 @@ dropped. A save of today's edition whose line does not replay is still refused.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from copy import deepcopy
 
 import pytest
 from club.bowls import refill
 from club.bowls.attempt import Attempt
-from club.bowls.saves import dump_attempt, load_attempt
+from club.bowls.saves import load_attempt
 from club.errors import NotationError
 
 
@@ -28,21 +29,20 @@ def safe_bowl(attempt: Attempt) -> int:
     return attempt.choosable()[0]
 
 
-def first_edition_save(monkeypatch: pytest.MonkeyPatch, moves: int) -> tuple[str, Attempt]:
+def first_edition_save(monkeypatch: pytest.MonkeyPatch, v1_save: Callable[..., str],
+                       moves: int) -> tuple[str, Attempt]:
     """An Endless attempt of ``moves`` moves played with one event roll, saved as before (no edition)."""
     with monkeypatch.context() as patch:
         patch.setattr(refill, "event_rolls", lambda n: 0 if n < refill.EVENTS_FROM else 1)
         attempt = Attempt.start("endless", seed=1)
         while attempt.position.moves < moves:
             assert attempt.play(safe_bowl(attempt)).accepted
-    envelope = json.loads(dump_attempt(attempt))
-    del envelope["data"]["edition"]
-    return json.dumps(envelope), attempt
+    return v1_save(attempt, edition=None), attempt
 
 
 @pytest.mark.parametrize("moves", [30, 70])
-def test_a_first_edition_run_loads(monkeypatch: pytest.MonkeyPatch, moves: int) -> None:
-    text, played = first_edition_save(monkeypatch, moves)
+def test_a_first_edition_run_loads(monkeypatch: pytest.MonkeyPatch, v1_save: Callable[..., str], moves: int) -> None:
+    text, played = first_edition_save(monkeypatch, v1_save, moves)
     loaded = load_attempt(text)
     assert (loaded.position, loaded.rng, loaded.collected) == (played.position, played.rng, played.collected)
     replays = moves < 49  # one roll and the amended ramp agree up to move 48
@@ -51,8 +51,9 @@ def test_a_first_edition_run_loads(monkeypatch: pytest.MonkeyPatch, moves: int) 
     assert loaded.status() is None and loaded.play(safe_bowl(loaded)).accepted
 
 
-def test_todays_edition_with_a_line_that_does_not_replay_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    text, _ = first_edition_save(monkeypatch, 70)
+def test_todays_edition_with_a_line_that_does_not_replay_is_refused(monkeypatch: pytest.MonkeyPatch,
+                                                                    v1_save: Callable[..., str]) -> None:
+    text, _ = first_edition_save(monkeypatch, v1_save, 70)
     envelope = json.loads(text)
     envelope["data"]["edition"] = 2
     with pytest.raises(NotationError) as refused:
@@ -61,8 +62,9 @@ def test_todays_edition_with_a_line_that_does_not_replay_is_refused(monkeypatch:
 
 
 @pytest.mark.parametrize("edition", [0, 3, True, "2"])
-def test_unknown_editions_are_refused(monkeypatch: pytest.MonkeyPatch, edition: object) -> None:
-    text, _ = first_edition_save(monkeypatch, 5)
+def test_unknown_editions_are_refused(monkeypatch: pytest.MonkeyPatch, v1_save: Callable[..., str],
+                                      edition: object) -> None:
+    text, _ = first_edition_save(monkeypatch, v1_save, 5)
     envelope = json.loads(text)
     envelope["data"]["edition"] = edition
     with pytest.raises(NotationError) as refused:

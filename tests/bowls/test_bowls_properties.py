@@ -7,10 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from club.bowls.attempt import Attempt
-from club.bowls.move import forecast, sow
+from club.bowls.move import sow
 from club.bowls.notation import parse, print_position
 from club.bowls.position import CAPACITY, RING, Position, choosable
 from club.bowls.saves import dump_attempt, load_attempt
+from club.bowls.views import forecast
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 import pytest
+from club import save
 from club.bowls.api import Session
 from club.bowls.puzzles import puzzle_by_id
 from club.errors import NotationError
@@ -38,7 +39,8 @@ def test_new_puzzle_view_w18() -> None:
     puzzle = puzzle_by_id(1)
     assert view["mode"] == "puzzle" and view["moves"] == 0 and not view["over"]
     assert view["puzzle"]["goal"]["kind"] == puzzle.goal.kind
-    assert view["movesLeft"] == view["puzzle"]["movesLeft"] == puzzle.limit
+    assert view["moves_left"] == view["puzzle"]["moves_left"] == puzzle.limit
+    assert (view["puzzle"]["last"], view["puzzle"]["next"]) == (False, 2)  # issue 12: not the page's COUNT
     assert view["position"] == "-/-/G/R/RR/B/-/-/-/-/-/- 0 0"
 
 
@@ -50,7 +52,7 @@ def test_running_out_of_moves_fails_and_undo_is_plain_help_w18_w21() -> None:
     assert session.sow({"bowl": 3})["reason"] == "over"
     undone = session.undo({})
     assert undone["accepted"] and not undone["view"]["over"] and not undone["view"]["training"]
-    assert undone["view"]["canRedo"]
+    assert undone["view"]["can_redo"]
     assert session.redo({})["view"]["status"] == "limit"  # redo replays the same move
 
 
@@ -58,21 +60,17 @@ def test_solved_on_the_last_allowed_move_and_recorded_once_w18_w25() -> None:
     session, _ = first_puzzle_session()
     answer = session.sow({"bowl": puzzle_by_id(1).solution[0]})
     assert answer["view"]["status"] == "solved" and answer["view"]["puzzle"]["solved"]
-    first = session.puzzle_record({"profile": ""})
-    assert first["recorded"] and first["first"] and first["fewest"] == 1
-    again = session.puzzle_record({"profile": first["profile"]})
-    assert not again["recorded"] and again["fewest"] == 1
-    assert json.loads(again["profile"])["puzzles"] == {"1": 1}
+    assert {"type": "puzzle_solved", "fewest": 1, "first": True, "solved": 1} in answer["events"]
+    assert save.load(answer["profile"], "bowls", "profile")["puzzles"] == {"1": 1}
+    assert session.record({})["reason"] == "nothing-to-record"  # once
 
 
 def test_overflow_beats_the_goal_in_a_puzzle_w12() -> None:
     session = Session()
     session.puzzle_new({"puzzle": 1})
-    attempt = session.attempt
-    assert attempt is not None
     from club.bowls.notation import parse  # a puzzle attempt on our own trap position
 
-    attempt.position = parse(TRAP)
+    session.state.position = parse(TRAP)
     view = session.sow({"bowl": 3})["view"]
     assert view["status"] == "overflow" and not view["puzzle"]["solved"]
 
@@ -113,7 +111,8 @@ def test_hint_after_a_wrong_turn_says_there_is_no_way() -> None:
 
 def test_grid_marks_solved_and_next_unsolved() -> None:
     session = Session()
-    grid = session.puzzles({"profile": json.dumps({"version": 1, "puzzles": {"1": 1, "2": 1}})})
+    session.load_profile({"profile": json.dumps({"version": 1, "puzzles": {"1": 1, "2": 1}})})
+    grid = session.puzzles({})
     assert len(grid["puzzles"]) == 100 and grid["solved"] == 2 and grid["next"] == 3
     assert grid["puzzles"][0]["fewest"] == 1 and grid["puzzles"][2]["fewest"] is None
 
@@ -121,23 +120,28 @@ def test_grid_marks_solved_and_next_unsolved() -> None:
 def test_achievement_from_another_mode_opens_garden_w24() -> None:
     session = Session()
     session.new({"mode": "free", "position": "-/-/-/-/-/BYR/BB/YY/RR/G/-/- 0 0"})
-    session.sow({"bowl": 5})  # three matching bowls: x3, the first combo x2 or more
-    answer = session.achievements({"profile": ""})
-    assert answer["new"] == ["combo2"]
-    assert answer["unlocked"] == ["simple", "garden"]
-    chosen = session.set_theme({"profile": answer["profile"], "theme": "garden"})
+    answer = session.sow({"bowl": 5})  # three matching bowls: x3, the first combo x2 or more
+    assert [e for e in answer["events"] if e["type"] == "achievement"] == [
+        {"type": "achievement", "id": "combo2", "theme": "garden"}]
+    shown = session.themes({})
+    assert [t["name"] for t in shown["themes"] if t["unlocked"]] == ["simple", "garden"]
+    assert [t["needed"] for t in shown["themes"]] == [0, 0, 1, 2, 3, 4, 5]  # W24: one theme per achievement
+    chosen = session.set_theme({"theme": "garden"})
     assert chosen["accepted"] and chosen["theme"] == "garden"
-    locked = session.set_theme({"profile": chosen["profile"], "theme": "sand"})
-    assert not locked["accepted"] and locked["reason"] == "locked"
-    assert session.achievements({"profile": chosen["profile"]})["new"] == []  # once
+    assert save.load(chosen["profile"], "bowls", "profile")["theme"] == "garden"
+    locked = session.set_theme({"theme": "sand"})
+    assert (locked["accepted"], locked["reason"], locked["profile"]) == (False, "locked", None)
+    session.undo({})
+    again = session.sow({"bowl": 5})
+    assert not [e for e in again["events"] if e["type"] == "achievement"] and again["profile"] is None  # once
 
 
 def test_refill_phase_combo_does_not_count() -> None:
     # W13: only the player phase's matching bowls count; this move matches nothing.
     session = Session()
     session.new({"mode": "free", "position": "R/-/-/-/-/-/-/-/-/-/-/B 0 0"})
-    session.sow({"bowl": 0})
-    assert session.achievements({"profile": ""})["new"] == []
+    answer = session.sow({"bowl": 0})
+    assert not [e for e in answer["events"] if e["type"] == "achievement"] and answer["profile"] is None
 
 
 @pytest.mark.parametrize(("payload", "field"), [
@@ -147,14 +151,14 @@ def test_refill_phase_combo_does_not_count() -> None:
 ])
 def test_corrupt_profile_is_named(payload: dict[str, Any], field: str) -> None:
     with pytest.raises(NotationError) as error:
-        Session().themes(payload)
+        Session().load_profile(payload)
     assert error.value.field == field
 
 
 def test_corrupt_puzzle_save_is_named() -> None:
     session, _ = first_puzzle_session()
     data = json.loads(session.save({}))
-    data["data"]["extra"]["puzzle"] = 404
+    data["data"]["puzzle"] = 404
     with pytest.raises(NotationError) as error:
         Session().load({"save": json.dumps(data)})
     assert error.value.field == "puzzle"

@@ -12,6 +12,7 @@ import { randomSeed } from "../ui.js";
 
 const PARKED = (mode) => `run-${mode}`; // an unfinished attempt of a mode not on screen (W25)
 const MOD_NAMES = ["ice", "reverse", "volcano"];
+const REFUSAL_WORDS = { empty: "bowls.say.empty", ice: "bowls.say.iced" };
 
 const todayUtc = () => new Date().toISOString().slice(0, 10); // W20: the UTC date
 
@@ -24,7 +25,7 @@ export async function mount(root, ctx) {
 
   let view = null; // the engine's view of the attempt on screen
   let chosen = null; // the chosen bowl (W5): free to change, not a move
-  let profile = { best: {}, daily: {} };
+  let profile = { best: {}, daily: {} }; // the engine's profile (load_profile); its text is stored as-is
   let profileText = null;
   let prefs = readPrefs();
   let forecastCache = new Map();
@@ -90,13 +91,9 @@ export async function mount(root, ctx) {
       if (typeof next === "function") { parkCurrent(mode); next = next(); } else parkCurrent(next.mode);
       view = next; persist(engine.call("save", {})); chosen = null; showGame();
     },
-    // (part 2) the profile text as stored, and a new one from puzzles/achievements/themes.
+    // The profile text an engine answer carries (it changed): stored as it is.
     profileText: () => profileText,
-    setProfile: (text) => {
-      store.set("profile", text);
-      profileText = text;
-      profile = engine.call("load_profile", { profile: text });
-    },
+    setProfile: (text) => keepProfile(text),
     undo: () => undo(),
     openSettings: () => showSettings(root, api),
     registerMode,
@@ -127,16 +124,22 @@ export async function mount(root, ctx) {
     store.set("run", save);
   }
 
+  function keepProfile(text) {
+    if (!text) return;
+    store.set("profile", text);
+    profileText = text;
+    profile = engine.call("load_profile", { profile: text });
+  }
+
+  // The engine banks an attempt with the action that ends it (W25); one loaded
+  // from a save written before that is banked here.
   function recordIfOver() {
     if (!view?.over || view.recorded) return null;
-    const answer = engine.call("record", { profile: profileText ?? "" });
-    if (answer.recorded) {
-      store.set("profile", answer.profile);
-      profileText = answer.profile;
-      profile = engine.call("load_profile", { profile: answer.profile });
-      view = engine.call("view", {});
-      persist(answer.save);
-    }
+    const answer = engine.call("record", {});
+    if (!answer.accepted) return null;
+    keepProfile(answer.profile);
+    view = answer.view;
+    persist(answer.save);
     return answer;
   }
 
@@ -229,8 +232,7 @@ export async function mount(root, ctx) {
   function renderGame() {
     if (!view) return;
     if (chosen !== null && !view.choosable.includes(chosen)) chosen = null;
-    const best = view.mode === "daily" ? profile.daily?.[view.date] : profile.best?.[view.mode];
-    hud.render(view, best);
+    hud.render(view, view.best);
     ring.render({ ...baseFrame(), bowls: view.bowls });
     panel.render(view, chosen);
     controls.render(view);
@@ -246,8 +248,8 @@ export async function mount(root, ctx) {
     if (!prefs.forecast || chosen === null || view.over) { panel.showForecast(null); return; }
     const key = `${view.position}|${chosen}`;
     if (!forecastCache.has(key)) forecastCache = new Map([[key, engine.call("forecast", { bowl: chosen })]]);
-    const f = forecastCache.get(key);
-    if (f.reason) { panel.showForecast(null); return; }
+    const f = forecastCache.get(key).line; // the sow step's own player phase (W23)
+    if (!f) { panel.showForecast(null); return; }
     let text;
     if (f.overflow) text = t("bowls.forecast.overflow");
     else if (f.combo === 0) text = t("bowls.forecast.none");
@@ -268,8 +270,9 @@ export async function mount(root, ctx) {
 
   function clickBowl(b) {
     if (!view || view.over) return;
-    if (!view.choosable.includes(b)) {
-      ctx.announce(t(view.bowls[b].stones ? "bowls.say.iced" : "bowls.say.empty", { n: b + 1 }));
+    const refusal = view.bowls[b].refusal; // the engine's reason (W5): empty, ice
+    if (refusal) {
+      ctx.announce(t(REFUSAL_WORDS[refusal] ?? "bowls.reason.refused", { n: b + 1 }));
       return;
     }
     if (chosen === b) sow(b);
@@ -333,8 +336,9 @@ export async function mount(root, ctx) {
     }
     view = answer.view;
     persist(answer.save);
+    keepProfile(answer.profile); // a banked attempt, an achievement (W24, W25)
     forecastCache = new Map();
-    const outcome = recordIfOver();
+    const outcome = answer;
     listeners.forEach((fn) => { try { fn(answer); } catch (error) { console.error(error); } });
     announceMove(method, answer);
     const animated = answer.events.some((e) => e.type === "pickup");
@@ -357,7 +361,7 @@ export async function mount(root, ctx) {
     if (method === "end") return;
     const last = view.last ?? { points: 0, combo: 0 };
     const parts = [];
-    if (last.points > 0) parts.push(t("bowls.say.points", { points: fmt.number(last.points), mult: Math.min(Math.max(last.combo, 1), 4) }));
+    if (last.points > 0) parts.push(t("bowls.say.points", { points: fmt.number(last.points), mult: last.multiplier }));
     else parts.push(t("bowls.say.noMatch"));
     if (last.perfect) parts.push(t("bowls.say.perfect"));
     parts.push(t("bowls.say.score", { score: fmt.number(view.score) }));

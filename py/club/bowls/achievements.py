@@ -1,7 +1,6 @@
 """Achievements, themes and puzzle progress in the profile (W24, W25): pure functions.
 
-The profile is part 1's JSON object (``club.bowls.profile``), which keeps
-unknown keys; part 2 owns three of them:
+The profile (``club.bowls.profile``) keeps, besides the bests and tallies:
 
 - ``achievements``: the ids earned, in the order they were earned;
 - ``theme``: the theme in use (one that is unlocked);
@@ -10,7 +9,7 @@ unknown keys; part 2 owns three of them:
 Each achievement earned in any mode opens the next theme in unlock order
 (W24), whichever achievement it is: ``k`` achievements open ``k + 1`` themes.
 
->>> p = {"version": 1}
+>>> p = {}
 >>> p, new = award(p, {"mode": "endless", "combo": 4, "perfect": False, "score": 200})
 >>> new, unlocked(p)
 (['combo2', 'combo4'], ['simple', 'garden', 'sand'])
@@ -120,7 +119,7 @@ def choose_theme(profile: Mapping[str, Any], name: str) -> dict[str, Any] | None
 
 
 def check_profile(profile: Mapping[str, Any]) -> None:
-    """Validate part 2's keys of a stored profile; ``NotationError`` names the bad one.
+    """Validate the achievements, theme and puzzles of a stored profile; ``NotationError`` names the bad one.
 
     >>> check_profile({"achievements": ["perfect"], "theme": "garden", "puzzles": {"7": 2}})
     >>> check_profile({"puzzles": {"101": 3}})

@@ -1,4 +1,10 @@
-"""The Session the page talks to through ``club.bridge`` (docs/architecture.md).
+"""The bowls Session the page talks to through ``club.bridge`` (club.session, issue 12).
+
+Actions (``sow``, ``undo``, ``redo``, ``end``, ``record``) run a pure step on
+the attempt (``attempt.step``) through ``act``; ``forecast`` is the sow step
+previewed and cut at its player phase (W23). An attempt that ends is banked
+into the profile by the action that ends it, with the achievements a move
+earns (W19-W21, W24, W25): the answer's ``profile`` is then the text to store.
 
 >>> s = Session()
 >>> v = s.new({"mode": "daily", "date": "2026-11-29"})
@@ -9,53 +15,53 @@
 (True, 1, 'pickup')
 >>> s.sow({"bowl": 99})["reason"]
 'bad-action'
+>>> v = s.puzzle_new({"puzzle": 1})
+>>> r = s.sow({"bowl": s.hint({})["bowl"]})
+>>> r["view"]["status"], [e["type"] for e in r["events"]][-2:], r["profile"] is not None
+('solved', ['recorded', 'puzzle_solved'], True)
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from club.bowls.attempt import Attempt, Result
+from club import session
+from club.bowls import achievements as awarded
+from club.bowls.attempt import Attempt, step
+from club.bowls.hints import Hint, hint
 from club.bowls.modes import MODES, is_date
-from club.bowls.move import forecast
 from club.bowls.notation import parse
-from club.bowls.position import BAD_ACTION, CAPACITY, MODIFIER_NAMES, RING, Position
-from club.bowls.profile import dump_profile, parse_profile, record
+from club.bowls.position import BAD_ACTION, RING
+from club.bowls.profile import Profile, dump_profile, empty_profile, load_profile, record
+from club.bowls.puzzles import SOLVED
 from club.bowls.saves import dump_attempt, load_attempt
-from club.errors import NotationError, read_seed
+from club.bowls.views import Awards, Forecast, Grid, View, awards, describe, forecast_line, grid, player_phase
+from club.errors import NotationError, is_int
+from club.session import Answer, Event, Outcome
 
-try:  # part 2 adds puzzle methods (and registers its mode) in club.bowls.puzzle_api
-    from club.bowls.puzzle_api import PuzzleMethods  # type: ignore[import-not-found]
-except ModuleNotFoundError as missing:
-    if missing.name != "club.bowls.puzzle_api":
-        raise
-
-    class PuzzleMethods:  # type: ignore[no-redef]
-        """Nothing until part 2 ships its puzzles."""
+SESSION_ONLY_MODES = ("puzzle",)  # started by puzzle_new, never by new
+NOTHING_TO_RECORD, LOCKED = "nothing-to-record", "locked"
 
 
-SESSION_ONLY_MODES = ("puzzle",)  # started by their own method (puzzle_new), never by new
+class ThemeAnswer(Awards):
+    accepted: bool
+    reason: str | None
+    profile: str | None
 
 
-class Session(PuzzleMethods):
-    """One bowls attempt at a time; every method takes a JSON-able payload."""
+class Session(session.Session[Attempt, Profile]):
+    """One bowls attempt and the player's profile."""
 
-    def __init__(self) -> None:
-        self.attempt: Attempt | None = None
-        self._save: str | None = None  # cached save text of the current state
+    game = "bowls"
 
-    # -- lifecycle -----------------------------------------------------------
-    def new(self, payload: dict[str, Any]) -> dict[str, Any]:
-        """``{"mode": "endless", "seed": int}`` or ``{"mode": "daily", "date": "YYYY-MM-DD"}``.
-
-        An optional ``position`` (notation) replaces the generated start.
-        Puzzles start with ``puzzle_new``. Everything is checked before the
-        current attempt is replaced: a refused call leaves it as it was.
-        """
+    # ----- the contract --------------------------------------------------------------
+    def start(self, seed: int, payload: dict[str, Any]) -> Attempt:
+        """``{"mode": "endless"|"free", "seed"}``, ``{"mode": "daily", "date": "YYYY-MM-DD"}``;
+        an optional ``position`` (notation) replaces the generated start."""
         mode = payload.get("mode", "endless")
         if not isinstance(mode, str) or mode not in MODES or mode in SESSION_ONLY_MODES:
             raise NotationError("mode", f"new starts endless, daily or free, not {str(mode)[:40]!r}")
-        seed = read_seed(payload.get("seed", 0))  # one seed rule for every game: 0 <= seed < 2**32
         date = payload.get("date", "")
         if MODES[mode].dated and not is_date(date):
             raise NotationError("date", "daily needs a date YYYY-MM-DD")
@@ -63,152 +69,140 @@ class Session(PuzzleMethods):
         if text is not None and not isinstance(text, str):
             raise NotationError("position", "position must be notation text")
         position = parse(text) if text is not None else None
-        return self._adopt(Attempt.start(mode, seed=seed, date=date, position=position), None)
+        return Attempt.start(mode, seed=seed, date=date, position=position)
 
-    def load(self, payload: dict[str, Any]) -> dict[str, Any]:
-        """Resume a stored attempt; a corrupt one raises and the current attempt stays."""
-        text = payload.get("save")
-        if not isinstance(text, str):
-            raise NotationError("save", "save must be text")
-        return self._adopt(load_attempt(text), text)
+    def describe(self, state: Attempt) -> View:
+        return describe(state, self.profile)
 
-    def _adopt(self, attempt: Attempt, save_text: str | None) -> dict[str, Any]:
-        """Make ``attempt`` the current one only if it can be drawn (validate, then replace).
+    def dump_state(self, state: Attempt) -> str:
+        return dump_attempt(state)
 
-        The view runs the mode's hooks (a puzzle's goal, its last move), so an
-        attempt that passed the field checks but cannot be played is refused
-        here, before it replaces a good one.
-        """
-        previous = self.attempt, self._save
-        self.attempt, self._save = attempt, save_text
-        try:
-            return self.view({})
+    def load_state(self, text: object) -> Attempt:
+        attempt = load_attempt(text)
+        try:  # a state the field checks passed but that cannot be drawn is no save either
+            describe(attempt, self.profile)
         except NotationError:
-            self.attempt, self._save = previous
             raise
-        except Exception as exc:  # a save the field checks missed: still only a refusal
-            self.attempt, self._save = previous
+        except Exception as exc:
             raise NotationError("save", f"the attempt cannot be shown ({type(exc).__name__})") from None
+        return attempt
 
-    def save(self, payload: dict[str, Any]) -> str:
-        attempt = self._need()
-        if self._save is None:
-            self._save = dump_attempt(attempt)
-        return self._save
+    def fresh_profile(self) -> Profile:
+        return empty_profile()
 
-    def load_profile(self, payload: dict[str, Any]) -> dict[str, Any]:
-        text = payload.get("profile", "")
-        if not isinstance(text, str):
-            raise NotationError("profile", "profile must be text")
-        return parse_profile(text)
+    def dump_profile(self, profile: Profile) -> str:
+        return dump_profile(profile)
 
-    def headline(self, payload: dict[str, Any]) -> dict[str, Any]:
-        """The home screen's best score: the Endless personal best (never raises on garbage)."""
-        text = payload.get("profile")
-        try:
-            profile = parse_profile(text if isinstance(text, str) else "")
-        except NotationError:
-            return {"best": None}
-        return {"best": profile["best"].get("endless")}
+    def load_profile_text(self, text: object) -> Profile:
+        return load_profile(text)
 
-    # -- actions -------------------------------------------------------------
-    def sow(self, payload: dict[str, Any]) -> dict[str, Any]:
+    def best(self, profile: Profile) -> int | None:
+        """The home screen's best: the Endless personal best."""
+        return profile["best"].get("endless")
+
+    def after(self, before: Attempt, outcome: Outcome[Attempt]) -> list[Event]:
+        """A move earns its achievements (W24); an attempt that ended is banked once (W19-W21, W25)."""
+        attempt, events = outcome.state, []
+        if attempt.last is not None and any(e["type"] == "pickup" for e in outcome.events):
+            profile, new = awarded.award(self.profile, _facts(attempt))
+            if new:
+                self.profile = profile
+                events += _achieved(profile, new)
+        if attempt.status() is not None and not attempt.recorded:
+            events += self._bank(attempt)
+            self._keep(replace(attempt, recorded=True))
+        return events
+
+    def _bank(self, attempt: Attempt) -> list[Event]:
+        before = self.profile
+        mode = attempt.mode.name
+        profile = record(before, mode, attempt.date, attempt.position.score, attempt.training)
+        events: list[Event] = [{"type": "recorded", "best": profile["best"].get(mode) != before["best"].get(mode),
+                                "daily_best": profile["daily"] != before["daily"]}]
+        if attempt.puzzle is not None and attempt.status() == SOLVED:  # W18: solved mark, fewest moves
+            key = str(attempt.puzzle)
+            profile, new = awarded.solve_puzzle(profile, attempt.puzzle, attempt.position.moves)
+            events.append({"type": "puzzle_solved", "fewest": profile["puzzles"][key],
+                           "first": key not in before["puzzles"], "solved": awarded.solved_count(profile)})
+            events += _achieved(profile, new)
+        self.profile = profile
+        return events
+
+    # ----- actions ---------------------------------------------------------------------
+    def sow(self, payload: dict[str, Any]) -> Answer:
+        """W5-W17: sow ``{"bowl": 0-11}``."""
         bowl = payload.get("bowl")
-        if not isinstance(bowl, int) or isinstance(bowl, bool) or not 0 <= bowl < RING:
-            return self._answer(Result(False, BAD_ACTION))
-        return self._answer(self._need().play(bowl))
+        if not is_int(bowl) or not 0 <= bowl < RING:
+            return self.refuse(BAD_ACTION)
+        return self.act(step(lambda attempt: attempt.play(bowl)))
 
-    def undo(self, payload: dict[str, Any]) -> dict[str, Any]:
-        return self._answer(self._need().undo())
+    def undo(self, payload: dict[str, Any]) -> Answer:
+        return self.act(step(Attempt.undo))
 
-    def redo(self, payload: dict[str, Any]) -> dict[str, Any]:
-        return self._answer(self._need().redo())
+    def redo(self, payload: dict[str, Any]) -> Answer:
+        return self.act(step(Attempt.redo))
 
-    def end(self, payload: dict[str, Any]) -> dict[str, Any]:
+    def end(self, payload: dict[str, Any]) -> Answer:
         """End attempt (W19): the score becomes final."""
-        return self._answer(self._need().end())
+        return self.act(step(Attempt.end))
 
-    def forecast(self, payload: dict[str, Any]) -> dict[str, Any]:
-        """W23: the player phase of sowing ``bowl`` (no refill is ever shown)."""
-        attempt = self._need()
+    def record(self, payload: dict[str, Any]) -> Answer:
+        """Bank a finished attempt that is not yet (one loaded from a save written at its end)."""
+        if self.state.status() is None or self.state.recorded:
+            return self.refuse(NOTHING_TO_RECORD)
+        return self.act(lambda attempt: Outcome(attempt))
+
+    def forecast(self, payload: dict[str, Any]) -> Forecast:
+        """W23: the sow of ``bowl`` previewed, up to the end of its player phase (the
+        refill it would draw is never sent)."""
         bowl = payload.get("bowl")
-        if not isinstance(bowl, int) or isinstance(bowl, bool) or not 0 <= bowl < RING:
-            return {"bowl": None, "reason": BAD_ACTION}  # never echo what is no bowl (NaN, 2**80)
-        reason = attempt.refusal(bowl)
-        if reason is not None:
-            return {"bowl": bowl, "reason": reason}
-        return {"reason": None, **forecast(attempt.position, bowl)}
+        if not is_int(bowl) or not 0 <= bowl < RING:
+            return {"accepted": False, "reason": BAD_ACTION, "events": [], "line": None}
+        preview = self.preview_of(step(lambda attempt: attempt.play(bowl)))
+        events = player_phase(preview["events"])
+        line = forecast_line(bowl, events) if preview["accepted"] else None
+        return {"accepted": preview["accepted"], "reason": preview["reason"], "events": events, "line": line}
 
-    def record(self, payload: dict[str, Any]) -> dict[str, Any]:
-        """Fold the finished attempt into the profile once (W19-W21, W25).
+    # ----- puzzles, achievements and themes (W18, W24) -------------------------------------
+    def puzzle_new(self, payload: dict[str, Any]) -> View:
+        """Start (or restart) puzzle ``{"puzzle": 1-100}`` from its start position."""
+        ident = payload.get("puzzle")
+        if not is_int(ident):
+            raise NotationError("puzzle", "puzzle must be an id 1-100")
+        self._keep(Attempt.for_puzzle(ident))
+        return self.view({})
 
-        Returns the profile text to store, whether a personal best or a daily
-        best was set, and the save (the attempt remembers it was recorded).
-        """
-        attempt = self._need()
-        profile = self.load_profile(payload)
-        answer = {"recorded": False, "best": False, "dailyBest": False}
-        if attempt.status() and not attempt.extra.get("recorded"):
-            mode, score = attempt.mode.name, attempt.position.score
-            updated = record(profile, mode, attempt.date, score, attempt.training)
-            answer["best"] = updated["best"].get(mode) != profile["best"].get(mode)
-            answer["dailyBest"] = updated["daily"] != profile["daily"]
-            answer["recorded"] = True
-            profile = updated
-            attempt.extra["recorded"] = True
-            self._save = None
-        return {**answer, "profile": dump_profile(profile), "save": self.save({})}
+    def hint(self, payload: dict[str, Any]) -> Hint:
+        return hint(self.state)
 
-    # -- views ---------------------------------------------------------------
-    def view(self, payload: dict[str, Any]) -> dict[str, Any]:
-        attempt = self._need()
-        position = attempt.position
-        status = attempt.status()
-        limit = attempt.mode.limit
-        view = {
-            "mode": attempt.mode.name,
-            "date": attempt.date,
-            "position": attempt.position_text(),
-            "bowls": [bowl_view(position, b) for b in range(RING)],
-            "score": position.score,
-            "moves": position.moves,
-            "limit": limit,
-            "movesLeft": None if limit is None else max(0, limit - position.moves),
-            "choosable": attempt.choosable(),
-            "status": status,
-            "over": status is not None,
-            "overflowBowls": [b for b in range(RING) if len(position.bowls[b]) > CAPACITY],
-            "training": attempt.training,
-            "recorded": bool(attempt.extra.get("recorded")),
-            "canUndo": bool(attempt.history) and not attempt.ended,
-            "canRedo": bool(attempt.redo_bowls) and status is None,
-            "last": attempt.last,
-        }
-        if attempt.mode.describe is not None:
-            view.update(attempt.mode.describe(attempt))
-        return view
+    def puzzles(self, payload: dict[str, Any]) -> Grid:
+        return grid(self.profile)
 
-    def _answer(self, result: Result) -> dict[str, Any]:
-        if result.accepted:
-            self._save = None
-        return {
-            "accepted": result.accepted,
-            "reason": result.reason,
-            "events": result.events,
-            "view": self.view({}),
-            "save": self.save({}),
-        }
+    def themes(self, payload: dict[str, Any]) -> Awards:
+        return awards(self.profile)
 
-    def _need(self) -> Attempt:
-        if self.attempt is None:
-            raise NotationError("attempt", "no attempt: call new or load first")
-        return self.attempt
+    def set_theme(self, payload: dict[str, Any]) -> ThemeAnswer:
+        """Use theme ``{"theme": name}`` if it is unlocked (W24); refused otherwise."""
+        name = payload.get("theme")
+        chosen = awarded.choose_theme(self.profile, name) if isinstance(name, str) else None
+        if chosen is None:
+            return {"accepted": False, "reason": LOCKED, "profile": None, **awards(self.profile)}
+        self.profile = chosen
+        return {"accepted": True, "reason": None, "profile": dump_profile(chosen), **awards(chosen)}
 
 
-def bowl_view(position: Position, bowl: int) -> dict[str, Any]:
-    """One bowl for the renderer: its queue and modifiers (-1 = permanent, else moves left)."""
-    mods = position.mods[bowl]
-    return {
-        "stones": position.bowls[bowl],
-        "mods": {MODIFIER_NAMES[k]: mods[k] for k in range(3) if mods[k]},
-    }
+def _facts(attempt: Attempt) -> dict[str, Any]:
+    """What a move did, for the achievements (W13, W14, W24); an overflowed phase has no combo."""
+    last = attempt.last or {}
+    return {"mode": attempt.mode.name, "combo": 0 if last.get("overflow") else last.get("combo", 0),
+            "perfect": bool(last.get("perfect")), "score": attempt.position.score, "status": attempt.status()}
+
+
+def _achieved(profile: Profile, new: list[str]) -> list[Event]:
+    """One event per new achievement, with the theme it opened (W24: k achievements open k + 1 themes)."""
+    have = awarded.earned(profile)
+    themes = awarded.THEMES
+    return [{"type": "achievement", "id": name,
+             "theme": themes[have.index(name) + 1] if have.index(name) + 1 < len(themes) else None}
+            for name in new]
+

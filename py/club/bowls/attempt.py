@@ -1,4 +1,8 @@
-"""One attempt of a mode: the position, its PRNG, undo/redo and the training mark (W19-W21).
+"""One attempt of a mode: the position, its PRNG, undo/redo and the training mark (W18-W21).
+
+``Attempt`` plays in place; the Session runs every action through ``step``,
+which plays on a copy, so an action is a pure ``Attempt -> Outcome``
+(club.session) and a refusal leaves the attempt it was given untouched.
 
 >>> a = Attempt.start("daily", date="2026-11-29")
 >>> b = Attempt.start("daily", date="2026-11-29")
@@ -17,15 +21,18 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from club.bowls.modes import MODES, Mode
 from club.bowls.move import sow
 from club.bowls.notation import print_position
 from club.bowls.position import COLOURS, OVER, Position, choosable, refusal, stuck
+from club.bowls.puzzles import Puzzle, judge, puzzle_by_id
 from club.bowls.refill import build_start
 from club.rng import Rng, seed_from_text
+from club.session import Outcome
 
 NOTHING_TO_UNDO, NOTHING_TO_REDO = "nothing-to-undo", "nothing-to-redo"
 UNDO_DEPTH = 100  # moves kept for undo: keeps every save (written after each move) small
@@ -70,7 +77,8 @@ class Attempt:
     history: list[Snapshot] = field(default_factory=list)
     redo_bowls: list[int] = field(default_factory=list)  # last undone move last
     last: dict[str, Any] | None = None  # what the last move did, for the page
-    extra: dict[str, Any] = field(default_factory=dict)  # mode data kept in saves (part 2)
+    puzzle: int | None = None  # W18: the puzzle played (puzzle mode only)
+    recorded: bool = False  # W25: the finished attempt is counted in the profile
     _text: tuple[Position, str] | None = None  # cached notation of the current position
 
     @classmethod
@@ -84,6 +92,16 @@ class Attempt:
             position, rng = build_start(rng)
         return cls(rules, position, rng, seed=seed, date=date if rules.dated else "")
 
+    @classmethod
+    def for_puzzle(cls, ident: int) -> Attempt:
+        """W18: puzzle ``ident`` from its start position (``NotationError`` for no such puzzle)."""
+        puzzle = puzzle_by_id(ident)
+        return cls(MODES["puzzle"], puzzle.position, Rng.from_seed(0), puzzle=puzzle.id)
+
+    def copy(self) -> Attempt:
+        """An attempt to play on: its own history and redo lists (positions are values)."""
+        return replace(self, history=list(self.history), redo_bowls=list(self.redo_bowls))
+
     # -- state -------------------------------------------------------------
     def position_text(self) -> str:
         """The current position in notation (printed once per position)."""
@@ -94,16 +112,24 @@ class Attempt:
     def choosable(self) -> list[int]:
         return [] if self.status() else choosable(self.position)
 
+    def the_puzzle(self) -> Puzzle | None:
+        return None if self.puzzle is None else puzzle_by_id(self.puzzle)
+
+    @property
+    def limit(self) -> int | None:
+        """Moves this attempt may make: the puzzle's (W18), Daily's 20 (W20), or None."""
+        puzzle = self.the_puzzle()
+        return puzzle.limit if puzzle is not None else self.mode.limit
+
     def status(self) -> str | None:
-        """Why the attempt is over (W12, W19, W20), or None while it goes on."""
+        """Why the attempt is over (W12, W18, W19, W20), or None while it goes on."""
         if self.position.lost():
             return "overflow"
         if self.ended:
             return "ended"
-        if self.mode.judge is not None:
-            verdict = self.mode.judge(self)
-            if verdict is not None:
-                return verdict
+        puzzle = self.the_puzzle()
+        if puzzle is not None:  # W18: solved, limit, stuck after a safe move
+            return judge(puzzle, self.position, self.collected, self.last["combo"] if self.last else 0)
         if self.mode.limit is not None and self.position.moves >= self.mode.limit:
             return "limit"
         if stuck(self.position):
@@ -145,7 +171,11 @@ class Attempt:
         return Result(True, None, out.events or [])
 
     def undo(self) -> Result:
-        """W21: back to before the whole last move; Endless/Daily become training."""
+        """W21: back to before the whole last move; Endless/Daily become training.
+
+        An attempt recorded when it ended is open again, so it is recorded again
+        when it ends again (decision, issue 12: a puzzle may then be solved in
+        fewer moves; a run is training by now and sets no best)."""
         if self.ended:
             return Result(False, OVER)
         if not self.history:
@@ -154,6 +184,7 @@ class Attempt:
         self.position, self.rng, self.collected, self.last = (
             snap.position, snap.rng, snap.collected, snap.last)
         self.redo_bowls.append(snap.bowl)
+        self.recorded = False
         if self.mode.training_on_undo:
             self.training = True
         return Result(True, None, [{"type": "undo", "bowl": snap.bowl}])
@@ -174,3 +205,23 @@ class Attempt:
             return Result(False, OVER)
         self.ended = True
         return Result(True, None, [{"type": "ended"}])
+
+
+def step(action: Callable[[Attempt], Result]) -> Callable[[Attempt], Outcome[Attempt]]:
+    """An action as a pure step (club.session): ``action`` plays on a copy; a
+    refusal gives back the attempt it was given.
+
+    >>> a = Attempt.start("endless", seed=3)
+    >>> out = step(lambda c: c.play(a.choosable()[0]))(a)
+    >>> out.accepted, out.state.position.moves, a.position.moves
+    (True, 1, 0)
+    >>> step(Attempt.undo)(a).reason
+    'nothing-to-undo'
+    """
+    def run(attempt: Attempt) -> Outcome[Attempt]:
+        trial = attempt.copy()
+        result = action(trial)
+        if not result.accepted:
+            return Outcome(attempt, result.reason)
+        return Outcome(trial, None, tuple(result.events))
+    return run

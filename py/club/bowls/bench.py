@@ -19,8 +19,9 @@ import json
 from collections.abc import Callable
 
 from club.bowls.attempt import Attempt
-from club.bowls.move import forecast, sow
+from club.bowls.move import sow
 from club.bowls.saves import dump_attempt, load_attempt
+from club.bowls.views import forecast
 
 
 def _greedy(attempt: Attempt) -> int | None:
@@ -63,7 +64,7 @@ def workloads(size: int = 240) -> dict[str, list[Callable[[], object]]]:
         fresh = load_attempt(text)  # each op runs once: its own copy, loaded before timing
 
         def op() -> object:
-            session.attempt, session._save = fresh, text
+            session.state, session._save_text = fresh, text
             return bridge.call("bowls", "sow", payload)
         return op
 
@@ -71,7 +72,7 @@ def workloads(size: int = 240) -> dict[str, list[Callable[[], object]]]:
         payload = json.dumps({"bowl": bowl})
 
         def op() -> object:
-            session.attempt = attempt
+            session.state, session._save_text = attempt, None
             return bridge.call("bowls", "forecast", payload)
         return op
 

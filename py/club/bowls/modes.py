@@ -2,8 +2,8 @@
 
 A mode says whether it refills (W16), whether Endless events run (W17),
 how many moves an attempt has, and whether undo marks the attempt as
-training (W21). Puzzles (part 2) register their own entry here and add a
-goal check on top.
+training (W21). A puzzle attempt (W18) also names its puzzle, whose goal
+and move limit ``Attempt.status`` judges (club.bowls.puzzles.judge).
 
 >>> MODES["daily"].refills_after(19), MODES["daily"].refills_after(20)
 (True, False)
@@ -15,9 +15,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 DAILY_MOVES = 20  # W20
 DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")  # ASCII digits only: never ٢٠٢٦-11-29
@@ -31,11 +29,6 @@ class Mode:
     limit: int | None  # moves per attempt, None for unlimited
     training_on_undo: bool  # W21: the first undo marks the attempt
     dated: bool = False  # W20: seeded by the UTC date
-    # Hooks for part 2 (docs/requests/bowls.md): ``judge(attempt)`` may end the attempt
-    # (after the overflow and End checks, before the move limit and stuck checks);
-    # ``describe(attempt)`` adds keys to the page's view.
-    judge: Callable[[Any], str | None] | None = None
-    describe: Callable[[Any], dict[str, Any]] | None = None
 
     def refills_after(self, move_number: int) -> bool:
         """Whether the move that would become number ``move_number`` refills.
@@ -53,12 +46,9 @@ MODES: dict[str, Mode] = {
                   dated=True),
     # A position played as given, without refill (as the vectors, W27): tests, bug reports.
     "free": Mode("free", refills=False, special=False, limit=None, training_on_undo=False),
+    # W18: no refill, undo is plain help; the puzzle sets the limit and the goal.
+    "puzzle": Mode("puzzle", refills=False, special=False, limit=None, training_on_undo=False),
 }
-
-
-def register(mode: Mode) -> None:
-    """Add a mode (part 2: puzzles)."""
-    MODES[mode.name] = mode
 
 
 def is_date(text: str) -> bool:

@@ -155,27 +155,3 @@ def _overflow(
         outcome.events.append({"type": "overflow", "phase": phase, "bowls": overflowing})
     outcome.position = Position(tuple(bowls), position.mods, score, position.moves)
     return outcome
-
-
-def forecast(position: Position, bowl: int) -> dict[str, Any]:
-    """W23: the player phase only (never a refill): matching bowls, multiplier, points, overflow.
-
-    >>> from club.bowls.notation import parse
-    >>> forecast(parse("-/-/-/-/-/-/-/-/-/-/P/PP 0 0"), 10)["points"]
-    130
-    """
-    outcome = Outcome(position)
-    bowls, _ = player_phase(position, bowl, outcome)
-    overflowing = over_capacity(bowls)
-    base = STONE_POINTS * outcome.removed * multiplier(outcome.combo)
-    perfect = not overflowing and not any(bowls)
-    return {
-        "bowl": bowl,
-        "matching": list(outcome.matching),
-        "combo": outcome.combo,
-        "multiplier": multiplier(outcome.combo) if outcome.combo else 0,
-        "points": 0 if overflowing else base + (PERFECT_POINTS if perfect else 0),
-        "perfect": perfect,
-        "overflow": bool(overflowing),
-        "overflowBowls": overflowing,
-    }

@@ -150,9 +150,10 @@ def _clear_blockers(bowls: list[str], step: list[int], log: Log) -> None:
             queue = bowls[side]
             if BLOCKER in queue:
                 bowls[side] = queue.replace(BLOCKER, "")
-                if log is not None:
-                    log.append({"type": "blockers", "bowl": side, "by": bowl,
-                                "count": queue.count(BLOCKER)})
+                if log is not None:  # slots: where the blockers stood in the queue (the page removes those)
+                    slots = [k for k, stone in enumerate(queue) if stone == BLOCKER]
+                    log.append({"type": "blockers", "bowl": side, "by": bowl, "count": len(slots),
+                                "slots": slots})
 
 
 def _erupt(bowls: list[str], mods: tuple[Mods, ...], ready: list[int], erupted: set[int], log: Log) -> None:

@@ -1,62 +1,87 @@
-"""The bowls profile kept on the device (W25): personal bests per mode, daily bests per date.
+"""The bowls profile kept on the device (W19-W21, W24, W25): a ``club.save``
+envelope, kind ``profile``.
 
-The page stores it as JSON text; the engine validates it and decides what
-a finished attempt changes (W19-W21: a training attempt sets no best).
-Unknown top-level keys are kept as they are, so part 2 (themes,
-achievements, puzzle progress) can add its own.
+It holds the personal bests per mode, the daily bests per date, the
+attempts played per mode, the achievements earned, the theme in use and the
+fewest moves of every solved puzzle. The engine validates it and decides
+what a finished attempt changes (a training attempt sets no best, W21).
+Text from before issue 12 (``{"version": 1, ...}``, no envelope) is read
+by ``legacy``; empty text is a new profile.
 
->>> p = record(parse_profile(""), "daily", "2026-11-29", 240, training=False)
+>>> p = record(load_profile(""), "daily", "2026-11-29", 240, training=False)
 >>> p["best"]["daily"], p["daily"]["2026-11-29"]
 (240, 240)
 >>> record(p, "daily", "2026-11-29", 900, training=True)["daily"]["2026-11-29"]
 240
+>>> load_profile(dump_profile(p)) == p
+True
 """
 
 from __future__ import annotations
 
 import copy
-import json
 from typing import Any
 
-from club.bowls.achievements import check_profile
+from club import save
+from club.bowls.achievements import THEMES, check_profile
 from club.bowls.modes import MODES, is_date
-from club.errors import MAX_COUNT, NotationError
+from club.errors import MAX_COUNT, NotationError, count
 
-VERSION = 1
+GAME, KIND, VERSION = "bowls", "profile", 1
 BEST_MODES = ("endless", "daily")
+TABLES = ("best", "daily", "played")
+FIELDS = {*TABLES, "achievements", "theme", "puzzles"}
+LEGACY_VERSION = 1  # the "version" of the text before the envelope
+
+Profile = dict[str, Any]
 
 
-def empty_profile() -> dict[str, Any]:
-    return {"version": VERSION, "best": {}, "daily": {}, "played": {}}
+def empty_profile() -> Profile:
+    return {"best": {}, "daily": {}, "played": {}, "achievements": [], "theme": THEMES[0], "puzzles": {}}
 
 
-def parse_profile(text: str) -> dict[str, Any]:
+def load_profile(text: object) -> Profile:
     """Validate stored profile text (empty text is a new profile)."""
-    if not text:
+    if text == "":
         return empty_profile()
     try:
-        data = json.loads(text)
-    except ValueError:
-        raise NotationError("profile", "profile is not JSON") from None
-    if not isinstance(data, dict):
-        raise NotationError("profile", "profile must be an object")
-    if data.get("version") != VERSION:
-        raise NotationError("version", f"expected profile version {VERSION}")
-    for name in ("best", "daily", "played"):
-        table = data.setdefault(name, {})
-        if not isinstance(table, dict) or not all(
-            isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_COUNT
-            for k, v in table.items()
-        ):
+        data = save.load(text, GAME, KIND, VERSION, legacy=legacy)
+    except NotationError as exc:  # club.save names a non-object "save" whatever its kind
+        raise NotationError("profile" if exc.field == "save" else exc.field, exc.message) from None
+    save.keys(data, "profile", FIELDS)
+    return check(data)
+
+
+def legacy(value: Any) -> Profile:
+    """Profile text from before issue 12: ``{"version": 1, "best": ..., ...}``,
+    where every table but the three first was optional.
+
+    >>> legacy({"version": 1, "best": {}, "daily": {}, "played": {}})["theme"]
+    'simple'
+    """
+    if value.get("version") != LEGACY_VERSION:
+        raise NotationError("version", f"expected profile version {LEGACY_VERSION}")
+    out = empty_profile()
+    out.update({key: value[key] for key in FIELDS if key in value})
+    return check(out)
+
+
+def check(data: Profile) -> Profile:
+    """Every table typed and bounded, and only what play can leave (W19-W21, W24, W25)."""
+    for name in TABLES:
+        table = data[name]
+        if not isinstance(table, dict) or not all(isinstance(k, str) for k in table):
             raise NotationError(name, f"{name} must map names to counts 0-{MAX_COUNT}")
+        for value in table.values():
+            count(value, name)
     if not all(is_date(day) for day in data["daily"]):
         raise NotationError("daily", "daily keys must be dates YYYY-MM-DD")
     check_tables(data)
-    check_profile(data)  # part 2's keys: achievements, theme, puzzles (W24, W25)
+    check_profile(data)
     return data
 
 
-def check_tables(data: dict[str, Any]) -> None:
+def check_tables(data: Profile) -> None:
     """What ``record`` can leave (W19-W21, W25): attempts counted per known mode,
     bests only in Endless and Daily and only for a mode played, and no daily
     score above the Daily best.
@@ -77,7 +102,7 @@ def check_tables(data: dict[str, Any]) -> None:
         raise NotationError("daily", "a daily score above the Daily best")
 
 
-def record(profile: dict[str, Any], mode: str, date: str, score: int, training: bool) -> dict[str, Any]:
+def record(profile: Profile, mode: str, date: str, score: int, training: bool) -> Profile:
     """The profile after a finished attempt (a copy; the input is not changed)."""
     out = copy.deepcopy(profile)
     out["played"][mode] = min(MAX_COUNT, out["played"].get(mode, 0) + 1)  # saturates: still loads
@@ -90,5 +115,5 @@ def record(profile: dict[str, Any], mode: str, date: str, score: int, training: 
     return out
 
 
-def dump_profile(profile: dict[str, Any]) -> str:
-    return json.dumps(profile, separators=(",", ":"), sort_keys=True)
+def dump_profile(profile: Profile) -> str:
+    return save.dump(GAME, KIND, profile, VERSION)

@@ -1,8 +1,12 @@
-"""JSON saves of an attempt (W25): position, PRNG, undo/redo, training mark.
+"""Saves of an attempt (W25): the ``club.save`` envelope, kind ``run``, version 2.
 
-Positions are stored in notation and the PRNG state as hex text (a 64-bit
-integer does not survive a JavaScript number). Every field is checked on
-load; a bad one raises ``NotationError`` naming it.
+Positions are stored in notation, the PRNG with ``Rng.dump`` (16 hex
+digits: a 64-bit integer does not survive a JavaScript number). Every field
+is checked on load; a bad one raises ``NotationError`` naming it.
+
+Version 1 (until issue 12) wrote the PRNG as unpadded hex and kept the
+puzzle id and the recorded marks in an ``extra`` object; ``upgrade`` brings
+such a save to version 2, so no run in progress is lost.
 
 >>> from club.bowls.attempt import Attempt
 >>> a = Attempt.start("endless", seed=5)
@@ -22,16 +26,19 @@ from club import save
 from club.bowls.attempt import Attempt, Snapshot
 from club.bowls.modes import MODES, is_date
 from club.bowls.notation import parse
-from club.bowls.position import COLOURS, RING
+from club.bowls.position import COLOURS, RING, Position
 from club.bowls.puzzles import COUNT
-from club.errors import MAX_COUNT, NotationError
+from club.errors import NotationError, count
 from club.rng import Rng
 
 GAME, KIND = "bowls", "run"
+VERSION = 2
 _MASK64 = (1 << 64) - 1
 #: The rules edition a save was played under: 2 since W17 was amended (more
 #: event rolls from the 49th safe move). A save without it was written before.
 EDITION = 2
+FIELDS = {"mode", "seed", "date", "position", "rng", "collected", "training", "ended", "history", "redo",
+          "last", "puzzle", "recorded", "edition"}
 
 
 def dump_attempt(attempt: Attempt) -> str:
@@ -40,81 +47,101 @@ def dump_attempt(attempt: Attempt) -> str:
         "seed": str(attempt.seed),
         "date": attempt.date,
         "position": attempt.position_text(),
-        "rng": f"{attempt.rng.state:x}",
+        "rng": attempt.rng.dump(),
         "collected": list(attempt.collected),
         "training": attempt.training,
         "ended": attempt.ended,
-        "history": [
-            [s.text, f"{s.rng.state:x}", list(s.collected), s.bowl, s.last]
-            for s in attempt.history
-        ],
+        "history": [[s.text, s.rng.dump(), list(s.collected), s.bowl, s.last] for s in attempt.history],
         "redo": list(attempt.redo_bowls),
         "last": attempt.last,
-        "extra": attempt.extra,
+        "puzzle": attempt.puzzle,
+        "recorded": attempt.recorded,
         "edition": EDITION,
     }
-    return save.dump(GAME, KIND, data)
+    return save.dump(GAME, KIND, data, VERSION)
 
 
-def load_attempt(text: str) -> Attempt:
-    data = save.load(text, GAME, KIND)
+def load_attempt(text: object) -> Attempt:
+    data = save.load(text, GAME, KIND, VERSION, upgrade)
+    save.keys(data, "data", FIELDS)
     mode_name = save.field(data, "mode", str)
     if mode_name not in MODES:
-        raise NotationError("mode", f"unknown mode {mode_name!r}")
+        raise NotationError("mode", f"unknown mode {mode_name[:40]!r}")
     mode = MODES[mode_name]
     date = save.field(data, "date", str)
     if mode.dated and not is_date(date):
-        raise NotationError("date", f"a daily attempt needs a date YYYY-MM-DD, got {date!r}")
-    history = [_snapshot(entry) for entry in save.field(data, "history", list)]
+        raise NotationError("date", f"a daily attempt needs a date YYYY-MM-DD, got {date[:40]!r}")
     redo = save.field(data, "redo", list)
-    if not all(_is_bowl(b) for b in redo):
-        raise NotationError("redo", "redo must list bowl numbers 0-11")
     attempt = Attempt(
         mode=mode,
         position=_position(save.field(data, "position", str), "position"),
-        rng=_rng(save.field(data, "rng", str), "rng"),
+        rng=Rng.load(data.get("rng")),
         seed=_seed(save.field(data, "seed", str)),
         date=date,
         collected=_collected(save.field(data, "collected", list), "collected"),
         training=save.field(data, "training", bool),
         ended=save.field(data, "ended", bool),
-        history=history,
-        redo_bowls=list(redo),
+        history=[_snapshot(entry) for entry in save.field(data, "history", list)],
+        redo_bowls=[_bowl(b, "redo") for b in redo],
         last=_last(data.get("last"), "last"),
-        extra=_extra(save.field(data, "extra", dict), mode_name),
+        puzzle=_puzzle(data.get("puzzle"), mode_name),
+        recorded=save.field(data, "recorded", bool),
     )
-    edition = data.get("edition", 1)
+    edition = data.get("edition")
     if edition not in (1, EDITION) or isinstance(edition, bool):
-        raise NotationError("edition", f"unknown rules edition {edition!r}")
+        raise NotationError("edition", f"unknown rules edition {str(edition)[:20]!r}")
     try:
         check_line(attempt)
     except NotationError:
         if edition == EDITION:
             raise
         attempt = _migrated(attempt)
-    if attempt.extra.get("recorded") and attempt.status() is None:
-        raise NotationError("extra", "only a finished attempt is recorded")
+    if attempt.recorded and attempt.status() is None:
+        raise NotationError("recorded", "only a finished attempt is recorded")
     return attempt
 
 
-#: What ``extra`` may hold (issue 12: no untyped data that the page or the awards trust).
-_EXTRA_FLAGS = ("recorded", "puzzleRecorded")
+def upgrade(version: int, data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 -> 2 (issue 12): the PRNG as 16 hex digits, ``extra`` as typed
+    fields, the rules edition written (1 when a save has none, W17).
 
-
-def _extra(value: dict[str, Any], mode: str) -> dict[str, Any]:
-    """The mode data of a save: the flags ``recorded``/``puzzleRecorded`` and, for
-    a puzzle (and only there), the id of an existing puzzle."""
-    known = {*_EXTRA_FLAGS, "puzzle"}
-    if set(value) - known or not all(isinstance(value[f], bool) for f in _EXTRA_FLAGS if f in value):
+    >>> old = {"rng": "1f", "history": [["-/-/-/-/-/-/-/-/-/-/-/- 0 0", "a", [0] * 5, 0, None]],
+    ...        "extra": {"puzzle": 3, "recorded": True, "puzzleRecorded": True}}
+    >>> new = upgrade(1, old)
+    >>> new["rng"], new["history"][0][1], new["puzzle"], new["recorded"], new["edition"]
+    ('000000000000001f', '000000000000000a', 3, True, 1)
+    """
+    out = {key: value for key, value in data.items() if key != "extra"}
+    out["rng"] = _old_rng(data.get("rng"), "rng")
+    history = data.get("history")
+    if isinstance(history, list):
+        out["history"] = [[*entry[:1], _old_rng(entry[1], "history"), *entry[2:]]
+                          if isinstance(entry, list) and len(entry) == 5 else entry for entry in history]
+    extra = data.get("extra")
+    flags = ("recorded", "puzzleRecorded")
+    if not isinstance(extra, dict) or set(extra) - {*flags, "puzzle"} or not all(
+            isinstance(extra[f], bool) for f in flags if f in extra):
         raise NotationError("extra", "extra holds only the flags recorded, puzzleRecorded and a puzzle id")
-    ident = value.get("puzzle")
-    if (mode == "puzzle") != ("puzzle" in value) or ("puzzleRecorded" in value and mode != "puzzle"):
-        raise NotationError("extra", "a puzzle attempt, and only it, names its puzzle")
-    if ident is not None and not _is_count(ident):
-        raise NotationError("extra", "puzzle must be an id")
-    if ident is not None and not 1 <= ident <= COUNT:
-        raise NotationError("puzzle", f"no puzzle {ident}")
-    return value
+    out["puzzle"] = extra.get("puzzle")
+    # A puzzle was counted by two calls (record, then puzzle_record): recorded once both ran.
+    both = extra.get("puzzleRecorded", False) or "puzzle" not in extra
+    out["recorded"] = bool(extra.get("recorded")) and both
+    out["edition"] = data.get("edition", 1)
+    return out
+
+
+def _old_rng(text: object, name: str) -> str:
+    """Version 1's PRNG text: 1-16 lowercase hex digits (``f"{state:x}"``), as ``Rng.dump``."""
+    if not isinstance(text, str) or not 1 <= len(text) <= 16 or not set(text) <= set("0123456789abcdef"):
+        raise NotationError(name, f"{name} must be hex text of a 64-bit state")
+    return Rng(int(text, 16)).dump()
+
+
+def _puzzle(value: object, mode: str) -> int | None:
+    """A puzzle attempt, and only it, names an existing puzzle (W18)."""
+    if (mode == "puzzle") != (value is not None):
+        raise NotationError("puzzle", "a puzzle attempt, and only it, names its puzzle")
+    return None if value is None else count(value, "puzzle", 1, COUNT)
 
 
 def _migrated(attempt: Attempt) -> Attempt:
@@ -144,7 +171,7 @@ def check_line(attempt: Attempt) -> None:
     for number, snap in enumerate(line):
         after = line[number + 1] if number + 1 < len(line) else None
         replay = Attempt(attempt.mode, snap.position, snap.rng, collected=snap.collected, last=snap.last,
-                         extra=dict(attempt.extra))
+                         puzzle=attempt.puzzle)
         if not replay.play(snap.bowl).accepted:
             raise NotationError("history", f"move {number + 1} of the history cannot be played")
         got = (replay.position, replay.rng, replay.collected, replay.last)
@@ -155,25 +182,15 @@ def check_line(attempt: Attempt) -> None:
                                 f"move {number + 1} of the history does not give what the save holds")
 
 
-def _is_bowl(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < RING
+def _bowl(value: object, name: str) -> int:
+    return count(value, name, 0, RING - 1)
 
 
-def _position(text: str, name: str) -> Any:
+def _position(text: str, name: str) -> Position:
     try:
         return parse(text)
     except NotationError as exc:
         raise NotationError(name, f"{exc.field}: {exc.message}") from None
-
-
-def _rng(text: str, name: str) -> Rng:
-    try:
-        state = int(text, 16)
-    except ValueError:
-        raise NotationError(name, f"{name} must be hex text") from None
-    if not 0 <= state <= _MASK64:
-        raise NotationError(name, f"{name} must be a 64-bit state")
-    return Rng(state)
 
 
 def _seed(text: str) -> int:
@@ -184,13 +201,13 @@ def _seed(text: str) -> int:
 
 
 def _collected(value: list[Any], name: str) -> tuple[int, ...]:
-    if len(value) != len(COLOURS) or not all(_is_count(n) for n in value):
+    if len(value) != len(COLOURS):
         raise NotationError(name, f"{name} must be {len(COLOURS)} counts >= 0")
-    return tuple(value)
+    return tuple(count(n, name) for n in value)
 
 
-_LAST_COUNTS = ("points", "combo")
 _OVERFLOW_PHASES = (None, "player", "refill")
+_LAST_KEYS = {"bowl", "points", "combo", "matching", "perfect", "overflow"}
 
 
 def _last(value: Any, name: str) -> dict[str, Any] | None:
@@ -203,28 +220,27 @@ def _last(value: Any, name: str) -> dict[str, Any] | None:
         return None
     if not isinstance(value, dict):
         raise NotationError(name, f"{name} must be an object or null")
-    counts_ok = all(_is_count(value.get(key)) for key in _LAST_COUNTS)
-    matching = value.get("matching")
-    if not (_is_bowl(value.get("bowl")) and counts_ok and isinstance(matching, list)
-            and all(_is_bowl(b) for b in matching) and isinstance(value.get("perfect"), bool)
-            and value.get("overflow", 0) in _OVERFLOW_PHASES):
+    if set(value) != _LAST_KEYS:
         raise NotationError(name, f"{name} must hold bowl, points, combo, matching, perfect and overflow")
+    _bowl(value["bowl"], name)
+    count(value["points"], name)
+    count(value["combo"], name)
+    matching = value["matching"]
+    if not isinstance(matching, list) or not isinstance(value["perfect"], bool) or not any(
+            value["overflow"] is phase or value["overflow"] == phase for phase in _OVERFLOW_PHASES):
+        raise NotationError(name, f"{name} must hold bowl, points, combo, matching, perfect and overflow")
+    for bowl in matching:
+        _bowl(bowl, name)
     return value
-
-
-def _is_count(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT
 
 
 def _snapshot(entry: Any) -> Snapshot:
     if not isinstance(entry, list) or len(entry) != 5:
         raise NotationError("history", "each history entry is [position, rng, collected, bowl, last]")
     position, rng, collected, bowl, last = entry
-    if not isinstance(position, str) or not isinstance(rng, str) or not isinstance(collected, list):
+    if not isinstance(position, str) or not isinstance(collected, list):
         raise NotationError("history", "history entry has wrong types")
-    if not _is_bowl(bowl):
-        raise NotationError("history", "history bowl must be 0-11")
     return Snapshot(
-        _position(position, "history"), _rng(rng, "history"), _collected(collected, "history"),
-        bowl, _last(last, "history"), position,
+        _position(position, "history"), Rng.load(rng, "history"), _collected(collected, "history"),
+        _bowl(bowl, "history"), _last(last, "history"), position,
     )

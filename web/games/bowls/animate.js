@@ -77,10 +77,10 @@ export function createPlayer(ring, { popup }) {
         await sleep(TIMES.settle);
         i = j - 1;
       } else if (e.type === "blockers") {
-        const flash = { [e.bowl]: new Set([...bowls[e.bowl].stones].flatMap((s, k) => (s === "X" ? [k] : []))) };
-        frame({ flash });
+        const slots = new Set(e.slots); // where the engine says the blockers stood (W9)
+        frame({ flash: { [e.bowl]: slots } });
         await sleep(TIMES.blockers);
-        bowls[e.bowl].stones = bowls[e.bowl].stones.replaceAll("X", "");
+        bowls[e.bowl].stones = [...bowls[e.bowl].stones].filter((_, k) => !slots.has(k)).join("");
         frame();
       } else if (e.type === "refill") {
         bowls[e.bowl].stones += e.stone;

@@ -27,7 +27,7 @@ export function createHud(root, { t, number }) {
     score.value.textContent = number(view.score);
     score.box.dataset.score = view.score;
     const last = view.last;
-    combo.value.textContent = last && last.combo > 0 ? `×${Math.min(last.combo, 4)}` : "–";
+    combo.value.textContent = last && last.combo > 0 ? `×${last.multiplier}` : "–"; // W13, from the engine
     combo.box.dataset.combo = last ? last.combo : 0;
     combo.box.title = last && last.combo > 0 ? t("bowls.comboHelp", { count: last.combo }) : "";
     moves.value.textContent = view.limit ? `${number(view.moves)}/${number(view.limit)}` : number(view.moves);
@@ -89,8 +89,8 @@ export function createControls(root, { t }, handlers) {
   const settings = make(more, "bowls.settings", "bw-settings", handlers.settings);
   html("a", { class: "btn bw-rules", href: "#/rules/bowls" }, more, t("bowls.rules"));
   function render(view) {
-    undo.disabled = !view.canUndo;
-    redo.disabled = !view.canRedo;
+    undo.disabled = !view.can_undo;
+    redo.disabled = !view.can_redo;
     end.disabled = view.over;
     pause.disabled = false;
   }

@@ -2,13 +2,13 @@
 // grid of 100 with solved marks and fewest moves, the goal panel beside the
 // ring (goal in words, progress, moves left, hint, restart) and the success
 // and failure cards. The engine answers everything (Session.puzzles,
-// puzzle_new, hint, puzzle_record); this module draws and forwards.
+// puzzle_new, hint; a solved puzzle is recorded by the move that solves it);
+// this module draws and forwards.
 import { html } from "../../svg.js";
 import { dialog } from "./screens.js";
-import { celebrate, text } from "./themes.js";
+import { text } from "./themes.js";
 
 const MODE = "puzzle";
-const COUNT = 100;
 
 // ----- words -----------------------------------------------------------------------
 export function goalWords(tr, goal) {
@@ -33,10 +33,6 @@ function progressWords(tr, p) {
   });
 }
 
-function profileText(api) {
-  return api.profileText() ?? "";
-}
-
 // ----- the grid screen -------------------------------------------------------------------
 function createGrid(root, api) {
   const tr = text(api);
@@ -44,7 +40,7 @@ function createGrid(root, api) {
 
   function show() {
     const { engine } = api.ctx;
-    const grid = engine.call("puzzles", { profile: profileText(api) });
+    const grid = engine.call("puzzles", {});
     root.querySelector(".bw-modes-screen")?.setAttribute("hidden", "");
     root.querySelector(".bw-game")?.setAttribute("hidden", "");
     root.dataset.screen = "puzzles";
@@ -137,8 +133,8 @@ function createPanel(root, api, grid) {
     title.textContent = tr("panel.label", { id: p.id, title: titleOf(tr, p) });
     goal.textContent = `${tr("panel.goal")}: ${goalWords(tr, p.goal)}`;
     progress.textContent = progressWords(tr, p.progress);
-    left.textContent = tr("panel.movesLeft", { count: p.movesLeft });
-    left.dataset.left = p.movesLeft;
+    left.textContent = tr("panel.movesLeft", { count: p.moves_left });
+    left.dataset.left = p.moves_left;
     panel.dataset.puzzle = p.id;
     hint.disabled = view.over;
     api.fit?.(); // the goal may take another line: the ring gives way (P13)
@@ -185,7 +181,7 @@ function createPanel(root, api, grid) {
 
 // ----- success and failure cards ----------------------------------------------------------
 // Per mounted page (keyed by its root, so nothing outlives the page): puzzle id ->
-// the last puzzle_record answer (fewest, first, solved).
+// the last "puzzle_solved" event (fewest, first, solved).
 const recordsByRoot = new WeakMap();
 
 function showOver(root, api, view) {
@@ -196,9 +192,9 @@ function showOver(root, api, view) {
     const lines = [{ text: tr("over.solvedIn", { id: p.id, n: tr("moves", { count: view.moves }) }), cls: "bw-final" }];
     if (record?.fewest) lines.push({ text: tr("over.fewest", { n: tr("moves", { count: record.fewest }) }), cls: "bw-note" });
     if (record?.first) lines.push({ text: tr("over.first", { solved: record.solved }), cls: "bw-newbest" });
-    if (p.id === COUNT) lines.push({ text: tr("over.allDone"), cls: "bw-note" });
+    if (p.last) lines.push({ text: tr("over.allDone"), cls: "bw-note" });
     const buttons = [];
-    if (p.id < COUNT) buttons.push({ label: tr("over.next"), primary: true, cls: "bwp-next", action: () => start(api, p.id + 1) });
+    if (p.next) buttons.push({ label: tr("over.next"), primary: true, cls: "bwp-next", action: () => start(api, p.next) });
     buttons.push({ label: tr("over.again"), cls: "bwp-again", action: () => start(api, p.id) });
     buttons.push({ label: tr("over.list"), cls: "bwp-to-list", action: () => root.bwpGrid?.show() });
     return dialog(root, { title: tr("over.solved"), lines, buttons, cls: "bw-over bwp-over bwp-over-solved", returnFocus: api.focusBoard });
@@ -209,8 +205,8 @@ function showOver(root, api, view) {
     { text: tr("over.help"), cls: "bw-note" },
   ];
   const buttons = [];
-  if (view.canUndo) buttons.push({ label: tr("over.undo"), primary: true, cls: "bwp-over-undo", action: api.undo });
-  buttons.push({ label: tr("over.restart"), primary: !view.canUndo, cls: "bwp-over-restart", action: () => start(api, p.id) });
+  if (view.can_undo) buttons.push({ label: tr("over.undo"), primary: true, cls: "bwp-over-undo", action: api.undo });
+  buttons.push({ label: tr("over.restart"), primary: !view.can_undo, cls: "bwp-over-restart", action: () => start(api, p.id) });
   buttons.push({ label: tr("over.list"), cls: "bwp-to-list", action: () => root.bwpGrid?.show() });
   return dialog(root, {
     title: tr(`over.${view.status}`), lines, buttons, cls: `bw-over bwp-over bwp-over-failed bwp-over-${view.status}`, returnFocus: api.focusBoard,
@@ -220,7 +216,7 @@ function showOver(root, api, view) {
 // ----- the mode card and setup -------------------------------------------------------------
 function renderCard(list, api) {
   const tr = text(api);
-  const grid = api.ctx.engine.call("puzzles", { profile: profileText(api) });
+  const grid = api.ctx.engine.call("puzzles", {});
   const unfinished = api.unfinished(MODE);
   const item = html("li", { class: "bw-mode bw-mode-puzzle", "data-mode": MODE }, list);
   html("h2", {}, item, tr("card.title"));
@@ -245,14 +241,10 @@ function setup(root, api) {
   const panel = createPanel(root, api, grid);
   const records = new Map();
   recordsByRoot.set(root, records);
-  // W18/W25: a solved puzzle goes into the profile once (solved mark, fewest moves).
+  // W18/W25: the move that solves a puzzle records it (solved mark, fewest moves) and says so.
   api.onAction((answer) => {
-    const view = answer.view;
-    if (view?.mode !== MODE || view.status !== "solved") return;
-    const result = api.ctx.engine.call("puzzle_record", { profile: profileText(api) });
-    if (result.recorded) api.setProfile(result.profile);
-    records.set(view.puzzle.id, result);
-    celebrate(root, api, result.new, result.unlocked);
+    const solved = answer.events?.find((e) => e.type === "puzzle_solved");
+    if (solved && answer.view?.puzzle) records.set(answer.view.puzzle.id, solved);
   });
   const onKey = (e) => { // H asks for a hint; the listener leaves with the page
     if (!root.isConnected) { document.removeEventListener("keydown", onKey); return; }

@@ -12,6 +12,7 @@ const RIM_R = 14;
 const BADGE_R = 6.2;
 const MOD_ORDER = ["ice", "reverse", "volcano"];
 const NUMBER_R = RING_R + BOWL_R + 10; // the bowl numbers sit just outside the ring
+const SLOTS = 7; // stones drawn in a bowl: six on the rim and one in the centre; "+N" counts the rest
 export const VIEW_R = NUMBER_R + 7;
 
 export function bowlCentre(bowl) {
@@ -94,8 +95,8 @@ export function createRing(parent, { label, onBowl, onKey }) {
     });
   }
 
-  // frame: {bowls: [{stones, mods}], chosen, choosable:Set, flash:{bowl:Set(slot)}, hot:Set,
-  //         erupting:Set, overflow:Set, labels:[text]}
+  // frame: {bowls: [{stones, mods, over_capacity?}], chosen, choosable:Set, flash:{bowl:Set(slot)}, hot:Set,
+  //         erupting:Set, overflow:Set (the engine's overflow event), labels:[text]}
   function render(frame) {
     frame.bowls.forEach((bowl, b) => {
       const entry = bowls[b];
@@ -104,13 +105,13 @@ export function createRing(parent, { label, onBowl, onKey }) {
       if (key !== entry.key) {
         entry.key = key;
         entry.stones.replaceChildren();
-        [...bowl.stones].slice(0, 7).forEach((stone, k) => {
+        [...bowl.stones].slice(0, SLOTS).forEach((stone, k) => {
           const [sx, sy] = slotOffset(k);
           drawStone(entry.stones, stone, sx, sy, STONE_R, flash?.has(k) ? "flash" : "");
         });
         drawBadges(entry, b, bowl.mods);
       }
-      const extra = bowl.stones.length - 7;
+      const extra = bowl.stones.length - SLOTS;
       entry.marker.toggleAttribute("hidden", extra < 1);
       entry.markerText.textContent = extra > 0 ? `+${extra}` : "";
       const g = entry.g;
@@ -118,7 +119,7 @@ export function createRing(parent, { label, onBowl, onKey }) {
       g.classList.toggle("choosable", Boolean(frame.choosable?.has(b)));
       g.classList.toggle("hot", Boolean(frame.hot?.has(b)));
       g.classList.toggle("erupting", Boolean(frame.erupting?.has(b)));
-      g.classList.toggle("overflowing", Boolean(frame.overflow?.has(b)) || bowl.stones.length > 7);
+      g.classList.toggle("overflowing", Boolean(frame.overflow?.has(b) || bowl.over_capacity)); // W12, the engine's
       g.classList.toggle("iced", Boolean(bowl.mods.ice));
       g.classList.toggle("volcano", Boolean(bowl.mods.volcano));
       g.classList.toggle("reverse", Boolean(bowl.mods.reverse));

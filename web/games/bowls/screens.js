@@ -150,10 +150,11 @@ const END_TITLES = { overflow: "bowls.over.overflow", stuck: "bowls.over.stuck",
 export function showOverCard(root, api, view, outcome) {
   const { t, number } = api.fmt;
   const lines = [{ text: t("bowls.over.score", { score: number(view.score) }), cls: "bw-final" }];
+  const banked = outcome?.events?.find((e) => e.type === "recorded"); // the action that ended it (W25)
   if (view.training) lines.push({ text: t("bowls.over.training"), cls: "bw-note" });
-  else if (outcome?.best || outcome?.dailyBest) lines.push({ text: t("bowls.over.newBest"), cls: "bw-newbest" });
+  else if (banked?.best || banked?.daily_best) lines.push({ text: t("bowls.over.newBest"), cls: "bw-newbest" });
   const buttons = [{ label: t("bowls.newAttempt"), primary: true, cls: "bw-again", action: () => api.start(view.mode === "daily" ? { mode: "daily", date: api.today() } : { mode: view.mode }) }];
-  if (view.canUndo) buttons.push({ label: t("bowls.undoLast"), cls: "bw-over-undo", action: api.undo });
+  if (view.can_undo) buttons.push({ label: t("bowls.undoLast"), cls: "bw-over-undo", action: api.undo });
   buttons.push({ label: t("bowls.toModes"), cls: "bw-to-modes", action: api.showModes });
   return dialog(root, { title: t(END_TITLES[view.status] ?? "bowls.attemptOver"), lines, buttons, cls: "bw-over", returnFocus: api.focusBoard });
 }

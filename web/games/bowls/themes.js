@@ -3,13 +3,12 @@
 // surroundings through CSS custom properties (web/css/bowls-themes.css) and a
 // few SVG paint servers defined here; stone colours and white signs never
 // change. Achievements are decided by the engine (Session.achievements) after
-// every move in any mode; each one opens the next theme, with a toast.
+// every move in any mode (the events of the move's answer); each one opens the
+// next theme, with a toast. Which themes are open and what a locked one still
+// needs come from the engine (Session.themes).
 import { html, svg } from "../../svg.js";
 import { dialog } from "./screens.js";
 import { drawStone } from "./stones.js";
-
-export const THEMES = ["simple", "garden", "sand", "ocean", "runes", "neon", "space"];
-export const ACHIEVEMENTS = ["combo2", "perfect", "puzzles10", "endless1000", "daily", "combo4", "puzzles50"];
 
 // ----- strings (web/games/bowls/strings.<lang>.json; English fills gaps) -------------
 const LANGS = ["en", "it", "de", "ru"];
@@ -134,18 +133,21 @@ export function ensureDefs(root) {
 
 // ----- the profile side (the engine decides; the page stores) --------------------------
 function themesState(api) {
-  return api.ctx.engine.call("themes", { profile: api.profileText() ?? "" });
+  return api.ctx.engine.call("themes", {});
 }
 
 export function applyTheme(api, name) {
-  api.setTheme(THEMES.includes(name) ? name : "simple");
+  api.setTheme(name); // one the engine named (Session.themes/set_theme)
 }
 
-// A toast for each new achievement and the theme it opened (W24), also announced.
-export function celebrate(root, api, earned, unlocked) {
-  if (!earned.length) return;
+// A toast for each new achievement and the theme it opened (W24), also announced:
+// the answer's "achievement" events, {id, theme}.
+export function celebrate(root, api, events) {
+  const achieved = events.filter((e) => e.type === "achievement");
+  if (!achieved.length) return;
   const tr = text(api);
-  const opened = unlocked.slice(-earned.length);
+  const earned = achieved.map((e) => e.id);
+  const opened = achieved.map((e) => e.theme);
   let toast = root.querySelector(".bwt-toast");
   if (!toast) toast = html("div", { class: "bwt-toast", role: "status" }, root);
   toast.replaceChildren();
@@ -188,8 +190,7 @@ export function openGallery(root, api, onChange) {
 
   function render() {
     list.replaceChildren();
-    THEMES.forEach((name, i) => {
-      const open = state.unlocked.includes(name);
+    state.themes.forEach(({ name, unlocked: open, needed }) => {
       const item = html("li", { class: `bwt-tile${open ? "" : " locked"}${state.theme === name ? " current" : ""}`, "data-theme": name }, list);
       swatch(item, name);
       const info = html("div", { class: "bwt-tile-info" }, item);
@@ -198,13 +199,13 @@ export function openGallery(root, api, onChange) {
       if (!open) {
         const lock = html("p", { class: "bwt-lock" }, info);
         lockIcon(lock);
-        html("span", {}, lock, tr("gallery.locked", { count: i - state.earned.length }));
+        html("span", {}, lock, tr("gallery.locked", { count: needed }));
       } else if (state.theme === name) {
         html("p", { class: "bwt-in-use" }, info, `✓ ${tr("gallery.inUse")}`);
       } else {
         const use = html("button", { class: "btn bwt-use", type: "button", "data-theme": name }, info, tr("gallery.use"));
         use.addEventListener("click", () => {
-          const answer = engine.call("set_theme", { profile: api.profileText() ?? "", theme: name });
+          const answer = engine.call("set_theme", { theme: name });
           if (!answer.accepted) return;
           api.setProfile(answer.profile);
           state = answer;
@@ -217,10 +218,9 @@ export function openGallery(root, api, onChange) {
       }
     });
     achievements.replaceChildren();
-    html("h3", {}, achievements, tr("gallery.achievements", { n: state.earned.length }));
+    html("h3", {}, achievements, tr("gallery.achievements", { n: state.earned }));
     const ul = html("ul", { class: "bwt-ach-list" }, achievements);
-    for (const id of ACHIEVEMENTS) {
-      const done = state.earned.includes(id);
+    for (const { id, earned: done } of state.achievements) {
       const li = html("li", { class: done ? "done" : "", "data-achievement": id }, ul);
       html("span", { class: "bwt-ach-mark", "aria-hidden": "true" }, li, done ? "★" : "☆");
       html("span", {}, li, `${tr(`ach.${id}`)} — ${done ? tr("gallery.earned") : tr("gallery.todo")}`);
@@ -242,7 +242,7 @@ function renderCard(list, api) {
   const item = html("li", { class: "bw-mode bw-mode-themes", "data-mode": "themes" }, list);
   html("h2", {}, item, tr("gallery.card"));
   html("p", { class: "bw-mode-sub" }, item, tr("gallery.pitch"));
-  html("p", { class: "bw-mode-best" }, item, tr("gallery.count", { n: state.unlocked.length }));
+  html("p", { class: "bw-mode-best" }, item, tr("gallery.count", { n: state.unlocked }));
   const row = html("div", { class: "bw-mode-buttons" }, item);
   const open = html("button", { class: "btn bwt-open", type: "button" }, row, tr("gallery.open"));
   open.addEventListener("click", () => openGallery(item.closest(".bw"), api, () => api.showModes()));
@@ -256,14 +256,8 @@ function setup(root, api) {
   } catch (error) {
     console.error(error);
   }
-  // W24: after every move in any mode (sow or redo: the answers that carry a pickup).
-  api.onAction((answer) => {
-    if (!answer.events?.some((e) => e.type === "pickup")) return;
-    const result = api.ctx.engine.call("achievements", { profile: api.profileText() ?? "" });
-    if (!result.new.length) return;
-    api.setProfile(result.profile);
-    celebrate(root, api, result.new, result.unlocked);
-  });
+  // W24: the engine awards achievements with the move (the page stored the answer's profile).
+  api.onAction((answer) => celebrate(root, api, answer.events ?? []));
 }
 
 export function install(registerMode) {

@@ -1,0 +1,289 @@
+"""What the bowls page draws, typed (issue 12 item 3): every number and flag
+the page shows comes from here, never from arithmetic in ``web/``.
+
+- ``describe``: the attempt (W1-W25): bowls with why each cannot be sown
+  and whether it holds more than it may (W1, W5, W12), the combo
+  multiplier of the last move (W13), moves left, the puzzle with its goal,
+  progress, whether it is the last one and the next id (W18);
+- ``forecast_line``: the W23 line from the player phase's events;
+- ``awards``: themes with what each still needs (W24) and the achievements;
+- ``grid``: the 100 puzzles with solved marks and fewest moves (W18).
+
+>>> from club.bowls.attempt import Attempt
+>>> from club.bowls.profile import empty_profile
+>>> view = describe(Attempt.for_puzzle(100), empty_profile())
+>>> view["puzzle"]["last"], view["puzzle"]["next"], view["moves_left"] == view["limit"]
+(True, None, True)
+>>> [(t["name"], t["needed"]) for t in awards(empty_profile())["themes"][:3]]
+[('simple', 0), ('garden', 1), ('sand', 2)]
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypedDict
+
+from club.bowls import achievements as awarded
+from club.bowls.attempt import Attempt
+from club.bowls.goals import Goal, progress
+from club.bowls.move import multiplier, sow
+from club.bowls.position import CAPACITY, MODIFIER_NAMES, OVER, RING, Position, refusal
+from club.bowls.profile import Profile
+from club.bowls.puzzles import COUNT, SOLVED, load_puzzles, specials
+from club.session import Event
+
+
+class BowlView(TypedDict):
+    stones: str  # front first (W3)
+    mods: dict[str, int]  # ice/reverse/volcano: -1 permanent, else moves left (W4, W16)
+    refusal: str | None  # why it cannot be sown now: over, empty, ice (W5), or None
+    over_capacity: bool  # more than 7 stones: the overflow that ended the attempt (W12)
+
+
+class LastView(TypedDict):
+    bowl: int
+    points: int
+    combo: int  # matching bowls of the player phase (W13)
+    multiplier: int  # x1-x4 of that combo (W13)
+    matching: list[int]
+    perfect: bool
+    overflow: str | None
+
+
+class GoalView(TypedDict):
+    kind: str
+    colour: str
+    count: int
+
+
+class PuzzleView(TypedDict):
+    id: int
+    title: str
+    goal: GoalView
+    limit: int
+    moves_left: int
+    progress: dict[str, Any]  # goals.progress: kind, colour, count, done, left
+    solved: bool
+    last: bool  # the last of the set: no "next puzzle"
+    next: int | None
+
+
+class View(TypedDict):
+    mode: str
+    date: str
+    position: str  # W26 notation
+    bowls: list[BowlView]
+    score: int
+    moves: int
+    limit: int | None
+    moves_left: int | None
+    choosable: list[int]
+    status: str | None
+    over: bool
+    overflow_bowls: list[int]
+    training: bool
+    recorded: bool
+    can_undo: bool
+    can_redo: bool
+    last: LastView | None
+    best: int | None  # the best the HUD shows: Daily's of this date, Endless's, else None
+    puzzle: PuzzleView | None
+
+
+class ForecastLine(TypedDict):
+    """W23: the player phase of a sow, never its refill."""
+
+    bowl: int
+    matching: list[int]
+    combo: int
+    multiplier: int  # 0 when nothing matches
+    points: int  # 0 on an overflow (W12)
+    perfect: bool
+    overflow: bool
+    overflow_bowls: list[int]
+
+
+class Forecast(TypedDict):
+    accepted: bool
+    reason: str | None
+    events: list[Event]
+    line: ForecastLine | None
+
+
+class ThemeView(TypedDict):
+    name: str
+    unlocked: bool
+    needed: int  # achievements still to earn before it opens (W24)
+
+
+class AchievementView(TypedDict):
+    id: str
+    earned: bool
+
+
+class Awards(TypedDict):
+    theme: str
+    themes: list[ThemeView]
+    achievements: list[AchievementView]
+    earned: int
+    unlocked: int
+    solved: int
+
+
+class GridRow(TypedDict):
+    id: int
+    title: str
+    goal: GoalView
+    limit: int
+    specials: list[str]
+    fewest: int | None
+
+
+class Grid(TypedDict):
+    puzzles: list[GridRow]
+    next: int | None
+    solved: int
+
+
+def describe(attempt: Attempt, profile: Profile) -> View:
+    position = attempt.position
+    status = attempt.status()
+    limit = attempt.limit
+    last = attempt.last
+    return {
+        "mode": attempt.mode.name,
+        "date": attempt.date,
+        "position": attempt.position_text(),
+        "bowls": [bowl_view(attempt, b, status) for b in range(RING)],
+        "score": position.score,
+        "moves": position.moves,
+        "limit": limit,
+        "moves_left": None if limit is None else max(0, limit - position.moves),
+        "choosable": attempt.choosable(),
+        "status": status,
+        "over": status is not None,
+        "overflow_bowls": [b for b in range(RING) if len(position.bowls[b]) > CAPACITY],
+        "training": attempt.training,
+        "recorded": attempt.recorded,
+        "can_undo": bool(attempt.history) and not attempt.ended,
+        "can_redo": bool(attempt.redo_bowls) and status is None,
+        "last": None if last is None else {**last, "multiplier": multiplier(last["combo"])},  # type: ignore[typeddict-item]
+        "best": best_shown(attempt, profile),
+        "puzzle": puzzle_view(attempt, status),
+    }
+
+
+def bowl_view(attempt: Attempt, bowl: int, status: str | None) -> BowlView:
+    """One bowl for the renderer: its queue, modifiers and what the engine says of a tap."""
+    position = attempt.position
+    mods = position.mods[bowl]
+    return {
+        "stones": position.bowls[bowl],
+        "mods": {MODIFIER_NAMES[k]: mods[k] for k in range(3) if mods[k]},
+        "refusal": OVER if status else refusal(position, bowl),
+        "over_capacity": len(position.bowls[bowl]) > CAPACITY,
+    }
+
+
+def best_shown(attempt: Attempt, profile: Profile) -> int | None:
+    if attempt.mode.dated:
+        return profile["daily"].get(attempt.date)
+    value = profile["best"].get(attempt.mode.name)
+    return value if isinstance(value, int) else None
+
+
+def goal_view(goal: Goal) -> GoalView:
+    return {"kind": goal.kind, "colour": goal.colour, "count": goal.count}
+
+
+def puzzle_view(attempt: Attempt, status: str | None) -> PuzzleView | None:
+    puzzle = attempt.the_puzzle()
+    if puzzle is None:
+        return None
+    moves = attempt.position.moves
+    lasts = [snap.last for snap in attempt.history[1:]] + [attempt.last]
+    best_combo = max((last["combo"] for last in lasts if last), default=0)
+    return {
+        "id": puzzle.id,
+        "title": puzzle.title,
+        "goal": goal_view(puzzle.goal),
+        "limit": puzzle.limit,
+        "moves_left": max(0, puzzle.limit - moves),
+        "progress": progress(puzzle.goal, attempt.position, attempt.collected, best_combo),
+        "solved": status == SOLVED,
+        "last": puzzle.id == COUNT,
+        "next": puzzle.id + 1 if puzzle.id < COUNT else None,
+    }
+
+
+#: Events of the refill phase and after it (W16, W17): a forecast stops before them (W23).
+AFTER_PLAYER_PHASE = frozenset({"refill", "expire", "modifier"})
+
+
+def player_phase(events: list[Event]) -> list[Event]:
+    """The events of a sow up to the end of its player phase."""
+    out = []
+    for event in events:
+        if event["type"] in AFTER_PLAYER_PHASE:
+            break
+        out.append(event)
+    return out
+
+
+def forecast_line(bowl: int, events: list[Event]) -> ForecastLine:
+    """W23 from the player phase's events: matching bowls, multiplier, points
+    (with a Perfect Clear), or the overflow that would end the attempt.
+
+    >>> from club.bowls.notation import parse
+    >>> line = forecast_line(10, sow(parse("-/-/-/-/-/-/-/-/-/-/P/PP 0 0"), 10, log=True).events or [])
+    >>> line["points"], line["multiplier"], line["perfect"]
+    (130, 1, True)
+    """
+    matching = sorted({e["bowl"] for e in events if e["type"] == "match"})
+    overflow = next((e["bowls"] for e in events if e["type"] == "overflow"), None)
+    points = sum(e["points"] for e in events if e["type"] in ("points", "perfect"))
+    return {
+        "bowl": bowl,
+        "matching": matching,
+        "combo": len(matching),
+        "multiplier": multiplier(len(matching)) if matching else 0,
+        "points": 0 if overflow is not None else points,
+        "perfect": any(e["type"] == "perfect" for e in events),
+        "overflow": overflow is not None,
+        "overflow_bowls": list(overflow or []),
+    }
+
+
+def forecast(position: Position, bowl: int) -> ForecastLine:
+    """W23 for a position as it stands (the caller checked the refusal): the
+    player phase of the very ``sow`` the move plays.
+
+    >>> from club.bowls.notation import parse
+    >>> forecast(parse("-/-/-/-/-/BYR/BB/YY/RR/G/-/- 0 0"), 5)["matching"]
+    [6, 7, 8]
+    """
+    return forecast_line(bowl, player_phase(sow(position, bowl, log=True).events or []))
+
+
+def awards(profile: Profile) -> Awards:
+    """W24: each achievement opens the next theme; ``needed`` counts what a locked one waits for."""
+    have = awarded.earned(profile)
+    return {
+        "theme": awarded.theme(profile),
+        "themes": [{"name": name, "unlocked": index <= len(have), "needed": max(0, index - len(have))}
+                   for index, name in enumerate(awarded.THEMES)],
+        "achievements": [{"id": name, "earned": name in have} for name in awarded.ACHIEVEMENTS],
+        "earned": len(have),
+        "unlocked": len(awarded.unlocked(profile)),
+        "solved": awarded.solved_count(profile),
+    }
+
+
+def grid(profile: Profile) -> Grid:
+    """W18: every puzzle with its goal and limit, solved marks and fewest moves, and the next unsolved."""
+    solved = profile["puzzles"]
+    rows: list[GridRow] = [{
+        "id": puzzle.id, "title": puzzle.title, "goal": goal_view(puzzle.goal), "limit": puzzle.limit,
+        "specials": sorted(specials(puzzle.position)), "fewest": solved.get(str(puzzle.id)),
+    } for puzzle in load_puzzles()]
+    upcoming = next((row["id"] for row in rows if row["fewest"] is None), None)
+    return {"puzzles": rows, "next": upcoming, "solved": len(solved)}

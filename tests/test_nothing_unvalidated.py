@@ -144,7 +144,7 @@ def test_forecast_never_echoes_what_is_no_bowl() -> None:
     bridge = Bridge()
     call(bridge, "bowls", "new", '{"mode": "endless", "seed": 2}')
     answer = call(bridge, "bowls", "forecast", json.dumps({"bowl": 2**80}))
-    assert answer["result"] == {"bowl": None, "reason": "bad-action"}
+    assert answer["result"] == {"accepted": False, "reason": "bad-action", "events": [], "line": None}
 
 
 def test_a_5000_digit_cell_in_a_blocks_action_is_off_board() -> None:
@@ -174,7 +174,12 @@ def played_save(game: str) -> tuple[Bridge, dict[str, Any]]:
             bowl = call(bridge, game, "view", "{}")["result"]["choosable"][0]
             call(bridge, game, "sow", json.dumps({"bowl": bowl}))
     text = call(bridge, game, "save", "{}")["result"]
-    return bridge, save.load(text, game, "run")
+    return bridge, save.load(text, game, "run", run_version(text))
+
+
+def run_version(text: str) -> int:
+    """The ``version`` of a run save's envelope (issue 12: a game bumps it when its data changes)."""
+    return json.loads(text).get("version", 1)
 
 
 def _setter(**fields: Any) -> Change:
@@ -232,8 +237,9 @@ SAVES: list[tuple[str, str, Change, str]] = [
     # bowls (W13, W20, W21, W25)
     ("bowls", "last.combo = 99 (three achievements)", _last(combo=99), "last"),
     ("bowls", "a perfect clear that was not", _last(perfect=True), "last"),
-    ("bowls", "unknown extra data", _setter(extra={"bonus": 1}), "extra"),
-    ("bowls", "recorded while still playing", _setter(extra={"recorded": True}), "extra"),
+    ("bowls", "unknown data", _setter(bonus=1), "data"),
+    ("bowls", "recorded while still playing", _setter(recorded=True), "recorded"),
+    ("bowls", "a puzzle named in an Endless run", _setter(puzzle=1), "puzzle"),
     ("bowls", "a seed of 5,000 digits", _setter(seed="9" * 5000), "seed"),
     ("bowls", "a collected count of 2**60", _setter(collected=[2**60, 0, 0, 0, 0]), "collected"),
 ]
@@ -243,18 +249,21 @@ SAVES: list[tuple[str, str, Change, str]] = [
 def test_impossible_saves_are_refused(game: str, why: str, change: Change, field: str) -> None:
     bridge, data = played_save(game)
     before = call(bridge, game, "save", "{}")["result"]
-    assert refused_field(game, "load", {"save": save.dump(game, "run", data)}) is None  # the real one loads
+    version = run_version(before)
+    assert refused_field(game, "load", {"save": save.dump(game, "run", data, version)}) is None  # the real one loads
     change(data)
-    assert refused_field(game, "load", {"save": save.dump(game, "run", data)}, bridge) == field
+    assert refused_field(game, "load", {"save": save.dump(game, "run", data, version)}, bridge) == field
     assert call(bridge, game, "save", "{}")["result"] == before  # refused: nothing changed
 
 
 def test_a_daily_save_needs_a_real_date() -> None:
     bridge = Bridge()
     call(bridge, "bowls", "new", '{"mode": "daily", "date": "2026-11-29"}')
-    data = save.load(call(bridge, "bowls", "save", "{}")["result"], "bowls", "run")
+    text = call(bridge, "bowls", "save", "{}")["result"]
+    data = save.load(text, "bowls", "run", run_version(text))
     for date in ("2026-02-31", "٢٠٢٦-11-29"):
-        assert refused_field("bowls", "load", {"save": save.dump("bowls", "run", {**data, "date": date})}) == "date"
+        dated = save.dump("bowls", "run", {**data, "date": date}, run_version(text))
+        assert refused_field("bowls", "load", {"save": dated}) == "date"
 
 
 # ----- impossible profiles -------------------------------------------------------------------

@@ -120,10 +120,17 @@ def test_a_bad_ms_refuses_and_changes_nothing(ms: object) -> None:  # M15, issue
         assert (answer["accepted"], answer["reason"], answer["save"]) == (False, "bad-action", before)
 
 
-def test_play_time_saturates() -> None:  # issue 12: a save at the bound still loads after a tick
-    session = session_at(TWO_2S, play_ms=MAX_COUNT)
-    session.tick({"ms": 3_599_999})
-    assert Session().load({"save": session.save({})})["play_ms"] == session.view({})["play_ms"]
+@pytest.mark.parametrize(("position", "action", "read"), [
+    (TWO_2S, {"ms": 3_599_999}, ("play_ms",)),  # M15 play time
+    (f"{B('-1:0=2 1:0=2')} 2 4 {MAX_COUNT} {MAX_COUNT}", {"cell": "0:0"}, ("score", "moves")),  # M11
+])
+def test_counters_saturate(position: str, action: dict[str, Any], read: tuple[str, ...]) -> None:
+    """Issue 12: a round at MAX_COUNT plays on, stays at the bound, and its save loads again."""
+    session = session_at(position, play_ms=MAX_COUNT)
+    answer = session.place(action) if "cell" in action else session.tick(action)
+    assert answer["accepted"]
+    assert [answer["view"][name] for name in read] == [MAX_COUNT] * len(read)
+    assert Session().load({"save": answer["save"]}) == answer["view"]
 
 
 def _full() -> str:

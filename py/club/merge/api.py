@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, TypedDict
+from typing import Any
 
 from club.errors import NotationError, is_int
 from club.hexgrid import Hex
@@ -35,11 +35,6 @@ from club.session import Session as Base
 #: The most play time one call adds (M15): the page hands it over every 5 s.
 MAX_MS = 3_600_000
 Step = Callable[[Run], Outcome[Run]]
-
-
-class Imported(TypedDict):
-    save: str
-    summary: views.Summary
 
 
 class Session(Base[Run, Profile]):
@@ -131,8 +126,7 @@ class Session(Base[Run, Profile]):
         last move recorded it); the run itself never changes here.
 
         >>> s = Session()
-        >>> _ = s.load({"save": persist.dump(Run(new_round(5, jokers=True)))})
-        >>> s.state = Run(replace(s.state.round, score=382, moves=40, highest=64))
+        >>> _ = s.load({"save": persist.dump(Run(replace(new_round(5), score=382, moves=40, highest=64)))})
         >>> answer = s.abandon({})
         >>> answer["events"], answer["profile"] is not None
         ([{'type': 'recorded', 'best': 382, 'new_best': True}], True)
@@ -173,7 +167,7 @@ class Session(Base[Run, Profile]):
         persist.load(text)
         return persist.export_code(text)  # type: ignore[arg-type]  # load checked it is text
 
-    def import_code(self, payload: dict[str, Any]) -> Imported:
+    def import_code(self, payload: dict[str, Any]) -> views.Imported:
         """The save inside a code and its summary; changes nothing (NotationError if bad)."""
         text = persist.import_code(payload.get("code"))  # type: ignore[arg-type]
         try:

@@ -146,8 +146,9 @@ def place(state: Round, cell: Hex, turn: int | None = None) -> tuple[Round, Move
         current=state.next,
         next=upcoming,
         rng=rng,
-        score=state.score + sum(g.points for step in steps for g in step),
-        moves=state.moves + 1,
+        # issue 12: the counters saturate at MAX_COUNT, so what a move saves loads again
+        score=min(MAX_COUNT, state.score + sum(g.points for step in steps for g in step)),
+        moves=min(MAX_COUNT, state.moves + 1),
         highest=max(state.highest, highest_number(tuple(board)), *(g.result for s in steps for g in s)),
     )
     events.append({"type": "next", "current": list(done.current), "next": list(done.next)})

@@ -1,9 +1,11 @@
 """The JSON save of a whole round and the slot export code (M15).
 
-A save is the ``club.save`` envelope (game ``merge``, kind ``run``) around
-the position text plus what the notation lacks: turn, highest stone, PRNG
-state (16 hex digits, so JavaScript never rounds it), joker mode, play time
-and the stone style the round was parked with.
+A save is the ``club.save`` envelope (game ``merge``, kind ``run``, version
+1) around the position text plus what the notation lacks: turn, highest
+stone, PRNG state (``Rng.dump``: 16 hex digits, so JavaScript never rounds
+it), joker mode, play time and the stone style the round was parked with.
+Saves written before the envelope had a ``version`` are version 1: the same
+data, read as they are (issue 12, ``tests/merge/test_merge_migration.py``).
 
 An export code is ``HM1.<base64url of the zlib-compressed save>.<crc32>``,
 so a code mangled in transit is caught before it is decoded.

@@ -90,6 +90,13 @@ class Summary(TypedDict):
     board: list[int]
 
 
+class Imported(TypedDict):
+    """A slot code read back: its save and what the slot will show (M15)."""
+
+    save: str
+    summary: Summary
+
+
 def piece_view(piece: Piece) -> PieceView:
     kind: Literal["single", "pair", "joker"] = "joker" if piece[0] == JOKER else "pair" if is_pair(piece) else "single"
     return {"kind": kind, "stones": list(piece)}

@@ -73,6 +73,45 @@ def test_sprint_classic_played_by_keyboard_to_the_end(page: Page, boot) -> None:
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+def test_a_profile_stored_before_issue_12_shows_and_is_kept(page: Page, boot) -> None:
+    """Issue 12 (D18): the plain records the page stored before the envelope show on the start screen,
+    and the next finished run writes them back as the engine's envelope with the other records kept."""
+    old = {"sprint/classic": {"max": 5, "power": 43, "speed": 0, "games": 1},
+           "marathon/extended": {"max": 9, "power": 145, "speed": 21.7, "games": 4}}
+    boot(page, "#/")
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)",
+                  [storage_key("domino", "profile"), json.dumps({"records": old}, separators=(",", ":"))])
+    page.goto(page.url.split("#")[0] + ROUTE)
+    wait_ready(page)
+    for value in ("marathon", "extended"):
+        page.click(f".dd-opt[data-value={value}]")
+    expect(page.locator(".dd-records dd")).to_have_text(["9", "145", "21.7"])
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage_key("domino", "run"), LAST_TILE])
+    page.reload()
+    wait_ready(page)
+    page.click(".dd-card .btn.primary")
+    page.keyboard.press("Space")  # the last tile of the Sprint: the run ends and banks (D15)
+    expect(page.locator(".dd-card h2")).to_have_text("Set complete")
+    stored = json.loads(page.evaluate("k => localStorage.getItem(k)", storage_key("domino", "profile")))
+    assert (stored["kind"], stored["data"]["records"]["marathon/extended"]) == ("profile", old["marathon/extended"])
+    assert stored["data"]["records"]["sprint/classic"]["games"] == 2
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def last_tile_save() -> str:
+    """A classic Sprint with 27 tiles played by the CPython engine: the next hard drop ends it (D15)."""
+    session = Session()
+    session.new({"seed": 5, "mode": "sprint", "set": "classic"})
+    for n in range(27):
+        for move in LANES[n % 4]:
+            session.move({"move": {"ArrowLeft": "left", "ArrowRight": "right"}[move]})
+        session.move({"move": "hard"})
+    return session.save({})
+
+
+LAST_TILE = last_tile_save()
+
+
 def test_marathon_to_top_out(page: Page, boot) -> None:
     """D16: hard drops in the spawn columns fill the well until the next tile has no room."""
     boot(page, ROUTE)
@@ -361,13 +400,7 @@ def test_extended_faces_told_apart_by_colour(page: Page, boot) -> None:
 
 def test_finished_sprint_says_set_complete(page: Page, boot) -> None:
     """Issue 11 (D15): the end of a Sprint is shown and announced as 'Set complete', not 'Game over'."""
-    session = Session()
-    session.new({"seed": 5, "mode": "sprint", "set": "classic"})
-    for n in range(27):
-        for move in LANES[n % 4]:
-            session.move({"move": {"ArrowLeft": "left", "ArrowRight": "right"}[move]})
-        session.move({"move": "hard"})
-    open_saved(page, boot, session.save({}))
+    open_saved(page, boot, LAST_TILE)
     page.click(".dd-card .btn.primary")
     page.keyboard.press("Space")
     expect(page.locator(".dd-card h2")).to_have_text("Set complete")

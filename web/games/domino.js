@@ -1,6 +1,8 @@
 // Domino Drop (domino): the page. It draws what the Python engine reports and
 // forwards input; every rule, score and the end come from club.domino.api.Session
-// through ctx.engine.call. One bridge call per frame (`tick`), small answers.
+// through ctx.engine.call: a key is a `move` action (the engine's Answer: view,
+// save, profile text), time is the frame path (`tick`, one call per frame, small
+// answers until a turn resolves; `soft`). The profile text is stored as it comes.
 import { html } from "../svg.js";
 import { createHud } from "./domino/hud.js";
 import { createInput } from "./domino/input.js";

@@ -17,7 +17,7 @@ from club import GAMES, save
 from club.blocks import profile as cards
 from club.blocks import rules as blocks_rules
 from club.bridge import Bridge
-from club.domino.api import read_records
+from club.domino.records import load as read_records
 from club.errors import MAX_COUNT
 
 Change = Callable[[dict[str, Any]], None]
@@ -164,7 +164,7 @@ def played_save(game: str) -> tuple[Bridge, dict[str, Any]]:
         call(bridge, game, "place", json.dumps({"slot": 0, "cell": cells[view["tray"][0]["targets"][0]]}))
     elif game == "domino":
         call(bridge, game, "new", '{"seed": 4, "mode": "sprint", "set": "classic"}')
-        call(bridge, game, "act", '{"move": "hard"}')
+        call(bridge, game, "move", '{"move": "hard"}')
     elif game == "merge":
         call(bridge, game, "new", '{"seed": 4, "jokers": false}')
         call(bridge, game, "place", '{"cell": "0:0"}')
@@ -290,7 +290,7 @@ PROFILES = [
      '"best":0,"crowns":0,"runs":' + "9" * 4300 + "}}", "runs"),
     ("blocks", "runs of 2**60", _blocks(runs=2**60), "runs"),
     ("domino", "Infinity", _domino(speed=float("inf")), "profile"),
-    ("domino", "1e999", _domino().replace("1.5", "1e999"), "records"),
+    ("domino", "1e999", _domino().replace("1.5", "1e999"), "profile"),  # not strict JSON (club.save)
     ("domino", "NaN", _domino(speed=float("nan")), "profile"),
     ("domino", "a best after 0 games", _domino(power=5000, games=0), "records"),
     ("domino", "max beyond the well", _domino(max=500, power=300000), "records"),

@@ -51,19 +51,6 @@ export function boardExtent(radius, size) {
   return { width: SQRT3 * size * (2 * radius + 1), height: size * (3 * radius + 2) };
 }
 
-// Where the keyboard target moves (blocks B19, merge M12): navigation, not a rule.
-export function keyStep(cell, key, radius) {
-  const { q, r } = cell;
-  const options = {
-    ArrowLeft: [[q - 1, r]],
-    ArrowRight: [[q + 1, r]],
-    ArrowUp: [[q, r - 1], [q + 1, r - 1]],
-    ArrowDown: [[q, r + 1], [q - 1, r + 1]],
-  }[key] || [];
-  const found = options.find(([oq, or]) => onBoard(oq, or, radius));
-  return found ? { q: found[0], r: found[1] } : cell;
-}
-
 // The SVG viewBox of a hex board centred on 0:0, with a margin around it.
 export function boardViewBox(radius, size, margin = 0) {
   const { width, height } = boardExtent(radius, size);

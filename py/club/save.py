@@ -79,11 +79,12 @@ def load(
 ) -> dict[str, Any]:
     """Unwrap stored text, checking schema, game, kind and version; returns
     ``data`` in today's ``version`` (through ``upgrade`` or ``legacy``)."""
-    value = parse_json(text, kind if kind != "run" else "save")
+    name = kind if kind != "run" else "save"  # the field a corrupt text is reported under
+    value = parse_json(text, name)
     if isinstance(value, dict) and "schema" not in value and legacy is not None:
         return legacy(value)
     if not isinstance(value, dict):
-        raise NotationError("save", "a save must be a JSON object")
+        raise NotationError(name, f"a {name} must be a JSON object")
     if value.get("schema") != SCHEMA:
         raise NotationError("schema", f"expected schema {SCHEMA}, got {_quoted(value.get('schema'))}")
     if value.get("game") != game:

@@ -195,3 +195,23 @@ def test_headline_is_the_endless_best() -> None:
     assert s.headline({"profile": '{"version": 1, "best": {"endless": 70}, "played": {"endless": 1}}'}) == {"best": 70}
     assert s.headline({"profile": "garbage"}) == {"best": None}
     assert s.headline({"profile": None}) == {"best": None}
+
+
+# W22: where Right/Down (forward) and Left/Up (back) take the choice: the next bowl that can be
+# chosen around the ring, skipping empty and iced ones; None: nothing chosen yet.
+ARROWS = [
+    # (position, chosen, forward, back)
+    ("-/R/-/G[i]/-/-/Y/-/-/-/-/- 0 0", None, 1, 6),  # from nothing: forward starts at 0, back at 11
+    ("-/R/-/G[i]/-/-/Y/-/-/-/-/- 0 0", 1, 6, 6),  # the iced bowl 3 is skipped
+    ("-/R/-/G[i]/-/-/Y/-/-/-/-/- 0 0", 6, 1, 1),  # around the ring
+    ("-/R/-/-/-/-/-/-/-/-/-/- 0 0", 1, 1, 1),  # the only choice stays chosen
+    ("-/-/-/-/-/-/-/-/-/-/-/R[i] 0 0", None, None, None),  # stuck: nowhere to go
+]
+
+
+@pytest.mark.parametrize(("position", "chosen", "forward", "back"), ARROWS)
+def test_arrow_keys_go_to_the_next_choosable_bowl(position: str, chosen: int | None, forward: int | None,
+                                                  back: int | None) -> None:
+    arrows = Session().new({"mode": "free", "position": position})["arrows"]
+    at = 12 if chosen is None else chosen
+    assert (arrows["forward"][at], arrows["back"][at]) == (forward, back)

@@ -4,7 +4,9 @@
 import { html } from "../svg.js";
 import { createPlayer } from "./bowls/animate.js";
 import { createControls, createHud, createQueuePanel } from "./bowls/hud.js";
-import { loadExtensions, MODES, registerMode } from "./bowls/modes.js";
+import { MODES, registerMode } from "./bowls/modes.js";
+import { install as installPuzzles } from "./bowls/puzzles.js";
+import { install as installThemes } from "./bowls/themes.js";
 import { createRing } from "./bowls/ring.js";
 import { dialog, renderModeScreen, showOverCard, showSettings } from "./bowls/screens.js";
 import { STONE_NAMES } from "./bowls/stones.js";
@@ -21,7 +23,8 @@ export async function mount(root, ctx) {
   const fmt = { t, number: ctx.number ?? ((v) => String(v)) };
   root.classList.add("bw", "bowls-theme-simple");
   html("link", { rel: "stylesheet", href: new URL("../css/bowls.css", import.meta.url) }, root);
-  await loadExtensions();
+  installPuzzles(registerMode);
+  installThemes(registerMode);
 
   let view = null; // the engine's view of the attempt on screen
   let chosen = null; // the chosen bowl (W5): free to change, not a move
@@ -85,8 +88,8 @@ export async function mount(root, ctx) {
     },
     showModes: () => showModes(),
     showGame: () => showGame(),
-    // A mode that starts attempts through its own engine method hands the new view here;
-    // (part 2) or a function making it, called after the attempt on screen is parked.
+    // A mode that starts attempts through its own engine method (puzzle_new) hands the new
+    // view here, or a function making it, called after the attempt on screen is parked.
     adopt: (next, mode) => {
       if (typeof next === "function") { parkCurrent(mode); next = next(); } else parkCurrent(next.mode);
       view = next; persist(engine.call("save", {})); chosen = null; showGame();
@@ -279,13 +282,11 @@ export async function mount(root, ctx) {
     else choose(b);
   }
 
+  // W22: the engine says where each arrow leads from the bowl chosen (index 12: none yet).
   function step(direction) {
-    if (!view || view.over || view.choosable.length === 0) return;
-    const start = chosen ?? (direction > 0 ? 11 : 0);
-    for (let i = 1; i <= 12; i += 1) {
-      const b = (start + direction * i + 24) % 12;
-      if (view.choosable.includes(b)) { choose(b); return; }
-    }
+    if (!view || view.over) return;
+    const b = view.arrows[direction > 0 ? "forward" : "back"][chosen ?? 12];
+    if (b !== null) choose(b);
   }
 
   function bowlKey(e, b) {
@@ -386,7 +387,7 @@ export async function mount(root, ctx) {
 
   function showOver(outcome) {
     overCard?.close();
-    const mode = MODES.find((m) => m.id === view.mode && m.showOver); // (part 2) e.g. puzzle success
+    const mode = MODES.find((m) => m.id === view.mode && m.showOver); // e.g. a puzzle's success card
     overCard = mode ? mode.showOver(root, api, view, outcome) : showOverCard(root, api, view, outcome);
   }
 
@@ -420,7 +421,7 @@ export async function mount(root, ctx) {
   });
 
   // ----- start -------------------------------------------------------------------
-  for (const mode of MODES) { try { mode.setup?.(root, api); } catch (error) { console.error(error); } } // part 2
+  for (const mode of MODES) mode.setup?.(root, api); // puzzles' panel, themes and achievements
   restoreOnScreen();
   if (view && !view.over) showGame();
   else { recordIfOver(); showModes(); }

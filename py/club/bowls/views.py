@@ -2,7 +2,8 @@
 the page shows comes from here, never from arithmetic in ``web/``.
 
 - ``describe``: the attempt (W1-W25): bowls with why each cannot be sown
-  and whether it holds more than it may (W1, W5, W12), the combo
+  and whether it holds more than it may (W1, W5, W12), where the arrow
+  keys lead (W22), the combo
   multiplier of the last move (W13), moves left, the puzzle with its goal,
   progress, whether it is the last one and the next id (W18);
 - ``forecast_line``: the W23 line from the player phase's events;
@@ -67,6 +68,14 @@ class PuzzleView(TypedDict):
     next: int | None
 
 
+class Arrows(TypedDict):
+    """W22: the bowl Left/Right (Up/Down) choose next, by the bowl chosen now
+    (index 12: none chosen yet); None when no bowl can be chosen."""
+
+    forward: list[int | None]
+    back: list[int | None]
+
+
 class View(TypedDict):
     mode: str
     date: str
@@ -77,6 +86,7 @@ class View(TypedDict):
     limit: int | None
     moves_left: int | None
     choosable: list[int]
+    arrows: Arrows
     status: str | None
     over: bool
     overflow_bowls: list[int]
@@ -149,6 +159,7 @@ def describe(attempt: Attempt, profile: Profile) -> View:
     status = attempt.status()
     limit = attempt.limit
     last = attempt.last
+    choosable = attempt.choosable()
     return {
         "mode": attempt.mode.name,
         "date": attempt.date,
@@ -158,7 +169,8 @@ def describe(attempt: Attempt, profile: Profile) -> View:
         "moves": position.moves,
         "limit": limit,
         "moves_left": None if limit is None else max(0, limit - position.moves),
-        "choosable": attempt.choosable(),
+        "choosable": choosable,
+        "arrows": arrows(choosable),
         "status": status,
         "over": status is not None,
         "overflow_bowls": [b for b in range(RING) if len(position.bowls[b]) > CAPACITY],
@@ -170,6 +182,25 @@ def describe(attempt: Attempt, profile: Profile) -> View:
         "best": best_shown(attempt, profile),
         "puzzle": puzzle_view(attempt, status),
     }
+
+
+def arrows(choosable: list[int]) -> Arrows:
+    """W22: around the ring to the next bowl that can be chosen, clockwise
+    (forward) or not; with none chosen, forward starts at bowl 0 and back at 11.
+
+    >>> a = arrows([2, 7])
+    >>> a["forward"][2], a["forward"][7], a["back"][2], a["forward"][12], a["back"][12]
+    (7, 2, 7, 2, 7)
+    >>> arrows([])["forward"][12] is None
+    True
+    """
+    def seek(start: int, direction: int) -> int | None:
+        return next((b for b in ((start + direction * i) % RING for i in range(1, RING + 1)) if b in choosable),
+                    None)
+
+    starts = [*range(RING), None]
+    return {"forward": [seek(RING - 1 if b is None else b, 1) for b in starts],
+            "back": [seek(0 if b is None else b, -1) for b in starts]}
 
 
 def bowl_view(attempt: Attempt, bowl: int, status: str | None) -> BowlView:

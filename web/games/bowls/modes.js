@@ -1,6 +1,6 @@
-// The mode registry of the bowls page. Endless and Daily register here; part 2
-// adds Puzzles by importing its module from EXTENSIONS below and calling
-// registerMode with its own card. A mode card gets the page API:
+// The mode registry of the bowls page: Endless and Daily are built in
+// (screens.js); Puzzles (puzzles.js) and the theme gallery (themes.js) register
+// their own card through install(registerMode). A mode card gets the page API:
 //   api.start(payload)        start a new attempt (engine `new` payload) and show it
 //   api.resume(mode)          continue that mode's unfinished attempt, if any
 //   api.unfinished(mode)      the saved unfinished view of that mode, or null
@@ -9,7 +9,7 @@
 //   api.adopt(view)           show an attempt the mode started through its own engine method
 //   api.adopt(fn, mode)       the same, fn() making it after the attempt on screen is parked
 //   api.profileText()         the stored profile text; api.setProfile(text) stores a new one
-//   mode.setup(root, api)     called once at mount (part 2: theme, achievements listener)
+//   mode.setup(root, api)     called once at mount (the puzzle panel; theme, achievements)
 //   mode.showOver(root, api, view, outcome)  its own end card instead of the built-in one
 //   api.setTheme(name)        sets the class bowls-theme-<name> on the page root
 //   api.ctx                   the shell context (t, engine, store, ...)
@@ -23,18 +23,4 @@ export function registerMode(mode) {
   if (i >= 0) MODES.splice(i, 1);
   MODES.push(mode);
   MODES.sort((a, b) => (a.order ?? 50) - (b.order ?? 50));
-}
-
-// Part 2 lists its page modules here, e.g. ["./puzzles.js"]; each exports install(registerMode).
-export const EXTENSIONS = ["./puzzles.js", "./themes.js"];
-
-export async function loadExtensions() {
-  for (const path of EXTENSIONS) {
-    try {
-      const module = await import(path);
-      module.install?.(registerMode);
-    } catch (error) {
-      console.error("bowls: extension failed", path, error);
-    }
-  }
 }

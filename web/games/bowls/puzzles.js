@@ -1,4 +1,4 @@
-// Puzzle mode on the bowls page (W18, W21, W25), part 2: the mode card, the
+// Puzzle mode on the bowls page (W18, W21, W25): the mode card, the
 // grid of 100 with solved marks and fewest moves, the goal panel beside the
 // ring (goal in words, progress, moves left, hint, restart) and the success
 // and failure cards. The engine answers everything (Session.puzzles,

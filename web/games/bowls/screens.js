@@ -1,4 +1,4 @@
-// The mode screen (Endless, Daily with its date, Puzzles coming soon), the
+// The mode screen (Endless, Daily with its date, then the registered modes), the
 // end-of-attempt card, the settings dialog and a small confirm dialog.
 import { html } from "../../svg.js";
 import { MODES } from "./modes.js";
@@ -101,7 +101,7 @@ function startOver(api, unfinished, payload) {
   });
 }
 
-// The built-in mode cards; part 2's modes bring their own renderCard(list, api).
+// The built-in mode cards; registered modes (puzzles, themes) bring their own renderCard(list, api).
 export function renderModeScreen(container, api, { today }) {
   const { t, number } = api.fmt;
   container.replaceChildren();
@@ -131,14 +131,7 @@ export function renderModeScreen(container, api, { today }) {
         action: () => startOver(api, daily, { mode: "daily", date: today }) },
     ],
   });
-  const extra = MODES.filter((m) => m.renderCard);
-  for (const mode of extra) mode.renderCard(list, api);
-  if (!extra.some((m) => m.id === "puzzle")) {
-    modeCard(list, {
-      id: "puzzle", title: t("bowls.mode.puzzle"), sub: t("bowls.puzzlesSoon"), disabled: true,
-      buttons: [{ label: t("bowls.comingSoon"), disabled: true }],
-    });
-  }
+  for (const mode of MODES) mode.renderCard?.(list, api);
   const links = html("p", { class: "bw-modes-links" }, container);
   html("a", { class: "btn", href: "#/rules/bowls" }, links, t("bowls.rules"));
   const settings = html("button", { class: "btn bw-settings", type: "button" }, links, t("bowls.settings"));

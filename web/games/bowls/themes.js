@@ -1,4 +1,4 @@
-// Themes and achievements on the bowls page (W24, W25), part 2.
+// Themes and achievements on the bowls page (W24, W25).
 // The seven themes restyle the bowls, the stones' material and the
 // surroundings through CSS custom properties (web/css/bowls-themes.css) and a
 // few SVG paint servers defined here; stone colours and white signs never

@@ -20,7 +20,7 @@ True
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from club import save
 from club.bowls.achievements import THEMES, check_profile
@@ -33,7 +33,17 @@ TABLES = ("best", "daily", "played")
 FIELDS = {*TABLES, "achievements", "theme", "puzzles"}
 LEGACY_VERSION = 1  # the "version" of the text before the envelope
 
-Profile = dict[str, Any]
+
+
+class Profile(TypedDict):
+    """The data of the profile envelope (version 1)."""
+
+    best: dict[str, int]  # personal best per mode: endless, daily (W19, W20)
+    daily: dict[str, int]  # best score per Daily date YYYY-MM-DD (W20)
+    played: dict[str, int]  # attempts finished per mode (saturates at MAX_COUNT)
+    achievements: list[str]  # ids in the order earned (W24)
+    theme: str  # the theme in use (W24)
+    puzzles: dict[str, int]  # fewest moves per solved puzzle id (W18)
 
 
 def empty_profile() -> Profile:
@@ -61,12 +71,12 @@ def legacy(value: Any) -> Profile:
     """
     if value.get("version") != LEGACY_VERSION:
         raise NotationError("version", f"expected profile version {LEGACY_VERSION}")
-    out = empty_profile()
+    out: dict[str, Any] = {**empty_profile()}
     out.update({key: value[key] for key in FIELDS if key in value})
     return check(out)
 
 
-def check(data: Profile) -> Profile:
+def check(data: dict[str, Any]) -> Profile:
     """Every table typed and bounded, and only what play can leave (W19-W21, W24, W25)."""
     for name in TABLES:
         table = data[name]
@@ -78,10 +88,10 @@ def check(data: Profile) -> Profile:
         raise NotationError("daily", "daily keys must be dates YYYY-MM-DD")
     check_tables(data)
     check_profile(data)
-    return data
+    return cast(Profile, data)
 
 
-def check_tables(data: Profile) -> None:
+def check_tables(data: dict[str, Any]) -> None:
     """What ``record`` can leave (W19-W21, W25): attempts counted per known mode,
     bests only in Endless and Daily and only for a mode played, and no daily
     score above the Daily best.

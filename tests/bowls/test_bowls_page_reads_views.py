@@ -1,0 +1,50 @@
+"""Issue 12 item 3: the page reads only what the typed views send.
+
+Every ``view.<key>`` in the bowls page modules is a key of ``views.View``,
+every ``view.puzzle.<key>`` (``p.<key>`` where ``p = view.puzzle``) one of
+``PuzzleView``, every ``last.<key>`` one of ``LastView`` and every
+``state.<key>`` of the theme gallery one of ``Awards``; a renamed or dropped
+key (``movesLeft``, ``canUndo``, ``overflowBowls``) fails here, not on a
+player's screen.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from club.bowls import views
+
+WEB = Path(__file__).resolve().parents[2] / "web" / "games"
+PAGES = [WEB / "bowls.js", *sorted((WEB / "bowls").glob("*.js"))]
+
+# (name in the page, the TypedDict its keys come from, the files where the name means it)
+READERS = [
+    (r"view\??", views.View, PAGES),
+    (r"view\.puzzle", views.PuzzleView, PAGES),
+    (r"last", views.LastView, [WEB / "bowls.js", WEB / "bowls" / "hud.js"]),
+    (r"state", views.Awards, [WEB / "bowls" / "themes.js"]),
+    (r"f", views.ForecastLine, [WEB / "bowls.js"]),
+]
+
+
+def keys_read(name: str, files: list[Path]) -> set[str]:
+    pattern = re.compile(rf"(?<![\w.]){name}\.([A-Za-z_]\w*)")
+    return {key for path in files for key in pattern.findall(path.read_text(encoding="utf-8"))}
+
+
+@pytest.mark.parametrize(("name", "typed", "files"), READERS, ids=[r[1].__name__ for r in READERS])
+def test_the_page_reads_only_typed_keys(name: str, typed: type, files: list[Path]) -> None:
+    read = keys_read(name, files)
+    assert read, f"no {name}.<key> found: the pattern is stale"
+    assert read <= set(typed.__annotations__), sorted(read - set(typed.__annotations__))
+
+
+def test_the_puzzle_panel_reads_the_puzzle_view() -> None:
+    """puzzles.js names the puzzle view ``p`` (``const p = view.puzzle``)."""
+    text = (WEB / "bowls" / "puzzles.js").read_text(encoding="utf-8")
+    assert "const p = view.puzzle;" in text
+    progress = {"kind", "colour", "count", "done", "left"}  # progressWords(tr, p) names the progress p too
+    read = set(re.findall(r"(?<![\w.])p\.([A-Za-z_]\w*)", text)) - progress
+    assert read <= set(views.PuzzleView.__annotations__), sorted(read - set(views.PuzzleView.__annotations__))

@@ -54,10 +54,7 @@ def load_profile(text: object) -> Profile:
     """Validate stored profile text (empty text is a new profile)."""
     if text == "":
         return empty_profile()
-    try:
-        data = save.load(text, GAME, KIND, VERSION, legacy=legacy)
-    except NotationError as exc:  # club.save names a non-object "save" whatever its kind
-        raise NotationError("profile" if exc.field == "save" else exc.field, exc.message) from None
+    data = save.load(text, GAME, KIND, VERSION, legacy=legacy)
     save.keys(data, "profile", FIELDS)
     return check(data)
 

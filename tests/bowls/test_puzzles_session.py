@@ -127,8 +127,9 @@ def test_achievement_from_another_mode_opens_garden_w24() -> None:
     assert [t["name"] for t in shown["themes"] if t["unlocked"]] == ["simple", "garden"]
     assert [t["needed"] for t in shown["themes"]] == [0, 0, 1, 2, 3, 4, 5]  # W24: one theme per achievement
     chosen = session.set_theme({"theme": "garden"})
-    assert chosen["accepted"] and chosen["theme"] == "garden"
+    assert chosen["accepted"] and chosen["events"] == [{"type": "theme", "theme": "garden"}]
     assert save.load(chosen["profile"], "bowls", "profile")["theme"] == "garden"
+    assert session.themes({})["theme"] == "garden"
     locked = session.set_theme({"theme": "sand"})
     assert (locked["accepted"], locked["reason"], locked["profile"]) == (False, "locked", None)
     session.undo({})

@@ -44,12 +44,6 @@ SESSION_ONLY_MODES = ("puzzle",)  # started by puzzle_new, never by new
 NOTHING_TO_RECORD, LOCKED = "nothing-to-record", "locked"
 
 
-class ThemeAnswer(Awards):
-    accepted: bool
-    reason: str | None
-    profile: str | None
-
-
 class Session(session.Session[Attempt, Profile]):
     """One bowls attempt and the player's profile."""
 
@@ -181,14 +175,15 @@ class Session(session.Session[Attempt, Profile]):
     def themes(self, payload: dict[str, Any]) -> Awards:
         return awards(self.profile)
 
-    def set_theme(self, payload: dict[str, Any]) -> ThemeAnswer:
-        """Use theme ``{"theme": name}`` if it is unlocked (W24); refused otherwise."""
+    def set_theme(self, payload: dict[str, Any]) -> Answer:
+        """Use theme ``{"theme": name}`` if it is unlocked (W24), else refused as ``locked``;
+        the answer's ``profile`` is the text to store."""
         name = payload.get("theme")
         chosen = awarded.choose_theme(self.profile, name) if isinstance(name, str) else None
         if chosen is None:
-            return {"accepted": False, "reason": LOCKED, "profile": None, **awards(self.profile)}
+            return self.refuse(LOCKED)
         self.profile = chosen
-        return {"accepted": True, "reason": None, "profile": dump_profile(chosen), **awards(chosen)}
+        return self.answer([{"type": "theme", "theme": awarded.theme(chosen)}], changed_profile=True)
 
 
 def _facts(attempt: Attempt) -> dict[str, Any]:

@@ -208,8 +208,8 @@ export function openGallery(root, api, onChange) {
           const answer = engine.call("set_theme", { theme: name });
           if (!answer.accepted) return;
           api.setProfile(answer.profile);
-          state = answer;
-          applyTheme(api, answer.theme);
+          state = themesState(api);
+          applyTheme(api, state.theme);
           onChange?.();
           render();
           list.querySelector(`.bwt-tile[data-theme="${name}"]`)?.focus?.();

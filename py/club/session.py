@@ -4,11 +4,11 @@ A game supplies only its rules, through a few methods of its subclass:
 
 - ``start(seed, payload) -> S``: a fresh state (the seed already checked);
 - ``describe(state) -> View``: every number and flag the page shows;
-- ``dump_state(state) -> str`` / ``load_state(text) -> S``: the run codec
-  (``club.save`` envelope, kind ``run``);
-- ``fresh_profile() -> P``, ``dump_profile(P) -> str``,
-  ``load_profile_text(text) -> P``, ``best(P) -> int | None``: the profile
-  codec (kind ``profile``);
+- ``runs`` and ``profiles``: its run and profile codecs (``club.save``
+  envelopes of kind ``run`` and ``profile``), anything with ``dump(value)``
+  and ``load(text)`` such as the game's save module (or it overrides
+  ``dump_state``/``load_state``, ``dump_profile``/``load_profile_text``);
+- ``fresh_profile() -> P`` and ``best(P) -> int | None``;
 - its actions, each a pure ``step(state) -> Outcome`` run by ``act``.
 
 The base gives the page one shape for everything:
@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypedDict, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypedDict, TypeVar
 
 from club.errors import NotationError, read_seed
 
@@ -66,6 +66,14 @@ class Outcome(Generic[S]):
     @property
     def accepted(self) -> bool:
         return self.reason is None
+
+
+class Codec(Protocol):
+    """Text in the save envelope and back (a game's save or profile module)."""
+
+    def dump(self, value: Any, /) -> str: ...
+
+    def load(self, text: object, /) -> Any: ...
 
 
 class Answer(TypedDict):
@@ -95,6 +103,8 @@ class Session(Generic[S, P]):
     """The base of every game's Session: one state, one profile, one shape."""
 
     game: ClassVar[str]
+    runs: ClassVar[Codec]
+    profiles: ClassVar[Codec]
     #: The seed ``new`` uses when the payload names none.
     default_seed: ClassVar[int] = 0
 
@@ -111,19 +121,19 @@ class Session(Generic[S, P]):
         raise NotImplementedError
 
     def dump_state(self, state: S) -> str:
-        raise NotImplementedError
+        return self.runs.dump(state)
 
     def load_state(self, text: object) -> S:
-        raise NotImplementedError
+        return self.runs.load(text)
 
     def fresh_profile(self) -> P:
         raise NotImplementedError
 
     def dump_profile(self, profile: P) -> str:
-        raise NotImplementedError
+        return self.profiles.dump(profile)
 
     def load_profile_text(self, text: object) -> P:
-        raise NotImplementedError
+        return self.profiles.load(text)
 
     def best(self, profile: P) -> int | None:
         raise NotImplementedError
@@ -206,4 +216,4 @@ class Session(Generic[S, P]):
 #: The base methods the page calls; every other public name of the base is a
 #: hook or a helper of the game's own code, which the bridge never routes.
 ENTRY_POINTS = frozenset({"new", "load", "save", "view", "load_profile", "headline"})
-HOOKS = frozenset(name for name in vars(Session) if not name.startswith("_")) - ENTRY_POINTS - {"game", "default_seed"}
+HOOKS = frozenset(name for name in vars(Session) if not name.startswith("_")) - ENTRY_POINTS - {"game", "default_seed", "runs", "profiles"}

@@ -73,6 +73,8 @@ class Session(session.Session[Run, Profile]):
     """One run of blocks plus the player card, as the page sees them."""
 
     game = "blocks"
+    runs = saves
+    profiles = profile
 
     # ----- the rules this game supplies -------------------------------------
     def start(self, seed: int, payload: dict[str, Any]) -> Run:
@@ -99,20 +101,8 @@ class Session(session.Session[Run, Profile]):
             "position": notation.print_position(state),
         }
 
-    def dump_state(self, run: Run) -> str:
-        return saves.dump(run)
-
-    def load_state(self, text: object) -> Run:
-        return saves.load(text)
-
     def fresh_profile(self) -> Profile:
         return Profile()
-
-    def dump_profile(self, card: Profile) -> str:
-        return profile.dump(card)
-
-    def load_profile_text(self, text: object) -> Profile:
-        return profile.load(text)
 
     def best(self, card: Profile) -> int:
         return card.best

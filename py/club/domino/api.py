@@ -59,6 +59,7 @@ class Session(Base[Game, Records]):
     """One run of Domino Drop plus the player's records, for the JS bridge."""
 
     game = "domino"
+    profiles = records
     default_seed = 1
 
     # -- the rules the base asks for ------------------------------------------------
@@ -87,11 +88,6 @@ class Session(Base[Game, Records]):
     def fresh_profile(self) -> Records:
         return {}
 
-    def dump_profile(self, profile: Records) -> str:
-        return records.dump(profile)
-
-    def load_profile_text(self, text: object) -> Records:
-        return records.load(text)
 
     def best(self, profile: Records) -> int | None:
         return records.best(profile)

@@ -41,6 +41,8 @@ class Session(Base[Run, Profile]):
     """One merge round (with its stone style) plus the player's profile."""
 
     game = "merge"
+    runs = persist
+    profiles = profile
     default_seed = DEFAULT_SEED & 0xFFFFFFFF
 
     def __init__(self) -> None:
@@ -58,20 +60,8 @@ class Session(Base[Run, Profile]):
     def describe(self, state: Run) -> views.View:
         return views.view(state, self.profile)
 
-    def dump_state(self, state: Run) -> str:
-        return persist.dump(state)
-
-    def load_state(self, text: object) -> Run:
-        return persist.load(text)
-
     def fresh_profile(self) -> Profile:
         return Profile()
-
-    def dump_profile(self, card: Profile) -> str:
-        return profile.dump(card)
-
-    def load_profile_text(self, text: object) -> Profile:
-        return profile.load(text)
 
     def best(self, card: Profile) -> int:
         return card.best

@@ -246,11 +246,17 @@ def test_home_cards_equal_with_rules_inside(page: Page, phone: Page, boot) -> No
 
 
 def test_merely_opened_game_shows_no_score_yet(page: Page, boot) -> None:
-    """Issue 11: after only opening blocks its card says 'No score yet' like the others."""
+    """Issue 11: after only opening blocks its card says 'No score yet' like the
+    others, and so does a stored card whose best is 0 (a run banked without points)."""
     boot(page, "#/blocks")
-    assert page.evaluate("localStorage.getItem('6e-club/v1/blocks/profile')") is not None
     page.click(".brand")
     page.wait_for_function("document.documentElement.dataset.route === 'home'")
     no_best = json.loads((ROOT / "web/i18n/shell.en.json").read_text())["shell.noBest"]
     for game in GAMES:
         expect(page.locator(f".game-card[data-game={game}] .best")).to_have_text(no_best)
+    card = '{"schema":1,"game":"blocks","kind":"profile","version":1,"data":{"stars":0,"best":0,"crowns":0,"runs":1}}'
+    page.evaluate("(card) => localStorage.setItem('6e-club/v1/blocks/profile', card)", card)
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("localStorage.getItem('6e-club/v1/blocks/profile')") == card  # read, not moved aside
+    expect(page.locator(".game-card[data-game=blocks] .best")).to_have_text(no_best)

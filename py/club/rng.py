@@ -50,8 +50,13 @@ class Rng:
 
     @classmethod
     def from_seed(cls, seed: int) -> Rng:
-        """Seed as in the PCG reference: advance once, add the seed, advance."""
-        state = (_INC * _MULT + _INC) & _MASK64  # step from 0
+        """From state 0: advance twice, add the seed, advance once.
+
+        The PCG reference (``pcg32_srandom_r``) advances once before adding
+        the seed; this steps once more. Every seeded run, daily and vector
+        depends on it, so it stays as it is.
+        """
+        state = (_INC * _MULT + _INC) & _MASK64  # two steps from 0: 0 -> INC -> INC * MULT + INC
         state = (state + (seed & _MASK64)) & _MASK64
         return cls((state * _MULT + _INC) & _MASK64)
 

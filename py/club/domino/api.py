@@ -88,7 +88,6 @@ class Session(Base[Game, Records]):
     def fresh_profile(self) -> Records:
         return {}
 
-
     def best(self, profile: Records) -> int | None:
         return records.best(profile)
 

@@ -119,3 +119,16 @@ def steady(page: Page, frames: int = 3) -> bool:
     page that refits itself a frame after a change, through a ResizeObserver,
     has then finished); False when it still moved after 120 frames."""
     return bool(page.evaluate(_STEADY_JS, frames))
+
+
+def screen_problems(page: Page, where: str, first_screen: list[str], *, boxes: str = TEXT_BOXES,
+                    buttons: str = "") -> list[str]:
+    """Every layout problem on the current screen once it settled, prefixed with
+    ``where``: text wider than its box (``boxes``), selectors not on the first
+    screen, and wrapped ``buttons``. A game binds its selectors once with
+    ``functools.partial``."""
+    settle(page)
+    problems = overflow_report(page, boxes) + outside_first_screen(page, first_screen)
+    if buttons:
+        problems += wrapped(page, buttons)
+    return [f"{where}: {problem}" for problem in problems]

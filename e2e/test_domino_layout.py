@@ -7,26 +7,20 @@ screen, in play, paused, in the question or on the end card, desktop and phone."
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
 import pytest
 from arcade import storage_key, wait_ready
 from audit import axe_violations
 from club.domino.api import Session
 from club.domino.saving import dump_game
-from layout import (
-    LANGS,
-    SIZES,
-    TEXT_BOXES,
-    outside_first_screen,
-    overflow_report,
-    settle,
-    switch_language,
-    wrapped,
-)
+from layout import LANGS, SIZES, TEXT_BOXES, screen_problems, switch_language
 from playwright.sync_api import Page, expect
 
 ROUTE = "#/domino"
 BOXES = f"{TEXT_BOXES}, .dd-chip, .dd-opt, .dd-rec dt, .dd-sub"
+# Every layout problem on a screen (e2e/layout.py), with this game's text boxes and button rows.
+fits = partial(screen_problems, boxes=BOXES, buttons=".dd-actions .btn, .dd-go, .dd-pause, .dd-rules")
 LANES = [["left"] * 3, ["left"], ["right"], ["right"] * 3]  # columns 0, 2, 4, 6 (as in test_domino.py)
 
 
@@ -43,13 +37,6 @@ def last_tile_save() -> str:
 
 
 LAST_TILE = last_tile_save()
-
-
-def fits(page: Page, what: str, first_screen: list[str]) -> list[str]:
-    settle(page)
-    problems = overflow_report(page, BOXES) + outside_first_screen(page, first_screen)
-    problems += wrapped(page, ".dd-actions .btn, .dd-go, .dd-pause, .dd-rules")
-    return [f"{what}: {p}" for p in problems]
 
 
 def check_language(page: Page, lang: str) -> list[str]:

@@ -14,7 +14,7 @@ from club.merge import persist
 from club.merge.board import CELLS
 from club.merge.notation import board_from_cells as B
 from club.merge.notation import parse
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 RUN = storage_key("merge", "run")
 
@@ -34,6 +34,15 @@ def open_at(page: Page, boot, position: str | None = None, **data: object) -> Pa
         wait_ready(page)
     expect(page.locator(".hm-board")).to_be_visible()
     return page
+
+
+def tab_to_board(page: Page) -> Locator:
+    """Tab through the page until the board has the keyboard focus (M12); the board."""
+    for _ in range(20):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('hm-board')"):
+            break
+    return page.locator(".hm-board")
 
 
 def centre(page: Page, cell: str) -> tuple[float, float]:
@@ -117,11 +126,7 @@ def test_drag_from_the_tray(page: Page, boot) -> None:
 def test_keyboard_only_with_rotation(page: Page, boot) -> None:
     """M12: Tab to the board, arrows move the marker, R / Shift+R rotate, Enter places, Escape clears."""
     open_at(page, boot, f"{B('')} 4-8 2-2 0 0")
-    for _ in range(20):
-        page.keyboard.press("Tab")
-        if page.evaluate("document.activeElement.classList.contains('hm-board')"):
-            break
-    board = page.locator(".hm-board")
+    board = tab_to_board(page)
     expect(board).to_be_focused()
     expect(board).to_have_attribute("data-target", "0:0")
     page.keyboard.press("ArrowRight")
@@ -155,11 +160,7 @@ ARROW_WALKS = [  # (keys from the centre, where the marker ends): M12 at the edg
 def test_arrow_keys_follow_the_engine_at_the_edges(page: Page, boot, keys: list[str], target: str) -> None:
     """M12, issue 12: the page looks the arrow-key target up in the engine's geometry."""
     open_at(page, boot, f"{B('')} 2 4 0 0")
-    for _ in range(20):
-        page.keyboard.press("Tab")
-        if page.evaluate("document.activeElement.classList.contains('hm-board')"):
-            break
-    board = page.locator(".hm-board")
+    board = tab_to_board(page)
     expect(board).to_have_attribute("data-target", "0:0")  # the marker starts at the centre
     for key in keys:
         page.keyboard.press(key)

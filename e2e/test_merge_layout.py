@@ -5,6 +5,8 @@ screen; axe finds nothing on the page or its dialogs, desktop and phone."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 from arcade import storage_key, wait_ready
 from audit import axe_violations
@@ -12,32 +14,17 @@ from club.merge import persist
 from club.merge.board import CELLS
 from club.merge.notation import board_from_cells as B
 from club.merge.notation import parse
-from layout import (
-    LANGS,
-    SIZES,
-    TEXT_BOXES,
-    outside_first_screen,
-    overflow_report,
-    settle,
-    switch_language,
-    wrapped,
-)
+from layout import LANGS, SIZES, TEXT_BOXES, screen_problems, switch_language
 from playwright.sync_api import Page, expect
 
 ROUTE = "#/merge"
 BOXES = f"{TEXT_BOXES}, .hm-mode, .hm-slot-info"
+# Every layout problem on a screen (e2e/layout.py), with this game's text boxes and button rows.
+fits = partial(screen_problems, boxes=BOXES, buttons=".hm-tools .btn, .hm-confirm-actions .btn, .hm-over-actions .btn")
 # One hole at 0:0 and a 2 to place there: the next placement ends the round (M6)
 # without a merge (no two equal neighbours around 0:0 in this pattern).
 FULL = B(" ".join(f"{c}={(2, 4, 8)[(c.q - c.r) % 3]}" for c in CELLS if str(c) != "0:0"))
 LAST_MOVE = persist.dump(persist.Run(parse(f"{FULL} 2 2 50 36")))
-
-
-def fits(page: Page, what: str, first_screen: list[str]) -> list[str]:
-    """Every layout problem on the current screen, prefixed with where we are."""
-    settle(page)
-    problems = overflow_report(page, BOXES) + outside_first_screen(page, first_screen)
-    problems += wrapped(page, ".hm-tools .btn, .hm-confirm-actions .btn, .hm-over-actions .btn")
-    return [f"{what}: {p}" for p in problems]
 
 
 def check_language(page: Page, lang: str) -> list[str]:

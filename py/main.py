@@ -1,15 +1,41 @@
-"""PyScript entry point: build the bridge and hand its proxy to the page.
+"""The engine worker's entry point (issue 13): PyScript runs this module in a
+web worker (``web/engine.js`` starts it with ``PyWorker``) and the page calls
+the names in ``__export__`` through ``xworker.sync``, each answer a Promise of
+JSON text. Nothing here touches the DOM, so the worker needs neither
+SharedArrayBuffer nor cross-origin isolation.
 
-The page (``web/boot.js``) listens for ``club:ready`` before PyScript starts,
-so no global name is needed on either side. ``bench`` is the benchmark hook
-used by ``make bench`` (the module is imported only when it is called).
+``call`` and ``check`` are the Bridge (one game's Session, and throwaway ones
+for validating a backup). ``query`` answers slow, read-only questions (a bowls
+hint) as a coroutine that yields to the worker's event loop, so other calls
+are answered meanwhile and ``cancel`` can stop it. ``bench`` is the benchmark
+hook used by ``make bench`` (imported only when it is called).
 """
 
 import sys
 
 from club.bridge import Bridge
-from pyodide.ffi import create_proxy, to_js
-from pyscript import window
+
+bridge = Bridge()
+
+
+def call(game: str, method: str, payload_json: str = "{}") -> str:
+    return bridge.call(game, method, payload_json)
+
+
+def check(game: str, method: str, payload_json: str = "{}") -> str:
+    return bridge.check(game, method, payload_json)
+
+
+async def query(game: str, method: str, payload_json: str = "{}") -> str:
+    return await bridge.query(game, method, payload_json)
+
+
+def cancel() -> int:
+    return bridge.cancel()
+
+
+def python() -> str:
+    return sys.version.split()[0]
 
 
 def bench(games_json: str = "[]") -> str:
@@ -18,14 +44,4 @@ def bench(games_json: str = "[]") -> str:
     return run_json(games_json)
 
 
-bridge = Bridge()
-detail = {
-    "call": create_proxy(bridge.call),
-    "check": create_proxy(bridge.check),  # validation without touching a game's state (backup restore)
-    "bench": create_proxy(bench),
-    "python": sys.version.split()[0],
-}
-event = window.CustomEvent.new(
-    "club:ready", to_js({"detail": detail}, dict_converter=window.Object.fromEntries)
-)
-window.dispatchEvent(event)
+__export__ = ["call", "check", "query", "cancel", "python", "bench"]

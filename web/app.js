@@ -1,6 +1,9 @@
-// The app: one Pyodide boot (P2), games as hash routes, a context object
-// handed to each page module (engine, storage, i18n, live region, notices).
-import { createEngine } from "./bridge.js";
+// The app: one Pyodide boot (P2) in the engine worker, games as hash routes,
+// a context object handed to each page module (engine, storage, i18n, live
+// region, notices). The app starts before Python is ready (issue 13): home
+// and every game's frame are pure JavaScript; a game page draws the view it
+// stored beside its run, and stays inert ("starting") until its engine answered.
+import { createEngine } from "./engine.js";
 import { createStorage, loadSettings, peekLanguage, saveSettings } from "./storage.js";
 import { createI18n, pickLanguage, preloadTables, LANGUAGES } from "./i18n.js";
 import { createAnnouncer, reducedMotionQuery } from "./a11y.js";
@@ -42,11 +45,25 @@ function visibilityHub() {
   };
 }
 
-export async function startApp({ call, check, python }, preloaded = { tables: new Map(), modules: new Map() }) {
+// The stored copy of a view (JSON text), or null when absent or unreadable.
+function parsedOrNull(text) {
+  if (typeof text !== "string") return null;
+  try {
+    const value = JSON.parse(text);
+    return value && typeof value === "object" ? value : null;
+  } catch {
+    return null; // a drawing aid only: the engine's own load decides what is true
+  }
+}
+
+export async function startApp(worker, preloaded = { tables: new Map(), modules: new Map() }) {
   const app = document.getElementById("app");
-  const engines = new Map(GAME_IDS.map((id) => [id, createEngine(call, id)]));
+  let engineUp = false;
+  const engineReady = worker.then(() => { engineUp = true; });
+  engineReady.catch(() => {}); // shown by boot.js with Retry
+  const engines = new Map(GAME_IDS.map((id) => [id, createEngine(worker, id)]));
   // Throwaway sessions for validating a backup without touching a game in play.
-  const checkers = new Map(GAME_IDS.map((id) => [id, createEngine(check ?? call, id)]));
+  const checkers = new Map(GAME_IDS.map((id) => [id, createEngine(worker, id, "check")]));
   let persistence = null; // asked once per page (issue 10 item 6)
   let i18n = null;
   const notice = createNotices(document.getElementById("notices"), (k, v) => (i18n ? i18n.t(k, v) : k));
@@ -87,12 +104,18 @@ export async function startApp({ call, check, python }, preloaded = { tables: ne
     return false;
   }
 
-  const bestScore = (game) => {
+  // Home shows each best score at once from the engine's last headline,
+  // stored beside the profile; the engine's fresh answer replaces it.
+  const bestScore = (game) => parsedOrNull(storage.scope(game).get("headline"))?.best ?? null;
+  const freshBest = async (game) => {
     const profile = storage.scope(game).get("profile");
     try {
-      return engines.get(game).call("headline", { profile })?.best ?? null;
-    } catch {
-      return null;
+      const headline = await engines.get(game).call("headline", { profile });
+      storage.scope(game).set("headline", JSON.stringify(headline));
+      return headline?.best ?? null;
+    } catch (error) {
+      if (!(error?.name === "EngineError")) console.error(error);
+      return null; // a profile the engine cannot read: no best shown (the game moves it aside)
     }
   };
 
@@ -113,9 +136,15 @@ export async function startApp({ call, check, python }, preloaded = { tables: ne
         settings,
         saveSettings: () => saveSettings(storage, settings),
         bestScore,
+        freshBest,
+        // The view stored beside the run, drawn before Python is ready (never acted on).
+        storedView: (item = "view") => (game ? parsedOrNull(storage.scope(game).get(item)) : null),
+        keepView: (view, item = "view") => game && storage.scope(game).set(item, JSON.stringify(view)),
+        engineReady,
+        painted: () => { if (!performance.getEntriesByName("club-board-painted").length) performance.mark("club-board-painted"); },
         games: GAME_IDS,
         gameName: (id) => (GAME_IDS.includes(id) ? i18n.t(`shell.game.${id}.name`) : null),
-        check: (id, method, payload) => checkers.get(id).call(method, payload),
+        check: (id, method, payload) => checkers.get(id).call(method, payload), // a Promise
         askPersistence: () => { persistence ??= askPersistence(); return persistence; },
         onVisibility: (fn) => { const off = onVisibility(fn); cleanups.push(off); return off; },
       },
@@ -146,6 +175,10 @@ export async function startApp({ call, check, python }, preloaded = { tables: ne
     });
     const { ctx, cleanup } = makeContext(route.game);
     let view = null;
+    // Input waits for the engine: the page is drawn but inert until its mount
+    // (which loads the run through the engine) has finished.
+    const starting = route.name === "game" && !engineUp;
+    if (starting) { root.inert = true; root.dataset.starting = "1"; }
     if (route.game) await i18n.use(route.game);
     if (token !== mountToken) return;
     if (route.name === "home") {
@@ -170,6 +203,14 @@ export async function startApp({ call, check, python }, preloaded = { tables: ne
         html("p", { class: "placeholder" }, root, i18n.t("shell.comingSoon"));
       }
     }
+    if (token !== mountToken) {
+      // The player moved on while this page waited for the engine: let it go.
+      try { view?.unmount(); } catch (error) { console.error(error); }
+      cleanup();
+      return;
+    }
+    root.inert = false;
+    delete root.dataset.starting;
     current = { view, cleanup };
     app.setAttribute("aria-busy", "false");
     document.documentElement.dataset.route = route.name === "game" ? route.game : route.name;
@@ -190,9 +231,13 @@ export async function startApp({ call, check, python }, preloaded = { tables: ne
 
   addEventListener("hashchange", () => show(parseRoute(location.hash)));
   await show(parseRoute(location.hash));
+  await engineReady;
   performance.mark("club-interactive");
   document.documentElement.dataset.ready = "1";
-  document.documentElement.dataset.python = python;
+  const sync = await worker;
+  document.documentElement.dataset.python = await sync.python();
+  // make bench's hook: the engines' own latency in Pyodide, measured in the worker.
+  dispatchEvent(new CustomEvent("club:ready", { detail: { bench: (games) => sync.bench(games) } }));
   updates = watchUpdates({ container: document.getElementById("notices"), t: i18n.t, settle });
   runningVersion().then((version) => { document.documentElement.dataset.version = version ?? ""; });
 }

@@ -54,7 +54,7 @@ export function makeBackup(storage, games, now = new Date()) {
 }
 
 // {backup} when every part is good, else {problem, part?, reason?}.
-export function checkBackup(text, games, check) {
+export async function checkBackup(text, games, check) {
   let data;
   try { data = JSON.parse(text); } catch { return { problem: "notBackup" }; }
   if (!data || data.format !== FORMAT || typeof data.keys !== "object" || !data.keys) return { problem: "notBackup" };
@@ -66,7 +66,7 @@ export function checkBackup(text, games, check) {
     if (!validate) return { problem: "badPart", part, reason: null };
     try {
       if (typeof value !== "string") throw new Error("not text");
-      validate(value, check);
+      await validate(value, check);
     } catch (error) {
       return { problem: "badPart", part, reason: String(error?.message || error) };
     }
@@ -140,7 +140,7 @@ export function mountBackup(parent, ctx) {
     input.value = "";
     if (!file) return;
     confirm.hidden = true;
-    const found = checkBackup(await file.text(), ctx.games, ctx.check);
+    const found = await checkBackup(await file.text(), ctx.games, ctx.check);
     if (!found.backup) { say(problemText(t, found, ctx.gameName), true); return; }
     say("");
     askToReplace(confirm, ctx, found.backup);

@@ -1,9 +1,10 @@
-// Boot: a real progress indicator while Python loads (P3), a load-failure
-// screen with Retry, then the app. Stages are observed, not timed guesses:
-// resource timing tells when the runtime files have arrived, PyScript's
-// py:progress tells where the interpreter is, and club:ready comes from
-// py/main.py once the engines are importable.
+// Boot: the app at once, and a real progress indicator while Python starts
+// in its worker (P3, issue 13), with a load-failure screen and Retry. Stages
+// are observed, not timed guesses: the worker's loader reports when the
+// runtime started, the wasm and the games arrived and Python is up
+// (web/pyodide-loader.mjs); the engines are ready when py/main.py has run.
 import { preloadRoute, startApp } from "./app.js";
+import { startWorker } from "./engine.js";
 
 const STAGES = [
   { id: "shell", pct: 5 },
@@ -80,61 +81,31 @@ function loaderUi() {
   };
 }
 
-function watchResources(ui) {
-  const seen = (name) => {
-    if (name.includes("/vendor/pyodide/pyodide.asm.wasm")) ui.advance("wasm");
-    else if (name.includes("/vendor/pyodide/")) ui.advance("runtime");
-    else if (name.includes("/build/club.zip")) ui.advance("files");
-  };
-  performance.getEntriesByType("resource").forEach((entry) => seen(entry.name));
-  const observer = new PerformanceObserver((list) => list.getEntries().forEach((e) => seen(e.name)));
-  observer.observe({ type: "resource", buffered: true });
-  return observer;
-}
-
-function watchPyScript(ui) {
-  const onProgress = (event) => {
-    const text = String(event.detail || "");
-    if (/Loading Pyodide|Loading interpreter/.test(text)) ui.advance("runtime");
-    else if (/Loaded Pyodide|Loaded interpreter|Loading files|Loading Storage/.test(text)) ui.advance("python");
-    else if (/Loaded files|Loaded Storage|Loading JS modules|Loaded JS modules/.test(text)) ui.advance("engines");
-  };
-  addEventListener("py:progress", onProgress);
-  return () => removeEventListener("py:progress", onProgress);
-}
-
 function boot() {
   const ui = loaderUi();
   ui.advance("shell");
   const preloaded = preloadRoute();
   preloaded.tables.get(`shell.${preloaded.lang}`)?.then((table) => ui.translate(table, preloaded.lang));
   document.getElementById("retry").addEventListener("click", () => location.reload());
-  const observer = watchResources(ui);
-  const unwatch = watchPyScript(ui);
   const failTimer = setTimeout(() => ui.fail(null), BOOT_TIMEOUT_MS);
-  const onError = (event) => {
-    const text = String(event?.reason?.message || event?.message || event?.detail || "unknown error");
+  const fail = (message) => {
     if (document.documentElement.dataset.boot === "ready") return;
-    ui.fail(text);
-    // Shown to the player with Retry: handled, so not also an uncaught rejection.
-    if (event?.type === "unhandledrejection") event.preventDefault();
-  };
-  addEventListener("py:error", onError);
-  addEventListener("unhandledrejection", onError);
-  addEventListener("club:ready", async (event) => {
     clearTimeout(failTimer);
-    observer.disconnect();
-    unwatch();
-    removeEventListener("unhandledrejection", onError);
+    ui.fail(message);
+  };
+  // Python starts in its worker while the page (home, a game's frame, a
+  // stored board) is drawn at once: nothing here waits for it (issue 13).
+  const engine = startWorker({ onStage: (stage) => ui.advance(stage), onFail: fail });
+  // Shown to the player with Retry: handled, so not also an uncaught rejection.
+  engine.catch((error) => fail(String(error?.message || error)));
+  engine.then(() => { clearTimeout(failTimer); ui.advance("engines"); }, () => {});
+  startApp(engine, preloaded).then(() => {
     ui.advance("ready");
-    try {
-      await startApp(event.detail, preloaded);
-      ui.hide();
-    } catch (error) {
-      console.error(error);
-      ui.fail(String(error?.message || error));
-    }
-  }, { once: true });
+    ui.hide();
+  }, (error) => {
+    console.error(error);
+    fail(String(error?.message || error));
+  });
 }
 
 boot();

@@ -61,6 +61,7 @@ export async function mountHome(root, ctx) {
   html("p", { class: "home-lead" }, root, t("shell.homeLead"));
   const grid = html("ul", { class: "game-grid", role: "list" }, root);
   let anyBest = false;
+  const bests = new Map();
   for (const game of GAMES) {
     const item = html("li", {}, grid);
     const card = html("a", { class: `game-card card-${game.id}`, href: `#/${game.id}`, "data-game": game.id }, item);
@@ -68,11 +69,9 @@ export async function mountHome(root, ctx) {
     const text = html("div", { class: "card-text" }, card);
     html("h2", {}, text, t(`shell.game.${game.id}.name`));
     html("p", { class: "pitch" }, text, t(`shell.game.${game.id}.pitch`));
-    // A best of 0 is what merely opening a game leaves (issue 11): no score yet.
     const best = ctx.bestScore(game.id) || null;
     anyBest ||= best !== null;
-    html("p", { class: "best", "data-best": best ?? "" }, text,
-      best === null ? t("shell.noBest") : t("shell.best", { score: ctx.number(best) }));
+    bests.set(game.id, showBest(html("p", { class: "best" }, text), best, ctx));
     // A sibling of the card (a link cannot hold a link), laid over its corner by CSS.
     html("a", { class: "rules-link", href: `#/rules/${game.id}`,
       "aria-label": `${t("shell.rules")}: ${t(`shell.game.${game.id}.name`)}` }, item, t("shell.rules"));
@@ -82,5 +81,20 @@ export async function mountHome(root, ctx) {
   // A best score means a finished run: from then on, ask the browser to keep
   // our storage (navigator.storage.persist), as issue 10 item 6 asks.
   if (anyBest) ctx.askPersistence();
-  return { unmount() {} };
+  // The cards show the stored headlines at once; the engines' answers follow.
+  let gone = false;
+  ctx.engineReady.then(() => Promise.all(GAMES.map(async (game) => {
+    const best = (await ctx.freshBest(game.id)) || null;
+    if (gone) return;
+    showBest(bests.get(game.id), best, ctx);
+    if (best !== null) ctx.askPersistence();
+  })), () => {});
+  return { unmount() { gone = true; } };
+}
+
+// A best of 0 is what merely opening a game leaves (issue 11): no score yet.
+function showBest(line, best, ctx) {
+  line.dataset.best = best ?? "";
+  line.textContent = best === null ? ctx.t("shell.noBest") : ctx.t("shell.best", { score: ctx.number(best) });
+  return line;
 }

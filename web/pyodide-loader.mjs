@@ -1,15 +1,16 @@
-// Start-up engineering for returning visits (P15). PyScript imports this
-// module as its interpreter (pyscript.toml) and calls loadPyodide.
+// The interpreter loader (P1, P15), run inside the engine worker (issue 13):
+// pyscript.toml names it as the interpreter and web/engine.js passes it to
+// PyWorker as `version`, so PyScript imports it and calls loadPyodide.
 // - A returning visit restores a memory snapshot of a freshly started
 //   interpreter (_loadSnapshot) instead of redoing Python's start.
-// - The first visit starts normally; once the arcade is ready, a background
-//   worker (web/snapshot-worker.mjs) starts a second interpreter with
-//   _makeSnapshot and stores its snapshot in Cache Storage. It is made apart
-//   from the page because _makeSnapshot wraps the JS globals in a way that
-//   PyScript's own start cannot use.
+// - The first visit starts normally and says "scheduled": the page then makes
+//   the snapshot in web/snapshot-worker.mjs once it is idle (engine.js).
 // Both options are private Pyodide APIs tied to the exact build: the snapshot
 // is keyed by the Pyodide version and any failure falls back to a normal
 // start and drops the stale snapshot.
+// There is no `document` in a worker: boot stages and the snapshot state go
+// to the page that started this worker on the BroadcastChannel named by the
+// `page` nonce in this module's URL.
 import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -17,7 +18,23 @@ export { version };
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 export const SNAPSHOT_CACHE = "club-snapshot";
 export const SNAPSHOT_KEY = new URL(`./pyodide-snapshot-${version}.bin`, import.meta.url).href;
-const root = document.documentElement;
+const page = new URL(import.meta.url).searchParams.get("page");
+const channel = page && typeof BroadcastChannel !== "undefined" ? new BroadcastChannel(`club-boot-${page}`) : null;
+const tell = (message) => channel?.postMessage(message);
+
+// Stages the page's progress bar shows (P3): observed, not guessed. The
+// worker's fetches say when the wasm and the games arrived (its resource
+// timing would tell only once the busy worker gets round to it).
+function watchDownloads() {
+  const fetchFirst = globalThis.fetch;
+  globalThis.fetch = async (...args) => {
+    const response = await fetchFirst(...args);
+    const url = String(args[0]?.url ?? args[0]);
+    if (url.includes("/vendor/pyodide/pyodide.asm.wasm")) tell({ stage: "wasm" });
+    else if (url.includes("/build/club.zip")) tell({ stage: "files" });
+    return response;
+  };
+}
 
 async function readSnapshot() {
   try {
@@ -32,36 +49,32 @@ async function dropSnapshot() {
   try { await (await caches.open(SNAPSHOT_CACHE)).delete(SNAPSHOT_KEY); } catch { /* nothing to drop */ }
 }
 
-function makeSnapshotLater() {
-  if (typeof Worker === "undefined" || typeof caches === "undefined") return;
-  // Wait until the page is idle after start-up: the worker's own Python start
-  // competes for the CPU, and the player's first moves come first.
-  const whenIdle = (fn) => setTimeout(() => (self.requestIdleCallback ? requestIdleCallback(fn, { timeout: 4000 }) : fn()), 1500);
-  addEventListener("club:ready", () => whenIdle(() => {
-    root.dataset.snapshot = "saving";
-    const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
-    worker.onmessage = (event) => {
-      root.dataset.snapshot = event.data === "saved" ? "saved" : "none";
-      worker.terminate();
-    };
-    worker.onerror = () => { root.dataset.snapshot = "none"; worker.terminate(); };
-    worker.postMessage({ indexURL: INDEX_URL, key: SNAPSHOT_KEY, cache: SNAPSHOT_CACHE });
-  }), { once: true });
+// A failed start is told to the page at once (it shows what failed and a
+// Retry, P3) instead of leaving it waiting for a worker that never answers.
+export async function loadPyodide(options = {}) {
+  try {
+    return await start(options);
+  } catch (error) {
+    tell({ failed: String(error?.message || error) });
+    throw error;
+  }
 }
 
-export async function loadPyodide(options = {}) {
+async function start(options) {
+  tell({ stage: "runtime" });
+  watchDownloads();
   const snapshot = await readSnapshot();
   if (snapshot) {
     try {
       const pyodide = await loadRuntime({ ...options, indexURL: INDEX_URL, _loadSnapshot: snapshot });
-      root.dataset.snapshot = "used";
+      tell({ stage: "python", snapshot: "used", version });
       return pyodide;
     } catch (error) {
       console.warn("6E Club: snapshot rejected, starting normally", error);
       await dropSnapshot();
     }
   }
-  root.dataset.snapshot = "scheduled";
-  makeSnapshotLater();
-  return loadRuntime({ ...options, indexURL: INDEX_URL });
+  const pyodide = await loadRuntime({ ...options, indexURL: INDEX_URL });
+  tell({ stage: "python", snapshot: "scheduled", version });
+  return pyodide;
 }

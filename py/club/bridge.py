@@ -30,11 +30,14 @@ either rule is an engine bug (``internal``), never sent as it is.
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import inspect
 import json
 import math
+import time
 import traceback
+from collections.abc import Generator
 from typing import Any
 
 from club import GAMES
@@ -43,6 +46,8 @@ from club.session import HOOKS
 
 #: The largest integer a JavaScript number holds exactly (Number.MAX_SAFE_INTEGER).
 JS_SAFE = (1 << 53) - 1
+#: How long a search runs before it lets the worker answer other calls (ms).
+SLICE_MS = 15.0
 #: Longest payload text the bridge parses: a real payload (a save with its undo
 #: history) is a few tens of kilobytes.
 MAX_PAYLOAD = 1 << 20
@@ -139,6 +144,64 @@ class Bridge:
 
     def __init__(self) -> None:
         self.sessions: dict[str, Any] = {}
+        self.generation = 0  # bumped by cancel(): a running query stops at its next slice
+
+    def cancel(self) -> int:
+        """Stop every running ``query`` at its next slice (it answers ``cancelled``)."""
+        self.generation += 1
+        return self.generation
+
+    async def query(self, game: object, method: object, payload_json: object = "{}") -> str:
+        """A slow, read-only question (a bowls hint), answered in slices.
+
+        A Session that offers ``<method>_search(payload)`` hands back a
+        generator that yields between units of work and returns the result;
+        between slices of ``SLICE_MS`` the worker's event loop runs, so other
+        calls are answered meanwhile and ``cancel()`` takes effect. Without
+        one, ``query`` is ``call``. Errors are answered as ``call`` answers them.
+
+        >>> bridge = Bridge()
+        >>> asyncio.run(bridge.query("blocks", "view", "{}")) == bridge.call("blocks", "view", "{}")
+        True
+        """
+        search = self._search(game, method, payload_json)
+        if isinstance(search, str):
+            return search
+        mine = self.generation
+        try:
+            while True:
+                deadline = time.perf_counter() + SLICE_MS / 1000
+                while time.perf_counter() < deadline:
+                    next(search)
+                await asyncio.sleep(0)
+                if self.generation != mine:
+                    search.close()
+                    return _error("cancelled", "the question was cancelled")
+        except StopIteration as done:
+            return self._result(done.value)
+        except NotationError as exc:
+            return _error(exc.field, exc.message)
+        except Exception as exc:  # an engine bug: report it, keep the page alive
+            traceback.print_exc()
+            return _error("internal", f"{type(exc).__name__}: {str(exc)[:200]}")
+
+    def _search(self, game: object, method: object, payload_json: object) -> Generator[None, None, Any] | str:
+        """The Session's search generator for ``method``, or the whole answer as ``call`` gives it."""
+        if isinstance(game, str) and game in GAMES and isinstance(method, str) and not method.startswith("_"):
+            try:
+                searcher = getattr(self.session(game), f"{method}_search", None)
+                if inspect.ismethod(searcher):
+                    return searcher(parse_payload(payload_json))
+            except NotationError as exc:
+                return _error(exc.field, exc.message)
+        return self.call(game, method, payload_json)
+
+    @staticmethod
+    def _result(result: Any) -> str:
+        problem = unsafe_number(result)
+        if problem is not None:  # the page would read it wrong: an engine bug, not an answer
+            return _error("internal", f"the answer holds {problem[:_SHOWN]}")
+        return _answer(True, result)
 
     def session(self, game: str) -> Any:
         if game not in self.sessions:
@@ -182,11 +245,7 @@ class Bridge:
         handler = _handler(session, method)
         if handler is None:
             return _error("method", f"unknown method {_shown(method)}")
-        result = handler(payload)
-        problem = unsafe_number(result)
-        if problem is not None:  # the page would read it wrong: an engine bug, not an answer
-            return _error("internal", f"the answer holds {problem[:_SHOWN]}")
-        return _answer(True, result)
+        return self._result(handler(payload))
 
 
 def _handler(session: Any, method: str) -> Any:
@@ -194,6 +253,8 @@ def _handler(session: Any, method: str) -> Any:
     taking exactly one payload (helpers such as ``adopt(attempt, text)`` are not
     entry points)."""
     if method.startswith("_") or method in HOOKS:  # act, describe, dump_state...: the game's own plumbing
+        return None
+    if method.endswith("_search"):  # a generator for Bridge.query, not an answer
         return None
     handler = getattr(session, method, None)
     if not inspect.ismethod(handler):

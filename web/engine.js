@@ -1,0 +1,106 @@
+// The seam to Python (issue 13): the club package and its Bridge run in one
+// PyScript worker (py/main.py); the main thread loads only JavaScript. Every
+// call is `await engine.call(method, payload)`, JSON text both ways, answered
+// in the order made per game (one promise chain each), so a page never waits
+// on Python synchronously and a long call never blocks input or animation.
+//
+// @pyscript/core 0.7.31 exposes no `workers` to JavaScript; PyWorker(url,
+// {config, version}) is its JS API. `version` must name our loader: without
+// it the worker ignores pyscript.toml's interpreter and imports Pyodide from
+// the CDN. The loader's URL carries a per-page nonce: it names the
+// BroadcastChannel on which the worker reports boot stages and the snapshot
+// state to this page only (another tab booting has its own).
+export class EngineError extends Error {
+  constructor(field, message) {
+    super(message);
+    this.name = "EngineError";
+    this.field = field;
+  }
+}
+
+const LOADER = new URL("./pyodide-loader.mjs", import.meta.url);
+const SNAPSHOT_CACHE = "club-snapshot";
+
+function decode(text) {
+  const answer = JSON.parse(text);
+  if (!answer.ok) throw new EngineError(answer.error.field, answer.error.message);
+  return answer.result;
+}
+
+// One game's engine: `call` is queued behind this game's earlier calls (a
+// failed call does not poison the queue); `query` runs beside the queue, for
+// read-only questions that may take long (a hint) and may be cancelled.
+export function createEngine(exports, game, entry = "call") {
+  let queue = Promise.resolve();
+  return {
+    game,
+    call(method, payload = {}) {
+      const run = async () => decode(await (await exports)[entry](game, method, JSON.stringify(payload)));
+      const result = queue.then(run, run);
+      queue = result.catch(() => {});
+      return result;
+    },
+    async query(method, payload = {}) {
+      const sync = await exports;
+      return decode(await sync.query(game, method, JSON.stringify(payload)));
+    },
+    async cancel() {
+      (await exports).cancel();
+    },
+  };
+}
+
+// The interpreter memory snapshot for returning visits (P15): made by a plain
+// module worker (web/snapshot-worker.mjs) once the page is idle after start.
+// PyScript's worker cannot make it itself: makeMemorySnapshot() refuses the
+// JS objects PyScript hands to Python ("Can't serialize object").
+function makeSnapshotLater(version) {
+  if (typeof Worker === "undefined" || typeof caches === "undefined") return;
+  const root = document.documentElement;
+  const whenIdle = (fn) => setTimeout(() => (self.requestIdleCallback ? requestIdleCallback(fn, { timeout: 4000 }) : fn()), 1500);
+  whenIdle(() => {
+    root.dataset.snapshot = "saving";
+    const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
+    const done = (state) => { root.dataset.snapshot = state; worker.terminate(); };
+    worker.onmessage = (event) => done(event.data === "saved" ? "saved" : "none");
+    worker.onerror = () => done("none");
+    worker.postMessage({
+      indexURL: new URL("../vendor/pyodide/", import.meta.url).href,
+      key: new URL(`./pyodide-snapshot-${version}.bin`, import.meta.url).href,
+      cache: SNAPSHOT_CACHE,
+    });
+  });
+}
+
+// Start the worker. onStage(id) hears the boot stages the worker reports.
+// Resolves {call, check, query, cancel, bench, python} once py/main.py ran.
+// onFail(message) hears a start that failed inside the worker.
+export function startWorker({ onStage = () => {}, onFail = () => {} } = {}) {
+  const nonce = Math.random().toString(36).slice(2);
+  const channel = new BroadcastChannel(`club-boot-${nonce}`);
+  let snapshot = null;
+  channel.onmessage = ({ data }) => {
+    if (data?.stage) onStage(data.stage);
+    if (data?.failed) onFail(data.failed);
+    if (data?.snapshot) {
+      snapshot = data;
+      document.documentElement.dataset.snapshot = data.snapshot;
+      document.documentElement.dataset.pyodide = data.version;
+    }
+  };
+  const loader = new URL(LOADER);
+  loader.searchParams.set("page", nonce);
+  const ready = (async () => {
+    const { PyWorker } = await import("../vendor/pyscript/core.js");
+    const xworker = await PyWorker(new URL("../py/main.py", import.meta.url).href, {
+      config: new URL("../pyscript.toml", import.meta.url).href,
+      version: loader.href,
+    });
+    return xworker.sync;
+  })();
+  ready.then(() => {
+    channel.close();
+    if (snapshot?.snapshot === "scheduled") makeSnapshotLater(snapshot.version);
+  }, () => channel.close());
+  return ready;
+}

@@ -23,13 +23,14 @@ earns (W19-W21, W24, W25): the answer's ``profile`` is then the text to store.
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import replace
 from typing import Any
 
 from club import session
 from club.bowls import achievements as awarded
 from club.bowls.attempt import Attempt, step
-from club.bowls.hints import Hint, hint
+from club.bowls.hints import Hint, hint, hint_steps
 from club.bowls.modes import MODES, is_date
 from club.bowls.notation import parse
 from club.bowls.position import BAD_ACTION, RING
@@ -168,6 +169,12 @@ class Session(session.Session[Attempt, Profile]):
 
     def hint(self, payload: dict[str, Any]) -> Hint:
         return hint(self.state)
+
+    def hint_search(self, payload: dict[str, Any]) -> Generator[None, None, Hint]:
+        """``hint`` for ``Bridge.query`` (issue 13): a generator yielding between the
+        solver's units of work and returning what ``hint`` answers; the attempt it
+        searches is the one on hand now (a move made meanwhile does not change it)."""
+        return hint_steps(self.state)
 
     def puzzles(self, payload: dict[str, Any]) -> Grid:
         return grid(self.profile)

@@ -15,21 +15,26 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from typing import TypedDict
 
 from club.bowls.attempt import Attempt
 from club.bowls.move import sow
 from club.bowls.position import BAD_ACTION, OVER
 from club.bowls.puzzles import Puzzle
-from club.bowls.solver import solve
+from club.bowls.solver import Search, run, solve_steps
 
 NO_SOLUTION = "no-solution"
 HINT_BUDGET_SPENT = "budget"  # the search stopped at its budget: no hint from here
-# Moves the hint's solver may try off the solution path. It runs on the page's only
-# thread: 1,200 moves cost at most ~50 ms in CPython (measured, CPU time, worst
-# crafted position ~40 us a move; Pyodide is 2-3x slower) where the unbounded search
-# took 0.5 s after one wrong move on puzzle 99 and 2.4 s from a crafted save.
-HINT_BUDGET = 1200
+# Moves the hint's solver may try off the solution path. Since issue 13 it runs in the
+# engine worker in 15 ms slices (Session.hint_search, Bridge.query) and a move cancels
+# it, so the page never waits on it: the budget only bounds a search nobody stops.
+# 64,000 decides every position one wrong move off a puzzle's path (the hardest, puzzle
+# 99 after bowl 8, needs 61,932 moves: ~0.5 s CPU in CPython, Pyodide 2-3x slower), so
+# all 18 of them that can still be solved get a real hint (1,200, the budget while the
+# search ran on the page's thread, found 7). A crafted save may spend the whole budget:
+# ~1.6 s CPU in CPython at worst (~25 us a move), then "no hint from here".
+HINT_BUDGET = 64_000
 
 
 class Hint(TypedDict):
@@ -38,16 +43,38 @@ class Hint(TypedDict):
 
 
 def hint(attempt: Attempt) -> Hint:
+    return run(hint_steps(attempt))
+
+
+def hint_steps(attempt: Attempt) -> Generator[None, None, Hint]:
+    """``hint`` as a generator (``Session.hint_search``): it yields between the
+    solver's units of work and returns the hint. Everything it needs from
+    ``attempt`` is read here, before the generator is handed out, so a move
+    played while it searches (the Session keeps a new attempt) changes nothing.
+
+    >>> from club.bowls.puzzles import puzzle_by_id
+    >>> run(hint_steps(Attempt.for_puzzle(2))) == hint(Attempt.for_puzzle(2))
+    True
+    """
     puzzle = attempt.the_puzzle()
     if puzzle is None:
-        return {"bowl": None, "reason": BAD_ACTION}
+        return _answered({"bowl": None, "reason": BAD_ACTION})
     if attempt.status() is not None:
-        return {"bowl": None, "reason": OVER}
+        return _answered({"bowl": None, "reason": OVER})
     played = on_path(puzzle, attempt)
     if played is not None:
-        return {"bowl": puzzle.solution[played], "reason": None}
+        return _answered({"bowl": puzzle.solution[played], "reason": None})
     left = puzzle.limit - attempt.position.moves
-    found = solve(attempt.position, puzzle.goal, left, attempt.collected, budget=HINT_BUDGET)
+    return _from_search(solve_steps(attempt.position, puzzle.goal, left, tuple(attempt.collected), budget=HINT_BUDGET))
+
+
+def _answered(answer: Hint) -> Generator[None, None, Hint]:
+    return answer
+    yield  # a generator that returns at once
+
+
+def _from_search(steps: Generator[None, None, Search]) -> Generator[None, None, Hint]:
+    found = yield from steps
     if found.solution is None:
         return {"bowl": None, "reason": HINT_BUDGET_SPENT if found.exhausted else NO_SOLUTION}
     return {"bowl": found.solution[0], "reason": None}

@@ -26,9 +26,9 @@ True
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from club.bowls.goals import Goal
 from club.bowls.move import PERFECT_POINTS, STONE_POINTS, multiplier
@@ -50,6 +50,7 @@ from club.bowls.position import (
 SEP = "/"
 EMPTY_KEY = SEP * (RING - 1)  # the key of an empty board: eleven separators
 PLAIN = PLAIN_RING
+T = TypeVar("T")
 
 
 @dataclass(slots=True)
@@ -151,6 +152,28 @@ def solve(
     ``budget`` caps the moves tried (``nodes``), so the cost is bounded by a
     count, the same in CPython and Pyodide, not by a clock: when it runs out
     the answer has no solution and ``exhausted`` is set (nothing proven).
+    It runs ``solve_steps`` to its end.
+    """
+    return run(solve_steps(position, goal, limit, collected, budget))
+
+
+def solve_steps(
+    position: Position,
+    goal: Goal,
+    limit: int,
+    collected: Sequence[int] = (0,) * len(COLOURS),
+    budget: int | None = None,
+) -> Generator[None, None, Search]:
+    """``solve`` as a generator: it yields after every node it expands (at most
+    twelve moves tried, well under a millisecond) and returns the ``Search``, so a caller (``Bridge.query`` in the
+    worker) can run it in time slices and stop it between two of them.
+    Everything it reads is read before the first yield.
+
+    >>> from club.bowls.notation import parse
+    >>> from club.bowls.goals import parse_goal
+    >>> steps = solve_steps(parse("-/-/R/RR/-/-/G/GG/-/-/-/- 0 0"), parse_goal("empty"), 2)
+    >>> run(steps).solution
+    (2, 6)
     """
     key = SEP.join(position.bowls)
     if _accumulates(goal):
@@ -173,10 +196,20 @@ def solve(
                 return Search(moves, depth, nodes, len(seen))
             if budget is not None and nodes >= budget:  # maybe mid-node: nothing more is proven
                 return Search(None, depth, nodes, len(seen), exhausted=True)
+            yield
         if not next_layer:
             break
         layers.append(next_layer)
     return Search(None, limit, nodes, len(seen))
+
+
+def run(steps: Generator[None, None, T]) -> T:
+    """Drive a step generator to its end and give what it returns."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
 
 
 def advance(queues: list[str], mods: tuple[Mods, ...], bowl: int) -> tuple[str, int, int, list[int]] | None:

@@ -130,6 +130,8 @@ def test_policy_is_strict_where_the_issue_asks() -> None:
     assert rules["connect-src"] == ["'self'"]
     assert rules["default-src"] == ["'self'"]
     assert "'unsafe-inline'" not in rules.get("style-src", [])
+    # Issue 13: the engine worker is made from a blob: URL by PyScript; nothing else is widened.
+    assert rules["worker-src"] == ["'self'", "blob:"]
 
 
 def test_the_policy_is_enforced(strict: Page, server_url: str) -> None:

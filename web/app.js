@@ -236,8 +236,11 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
   document.documentElement.dataset.ready = "1";
   const sync = await worker;
   document.documentElement.dataset.python = await sync.python();
-  // make bench's hook: the engines' own latency in Pyodide, measured in the worker.
-  dispatchEvent(new CustomEvent("club:ready", { detail: { bench: (games) => sync.bench(games) } }));
+  // make bench's hook (tools/bench.py): the engines' own latency measured in the worker,
+  // and the engines as the page has them (round trips, a hint's search).
+  dispatchEvent(new CustomEvent("club:ready", {
+    detail: { bench: (games) => sync.bench(games), engine: (game) => createEngine(worker, game) },
+  }));
   updates = watchUpdates({ container: document.getElementById("notices"), t: i18n.t, settle });
   runningVersion().then((version) => { document.documentElement.dataset.version = version ?? ""; });
 }

@@ -77,15 +77,22 @@ function makeSnapshotLater(version) {
 // onFail(message) hears a start that failed inside the worker.
 export function startWorker({ onStage = () => {}, onFail = () => {} } = {}) {
   const nonce = Math.random().toString(36).slice(2);
+  // Kept open for the page's life: no message of the worker's is lost to a
+  // race with its answer (the snapshot is made once both are in).
   const channel = new BroadcastChannel(`club-boot-${nonce}`);
-  let snapshot = null;
+  let scheduled = null; // the Pyodide version, when a snapshot is to be made
+  let up = false;
+  const snapshotWhenBoth = () => {
+    if (up && scheduled) makeSnapshotLater(scheduled);
+    if (up) scheduled = null;
+  };
   channel.onmessage = ({ data }) => {
     if (data?.stage) onStage(data.stage);
     if (data?.failed) onFail(data.failed);
     if (data?.snapshot) {
-      snapshot = data;
       document.documentElement.dataset.snapshot = data.snapshot;
       document.documentElement.dataset.pyodide = data.version;
+      if (data.snapshot === "scheduled") { scheduled = data.version; snapshotWhenBoth(); }
     }
   };
   const loader = new URL(LOADER);
@@ -98,9 +105,6 @@ export function startWorker({ onStage = () => {}, onFail = () => {} } = {}) {
     });
     return xworker.sync;
   })();
-  ready.then(() => {
-    channel.close();
-    if (snapshot?.snapshot === "scheduled") makeSnapshotLater(snapshot.version);
-  }, () => channel.close());
+  ready.then(() => { up = true; snapshotWhenBoth(); }, () => {});
   return ready;
 }

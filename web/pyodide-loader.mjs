@@ -25,12 +25,25 @@ const tell = (message) => channel?.postMessage(message);
 // Stages the page's progress bar shows (P3): observed, not guessed. The
 // worker's fetches say when the wasm and the games arrived (its resource
 // timing would tell only once the busy worker gets round to it).
+// A failed download is told at once: Pyodide itself only logs a failed wasm
+// fetch and never settles, which would leave the page waiting for a minute.
 function watchDownloads() {
   const fetchFirst = globalThis.fetch;
   globalThis.fetch = async (...args) => {
-    const response = await fetchFirst(...args);
     const url = String(args[0]?.url ?? args[0]);
-    if (url.includes("/vendor/pyodide/pyodide.asm.wasm")) tell({ stage: "wasm" });
+    const name = url.split("?")[0].split("/").pop();
+    let response;
+    try {
+      response = await fetchFirst(...args);
+    } catch (error) {
+      // Every file fetched here is needed: the start ends at this point, and the
+      // page (told now) shows the failure and Retry. Rethrown, the error would
+      // only surface as an unhandled rejection after Pyodide's own log.
+      tell({ failed: `${name}: ${error?.message || error}` });
+      return new Promise(() => {});
+    }
+    if (!response.ok) tell({ failed: `${name}: HTTP ${response.status}` });
+    else if (url.includes("/vendor/pyodide/pyodide.asm.wasm")) tell({ stage: "wasm" });
     else if (url.includes("/build/club.zip")) tell({ stage: "files" });
     return response;
   };

@@ -37,7 +37,10 @@ self.addEventListener("fetch", (event) => {
     const cache = await caches.open(CACHE);
     const key = request.mode === "navigate" ? scopeUrl("./") : request;
     const hit = await cache.match(key, { ignoreSearch: true });
-    if (hit) return hit;
+    // A copy for a URL with a query: a cached response keeps the URL it was stored
+    // under, and a module's import.meta.url would lose the query (the engine
+    // worker's loader reads its page nonce there, web/engine.js).
+    if (hit) return new URL(request.url).search ? new Response(hit.body, hit) : hit;
     try {
       return await fetch(request);
     } catch (error) {

@@ -171,6 +171,7 @@ class Bridge:
         try:
             while True:
                 deadline = time.perf_counter() + SLICE_MS / 1000
+                next(search)  # at least one unit of work per slice
                 while time.perf_counter() < deadline:
                     next(search)
                 await asyncio.sleep(0)

@@ -41,6 +41,12 @@ def test_interpreter_is_local() -> None:
     assert re.search(r'^interpreter = "\./web/pyodide-loader\.mjs"$', config, re.M)
     loader = (ROOT / "web" / "pyodide-loader.mjs").read_text()
     assert 'from "../vendor/pyodide/pyodide.mjs"' in loader
+    # Issue 13: the worker gets the same loader as `version` (without it PyScript's worker imports
+    # Pyodide from the CDN), and the config says the worker never reaches the DOM.
+    engine = (ROOT / "web" / "engine.js").read_text()
+    assert 'new URL("./pyodide-loader.mjs", import.meta.url)' in engine and "version: loader.href" in engine
+    assert re.search(r"^sync_main_only = true$", config, re.M)
+    assert 'type="py"' not in (ROOT / "index.html").read_text()  # no Python on the main thread
 
 
 def test_club_zip_holds_every_engine_module(tmp_path: Path) -> None:

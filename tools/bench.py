@@ -307,7 +307,7 @@ def main(argv: list[str]) -> int:
     args.out.parent.mkdir(exist_ok=True)
     args.out.write_text(json.dumps(report, indent=1) + "\n")
     print(table(report))
-    print(f"\nreport: {args.out.relative_to(ROOT)}")
+    print(f"\nreport: {args.out}")
     return 0
 
 

@@ -93,7 +93,7 @@ export async function mount(root, ctx) {
   let profile = { records: {} }; // the engine's view of the stored records (load_profile)
   let gone = false;
   let input = null;
-  let probe = null; // frame-time probe: {frames: [], moves: []} while <html data-frame-probe="1">
+  let probe = null; // the frame-time probe's lists while <html data-frame-probe="1"> (record below)
   let firstFrame = true;
 
   // ----- storage --------------------------------------------------------------
@@ -185,6 +185,7 @@ export async function mount(root, ctx) {
       return;
     }
     latest = answer.falling;
+    well.drawFalling(latest, 0, ctx.reducedMotion()); // now; the next frame only smooths the slide
     hud.setSpeed(answer.speed);
   }
 

@@ -11,12 +11,15 @@ import pytest
 from arcade import storage_key, wait_ready
 from club import save
 from club.merge import persist
+from club.merge.api import Session
 from club.merge.board import CELLS
 from club.merge.notation import board_from_cells as B
 from club.merge.notation import parse
 from playwright.sync_api import Locator, Page, expect
 
 RUN = storage_key("merge", "run")
+VIEW = storage_key("merge", "view")
+PROFILE = storage_key("merge", "profile")
 
 
 def save_of(position: str, **data: object) -> str:
@@ -51,9 +54,16 @@ def centre(page: Page, cell: str) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
+def settled(page: Page) -> None:
+    """Wait until the engine's answers to the input so far are drawn (issue 13: they come
+    asynchronously from the worker; the page marks .hm data-busy meanwhile) and the move's
+    animation has ended."""
+    page.wait_for_function("(el => el.dataset.busy !== '1' && el.dataset.anim !== '1')(document.querySelector('.hm'))")
+
+
 def stones(page: Page) -> dict[str, str]:
-    """The stones drawn on the board: cell -> value ('-1' is a joker)."""
-    page.wait_for_function("document.querySelector('.hm').dataset.anim !== '1'")
+    """The stones drawn on the board once settled: cell -> value ('-1' is a joker)."""
+    settled(page)
     return page.evaluate(
         "Object.fromEntries([...document.querySelectorAll('.hm-layer-stones .hm-stone')]"
         ".map(g => [g.dataset.cell, g.dataset.v]))"
@@ -61,6 +71,7 @@ def stones(page: Page) -> dict[str, str]:
 
 
 def stat(page: Page, name: str) -> str:
+    settled(page)
     return page.locator(f".hm-{name} .value").inner_text()
 
 
@@ -210,17 +221,125 @@ def test_illegal_spot_shows_a_coral_outline(page: Page, boot) -> None:
     expect(page.locator(".hm-misfit")).to_have_count(1)  # the partner would be off the board
 
 
+def stored(page: Page, key: str) -> str | None:
+    return page.evaluate("k => localStorage.getItem(k)", key)
+
+
+def stored_view_matches_run(page: Page) -> None:
+    """Issue 13: the view stored beside the run is the engine's own view of that run (and profile)."""
+    kept = stored(page, VIEW)
+    assert kept is not None
+    session = Session()
+    session.load_profile({"profile": stored(page, PROFILE)})
+    assert json.loads(kept) == session.load({"save": stored(page, RUN)})
+
+
 def test_reload_resumes(page: Page, boot) -> None:
     """M15: the round autosaves after every move and resumes after a reload."""
     open_at(page, boot, f"{B('')} 2 4 0 0")
     page.locator('.hm-cell[data-cell="0:0"]').click()
     page.locator('.hm-cell[data-cell="2:0"]').click()
     before = stones(page)
+    stored_view_matches_run(page)
     page.reload()
     wait_ready(page)
     assert stones(page) == before and len(before) == 2
     expect(page.locator(".hm-moves .value")).to_have_text("2")
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_board_at_once_from_the_stored_view(browser, server_url: str) -> None:
+    """Issue 13: a returning visit draws the stored view (board, tray, numbers) before Python is
+    ready (the engine archive is held back); the page is inert and marked starting, and a click,
+    a key or a button changes nothing; once the engine is up the same round is live and input works."""
+    # No service worker: it would serve the archive from its cache, out of page.route's reach.
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    page.goto(server_url + "#/merge")
+    wait_ready(page)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [RUN, save_of(f"{B('1:0=8')} 2-4 2 10 1")])
+    page.reload()
+    wait_ready(page)
+    page.locator('.hm-cell[data-cell="-2:0"]').click()
+    expect(page.locator(".hm-moves .value")).to_have_text("2")
+    before = stones(page)
+    assert before == {"1:0": "8", "-2:0": "2", "-1:0": "4"}
+    stored_view_matches_run(page)
+    run = stored(page, RUN)
+
+    held = []
+    page.route("**/build/club.zip", lambda route: held.append(route))  # the engine worker cannot start
+    page.reload()
+    section = page.locator("section.game-merge")
+    expect(section).to_have_attribute("data-starting", "1")
+    expect(page.locator(".hm-moves .value")).to_have_text("2")
+    expect(page.locator(".hm-score .value")).to_have_text("10")
+    expect(page.locator(".hm-tray")).to_have_attribute("data-kind", "single")
+    assert stones(page) == before
+    assert page.evaluate("performance.getEntriesByName('club-board-painted').length") == 1
+    for _ in range(600):  # the worker asks for the archive once Pyodide is loaded: it is held
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held
+    assert page.evaluate("document.documentElement.dataset.ready") is None  # Python is not up
+
+    # input waits: a click on a free cell, R, New round, Enter on the board: nothing happens
+    page.mouse.click(*centre(page, "0:0"))
+    page.keyboard.press("r")
+    new = page.locator(".hm-new").bounding_box()
+    assert new is not None
+    page.mouse.click(new["x"] + new["width"] / 2, new["y"] + new["height"] / 2)
+    page.locator(".hm-board").evaluate("b => b.focus()")
+    page.keyboard.press("Enter")
+    assert page.evaluate("!document.querySelector('section.game-merge').contains(document.activeElement)")  # inert
+    page.wait_for_timeout(300)
+    expect(page.locator(".hm-confirm")).to_be_hidden()
+    assert page.locator(".hm-board").get_attribute("data-preview") is None
+    assert stones(page) == before
+    expect(page.locator(".hm-moves .value")).to_have_text("2")
+    assert stored(page, RUN) == run
+
+    for route in held:  # the engine starts: the same round, live
+        route.continue_()
+    page.unroute("**/build/club.zip")
+    wait_ready(page)
+    expect(section).not_to_have_attribute("data-starting", "1")
+    assert stones(page) == before
+    page.locator('.hm-cell[data-cell="0:2"]').click()
+    expect(page.locator(".hm-moves .value")).to_have_text("3")
+    assert stones(page) == {**before, "0:2": "2"}
+    stored_view_matches_run(page)
+    assert page.evaluate("performance.getEntriesByName('club-board-painted').length") == 1
+    context.close()
+
+
+def test_two_tabs_adopt_the_newer_round(browser, server_url: str) -> None:
+    """P10 through the async engine: a tab takes the round another tab stored, and its next move
+    builds on it; the view stored beside the run matches the run."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(15_000)
+    first, second = context.new_page(), context.new_page()
+    first.goto(server_url + "#/merge")
+    wait_ready(first)
+    first.evaluate("([k, v]) => localStorage.setItem(k, v)", [RUN, save_of(f"{B('')} 2 4 0 0")])
+    first.reload()
+    wait_ready(first)
+    second.goto(server_url + "#/merge")
+    wait_ready(second)
+    expect(second.locator(".hm-moves .value")).to_have_text("0")
+    first.locator('.hm-cell[data-cell="0:0"]').click()
+    expect(first.locator(".hm-moves .value")).to_have_text("1")
+    expect(second.locator(".hm-moves .value")).to_have_text("1")  # the storage event, adopted
+    expect(second.locator("#notices")).to_contain_text("another tab")
+    assert stones(second) == {"0:0": "2"}
+    second.locator('.hm-cell[data-cell="2:0"]').click()  # builds on the first tab's move
+    expect(second.locator(".hm-moves .value")).to_have_text("2")
+    expect(first.locator(".hm-moves .value")).to_have_text("2")
+    assert stones(first) == {"0:0": "2", "2:0": "4"}
+    stored_view_matches_run(second)
+    context.close()
 
 
 def test_slots_export_and_import(page: Page, boot) -> None:
@@ -280,6 +399,7 @@ def test_timer_pauses_while_hidden(page: Page, boot) -> None:
     expect(page.locator(".hm-time")).to_be_visible()
     page.clock.pause_at(page.evaluate("Date.now()") + 10)  # from here the page's time moves only when told
     page.locator('.hm-cell[data-cell="0:0"]').click()  # time starts with the first placement
+    expect(page.locator(".hm-moves .value")).to_have_text("1")  # once the engine's answer is drawn
     page.clock.run_for(2200)
     set_hidden(page, True)
     page.clock.run_for(700)  # the display catches up, then stays

@@ -36,6 +36,7 @@ def check_language(page: Page, lang: str) -> list[str]:
     expect(page.locator(".hm-moves .value")).to_have_text("1")
     problems += fits(page, f"{lang} round", [".hm-board", ".hm-current"])
     page.click(".hm-slots-btn")
+    expect(page.locator(".hm-slots")).to_be_visible()  # opens with the engine's slot summaries
     problems += fits(page, f"{lang} slots", [".hm-slots"])
     page.locator('.hm-slot[data-slot="1"] .hm-slot-load').click()
     confirm = page.locator(".hm-confirm")

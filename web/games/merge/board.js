@@ -28,11 +28,11 @@ export function previewOf(answer) {
   };
 }
 
+// geometry may be null: the frame is drawn at once and the cells come with
+// reshape(geometry) once known (stored beside the run, or the engine's answer).
 export function createBoard(parent, { geometry, label }) {
-  const { cells, radius } = geometry;
   const root = svg("svg", {
     class: "hm-board",
-    viewBox: boardViewBox(radius, SIZE, MARGIN),
     role: "application",
     "aria-roledescription": "board",
     "aria-label": label,
@@ -40,13 +40,29 @@ export function createBoard(parent, { geometry, label }) {
   }, parent);
   const layers = {};
   for (const name of ["cells", "stones", "preview", "target", "fx"]) layers[name] = svg("g", { class: `hm-layer-${name}` }, root);
-  const index = new Map(cells.map((name, i) => [name, i]));
-  const centre = cells.map((name) => { const { q, r } = parseCell(name); return hexToPixel(q, r, SIZE); });
-  cells.forEach((name, i) => {
-    svg("polygon", { points: hexCorners(centre[i].x, centre[i].y, SIZE * 0.97), class: "hm-cell", "data-cell": name }, layers.cells);
-  });
-  let shown = new Array(cells.length).fill(0);
-  let stones = new Array(cells.length).fill(null);
+  let cells = [];
+  let index = new Map();
+  let centre = [];
+  let shown = [];
+  let stones = [];
+
+  // The cells of the engine's geometry (null: none yet); the stones are cleared.
+  function reshape(next) {
+    cells = next ? next.cells.slice() : [];
+    index = new Map(cells.map((name, i) => [name, i]));
+    centre = cells.map((name) => { const { q, r } = parseCell(name); return hexToPixel(q, r, SIZE); });
+    if (next) root.setAttribute("viewBox", boardViewBox(next.radius, SIZE, MARGIN));
+    else root.removeAttribute("viewBox");
+    for (const layer of Object.values(layers)) layer.replaceChildren();
+    cells.forEach((name, i) => {
+      svg("polygon", { points: hexCorners(centre[i].x, centre[i].y, SIZE * 0.97), class: "hm-cell", "data-cell": name }, layers.cells);
+    });
+    shown = new Array(cells.length).fill(0);
+    stones = new Array(cells.length).fill(null);
+    clearPreview();
+    delete root.dataset.target;
+    describe();
+  }
 
   function setBoard(values, born = []) {
     values.forEach((value, i) => {
@@ -136,8 +152,10 @@ export function createBoard(parent, { geometry, label }) {
     return node;
   }
 
+  if (geometry) reshape(geometry);
+
   return {
-    root, setBoard, clearPreview, showPreview, showTarget, cellAt, cellPixels, stoneAt, point, fxText,
+    root, reshape, setBoard, clearPreview, showPreview, showTarget, cellAt, cellPixels, stoneAt, point, fxText,
     values: () => shown.slice(),
     index: (name) => index.get(name),
     setDescriber(fn) { describeText = fn; describe(); },

@@ -87,8 +87,9 @@ export function summaryText(s, t, number) {
   return parts.join(" · ");
 }
 
-// slots: {list() -> [summary|null]x3, save(n) -> Promise<bool>, load(n) -> Promise<bool>,
-//   exportCode(n) -> text, importCode(code, n)}; save and load may ask first.
+// slots: {list() -> Promise<[summary|null]x3>, save(n) -> Promise<bool>, load(n) -> Promise<bool>,
+//   exportCode(n) -> Promise<text>, importCode(code, n) -> Promise}; all go through the engine
+// (issue 13: async), save and load may ask first.
 export function createSlots(root, { t, number, slots, onToggle }) {
   const d = dialog(root, "hm-slots", t("merge.slots"), onToggle);
   d.close.setAttribute("aria-label", t("merge.close"));
@@ -107,11 +108,19 @@ export function createSlots(root, { t, number, slots, onToggle }) {
     const code = html("textarea", { class: "hm-code", readonly: true, rows: 3, "aria-label": t("merge.codeLabel", { n }) }, out);
     const copy = html("button", { class: "btn hm-copy", type: "button" }, out, t("merge.copy"));
     save.addEventListener("click", async () => {
-      if (await slots.save(n)) refresh(t("merge.savedTo", { n }));
+      try {
+        if (await slots.save(n)) await refresh(t("merge.savedTo", { n }));
+      } catch (error) { console.error(error); }
     });
-    load.addEventListener("click", async () => { if (await slots.load(n)) d.shut(); });
-    exp.addEventListener("click", () => {
-      code.value = slots.exportCode(n);
+    load.addEventListener("click", async () => {
+      try {
+        if (await slots.load(n)) d.shut();
+      } catch (error) { console.error(error); }
+    });
+    exp.addEventListener("click", async () => {
+      try {
+        code.value = await slots.exportCode(n);
+      } catch (error) { console.error(error); return; }
       out.hidden = false;
       code.focus();
       code.select();
@@ -132,25 +141,30 @@ export function createSlots(root, { t, number, slots, onToggle }) {
   const message = html("p", { class: "hm-import-msg", role: "status" }, imp);
   const error = html("p", { class: "hm-import-error", role: "alert" }, imp);
   const detail = html("p", { class: "hm-hint hm-import-detail" }, imp);
-  go.addEventListener("click", () => {
+  go.addEventListener("click", async () => {
     error.textContent = "";
     detail.textContent = "";
     message.textContent = "";
     const n = Number(target.value);
     try {
-      slots.importCode(area.value, n);
-      area.value = "";
-      refresh(t("merge.imported", { n }));
+      await slots.importCode(area.value, n);
     } catch (e) {
       error.textContent = t("merge.importBad");
       detail.textContent = e.message || String(e);
+      return;
     }
+    area.value = "";
+    try { await refresh(t("merge.imported", { n })); } catch (e) { console.error(e); }
   });
 
   function say(text) { message.textContent = text; }
 
-  function refresh(note = "") {
-    const summaries = slots.list();
+  // The rows from the engine's summaries; the latest refresh wins.
+  let asked = 0;
+  async function refresh(note = "") {
+    const ask = ++asked;
+    const summaries = await slots.list();
+    if (ask !== asked) return;
     rows.forEach((row, i) => {
       const s = summaries[i];
       row.info.textContent = s ? summaryText(s, t, number) : t("merge.slotEmpty");
@@ -163,7 +177,8 @@ export function createSlots(root, { t, number, slots, onToggle }) {
   }
 
   return {
-    open() { error.textContent = ""; detail.textContent = ""; refresh(); d.open(); },
+    // Opens once the rows are filled (one round trip), so what is shown is never stale.
+    async open() { error.textContent = ""; detail.textContent = ""; await refresh(); d.open(); },
     shut: d.shut,
     node: d.node,
   };

@@ -7,6 +7,7 @@ import { SIZE } from "./stones.js";
 const HALF = 20; // half the ghost's viewBox, in board units
 const TOUCH_LIFT = 1.7; // hex radii above the finger
 
+// directions() reads the engine's geometry when a drag starts.
 export function createGhost(directions) {
   const art = svg("svg", { class: "hm-drag-ghost", viewBox: `${-HALF} ${-HALF} ${2 * HALF} ${2 * HALF}`, "aria-hidden": "true" }, document.body);
   art.style.display = "none";
@@ -14,7 +15,7 @@ export function createGhost(directions) {
   let lift = 0;
   return {
     show(piece, turn, cellPixels, style) {
-      drawPiece(art, piece, turn, directions, { centre: false });
+      drawPiece(art, piece, turn, directions(), { centre: false });
       scale = cellPixels / SIZE;
       art.dataset.style = style;
       Object.assign(art.style, { display: "block", width: `${2 * HALF * scale}px`, height: `${2 * HALF * scale}px` });

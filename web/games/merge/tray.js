@@ -19,6 +19,7 @@ export function drawPiece(art, piece, turn, directions, { centre = true, zoom = 
   if (pair) drawStone(art, piece.stones[1], ax + d.x, ay + d.y, { cls: "hm-partner" });
 }
 
+// directions() reads the engine's geometry when drawing (it may come after the frame).
 export function createTray(parent, { t, directions, onRotate, onPress }) {
   const tray = html("div", { class: "hm-tray", role: "group", "aria-label": t("merge.tray") }, parent);
   const left = html("button", { class: "btn hm-rotate hm-rotate-ccw", type: "button", "aria-label": t("merge.rotateLeft"), title: t("merge.rotateLeftHint") }, tray, "\u21BA");
@@ -47,8 +48,8 @@ export function createTray(parent, { t, directions, onRotate, onPress }) {
     tray.dataset.kind = view.current.kind;
     left.hidden = !pair; // M12: singles and jokers have no rotation control
     right.hidden = !pair;
-    drawPiece(art, view.current, view.turn, directions, { zoom: true });
-    drawPiece(nextArt, view.next, view.next.kind === "pair" ? view.turn : 0, directions, { zoom: true });
+    drawPiece(art, view.current, view.turn, directions(), { zoom: true });
+    drawPiece(nextArt, view.next, view.next.kind === "pair" ? view.turn : 0, directions(), { zoom: true });
     name.textContent = t(pair ? "merge.currentPairLabel" : "merge.currentLabel",
       { piece: pieceName(view.current, t), turn: t(`merge.dir.${view.turn}`) });
     nextArt.setAttribute("aria-label", t("merge.nextLabel", { piece: pieceName(view.next, t) }));

@@ -1,6 +1,10 @@
 // 6E Club Game (blocks): the page. It draws what the Python engine reports
 // and forwards input (B19–B21); legality, scores and the end come from the
-// engine (club.blocks.api.Session) through ctx.engine.call.
+// engine (club.blocks.api.Session) through `await ctx.engine.call` (issue 13:
+// the engine runs in a worker). A returning visit draws the view stored beside
+// the run at once; input waits for the engine's own view (`live`), one action
+// at a time (`busy`), and a preview answer that comes after the aim moved on
+// is dropped (latest wins).
 import { html, svg } from "../svg.js";
 import { createBoard, SIZE } from "./blocks/board.js";
 import { pieceArt, pieceBox } from "./blocks/draw.js";
@@ -14,7 +18,6 @@ const PAINT_CHARS = "0123456789ab";
 export async function mount(root, ctx) {
   const { engine, store, t } = ctx;
   const fmt = { t, number: ctx.number ?? ((v) => String(v)) };
-  const geometry = engine.call("geometry", {});
   root.classList.add("bk");
   const sheet = html("link", { rel: "stylesheet", href: new URL("../css/blocks.css", import.meta.url) }, root);
   // Mounted only once styled: an unstyled board fills the screen for a frame.
@@ -22,7 +25,8 @@ export async function mount(root, ctx) {
 
   const hud = createHud(root, fmt);
   const boardWrap = html("div", { class: "bk-board-wrap" }, root);
-  const board = createBoard(boardWrap, geometry, { label: t("blocks.boardLabel") });
+  let geometry = null; // the engine's, or the copy stored beside the run (issue 13)
+  let board = null; // built from the geometry (buildBoard)
   const tray = html("div", { class: "bk-tray", role: "group", "aria-label": t("blocks.tray") }, root);
   hud.addButtons(root);
   const card = createCard(root, fmt);
@@ -31,8 +35,13 @@ export async function mount(root, ctx) {
   const showGhost = (on) => ghost.toggleAttribute("hidden", !on); // SVG elements have no .hidden
 
   let view = null;
+  let live = false; // view is the engine's own: before that a stored view is only drawn, never acted on
+  let busy = 0; // actions and other-tab adoptions on their way to the engine: no new input meanwhile
+  let gone = false; // unmounted: late answers do nothing
+  let aims = 0; // B20 previews, latest wins: an answer for an older aim is dropped
+  let lastAim = Promise.resolve(null);
   let targets = [new Set(), new Set(), new Set()];
-  let paint = new Array(geometry.cells.length).fill(null); // cosmetic: shape family per filled cell
+  let paint = []; // cosmetic: shape family per filled cell
   let held = null; // {slot, mode: "drag" | "tap" | "key", touch, target}
   let press = null; // a pointer down on a tray piece, before it is a drag or a tap
   let tapPress = null; // a pointer down on the board while a tapped piece is held
@@ -41,12 +50,7 @@ export async function mount(root, ctx) {
   const timers = new Set();
   const later = (fn, ms) => { const id = setTimeout(() => { timers.delete(id); fn(); }, ms); timers.add(id); };
 
-  await styled;
-
   // ----- storage ------------------------------------------------------------
-  const card0 = await store.load("profile", (text) => engine.call("load_profile", { profile: text }));
-  if (card0 === null) engine.call("load_profile", { profile: null });
-
   function loadPaint(boardText) {
     const text = store.get("paint");
     const ok = typeof text === "string" && text.length === boardText.length;
@@ -58,8 +62,12 @@ export async function mount(root, ctx) {
   }
 
   function persist(answer) {
-    store.set("run", answer.save);
-    store.set("paint", paint.map((f) => (f === null ? "." : PAINT_CHARS[f])).join(""));
+    // Refused when another tab stored a newer run (P10): that run is adopted, so
+    // its paint and view stay beside it.
+    if (store.set("run", answer.save)) {
+      store.set("paint", paint.map((f) => (f === null ? "." : PAINT_CHARS[f])).join(""));
+      ctx.keepView(answer.view); // drawn at once on the next visit (issue 13)
+    }
     // The card changed (a run was banked): the engine's text, stored as is.
     if (answer.profile !== null) store.set("profile", answer.profile);
   }
@@ -135,49 +143,88 @@ export async function mount(root, ctx) {
   }
 
   function release() {
+    aims += 1; // a preview still on its way is for a piece no longer held
     held = null;
     tapPress = null;
-    board.clearPreview();
-    board.showTarget(null);
+    board?.clearPreview(); // no board yet while the first visit waits for the engine's geometry
+    board?.showTarget(null);
     showGhost(false);
     markHeld();
   }
 
   const sameCell = (a, b) => Boolean(a && b) && a.q === b.q && a.r === b.r;
 
+  // Aim the held piece at `cell`: the target and the ghost's look at once, the
+  // B20 preview when the engine answers. Resolves to what is shown ("fit",
+  // "misfit", "off") or null when the answer was dropped (a newer aim, another
+  // view, the piece put back); never rejects.
   function aim(cell) {
-    if (!held) return;
-    if (sameCell(cell, held.target) || (!cell && !held.target)) return;
+    if (!held) return Promise.resolve(null);
+    if (sameCell(cell, held.target) || (!cell && !held.target)) return lastAim;
     held.target = cell;
+    const ticket = ++aims;
     if (held.mode === "key") board.showTarget(cell);
     const onBoard = board.onBoard(cell);
     // Over the board the preview is the piece: the dragged copy turns faint so it never hides it.
     ghost.classList.toggle("aiming", onBoard);
-    if (!onBoard) { board.clearPreview(); return; }
+    if (!onBoard) { board.clearPreview(); return (lastAim = Promise.resolve("off")); }
     const piece = view.tray[held.slot];
-    // The view's targets say where a drop is legal; the preview is the drop on a copy (its cells and rows).
-    const answer = targets[held.slot].has(board.index(cell.q, cell.r))
-      ? engine.call("preview", { slot: held.slot, cell: [cell.q, cell.r] }) : null;
-    if (answer?.legal) board.showPreview(answer, piece.family);
     // No legal drop here: outline where the piece would be.
-    else board.showPreview({ legal: false, cells: piece.cells.map(([dq, dr]) => [cell.q + dq, cell.r + dr]), rows: [] }, piece.family);
+    const misfit = () => {
+      board.showPreview({ legal: false, cells: piece.cells.map(([dq, dr]) => [cell.q + dq, cell.r + dr]), rows: [] }, piece.family);
+      return "misfit";
+    };
+    // The view's targets say where a drop is legal; the preview is the drop on a copy (its cells and rows).
+    if (!targets[held.slot].has(board.index(cell.q, cell.r))) return (lastAim = Promise.resolve(misfit()));
+    const seen = view;
+    lastAim = engine.call("preview", { slot: held.slot, cell: [cell.q, cell.r] }).then((answer) => {
+      if (gone || ticket !== aims || view !== seen) return null; // stale: a newer aim or view is on screen
+      if (!answer.legal) return misfit();
+      board.showPreview(answer, piece.family);
+      return "fit";
+    }, (error) => {
+      if (!gone) console.error(error);
+      return null;
+    });
+    return lastAim;
   }
 
-  function commit() {
-    if (!held?.target || !board.onBoard(held.target)) return false;
-    const answer = engine.call("place", { slot: held.slot, cell: [held.target.q, held.target.r] });
-    if (!answer.accepted) {
-      ctx.announce(t("blocks.say.noFit"));
-      return false;
+  // One action at a time, and only on the engine's own view: `send` asks the
+  // engine, `use` applies its answer (both skipped once unmounted). Answers of
+  // one game come in the order asked. Resolves to use's result, or null.
+  async function act(send, use) {
+    if (!live || busy || gone) return null;
+    busy += 1;
+    try {
+      const answer = await send();
+      return gone ? null : use(answer);
+    } catch (error) {
+      if (!gone) console.error(error); // the engine refused a payload the page made: a bug, not a move
+      return null;
+    } finally {
+      busy -= 1;
     }
-    release();
-    apply(answer);
-    return true;
+  }
+
+  // Drop the held piece where it is aimed; resolves true when the engine took it.
+  async function commit() {
+    if (!live || busy || !held?.target || !board.onBoard(held.target)) return false;
+    const { slot, target } = held;
+    const done = await act(() => engine.call("place", { slot, cell: [target.q, target.r] }), (answer) => {
+      if (!answer.accepted) {
+        ctx.announce(t("blocks.say.noFit"));
+        return false;
+      }
+      release();
+      apply(answer);
+      return true;
+    });
+    return Boolean(done);
   }
 
   // ----- dragging and tapping (B19) ------------------------------------------
   function onPressDown(e, slot) {
-    if (e.button > 0 || press) return;
+    if (e.button > 0 || press || !live || busy) return;
     const piece = view.tray[slot];
     if (!piece.piece || !piece.fits || view.over) return;
     e.preventDefault();
@@ -228,7 +275,7 @@ export async function mount(root, ctx) {
     press = null;
     root.classList.remove("dragging");
     if (dragging) {
-      if (!commit()) release();
+      commit().then((done) => { if (!done && !gone) release(); });
     } else if (held?.slot === slot) {
       release(); // tap the held piece again: put it back
     } else {
@@ -240,18 +287,23 @@ export async function mount(root, ctx) {
   // Tap-then-tap (B19, B20). The mouse aims by hovering, so its click drops.
   // A finger cannot hover: its first tap aims (the preview shows under it and
   // follows it while it slides), a second tap on that same cell drops.
-  board.root.addEventListener("pointerdown", (e) => {
+  // The board's listeners sit on its wrapper, which is there before the board
+  // is built (from the stored or the engine's geometry); only events on the board count.
+  const onBoardRoot = (type, fn) => boardWrap.addEventListener(type, (e) => {
+    if (board?.root.contains(e.target)) fn(e);
+  });
+  onBoardRoot("pointerdown", (e) => {
     if (held?.mode !== "tap" || press || e.button > 0) return;
     const cell = board.cellAt(e.clientX, e.clientY);
     const mouse = e.pointerType === "mouse";
     tapPress = { id: e.pointerId, mouse, cell, armed: !mouse && sameCell(cell, held.target) };
     if (!mouse) aim(cell);
   });
-  board.root.addEventListener("pointermove", (e) => {
+  onBoardRoot("pointermove", (e) => {
     if (held?.mode !== "tap" || press) return;
     if (e.pointerType === "mouse" || tapPress?.id === e.pointerId) aim(board.cellAt(e.clientX, e.clientY));
   });
-  board.root.addEventListener("pointerup", (e) => {
+  onBoardRoot("pointerup", (e) => {
     if (!tapPress || e.pointerId !== tapPress.id) return;
     const { mouse, cell, armed } = tapPress;
     tapPress = null;
@@ -260,12 +312,13 @@ export async function mount(root, ctx) {
     aim(at);
     if (mouse || (armed && sameCell(at, cell))) commit();
   });
-  board.root.addEventListener("pointercancel", () => { tapPress = null; });
+  onBoardRoot("pointercancel", () => { tapPress = null; });
 
   // ----- keyboard (B19) --------------------------------------------------------
   function onSlotKey(e, slot) {
     if (e.key !== "Enter" && e.key !== " ") return;
     e.preventDefault();
+    if (!live || busy) return;
     if (!pick(slot, "key")) { ctx.announce(t("blocks.say.cannotPick")); return; }
     const start = { q: 0, r: 0 };
     board.root.focus();
@@ -279,19 +332,22 @@ export async function mount(root, ctx) {
     else if (!view.over && view.redeals > 0) hud.redeal.focus();
   }
 
-  board.root.addEventListener("keydown", (e) => {
+  onBoardRoot("keydown", (e) => {
     if (held?.mode !== "key") return;
     if (e.key.startsWith("Arrow")) {
       e.preventDefault();
       // B19: where each arrow goes from each cell comes from the engine (hexgrid.key_map).
       const from = held.target ? `${held.target.q}:${held.target.r}` : "0:0";
       const [q, r] = (geometry.keys[from]?.[e.key] ?? "0:0").split(":").map(Number);
-      aim({ q, r });
-      const c = held.target;
-      ctx.announce(t(board.root.dataset.preview === "fit" ? "blocks.say.aimFit" : "blocks.say.aimMisfit", { cell: `${c.q}:${c.r}` }));
+      const c = { q, r };
+      aim(c).then((shown) => {
+        // Said once the preview is shown, and only if the target is still there.
+        if (!shown || gone || held?.mode !== "key" || !sameCell(held.target, c)) return;
+        ctx.announce(t(shown === "fit" ? "blocks.say.aimFit" : "blocks.say.aimMisfit", { cell: `${c.q}:${c.r}` }));
+      });
     } else if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
-      if (commit()) focusTray();
+      commit().then((done) => { if (done && !gone) focusTray(); });
     } else if (e.key === "Escape") {
       e.preventDefault();
       const slot = held.slot;
@@ -299,7 +355,7 @@ export async function mount(root, ctx) {
       slots[slot].focus();
     }
   });
-  board.root.addEventListener("blur", () => { if (held?.mode === "key") release(); });
+  onBoardRoot("focusout", () => { if (held?.mode === "key") release(); }); // blur does not bubble
   const onDocKey = (e) => {
     if (e.key === "Escape" && held && held.mode !== "key") release();
   };
@@ -368,60 +424,130 @@ export async function mount(root, ctx) {
   }
 
   function newRun() {
+    if (!live || busy) return Promise.resolve(null);
     release();
     overlay?.remove();
     overlay = null;
-    paint.fill(null);
-    apply(engine.call("new_run", { seed: randomSeed() }));
-    focusTray();
+    return act(() => engine.call("new_run", { seed: randomSeed() }), (answer) => {
+      paint.fill(null);
+      apply(answer);
+      focusTray();
+    });
   }
 
   hud.redeal.addEventListener("click", () => {
+    if (!live || busy) return;
     release();
-    const answer = engine.call("redeal", {});
-    if (answer.accepted) { apply(answer); focusTray(); }
+    act(() => engine.call("redeal", {}), (answer) => {
+      if (answer.accepted) { apply(answer); focusTray(); }
+    });
   });
   // New run banks the run in play (B17): ask first once it counts (one drop made).
   const inProgress = () => !view.over && view.drops > 0;
   hud.newRun.addEventListener("click", () => {
+    if (!live || busy) return;
     release();
     if (inProgress()) askNewRun(root, fmt, hud.newRun, newRun);
     else newRun();
   });
 
-  // Another tab saved a newer run or card (P10): take it.
-  const offExternal = store.onExternalChange?.((name, value) => {
-    if (!value) return;
+  // Another tab saved a newer run or card (P10): take it, once this page is
+  // started, one at a time with the actions (an action in flight is answered
+  // first; no new one is made on the run being replaced).
+  let started = null;
+  const begun = new Promise((done) => { started = done; });
+  async function adopt(name, value) {
+    await begun;
+    if (gone) return;
+    busy += 1;
     try {
       if (name === "run") {
-        view = engine.call("load", { save: value });
-        loadPaint(view.board);
         release();
+        const next = await engine.call("load", { save: value });
+        if (gone) return;
+        view = next;
+        loadPaint(view.board);
         render();
         ctx.notice(t("blocks.otherTab"));
-      } else if (name === "profile") {
-        engine.call("load_profile", { profile: value });
-        view = engine.call("view", {});
+      } else {
+        await engine.call("load_profile", { profile: value });
+        const next = await engine.call("view", {});
+        if (gone) return;
+        view = next;
         render();
       }
-    } catch { /* a bad value from elsewhere: keep ours */ }
+    } catch (error) {
+      // A bad value from elsewhere: the engine kept ours (an EngineError); anything else is a bug.
+      if (error?.name !== "EngineError" && !gone) console.error(error);
+    } finally {
+      busy -= 1;
+    }
+  }
+  const offExternal = store.onExternalChange?.((name, value) => {
+    if (value && (name === "run" || name === "profile")) adopt(name, value);
   });
 
-  // ----- start: resume the stored run (B18) or deal a new one -------------------
-  view = await store.load("run", (text) => engine.call("load", { save: text }));
-  if (view) {
+  // ----- start (issue 13): the stored view at once, then the engine's -----------
+  function buildBoard(shape) {
+    boardWrap.replaceChildren();
+    board = null;
+    board = createBoard(boardWrap, shape, { label: t("blocks.boardLabel") });
+    geometry = shape;
+    paint = new Array(shape.cells.length).fill(null);
+  }
+
+  await styled;
+  // A returning visit: the board from the stored geometry, the run from the
+  // view stored beside it. Drawn only; input waits for the engine (the app
+  // keeps the page inert until mount resolves; `live` guards the rest).
+  const storedGeometry = ctx.storedView("geometry");
+  const storedView = store.get("run") === null ? null : ctx.storedView();
+  if (storedGeometry) {
+    try {
+      buildBoard(storedGeometry);
+      if (storedView) {
+        view = storedView;
+        loadPaint(view.board);
+        render();
+        ctx.painted();
+      }
+    } catch (error) {
+      // A stored copy that does not draw is simply not drawn: the engine's view follows.
+      console.warn("6E Club: the stored blocks view was not drawn:", error);
+      boardWrap.replaceChildren();
+      board = null;
+      view = null;
+    }
+  }
+
+  const shape = await engine.call("geometry", {});
+  if (!board || JSON.stringify(shape) !== JSON.stringify(geometry)) buildBoard(shape);
+  if (store.get("geometry") !== JSON.stringify(shape)) ctx.keepView(shape, "geometry");
+
+  // ----- the engine's run: resume the stored one (B18) or deal a new one ---------
+  const card0 = await store.load("profile", (text) => engine.call("load_profile", { profile: text }));
+  if (card0 === null) await engine.call("load_profile", { profile: null });
+  const resumed = await store.load("run", (text) => engine.call("load", { save: text }));
+  if (resumed) {
+    view = resumed;
     loadPaint(view.board);
     render();
-    if (view.over) openOver(null);
+    ctx.keepView(view); // the stored view now matches the stored run, whoever wrote it
   } else {
-    const answer = engine.call("new_run", { seed: randomSeed() });
+    const answer = await engine.call("new_run", { seed: randomSeed() });
     view = answer.view;
     persist(answer);
     render();
   }
+  ctx.painted();
+  live = true;
+  if (view.over) openOver(null);
+  started();
 
   return {
     unmount() {
+      gone = true;
+      release();
       timers.forEach((id) => clearTimeout(id));
       document.removeEventListener("keydown", onDocKey);
       offExternal?.();

@@ -12,7 +12,7 @@ import json
 import re
 from pathlib import Path
 
-from arcade import storage_key
+from arcade import BOOT_TIMEOUT_MS, storage_key, wait_ready
 from club.bowls.api import Session
 from club.bowls.attempt import Attempt
 from club.bowls.notation import print_position
@@ -25,9 +25,13 @@ ROOT_DIR = Path(__file__).resolve().parent.parent
 
 
 def idle(page: Page) -> None:
+    """The page is live (not "starting": after a reload that is the engine's boot), has
+    applied every answer asked for (not "busy": the engine answers from a worker) and no
+    move is animating."""
     page.wait_for_function(
         f"(() => {{ const r = document.querySelector('{ROOT}');"
-        " return r && r.dataset.screen && r.dataset.animating !== '1'; })()"
+        " return r && r.dataset.screen && !r.dataset.starting && !r.dataset.busy && r.dataset.animating !== '1'; })()",
+        timeout=BOOT_TIMEOUT_MS,
     )
 
 
@@ -369,3 +373,81 @@ def test_leaving_with_a_card_open_lets_go_of_the_keyboard(page: Page, boot) -> N
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement !== document.body")  # Tab moves on the home page
     assert page.errors == []
+
+
+# ----- issue 13: the engine in a worker ----------------------------------------------------------
+
+CLUB_ZIP = "**/build/club.zip"
+
+
+def test_board_at_once_then_the_run_resumes(page: Page, boot) -> None:  # issue 13, W25
+    page.emulate_media(reduced_motion="reduce")
+    boot(page, "#/bowls")
+    page.click(".bw-mode-endless .bw-start")
+    idle(page)
+    target = saved(page).choosable()[0]
+    bowl(page, target).click()
+    page.click(".bw-sow")
+    idle(page)
+    played, stats = position(page), page.locator(".bw-stats").inner_text()
+    page.route(CLUB_ZIP, lambda route: None)  # the engine never starts: only the stored view can be drawn
+    page.reload()
+    root = page.locator(ROOT)
+    expect(root).to_have_attribute("data-starting", "1")
+    expect(root).to_have_attribute("data-screen", "game")
+    assert position(page) == played
+    assert page.locator(".bw-stats").inner_text() == stats  # the same score, moves and best
+    expect(page.locator(".bw-bowl")).to_have_count(12)
+    assert page.evaluate("performance.getEntriesByName('club-board-painted').length") == 1
+    assert page.evaluate("document.documentElement.dataset.ready") is None
+    # Input waits for the engine: a tap, a key or Enter changes nothing.
+    box = bowl(page, target).bounding_box()
+    assert box
+    for _ in range(2):
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(300)
+    expect(page.locator(".bw-bowl.chosen")).to_have_count(0)
+    assert position(page) == played and saved(page).position.moves == 1
+    expect(root).to_have_attribute("data-starting", "1")
+    page.unroute(CLUB_ZIP)
+    page.reload()
+    idle(page)
+    assert position(page) == played and saved(page).position.moves == 1  # the run resumes
+    target = saved(page).choosable()[0]
+    bowl(page, target).click()
+    bowl(page, target).click()
+    idle(page)
+    assert saved(page).position.moves == 2 and position(page) == print_position(saved(page).position)
+    stored = json.loads(page.evaluate("k => localStorage.getItem(k)", storage_key("bowls", "view")))
+    assert stored["position"] == position(page)  # the view stored beside the run is the run's
+    assert page.errors == []
+
+
+def test_a_second_tab_takes_the_newer_run(browser, server_url: str) -> None:  # P10, issue 13
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    first, second = context.new_page(), context.new_page()
+    for tab in (first, second):
+        tab.emulate_media(reduced_motion="reduce")
+    first.goto(server_url + "#/bowls")
+    wait_ready(first)
+    first.click(".bw-mode-endless .bw-start")
+    idle(first)
+    second.goto(server_url + "#/bowls")
+    wait_ready(second)
+    idle(second)
+    assert position(second) == position(first)
+    target = saved(first).choosable()[0]
+    bowl(first, target).click()
+    bowl(first, target).click()
+    idle(first)
+    expect(second.locator(ROOT)).to_have_attribute("data-position", position(first))  # adopted
+    expect(second.locator("#notices")).to_contain_text("another tab")
+    idle(second)
+    target = saved(second).choosable()[0]  # its next move builds on the newer run
+    bowl(second, target).click()
+    bowl(second, target).click()
+    idle(second)
+    assert saved(second).position.moves == 2
+    context.close()  # uncaught errors of either tab fail the test at teardown (conftest)

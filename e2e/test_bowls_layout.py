@@ -15,7 +15,7 @@ axe-core finds no violation on the same screens, desktop and phone.
 from __future__ import annotations
 
 import pytest
-from arcade import wait_ready
+from arcade import BOOT_TIMEOUT_MS, wait_ready
 from audit import axe_violations
 from club.bowls.puzzles import load_puzzles, puzzle_by_id, replay
 from layout import LANGS, SIZES, outside_first_screen, overflow_report, settle, steady
@@ -27,9 +27,13 @@ PUZZLE_FIRST_SCREEN = [*FIRST_SCREEN, ".bwp-goal", ".bwp-left"]
 
 
 def idle(page: Page) -> None:
+    """The page is live (not "starting": after a reload that is the engine's boot), has
+    applied every answer asked for (not "busy": the engine answers from a worker) and no
+    move is animating."""
     page.wait_for_function(
         f"(() => {{ const r = document.querySelector('{ROOT}');"
-        " return r && r.dataset.screen && r.dataset.animating !== '1'; })()"
+        " return r && r.dataset.screen && !r.dataset.starting && !r.dataset.busy && r.dataset.animating !== '1'; })()",
+        timeout=BOOT_TIMEOUT_MS,
     )
 
 

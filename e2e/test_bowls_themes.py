@@ -12,7 +12,7 @@ import json
 import re
 from pathlib import Path
 
-from arcade import storage_key
+from arcade import BOOT_TIMEOUT_MS, storage_key
 from club.bowls.achievements import ACHIEVEMENTS, THEMES
 from club.bowls.api import Session
 from club.bowls.profile import load_profile
@@ -25,9 +25,13 @@ SHOWCASE = "RGB/YP/JX[i]/RRG[v]/BBY/PJ[r2]/G/YYX/-/RB/PG/B 0 0"
 
 
 def idle(page: Page) -> None:
+    """The page is live (not "starting": after a reload that is the engine's boot), has
+    applied every answer asked for (not "busy": the engine answers from a worker) and no
+    move is animating."""
     page.wait_for_function(
         f"(() => {{ const r = document.querySelector('{ROOT}');"
-        " return r && r.dataset.screen && r.dataset.animating !== '1'; })()"
+        " return r && r.dataset.screen && !r.dataset.starting && !r.dataset.busy && r.dataset.animating !== '1'; })()",
+        timeout=BOOT_TIMEOUT_MS,
     )
 
 

@@ -28,13 +28,15 @@ NO_SOLUTION = "no-solution"
 HINT_BUDGET_SPENT = "budget"  # the search stopped at its budget: no hint from here
 # Moves the hint's solver may try off the solution path. Since issue 13 it runs in the
 # engine worker in 15 ms slices (Session.hint_search, Bridge.query) and a move cancels
-# it, so the page never waits on it: the budget only bounds a search nobody stops.
-# 64,000 decides every position one wrong move off a puzzle's path (the hardest, puzzle
-# 99 after bowl 8, needs 61,932 moves: ~0.5 s CPU in CPython, Pyodide 2-3x slower), so
-# all 18 of them that can still be solved get a real hint (1,200, the budget while the
-# search ran on the page's thread, found 7). A crafted save may spend the whole budget:
-# ~1.6 s CPU in CPython at worst (~25 us a move), then "no hint from here".
-HINT_BUDGET = 64_000
+# it, so the page never waits on it: the budget bounds how long "thinking" lasts.
+# 20,000 finds a hint from every position one wrong move off a puzzle's path that can
+# still be solved (18 of them; the hardest, puzzle 97 after bowl 12, needs 18,795
+# moves; 1,200, the budget while the search ran on the page's thread, found 7) and
+# proves 416 of the 453 dead ends (228 before). Worst case from there: 0.22 s CPU in
+# CPython (puzzle 100 after bowl 12); a crafted save may spend the whole budget (~0.5 s
+# at ~25 us a move); Pyodide is 2-3x slower. 64,000 would decide all 471 such positions
+# but let a crafted save think for several seconds in Pyodide.
+HINT_BUDGET = 20_000
 
 
 class Hint(TypedDict):

@@ -16,6 +16,14 @@
 //   api.root()                the page root (dialogs go there)
 //   api.focusBoard()          focus the ring's current bowl (where a closed end card sends focus)
 //   api.fit()                 refit the ring to the first screen after a mode's panel changed
+//   api.view()                the attempt on screen as drawn (null off the game screen)
+//   api.serial(fn)            run async fn after the page's engine operations asked before it
+//                             (never await it inside another serial fn)
+//   api.ask(method, payload)  a query searched beside the queue (the hint): its answer, or null
+//                             when the attempt changed meanwhile (api.moved() cancels it)
+//   api.storedTheme()         the theme stored for the first paint, before the engine is ready
+//   mode.ready(root, api)     async, once the engine has read the profile (the theme it names)
+// The engine runs in a worker (issue 13): engine calls answer Promises; renderCard may be async.
 export const MODES = [];
 
 export function registerMode(mode) {

@@ -3,7 +3,8 @@
 // ring (goal in words, progress, moves left, hint, restart) and the success
 // and failure cards. The engine answers everything (Session.puzzles,
 // puzzle_new, hint; a solved puzzle is recorded by the move that solves it);
-// this module draws and forwards.
+// this module draws and forwards. The hint is a query searched in the engine
+// worker (issue 13): the page stays playable meanwhile, and a move cancels it.
 import { html } from "../../svg.js";
 import { dialog } from "./screens.js";
 import { text } from "./themes.js";
@@ -38,9 +39,10 @@ function createGrid(root, api) {
   const tr = text(api);
   const screen = html("section", { class: "bwp-grid-screen", "aria-labelledby": "bwp-grid-title" }, root);
 
-  function show() {
+  async function draw() {
     const { engine } = api.ctx;
-    const grid = engine.call("puzzles", {});
+    const grid = await engine.call("puzzles", {});
+    if (!root.isConnected) return;
     root.querySelector(".bw-modes-screen")?.setAttribute("hidden", "");
     root.querySelector(".bw-game")?.setAttribute("hidden", "");
     root.dataset.screen = "puzzles";
@@ -80,17 +82,17 @@ function createGrid(root, api) {
     focus?.scrollIntoView?.({ block: "center" });
   }
 
-  return { screen, show };
+  // After the page's operations asked before (a move, a new attempt).
+  return { screen, show: () => { api.moved(); return api.serial(draw); } };
 }
 
 function start(api, id) {
-  api.adopt(() => api.ctx.engine.call("puzzle_new", { puzzle: id }), MODE);
+  return api.adopt(() => api.ctx.engine.call("puzzle_new", { puzzle: id }), MODE);
 }
 
 // ----- the goal panel beside the ring ----------------------------------------------------
 function createPanel(root, api, grid) {
   const tr = text(api);
-  const { engine } = api.ctx;
   // The goal above the ring; the tools (hint, restart, list and the hint's answer)
   // below the controls on a phone, under the goal on a wide screen (P13).
   const panel = html("div", { class: "bwp-panel", hidden: true, "aria-live": "off" });
@@ -106,6 +108,7 @@ function createPanel(root, api, grid) {
   const list = html("button", { class: "btn bwp-list", type: "button" }, row, tr("panel.list"));
   const message = html("p", { class: "bwp-message", role: "status" }, tools);
   let current = null;
+  let asked = 0; // the latest hint asked: an older answer (or its end) changes nothing
 
   const game = root.querySelector(".bw-game");
   const stats = game?.querySelector(".bw-stats");
@@ -113,13 +116,9 @@ function createPanel(root, api, grid) {
   else game?.append(panel);
   game?.append(tools);
 
+  // The attempt on screen as the page drew it (the engine's view of its last answer).
   function render() {
-    let view = null;
-    try {
-      view = root.dataset.screen === "game" ? engine.call("view", {}) : null;
-    } catch {
-      view = null;
-    }
+    const view = api.view();
     const on = view?.mode === MODE && Boolean(view.puzzle);
     root.dataset.puzzle = on ? "1" : "0";
     const shown = !panel.hidden;
@@ -128,7 +127,7 @@ function createPanel(root, api, grid) {
     if (!on) { current = null; if (shown) api.fit?.(); return; }
     const p = view.puzzle;
     const key = `${p.id}|${view.position}`;
-    if (key !== current) { message.textContent = ""; clearHintMark(); }
+    if (key !== current) { message.textContent = ""; clearHintMark(); thinking(false); }
     current = key;
     title.textContent = tr("panel.label", { id: p.id, title: titleOf(tr, p) });
     goal.textContent = `${tr("panel.goal")}: ${goalWords(tr, p.goal)}`;
@@ -144,25 +143,41 @@ function createPanel(root, api, grid) {
     root.querySelectorAll(".bw-bowl.bwp-hinted").forEach((g) => g.classList.remove("bwp-hinted"));
   }
 
-  function askHint() {
-    if (panel.hidden || hint.disabled) return;
+  // A quiet "thinking" state on the button while the worker searches; the page stays playable.
+  function thinking(on) {
+    hint.classList.toggle("bwp-thinking", on);
+    if (on) hint.setAttribute("aria-busy", "true");
+    else hint.removeAttribute("aria-busy");
+  }
+
+  async function askHint() {
+    if (panel.hidden || hint.disabled || hint.hasAttribute("aria-busy")) return;
+    const shown = api.view();
+    const mine = ++asked;
     message.textContent = tr("panel.thinking");
-    setTimeout(() => { // let the message paint: an off-path search may take a moment
-      const answer = engine.call("hint", {});
-      clearHintMark();
-      if (answer.bowl === null || answer.bowl === undefined) {
-        // no-solution: proven dead end; any other reason (the solver's budget): it gave up.
-        message.textContent = tr(answer.reason === "no-solution" ? "panel.hintNone" : "panel.hintGiveUp");
-        api.ctx.announce(message.textContent);
-        return;
-      }
-      const b = answer.bowl;
-      const g = root.querySelector(`.bw-bowl[data-bowl="${b}"]`);
-      if (g && !g.classList.contains("chosen")) g.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-      g?.classList.add("bwp-hinted");
-      message.textContent = tr("panel.hintIs", { n: b + 1 });
+    thinking(true);
+    let answer = null;
+    try {
+      answer = await api.ask("hint", {}); // null: the attempt changed meanwhile (a move cancelled it)
+    } catch (error) {
+      console.error(error);
+    }
+    if (mine !== asked) return; // a newer question is on
+    thinking(false);
+    if (!answer || api.view() !== shown || !root.isConnected) return; // for an older position: dropped
+    clearHintMark();
+    if (answer.bowl === null || answer.bowl === undefined) {
+      // no-solution: proven dead end; any other reason (the solver's budget): it gave up.
+      message.textContent = tr(answer.reason === "no-solution" ? "panel.hintNone" : "panel.hintGiveUp");
       api.ctx.announce(message.textContent);
-    }, 30);
+      return;
+    }
+    const b = answer.bowl;
+    const g = root.querySelector(`.bw-bowl[data-bowl="${b}"]`);
+    if (g && !g.classList.contains("chosen")) g.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    g?.classList.add("bwp-hinted");
+    message.textContent = tr("panel.hintIs", { n: b + 1 });
+    api.ctx.announce(message.textContent);
   }
 
   hint.addEventListener("click", askHint);
@@ -214,9 +229,9 @@ function showOver(root, api, view) {
 }
 
 // ----- the mode card and setup -------------------------------------------------------------
-function renderCard(list, api) {
+async function renderCard(list, api) {
   const tr = text(api);
-  const grid = api.ctx.engine.call("puzzles", {});
+  const grid = await api.ctx.engine.call("puzzles", {});
   const unfinished = api.unfinished(MODE);
   const item = html("li", { class: "bw-mode bw-mode-puzzle", "data-mode": MODE }, list);
   html("h2", {}, item, tr("card.title"));
@@ -248,7 +263,7 @@ function setup(root, api) {
   });
   const onKey = (e) => { // H asks for a hint; the listener leaves with the page
     if (!root.isConnected) { document.removeEventListener("keydown", onKey); return; }
-    if (root.dataset.screen !== "game" || root.querySelector(".bw-overlay")) return;
+    if (root.inert || root.dataset.screen !== "game" || root.querySelector(".bw-overlay")) return;
     if (e.key.toLowerCase() === "h" && !e.ctrlKey && !e.metaKey && !e.altKey) {
       const tag = e.target?.tagName;
       if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;

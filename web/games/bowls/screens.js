@@ -101,10 +101,12 @@ function startOver(api, unfinished, payload) {
   });
 }
 
-// The built-in mode cards; registered modes (puzzles, themes) bring their own renderCard(list, api).
-export function renderModeScreen(container, api, { today }) {
+// The built-in mode cards; registered modes (puzzles, themes) bring their own
+// renderCard(list, api), which may be async (it asks the engine). The screen is
+// built aside and put in place whole, once every card is drawn.
+export async function renderModeScreen(target, api, { today }) {
   const { t, number } = api.fmt;
-  container.replaceChildren();
+  const container = document.createDocumentFragment();
   html("h1", { class: "bw-modes-title" }, container, t("bowls.title"));
   html("p", { class: "bw-modes-lead" }, container, t("bowls.tagline"));
   const list = html("ul", { class: "bw-modes" }, container);
@@ -131,11 +133,12 @@ export function renderModeScreen(container, api, { today }) {
         action: () => startOver(api, daily, { mode: "daily", date: today }) },
     ],
   });
-  for (const mode of MODES) mode.renderCard?.(list, api);
+  for (const mode of MODES) await mode.renderCard?.(list, api);
   const links = html("p", { class: "bw-modes-links" }, container);
   html("a", { class: "btn", href: "#/rules/bowls" }, links, t("bowls.rules"));
   const settings = html("button", { class: "btn bw-settings", type: "button" }, links, t("bowls.settings"));
   settings.addEventListener("click", api.openSettings);
+  target.replaceChildren(container);
 }
 
 const END_TITLES = { overflow: "bowls.over.overflow", stuck: "bowls.over.stuck", limit: "bowls.over.limit", ended: "bowls.over.ended" };

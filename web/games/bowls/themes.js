@@ -133,7 +133,7 @@ export function ensureDefs(root) {
 
 // ----- the profile side (the engine decides; the page stores) --------------------------
 function themesState(api) {
-  return api.ctx.engine.call("themes", {});
+  return api.ctx.engine.call("themes", {}); // a Promise (the engine runs in a worker)
 }
 
 export function applyTheme(api, name) {
@@ -180,10 +180,12 @@ function swatch(parent, name) {
   return art;
 }
 
-export function openGallery(root, api, onChange) {
+export async function openGallery(root, api, onChange) {
   const tr = text(api);
   const { engine } = api.ctx;
-  let state = themesState(api);
+  let state = await themesState(api);
+  if (!root.isConnected || root.querySelector(".bwt-gallery-card")) return null; // gone, or a second click
+
   const body = html("div", { class: "bwt-gallery" });
   const list = html("ul", { class: "bwt-tiles" }, body);
   const achievements = html("div", { class: "bwt-achievements" }, body);
@@ -204,17 +206,7 @@ export function openGallery(root, api, onChange) {
         html("p", { class: "bwt-in-use" }, info, `✓ ${tr("gallery.inUse")}`);
       } else {
         const use = html("button", { class: "btn bwt-use", type: "button", "data-theme": name }, info, tr("gallery.use"));
-        use.addEventListener("click", () => {
-          const answer = engine.call("set_theme", { theme: name });
-          if (!answer.accepted) return;
-          api.setProfile(answer.profile);
-          state = themesState(api);
-          applyTheme(api, state.theme);
-          onChange?.();
-          render();
-          list.querySelector(`.bwt-tile[data-theme="${name}"]`)?.focus?.();
-          api.ctx.announce(`${tr(`theme.${name}`)}: ${tr("gallery.inUse")}`);
-        });
+        use.addEventListener("click", () => choose(name).catch((error) => console.error(error)));
       }
     });
     achievements.replaceChildren();
@@ -226,6 +218,22 @@ export function openGallery(root, api, onChange) {
       html("span", {}, li, `${tr(`ach.${id}`)} — ${done ? tr("gallery.earned") : tr("gallery.todo")}`);
     }
   }
+  // After the page's operations asked before (a move may have changed the profile).
+  function choose(name) {
+    return api.serial(async () => {
+      const answer = await engine.call("set_theme", { theme: name });
+      if (!answer.accepted || !root.isConnected) return;
+      await api.setProfile(answer.profile);
+      state = await themesState(api);
+      if (!root.isConnected) return;
+      applyTheme(api, state.theme);
+      onChange?.(); // queued after this one: the mode screen behind is drawn again
+      render();
+      list.querySelector(`.bwt-tile[data-theme="${name}"]`)?.focus?.();
+      api.ctx.announce(`${tr(`theme.${name}`)}: ${tr("gallery.inUse")}`);
+    });
+  }
+
   render();
   const card = dialog(root, { title: tr("gallery.title"), lines: [body], buttons: [{ label: tr("gallery.close"), primary: true, cls: "bwt-close" }], cls: "bwt-gallery-card" });
   const heading = card.card.querySelector("h2"); // start at the top, not at the Close button
@@ -236,30 +244,37 @@ export function openGallery(root, api, onChange) {
 }
 
 // ----- the mode card and the setup hook ------------------------------------------------
-function renderCard(list, api) {
+async function renderCard(list, api) {
   const tr = text(api);
-  const state = themesState(api);
+  const state = await themesState(api);
   const item = html("li", { class: "bw-mode bw-mode-themes", "data-mode": "themes" }, list);
   html("h2", {}, item, tr("gallery.card"));
   html("p", { class: "bw-mode-sub" }, item, tr("gallery.pitch"));
   html("p", { class: "bw-mode-best" }, item, tr("gallery.count", { n: state.unlocked }));
   const row = html("div", { class: "bw-mode-buttons" }, item);
   const open = html("button", { class: "btn bwt-open", type: "button" }, row, tr("gallery.open"));
-  open.addEventListener("click", () => openGallery(item.closest(".bw"), api, () => api.showModes()));
+  open.addEventListener("click", () => openGallery(item.closest(".bw"), api, () => api.showModes()).catch((error) => console.error(error)));
 }
 
+// Pure JS (before the engine is ready): the theme stored beside the profile, for the first paint.
 function setup(root, api) {
   html("link", { rel: "stylesheet", href: new URL("../../css/bowls-themes.css", import.meta.url) }, root);
   ensureDefs(root);
-  try {
-    applyTheme(api, themesState(api).theme);
-  } catch (error) {
-    console.error(error);
-  }
+  const stored = api.storedTheme();
+  if (stored) applyTheme(api, stored);
   // W24: the engine awards achievements with the move (the page stored the answer's profile).
   api.onAction((answer) => celebrate(root, api, answer.events ?? []));
 }
 
+// Once the engine has read the profile: the theme it names.
+async function ready(root, api) {
+  try {
+    applyTheme(api, (await themesState(api)).theme);
+  } catch (error) {
+    console.error(error);
+  }
+}
+
 export function install(registerMode) {
-  registerMode({ id: "themes", order: 80, renderCard, setup });
+  registerMode({ id: "themes", order: 80, renderCard, setup, ready });
 }

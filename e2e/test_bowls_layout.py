@@ -61,6 +61,7 @@ def use_language(page: Page, lang: str) -> None:
 
 
 def to_modes(page: Page) -> None:
+    idle(page)  # the screen the last click asked for is on (the engine answers from a worker)
     if screen(page) == "game":
         page.click(".bw-pause")
     elif screen(page) == "puzzles":
@@ -92,7 +93,9 @@ class Guard:
 
     def fits(self, where: str, first_screen: list[str] | None = None) -> None:
         # What a player sees: the page once it settled (the ring refits a frame
-        # after the panels above and below it change, through a ResizeObserver).
+        # after the panels above and below it change, through a ResizeObserver), with
+        # every answer the last click asked for applied.
+        idle(self.page)
         settle(self.page)
         if not steady(self.page):
             self.problems.append(f"{self.label} {where}: the layout still moves after 120 frames")

@@ -10,6 +10,7 @@ page's engines must accept them exactly as a restore would.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -79,8 +80,15 @@ def strict(browser) -> Iterator[Page]:
     context.close()
 
 
+# Drawing aids the pages keep beside the progress (issue 13: the engine's last view, geometry,
+# headline, records, the theme to paint before Python is up). Derived, never backed up.
+CACHES = re.compile(r"/(view|geometry|headline|records|theme)$")
+
+
 def stored(page: Page) -> dict[str, str]:
-    return page.evaluate("Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage.getItem(k)]))")
+    """The progress in storage: every key but the drawing aids."""
+    every = page.evaluate("Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage.getItem(k)]))")
+    return {key: value for key, value in every.items() if not CACHES.search(key)}
 
 
 def home_bests(page: Page) -> dict[str, str]:

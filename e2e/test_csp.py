@@ -4,12 +4,15 @@ through its UI, every Rules page) triggers no violation report."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from arcade import BOOT_TIMEOUT_MS, storage_key
+from club.blocks.api import Session as BlocksSession
+from club.blocks.pieces import CELLS
 from playwright.sync_api import Page, expect
 
 SLOW_MS = 15_000  # the machine is shared: assertions wait longer than Playwright's 5 s
@@ -67,15 +70,16 @@ def open_game(page: Page, base: str, game: str) -> None:
 
 
 def play_blocks(page: Page) -> None:
-    """Two drops by tap: a piece that fits, then a cell, until the run changes."""
+    """Two drops by tap (a piece, then a cell the CPython engine says is legal for the stored
+    run); each waits for the worker's answer to be stored."""
     for _ in range(2):
         before = run_text(page, "blocks")
-        for cell in ("0:0", "-2:2", "2:-2", "0:3", "0:-3", "3:0", "-3:0"):
-            page.click('.bk-slot[data-fits="1"] >> nth=0')
-            page.locator(f'.bk-cell[data-cell="{cell}"]').click(force=True)
-            if run_text(page, "blocks") != before:
-                break
-        assert run_text(page, "blocks") != before
+        session = BlocksSession()
+        session.load({"save": before})
+        slot = next(t for t in session.view({})["tray"] if t.get("targets"))
+        page.click(f'.bk-slot[data-slot="{slot["slot"]}"]')
+        page.locator(f'.bk-cell[data-cell="{CELLS[slot["targets"][0]]}"]').click(force=True)
+        until(page, f"localStorage.getItem({json.dumps(storage_key('blocks', 'run'))}) !== {json.dumps(before)}")
 
 
 def play_domino(page: Page) -> None:
@@ -95,7 +99,7 @@ def play_merge(page: Page) -> None:
     before = run_text(page, "merge")
     for cell in ("0:0", "1:0", "-1:0", "0:1"):
         page.locator(f'.hm-cell[data-cell="{cell}"]').click(force=True)
-        until(page, "document.querySelector('.hm').dataset.anim !== '1'")
+        until(page, "(() => { const hm = document.querySelector('.hm'); return hm.dataset.anim !== '1' && hm.dataset.busy !== '1'; })()")
     assert run_text(page, "merge") != before
 
 

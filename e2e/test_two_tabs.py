@@ -18,13 +18,16 @@ def stored_view(page: Page) -> dict:
 
 
 def tap_first_legal_drop(page: Page) -> None:
-    """Tap-then-tap (B19) the first legal drop the engine knows for the stored run."""
+    """Tap-then-tap (B19) the first legal drop the engine knows for the stored run,
+    then wait until the engine's answer (in its worker, issue 13) is stored."""
+    before = page.evaluate("k => localStorage.getItem(k)", RUN)
     view = stored_view(page)
     slot = next(t for t in view["tray"] if t.get("targets"))
     cell = str(CELLS[slot["targets"][0]])
     page.click(f'.bk-slot[data-slot="{slot["slot"]}"]')
     box = page.locator(f'.bk-cell[data-cell="{cell}"]').bounding_box()
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function("([k, v]) => localStorage.getItem(k) !== v", arg=[RUN, before])
 
 
 def test_stale_tab_takes_the_newer_run_and_never_overwrites_it(browser, server_url: str) -> None:

@@ -232,6 +232,7 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
   addEventListener("hashchange", () => show(parseRoute(location.hash)));
   await show(parseRoute(location.hash));
   await engineReady;
+  await current?.view?.settled;
   performance.mark("club-interactive");
   document.documentElement.dataset.ready = "1";
   const sync = await worker;

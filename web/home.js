@@ -83,13 +83,14 @@ export async function mountHome(root, ctx) {
   if (anyBest) ctx.askPersistence();
   // The cards show the stored headlines at once; the engines' answers follow.
   let gone = false;
-  ctx.engineReady.then(() => Promise.all(GAMES.map(async (game) => {
+  const settled = ctx.engineReady.then(() => Promise.all(GAMES.map(async (game) => {
     const best = (await ctx.freshBest(game.id)) || null;
     if (gone) return;
     showBest(bests.get(game.id), best, ctx);
     if (best !== null) ctx.askPersistence();
   })), () => {});
-  return { unmount() { gone = true; } };
+  // settled: the engines' answers are on the cards (the app's "interactive" waits for it)
+  return { unmount() { gone = true; }, settled };
 }
 
 // A best of 0 is what merely opening a game leaves (issue 11): no score yet.

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, Route
 
 BOOT_TIMEOUT_MS = 90_000
+ENGINE_ARCHIVE = "**/build/club.zip"
 
 
 def wait_ready(page: Page) -> None:
@@ -25,3 +26,49 @@ def engine_save(game: str, build) -> str:
 
 def storage_key(game: str, name: str) -> str:
     return f"6e-club/v1/{game}/{name}"
+
+
+def hold_engine(page: Page) -> list[Route]:
+    """Hold the engine worker's start (issue 13): its request for the games' archive is
+    never answered, so Python never gets its engines. Use the ``held_page`` fixture (no
+    service worker). The list fills when the request is held; ``release_engine`` undoes it."""
+    held: list[Route] = []
+    page.route(ENGINE_ARCHIVE, lambda route: held.append(route))
+    return held
+
+
+def wait_until_held(page: Page, held: list[Route]) -> None:
+    """Wait until the worker asked for the archive (Pyodide is loaded) and is held there;
+    Python is then not up."""
+    for _ in range(600):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the engine worker never asked for its archive"
+    assert page.evaluate("document.documentElement.dataset.ready") is None
+
+
+def release_engine(page: Page) -> None:
+    page.unroute(ENGINE_ARCHIVE)
+
+
+def drop_first_legal(page: Page, timeout_ms: int = 30_000) -> str:
+    """Drop (B19: a piece, then a cell) the first legal drop the CPython engine finds for the
+    stored blocks run, and wait until the worker's answer is stored; the new save. Polls with
+    page.evaluate, so it works under the real CSP too (no eval)."""
+    from club.blocks.api import Session
+    from club.blocks.pieces import CELLS
+
+    key = storage_key("blocks", "run")
+    before = page.evaluate("k => localStorage.getItem(k)", key)
+    session = Session()
+    session.load({"save": before})
+    slot = next(t for t in session.view({})["tray"] if t.get("targets"))
+    page.click(f'.bk-slot[data-slot="{slot["slot"]}"]')
+    page.locator(f'.bk-cell[data-cell="{CELLS[slot["targets"][0]]}"]').click(force=True)
+    for _ in range(timeout_ms // 100):
+        after = page.evaluate("k => localStorage.getItem(k)", key)
+        if after != before:
+            return after
+        page.wait_for_timeout(100)
+    raise AssertionError("the drop was not stored")

@@ -134,6 +134,18 @@ def page(browser: WatchedBrowser, page_errors: PageErrors) -> Iterator[Page]:
 
 
 @pytest.fixture
+def held_page(browser: WatchedBrowser, page_errors: PageErrors) -> Iterator[Page]:
+    """A desktop page without a service worker, whose engine start a test can hold
+    (arcade.hold_engine): a service worker would serve the engine's archive from its
+    cache, out of page.route's reach."""
+    context = _context(browser, viewport={"width": 1280, "height": 800}, service_workers="block")
+    page = context.new_page()
+    page.errors = page_errors.seen  # type: ignore[attr-defined]
+    yield page
+    context.close()
+
+
+@pytest.fixture
 def phone(browser: WatchedBrowser, page_errors: PageErrors) -> Iterator[Page]:
     context = _context(
         browser, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2

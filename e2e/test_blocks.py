@@ -19,7 +19,7 @@ from collections import deque
 from pathlib import Path
 
 import pytest
-from arcade import storage_key, wait_ready
+from arcade import hold_engine, release_engine, storage_key, wait_ready, wait_until_held
 from audit import axe_violations
 from club.blocks import conform
 from club.blocks import profile as cards
@@ -416,14 +416,11 @@ def screen_board(page: Page) -> str:
     return page.eval_on_selector_all(".bk-cell", "cs => cs.map(c => c.classList.contains('filled') ? 'x' : '.').join('')")
 
 
-def test_board_at_once_from_the_stored_view(browser, server_url: str) -> None:
+def test_board_at_once_from_the_stored_view(held_page: Page, server_url: str) -> None:
     """Issue 13: a returning visit draws the stored view before Python is ready (the engine
     archive is held back); the page is inert and marked starting, a click changes nothing;
     once the engine is up the same run is live and input works."""
-    # No service worker: it would serve the archive from its cache, out of page.route's reach.
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
-    context.set_default_timeout(15_000)
-    page = context.new_page()
+    page = held_page
     page.goto(server_url + "#/blocks")
     wait_ready(page)
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [RUN, Session().new_run({"seed": 42})["save"]])
@@ -439,8 +436,7 @@ def test_board_at_once_from_the_stored_view(browser, server_url: str) -> None:
     run = page.evaluate("k => localStorage.getItem(k)", RUN)
     view = session.view({})
 
-    held = []
-    page.route("**/build/club.zip", lambda route: held.append(route))  # the engine worker cannot start
+    held = hold_engine(page)  # the engine worker cannot start
     page.reload()
     section = page.locator("section.game-blocks")
     expect(section).to_have_attribute("data-starting", "1")
@@ -449,12 +445,7 @@ def test_board_at_once_from_the_stored_view(browser, server_url: str) -> None:
     for t in view["tray"]:
         assert page.locator(f'.bk-slot[data-slot="{t["slot"]}"]').get_attribute("data-piece") == (t["piece"] or "")
     assert page.evaluate("performance.getEntriesByName('club-board-painted').length") == 1
-    for _ in range(600):  # the worker asks for the archive once Pyodide is loaded: it is held
-        if held:
-            break
-        page.wait_for_timeout(100)
-    assert held
-    assert page.evaluate("document.documentElement.dataset.ready") is None  # Python is not up
+    wait_until_held(page, held)  # Pyodide is loaded, the archive held: Python is not up
 
     # input waits: a tap on a piece and a cell, a click on New run, keys: nothing happens
     slot = next(t["slot"] for t in view["tray"] if t["targets"])
@@ -475,7 +466,7 @@ def test_board_at_once_from_the_stored_view(browser, server_url: str) -> None:
 
     for route in held:  # the engine starts: the same run, live
         route.continue_()
-    page.unroute("**/build/club.zip")
+    release_engine(page)
     wait_ready(page)
     expect(section).not_to_have_attribute("data-starting", "1")
     assert engine(page).state == session.state
@@ -486,7 +477,6 @@ def test_board_at_once_from_the_stored_view(browser, server_url: str) -> None:
     expect(page.locator(".bk-score")).to_have_attribute("data-score", str(expected["view"]["score"]))
     assert engine(page).state == session.state
     stored_view_matches_run(page)
-    context.close()
 
 
 def test_the_latest_aim_wins(page: Page, boot) -> None:

@@ -12,7 +12,7 @@ import json
 import re
 from pathlib import Path
 
-from arcade import BOOT_TIMEOUT_MS, storage_key, wait_ready
+from arcade import BOOT_TIMEOUT_MS, hold_engine, release_engine, storage_key, wait_ready, wait_until_held
 from club.bowls.api import Session
 from club.bowls.attempt import Attempt
 from club.bowls.notation import print_position
@@ -377,10 +377,8 @@ def test_leaving_with_a_card_open_lets_go_of_the_keyboard(page: Page, boot) -> N
 
 # ----- issue 13: the engine in a worker ----------------------------------------------------------
 
-CLUB_ZIP = "**/build/club.zip"
-
-
-def test_board_at_once_then_the_run_resumes(page: Page, boot) -> None:  # issue 13, W25
+def test_board_at_once_then_the_run_resumes(held_page: Page, boot) -> None:  # issue 13, W25
+    page = held_page
     page.emulate_media(reduced_motion="reduce")
     boot(page, "#/bowls")
     page.click(".bw-mode-endless .bw-start")
@@ -390,7 +388,7 @@ def test_board_at_once_then_the_run_resumes(page: Page, boot) -> None:  # issue 
     page.click(".bw-sow")
     idle(page)
     played, stats = position(page), page.locator(".bw-stats").inner_text()
-    page.route(CLUB_ZIP, lambda route: None)  # the engine never starts: only the stored view can be drawn
+    held = hold_engine(page)  # the engine never starts: only the stored view can be drawn
     page.reload()
     root = page.locator(ROOT)
     expect(root).to_have_attribute("data-starting", "1")
@@ -411,7 +409,8 @@ def test_board_at_once_then_the_run_resumes(page: Page, boot) -> None:  # issue 
     expect(page.locator(".bw-bowl.chosen")).to_have_count(0)
     assert position(page) == played and saved(page).position.moves == 1
     expect(root).to_have_attribute("data-starting", "1")
-    page.unroute(CLUB_ZIP)
+    wait_until_held(page, held)
+    release_engine(page)
     page.reload()
     idle(page)
     assert position(page) == played and saved(page).position.moves == 1  # the run resumes

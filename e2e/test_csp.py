@@ -4,15 +4,12 @@ through its UI, every Rules page) triggers no violation report."""
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from arcade import BOOT_TIMEOUT_MS, storage_key
-from club.blocks.api import Session as BlocksSession
-from club.blocks.pieces import CELLS
+from arcade import BOOT_TIMEOUT_MS, drop_first_legal, storage_key
 from playwright.sync_api import Page, expect
 
 SLOW_MS = 15_000  # the machine is shared: assertions wait longer than Playwright's 5 s
@@ -70,16 +67,9 @@ def open_game(page: Page, base: str, game: str) -> None:
 
 
 def play_blocks(page: Page) -> None:
-    """Two drops by tap (a piece, then a cell the CPython engine says is legal for the stored
-    run); each waits for the worker's answer to be stored."""
+    """Two drops, each a legal one for the stored run, each waiting for the worker's answer."""
     for _ in range(2):
-        before = run_text(page, "blocks")
-        session = BlocksSession()
-        session.load({"save": before})
-        slot = next(t for t in session.view({})["tray"] if t.get("targets"))
-        page.click(f'.bk-slot[data-slot="{slot["slot"]}"]')
-        page.locator(f'.bk-cell[data-cell="{CELLS[slot["targets"][0]]}"]').click(force=True)
-        until(page, f"localStorage.getItem({json.dumps(storage_key('blocks', 'run'))}) !== {json.dumps(before)}")
+        drop_first_legal(page)
 
 
 def play_domino(page: Page) -> None:
@@ -88,9 +78,10 @@ def play_domino(page: Page) -> None:
     page.click(".dd-go")
     until(page, "document.querySelector('.dd').dataset.phase === 'play'")
     before = run_text(page, "domino")
-    for _ in range(2):
+    for turn in (1, 2):  # two hard drops, each waiting for the worker's turn to be drawn
         until(page, "document.querySelector('.dd').dataset.busy !== '1'")
         page.keyboard.press("Space")
+        until(page, f"Number(document.querySelector('.dd').dataset.turns) >= {turn}")
     until(page, "document.querySelector('.dd').dataset.busy !== '1'")
     assert run_text(page, "domino") != before
 

@@ -12,7 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from arcade import storage_key, wait_ready
+from arcade import hold_engine, release_engine, storage_key, wait_ready, wait_until_held
 from club.domino.api import Session
 from club.domino.falling import Falling
 from club.domino.saving import dump_game
@@ -467,17 +467,15 @@ def test_rules_page_covers_what_the_game_shows(lang: str) -> None:
     assert "(" in rules and "²" in rules  # Power's (T - 1)² is spelled out
 
 
-ENGINE = "**/build/club.zip"
-
-
 def stored(page: Page, name: str) -> str | None:
     return page.evaluate("k => localStorage.getItem(k)", storage_key("domino", name))
 
 
-def test_board_at_once_before_the_engine(page: Page, boot) -> None:
+def test_board_at_once_before_the_engine(held_page: Page, boot) -> None:
     """Issue 13: a returning visit draws the stored view of the run at once, paused, while Python is held
     back (the engine archive never arrives); the page is 'starting' and nothing acts on the stored view;
     once the engine is up the run resumes from the engine's own load and plays on."""
+    page = held_page
     boot(page, ROUTE)
     start(page, "marathon", "classic")
     page.keyboard.press("ArrowLeft")
@@ -492,7 +490,7 @@ def test_board_at_once_before_the_engine(page: Page, boot) -> None:
     cells = page.locator(".dd-still .dd-half").count()
     assert cells == 2
 
-    page.route(ENGINE, lambda route: None)  # held: Python never starts
+    held = hold_engine(page)  # held: Python never starts
     page.reload()
     section = page.locator("section.game-domino")
     expect(section).to_have_attribute("data-starting", "1")
@@ -514,7 +512,8 @@ def test_board_at_once_before_the_engine(page: Page, boot) -> None:
     assert page.get_attribute(".dd-falling", "data-at") == where
     expect(section).to_have_attribute("data-starting", "1")
 
-    page.unroute(ENGINE)
+    wait_until_held(page, held)
+    release_engine(page)
     page.reload()
     wait_ready(page)
     expect(page.locator(".dd-overlay h2")).to_have_text("Paused")

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from arcade import storage_key, wait_ready
+from arcade import hold_engine, release_engine, storage_key, wait_ready, wait_until_held
 from club import save
 from club.merge import persist
 from club.merge.api import Session
@@ -248,14 +248,11 @@ def test_reload_resumes(page: Page, boot) -> None:
     assert page.errors == []  # type: ignore[attr-defined]
 
 
-def test_board_at_once_from_the_stored_view(browser, server_url: str) -> None:
+def test_board_at_once_from_the_stored_view(held_page: Page, server_url: str) -> None:
     """Issue 13: a returning visit draws the stored view (board, tray, numbers) before Python is
     ready (the engine archive is held back); the page is inert and marked starting, and a click,
     a key or a button changes nothing; once the engine is up the same round is live and input works."""
-    # No service worker: it would serve the archive from its cache, out of page.route's reach.
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
-    context.set_default_timeout(15_000)
-    page = context.new_page()
+    page = held_page
     page.goto(server_url + "#/merge")
     wait_ready(page)
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [RUN, save_of(f"{B('1:0=8')} 2-4 2 10 1")])
@@ -268,8 +265,7 @@ def test_board_at_once_from_the_stored_view(browser, server_url: str) -> None:
     stored_view_matches_run(page)
     run = stored(page, RUN)
 
-    held = []
-    page.route("**/build/club.zip", lambda route: held.append(route))  # the engine worker cannot start
+    held = hold_engine(page)  # the engine worker cannot start
     page.reload()
     section = page.locator("section.game-merge")
     expect(section).to_have_attribute("data-starting", "1")
@@ -278,12 +274,7 @@ def test_board_at_once_from_the_stored_view(browser, server_url: str) -> None:
     expect(page.locator(".hm-tray")).to_have_attribute("data-kind", "single")
     assert stones(page) == before
     assert page.evaluate("performance.getEntriesByName('club-board-painted').length") == 1
-    for _ in range(600):  # the worker asks for the archive once Pyodide is loaded: it is held
-        if held:
-            break
-        page.wait_for_timeout(100)
-    assert held
-    assert page.evaluate("document.documentElement.dataset.ready") is None  # Python is not up
+    wait_until_held(page, held)  # Pyodide is loaded, the archive held: Python is not up
 
     # input waits: a click on a free cell, R, New round, Enter on the board: nothing happens
     page.mouse.click(*centre(page, "0:0"))
@@ -303,7 +294,7 @@ def test_board_at_once_from_the_stored_view(browser, server_url: str) -> None:
 
     for route in held:  # the engine starts: the same round, live
         route.continue_()
-    page.unroute("**/build/club.zip")
+    release_engine(page)
     wait_ready(page)
     expect(section).not_to_have_attribute("data-starting", "1")
     assert stones(page) == before
@@ -312,7 +303,6 @@ def test_board_at_once_from_the_stored_view(browser, server_url: str) -> None:
     assert stones(page) == {**before, "0:2": "2"}
     stored_view_matches_run(page)
     assert page.evaluate("performance.getEntriesByName('club-board-painted').length") == 1
-    context.close()
 
 
 def test_two_tabs_adopt_the_newer_round(browser, server_url: str) -> None:

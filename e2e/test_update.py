@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from arcade import storage_key, wait_ready
+from arcade import drop_first_legal, storage_key, wait_ready
 from playwright.sync_api import Page, expect
 from serve import make_server
 
@@ -80,22 +80,11 @@ def route(page: Page, name: str) -> None:
     wait_ready(page)
 
 
-def drop_a_piece(page: Page) -> str:
-    before = page.evaluate("k => localStorage.getItem(k)", RUN)
-    for cell in ("0:0", "-2:2", "2:-2", "0:3", "3:0"):
-        page.click('.bk-slot[data-fits="1"] >> nth=0')
-        page.locator(f'.bk-cell[data-cell="{cell}"]').click(force=True)
-        after = page.evaluate("k => localStorage.getItem(k)", RUN)
-        if after != before:
-            return after
-    raise AssertionError("no piece could be dropped")
-
-
 def test_update_waits_for_reload_and_the_run_resumes(site: Site, tab: Page) -> None:
     """Item 4: A plays; B deployed; prompt; nothing switches until Reload; run resumes on B."""
     version_a = site.version
     open_controlled(tab, site.url + "#/blocks", version_a)
-    run = drop_a_piece(tab)
+    run = drop_first_legal(tab)
     score = tab.get_attribute(".bk-score", "data-score")
     version_b = site.deploy_change()
     tab.click('a[href="#/rules/blocks"]')  # any navigation looks for a new version
@@ -116,7 +105,7 @@ def test_update_waits_for_reload_and_the_run_resumes(site: Site, tab: Page) -> N
     expect(tab.locator(".bk-score")).to_have_attribute("data-score", score or "")
     expect(tab.locator(".update-bar")).to_have_count(0)
     # and it still plays on B
-    drop_a_piece(tab)
+    drop_first_legal(tab)
 
 
 def test_waiting_update_applies_when_leaving_home(site: Site, tab: Page) -> None:

@@ -73,10 +73,10 @@ function loaderUi() {
       document.getElementById("load-error").hidden = false;
       retry.focus();
     },
+    // Gone at once: the page under it is already drawn and live (a fading card
+    // would be half-transparent text for a moment).
     hide() {
-      loader.classList.add("done");
-      loader.addEventListener("transitionend", () => loader.remove(), { once: true });
-      setTimeout(() => loader.remove(), 600);
+      loader.remove();
     },
   };
 }

@@ -82,6 +82,7 @@ function loaderUi() {
 }
 
 function boot() {
+  performance.mark("club-boot");
   const ui = loaderUi();
   ui.advance("shell");
   const preloaded = preloadRoute();

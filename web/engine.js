@@ -87,7 +87,7 @@ export function startWorker({ onStage = () => {}, onFail = () => {} } = {}) {
     if (up) scheduled = null;
   };
   channel.onmessage = ({ data }) => {
-    if (data?.stage) onStage(data.stage);
+    if (data?.stage) { onStage(data.stage); performance.mark(`club-stage-${data.stage}`); }
     if (data?.failed) onFail(data.failed);
     if (data?.snapshot) {
       document.documentElement.dataset.snapshot = data.snapshot;
@@ -99,10 +99,12 @@ export function startWorker({ onStage = () => {}, onFail = () => {} } = {}) {
   loader.searchParams.set("page", nonce);
   const ready = (async () => {
     const { PyWorker } = await import("../vendor/pyscript/core.js");
+    performance.mark("club-pyscript-loaded"); // marks: where a cold start's time goes
     const xworker = await PyWorker(new URL("../py/main.py", import.meta.url).href, {
       config: new URL("../pyscript.toml", import.meta.url).href,
       version: loader.href,
     });
+    performance.mark("club-engine-ready");
     return xworker.sync;
   })();
   ready.then(() => { up = true; snapshotWhenBoth(); }, () => {});

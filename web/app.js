@@ -32,7 +32,13 @@ export function preloadRoute() {
   const scopes = ["shell", ...(route.game ? [route.game] : [])];
   const ids = [...new Set(scopes.flatMap((scope) => [`${scope}.en`, `${scope}.${lang}`]))];
   const modules = new Map();
-  if (route.name === "game") modules.set(route.game, import(`./games/${route.game}.js`).catch(() => null));
+  if (route.name === "game") {
+    modules.set(route.game, import(`./games/${route.game}.js`).catch(() => null));
+    // The page links its stylesheet when it mounts: ask for it now, beside the module.
+    const sheet = Object.assign(document.createElement("link"), { rel: "preload", as: "style" });
+    sheet.href = new URL(`./css/${route.game}.css`, import.meta.url).href;
+    document.head.append(sheet);
+  }
   return { tables: preloadTables(ids), modules, lang };
 }
 

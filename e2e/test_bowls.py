@@ -78,6 +78,29 @@ def test_endless_by_mouse_until_overflow(page: Page, boot) -> None:  # W5, W12, 
     assert page.errors == []
 
 
+def test_a_sow_spends_the_choice(page: Page, boot) -> None:  # W22
+    """A quick third click on a bowl just sown chooses it; it never sows again (CI saw a
+    double sow when the sown bowl was refilled and stayed chosen)."""
+    boot(page, "#/bowls")
+    page.click(".bw-mode-endless .bw-start")
+    idle(page)
+    for _ in range(40):
+        attempt = saved(page)
+        refilled = [b for b in attempt.choosable() if b in outcome(attempt, b).choosable()]
+        target = refilled[0] if refilled else attempt.choosable()[0]
+        if refilled:
+            moves = attempt.position.moves
+            for _ in range(3):
+                bowl(page, target).click()
+            idle(page)
+            assert saved(page).position.moves == moves + 1
+            return
+        bowl(page, target).click()
+        bowl(page, target).click()
+        idle(page)
+    raise AssertionError("no refilled bowl in 40 moves of this endless attempt")
+
+
 def test_daily_of_twenty_moves_by_keyboard(page: Page, boot) -> None:  # W20, W22
     today = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d")
     boot(page, "#/bowls")

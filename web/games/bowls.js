@@ -411,6 +411,7 @@ export async function mount(root, ctx) {
 
   function sow(b) {
     if (b === null || !view) return;
+    chosen = null; // a sow spends the choice: a quick second click on that bowl chooses, it never sows twice
     move("sow", { bowl: b });
   }
 

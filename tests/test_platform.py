@@ -81,7 +81,7 @@ LANGS = ("en", "it", "de", "ru")
 SCOPES = ("shell", "blocks", "domino", "merge", "bowls")
 
 
-# CLDR plural categories each language needs for whole numbers (web/i18n.js
+# CLDR plural categories each language needs for whole numbers (web/kit/i18n.js
 # picks one with Intl.PluralRules): Russian has three, the others two.
 PLURAL_FORMS = {"en": {"one", "other"}, "it": {"one", "other"}, "de": {"one", "other"}, "ru": {"one", "few", "many", "other"}}
 

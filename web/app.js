@@ -5,7 +5,7 @@
 // stored beside its run, and stays inert ("starting") until its engine answered.
 import { createEngine } from "./engine.js";
 import { createStorage, loadSettings, peekLanguage, saveSettings } from "./storage.js";
-import { createI18n, pickLanguage, preloadTables, LANGUAGES } from "./i18n.js";
+import { createI18n, pickLanguage, preloadTables, LANGUAGES } from "./kit/i18n.js";
 import { createAnnouncer, reducedMotionQuery } from "./a11y.js";
 import { createNotices } from "./notices.js";
 import { mountHome, GAMES } from "./home.js";

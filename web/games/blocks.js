@@ -9,7 +9,7 @@ import { html, svg } from "../svg.js";
 import { createBoard, SIZE } from "./blocks/board.js";
 import { pieceArt, pieceBox } from "./blocks/draw.js";
 import { askNewRun, createCard, createHud, showOver } from "./blocks/hud.js";
-import { randomSeed } from "../ui.js";
+import { randomSeed } from "../kit/seed.js";
 
 const DRAG_START_PX = 6;
 const TOUCH_LIFT = 1.5; // the dragged piece floats this many cell heights above the finger (B19)

@@ -19,7 +19,7 @@ import { install as installThemes } from "./bowls/themes.js";
 import { createRing } from "./bowls/ring.js";
 import { dialog, renderModeScreen, showOverCard, showSettings } from "./bowls/screens.js";
 import { STONE_NAMES } from "./bowls/stones.js";
-import { randomSeed } from "../ui.js";
+import { randomSeed } from "../kit/seed.js";
 
 const PARKED = (mode) => `run-${mode}`; // an unfinished attempt of a mode not on screen (W25)
 const MOD_NAMES = ["ice", "reverse", "volcano"];

@@ -23,7 +23,7 @@ import { createInput } from "./domino/input.js";
 import { createStart, MODES, SETS, showCard } from "./domino/screens.js";
 import { createWell } from "./domino/well.js";
 import { askConfirm } from "./domino/confirm.js";
-import { randomSeed } from "../ui.js";
+import { randomSeed } from "../kit/seed.js";
 
 const MAX_FRAME_MS = 100; // a long frame (tab stall) counts as at most this much game time
 const PAD = [

@@ -15,7 +15,7 @@ import { createTimer, formatTime } from "./merge/timer.js";
 import { createConfirm, createOver, createSettings, createSlots, summaryText } from "./merge/dialogs.js";
 import { createHud } from "./merge/hud.js";
 import { stoneName } from "./merge/stones.js";
-import { randomSeed } from "../ui.js";
+import { randomSeed } from "../kit/seed.js";
 
 const STYLES = ["colors", "contrast", "pastel"];
 const TICK_MS = 5000;

@@ -2,7 +2,7 @@
 // the six-edge meter, Crowns, best, re-deal, New run, the player card and the
 // game-over screen. It only shows numbers the engine reports.
 import { html, svg } from "../../svg.js";
-import { stat } from "../../ui.js";
+import { statBox as stat } from "../../kit/hud.js";
 
 const METER_R = 20;
 

@@ -3,7 +3,7 @@
 // optional forecast line (W23) and the controls. Numbers come from the view.
 import { html } from "../../svg.js";
 import { stoneIcon, STONE_NAMES } from "./stones.js";
-import { stat } from "../../ui.js";
+import { statBox as stat } from "../../kit/hud.js";
 
 export function createHud(root, { t, number }) {
   const header = html("div", { class: "game-header bw-header" }, root);

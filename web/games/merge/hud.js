@@ -3,7 +3,7 @@
 // engine reports are shown.
 import { html } from "../../svg.js";
 import { formatTime } from "./timer.js";
-import { stat } from "../../ui.js";
+import { statBox as stat } from "../../kit/hud.js";
 
 export function createHud(root, { t, number }) {
   const header = html("div", { class: "game-header hm-header" }, root);

@@ -24,7 +24,7 @@ async function fetchJson(url) {
   }
 }
 
-const tableUrl = (id) => new URL(`./i18n/${id}.json`, import.meta.url);
+const tableUrl = (id) => new URL(`../i18n/${id}.json`, import.meta.url);
 
 // Start fetching string tables early (while Python boots); createI18n takes the promises.
 export function preloadTables(ids) {

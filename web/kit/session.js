@@ -1,0 +1,115 @@
+// The page's session with its engine (issue 14): what every game page did in
+// its own copy before. One place for
+// - order: engine operations run one at a time (`serial`), `data-busy` on the
+//   page's root while any waits (the e2e tests and the "starting" look read it);
+// - leaving: after `close()` (the page unmounted) nothing late does anything;
+// - latest wins: a preview answer for an older question is dropped (`ticket`);
+// - storage: load-or-move-aside, save after each accepted action (the run, the
+//   engine's own view beside it, the profile), another tab's newer run adopted;
+// - errors: reported, never swallowed (`report`).
+// The session knows no rule: the engine's answers are stored and handed back.
+
+/**
+ * @typedef {object} Answer the engine's answer to an action (club.session.Answer)
+ * @property {boolean} accepted
+ * @property {string | null} [reason]
+ * @property {any} [view]
+ * @property {string | null} [save]
+ * @property {string | null} [profile]
+ * @property {any[]} [events]
+ */
+
+/**
+ * @typedef {object} SessionOptions
+ * @property {string[]} [adopt] stored items another tab may change that the page adopts (default run, profile)
+ * @property {(item: string, text: string) => (void | Promise<void>)} [onExternal] adopt another tab's value
+ *   (run inside `serial`, so never while an action of this page is on its way)
+ */
+
+/**
+ * @typedef {object} PageSession
+ * @property {<T>(fn: () => T | Promise<T>) => Promise<T | undefined>} serial run fn after the operations asked before it
+ * @property {() => () => boolean} ticket a latest-wins ticket: call it when asking, the returned check is true only while
+ *   it is the latest ticket and the page is still there
+ * @property {(error: unknown) => void} report log an error (unless the page is gone); an EngineError refusal is not an error
+ * @property {(item?: string, method?: string, field?: string) => Promise<any>} load the stored item checked by the engine
+ *   (`engine.call(method, {[field]: text})`); corrupt: moved aside with a notice, null
+ * @property {(answer: Answer, item?: string) => boolean} keep store an accepted answer: save, view, profile.
+ *   false when another tab stored a newer run first (it is being adopted: the page should not go on with this one)
+ * @property {() => boolean} busy an operation is waiting or running
+ * @property {() => boolean} gone the page has been left
+ * @property {() => void} close the page unmounts
+ */
+
+/**
+ * @param {HTMLElement} root the page's <section>
+ * @param {any} ctx the app's context (engine, store, keepView)
+ * @param {SessionOptions} [options]
+ * @returns {PageSession}
+ */
+export function createSession(root, ctx, options = {}) {
+  const { engine, store } = ctx;
+  const adopt = options.adopt ?? ["run", "profile"];
+  let gone = false;
+  let pending = 0;
+  let chain = /** @type {Promise<any>} */ (Promise.resolve());
+  let latest = 0;
+
+  /** @param {unknown} error */
+  function report(error) {
+    if (gone) return;
+    if (/** @type {any} */ (error)?.name === "EngineError" && /** @type {any} */ (error)?.field === "cancelled") return;
+    console.error(error);
+  }
+
+  /** @template T @param {() => T | Promise<T>} fn @returns {Promise<T | undefined>} */
+  function serial(fn) {
+    pending += 1;
+    root.dataset.busy = "1";
+    const run = chain.then(() => (gone ? undefined : fn()))
+      .catch((error) => { report(error); return undefined; });
+    chain = run.finally(() => {
+      pending -= 1;
+      if (pending === 0) delete root.dataset.busy;
+    });
+    return run;
+  }
+
+  function ticket() {
+    const mine = ++latest;
+    return () => !gone && mine === latest;
+  }
+
+  /** @param {string} item @param {string} method @param {string} field */
+  function load(item = "run", method = "load", field = "save") {
+    return store.load(item, (/** @type {string} */ text) => engine.call(method, { [field]: text }));
+  }
+
+  /** @param {Answer} answer @param {string} item */
+  function keep(answer, item = "run") {
+    if (typeof answer.save === "string") {
+      if (!store.set(item, answer.save)) return false; // another tab's newer run: adopted by onExternal
+      if (item === "run" && answer.view) ctx.keepView(answer.view);
+    }
+    if (typeof answer.profile === "string") store.set("profile", answer.profile);
+    return true;
+  }
+
+  const offExternal = store.onExternalChange((/** @type {string} */ item, /** @type {string | null} */ text) => {
+    if (text && adopt.includes(item) && options.onExternal) serial(() => options.onExternal?.(item, text));
+  });
+
+  return {
+    serial,
+    ticket,
+    report,
+    load,
+    keep,
+    busy: () => pending > 0,
+    gone: () => gone,
+    close() {
+      gone = true;
+      offExternal();
+    },
+  };
+}

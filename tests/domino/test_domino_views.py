@@ -97,3 +97,10 @@ def test_the_page_reads_only_keys_the_engine_sends(page: str, name: str, allowed
     read = set(re.findall(rf"(?<![\w.]){name}\??\.([A-Za-z_]\w*)", text))
     assert read, f"{page} reads nothing from {name}: the table is stale"
     assert read - allowed == set()
+
+
+def test_the_view_says_how_fast_a_held_key_repeats() -> None:
+    """D8 (issue 14): key repeat is the page's job, but its delay and rate are the spec's: the view carries
+    them, so the page's key-repeat helper holds no number of its own."""
+    view = Session().new({"seed": 3})
+    assert (view["repeat_delay"], view["repeat_every"]) == (rules.REPEAT_DELAY, rules.REPEAT_EVERY) == (170, 50)

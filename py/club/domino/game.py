@@ -36,6 +36,8 @@ MIN_GRAVITY = 100
 SOFT_MS = 50  # ms per row while soft drop is held (D6)
 LOCK_MS = 500  # lock delay (D7)
 LOCK_RESETS = 15  # restarts of the lock delay per tile (D7)
+REPEAT_DELAY = 170  # ms a held left/right waits before it repeats (D8, the input layer's key repeat)
+REPEAT_EVERY = 50  # ms between repeated moves of a held left/right (D8)
 MODES = ("sprint", "marathon")
 NO_RNG = Rng(0)  # a notation-loaded game draws nothing
 

@@ -4,12 +4,15 @@ the falling tile of a frame, the frame answers of ``tick`` and ``soft``.
 Every number the page shows comes from here, worked out by the rules: the
 Power a turn added (``power_gain``, D13), the tiles of the set still to play
 with the falling one (``tiles_to_play``, D15), the ghost row and the share of
-the gravity step and of the lock delay already spent (D6, D7).
+the gravity step and of the lock delay already spent (D6, D7), and how fast a
+held left/right repeats (D8: the page's key repeat takes its timing from here).
 
 >>> from club.domino.game import new_run
 >>> view = describe(new_run("sprint", "classic", seed=3)[0])
 >>> view["tiles_left"], view["tiles_to_play"], view["power_gain"], view["falling"]["ghost"]
 (27, 28, 0, 15)
+>>> view["repeat_delay"], view["repeat_every"]
+(170, 50)
 """
 
 from __future__ import annotations
@@ -64,6 +67,8 @@ class View(TypedDict):
     active_ms: int
     over: bool
     topped_out: bool
+    repeat_delay: int  # ms before a held left/right repeats (D8: the page repeats, the engine says how fast)
+    repeat_every: int  # ms between its repeats (D8)
 
 
 # The events the page reads (the engine sends more: spawned, locked, fell, moved, ...).
@@ -152,6 +157,8 @@ def describe(game: Game) -> View:
         "active_ms": game.active_ms,
         "over": game.over,
         "topped_out": game.topped_out,
+        "repeat_delay": rules.REPEAT_DELAY,
+        "repeat_every": rules.REPEAT_EVERY,
     }
 
 

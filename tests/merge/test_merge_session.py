@@ -144,10 +144,23 @@ def test_events_of_a_joker_merge() -> None:  # M7-M10 events for the renderer
     events = session.place({"cell": "0:0"})["events"]
     assert [e["type"] for e in events] == ["set", "merged", "chain", "scored", "next"]
     assert events[1] == {"type": "merged", "step": 1, "value": 2, "result": 4, "cells": ["-1:0", "0:0", "1:0"],
-                         "target": "-1:0", "points": 12, "joker": True, "pure": False}
+                         "target": "-1:0", "points": 12, "joker": True, "pure": False, "factor": 2}
     assert events[2] == {"type": "chain", "step": 1, "groups": 1, "points": 12}
     assert events[3] == {"type": "scored", "points": 12, "groups": 1, "chain": 1, "merging": ["-1:0", "0:0", "1:0"]}
     assert events[4]["current"] == [2, 2]
+
+
+def test_merged_events_carry_the_points_factor() -> None:  # M10, issue 14: the page shows "×2", never works it out
+    plain = session_at(f"{B('-1:0=2 1:0=2')} 2 2 0 0").place({"cell": "0:0"})["events"]
+    joker = session_at(f"{B('-1:0=2 1:0=2')} * 2 0 0").place({"cell": "0:0"})["events"]
+    assert [(e["points"], e["factor"]) for e in plain if e["type"] == "merged"] == [(6, 1)]
+    assert [(e["points"], e["factor"]) for e in joker if e["type"] == "merged"] == [(12, 2)]
+
+
+def test_geometry_names_the_styles_and_the_slots() -> None:  # M14, M15, issue 14: no list of them in web/
+    geometry = Session().geometry({})
+    assert geometry["styles"] == list(persist.STYLES) and geometry["styles"][0] == cards.Settings().style
+    assert geometry["slots"] == persist.SLOTS == 3
 
 
 def test_last_move_reports_over_and_records_the_profile() -> None:  # M6, M11

@@ -192,7 +192,7 @@ def chain_events(steps: list[list[Group]]) -> list[dict[str, Any]]:
             events.append({
                 "type": "merged", "step": number, "value": g.value, "result": g.result,
                 "cells": [cell_name(c) for c in g.cells], "target": cell_name(g.target),
-                "points": g.points, "joker": bool(g.jokers), "pure": g.pure,
+                "points": g.points, "joker": bool(g.jokers), "pure": g.pure, "factor": g.factor,
             })
         events.append({"type": "chain", "step": number, "groups": len(groups),
                        "points": sum(g.points for g in groups)})

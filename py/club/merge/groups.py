@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from club.merge.board import CELLS, DISTANCE, EMPTY, JOKER, NEIGHBORS, Board
 
 PURE_VALUE = 2  # M7: a pure joker group counts as a group of 2s
+JOKER_FACTOR = 2  # M10: a group holding a joker scores double (once, however many)
 _NEVER = 1 << 30  # set time of a stone not set in this move
 
 
@@ -54,11 +55,16 @@ class Group:
     def pure(self) -> bool:
         return len(self.jokers) == len(self.cells)
 
+    @property
+    def factor(self) -> int:
+        """M10: what the group's points were multiplied by (the page shows it)."""
+        return JOKER_FACTOR if self.jokers else 1
+
 
 def group_points(n: int, value: int, jokers: bool) -> int:
     """M10: ``n * v * 2**(n-3)``, doubled once when the group holds a joker."""
     points = n * value << (n - 3)
-    return 2 * points if jokers else points
+    return JOKER_FACTOR * points if jokers else points
 
 
 def component(board: Board | MutableSequence[int], start: int, value: int) -> set[int]:

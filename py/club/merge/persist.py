@@ -40,6 +40,7 @@ from club.rng import Rng
 
 GAME, KIND, VERSION = "merge", "run", 1
 STYLES = ("colors", "contrast", "pastel")  # M14 stone styles; the first is the default
+SLOTS = 3  # M15: save slots on the device
 CODE_PREFIX = "HM1"
 _MAX_CODE = 20_000  # a real code is a few hundred characters
 #: The largest stone a saved round may hold (issue 12; the notation, M16, takes any

@@ -7,13 +7,15 @@ progress (issue 11), the legal cells, and once per page the board geometry
 with the arrow-key targets (M12).
 
 >>> from club.merge.game import new_round
->>> from club.merge.persist import Run
+>>> from club.merge.persist import SLOTS, STYLES, Run
 >>> from club.merge.profile import Profile
 >>> v = view(Run(new_round(3, jokers=False)), Profile(best=90, best_moves=9, best_highest=16))
 >>> v["best"], v["in_progress"], v["clock_runs"], v["timer"], len(v["legal"])
 (90, False, False, False, 37)
 >>> geometry()["keys"]["0:-3"]["ArrowUp"], geometry()["keys"]["-3:0"]["ArrowUp"]
 ('0:-3', '-2:-1')
+>>> geometry()["styles"], geometry()["slots"]
+(['colors', 'contrast', 'pastel'], 3)
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from club.hexgrid import DIRECTIONS, key_map
 from club.merge.board import CELLS, JOKER, RADIUS, cell_name
 from club.merge.game import Round, clock_runs, legal_anchors
 from club.merge.notation import print_position
-from club.merge.persist import Run
+from club.merge.persist import SLOTS, STYLES, Run
 from club.merge.pieces import Piece, is_pair
 from club.merge.profile import Profile, Settings
 
@@ -75,6 +77,8 @@ class Geometry(TypedDict):
     cells: list[str]  # reading order, as in ``View.board``
     directions: list[list[int]]  # M4: (dq, dr) of each turn, for drawing a pair
     keys: dict[str, dict[str, str]]  # M12: cell -> arrow key -> the marker's next cell
+    styles: list[str]  # M14: the stone styles the settings offer, the default first
+    slots: int  # M15: how many save slots the device has
 
 
 class Summary(TypedDict):
@@ -133,4 +137,4 @@ def summary(run: Run) -> Summary:
 
 def geometry() -> Geometry:
     return {"radius": RADIUS, "cells": [str(c) for c in CELLS], "directions": [list(d) for d in DIRECTIONS],
-            "keys": key_map(RADIUS)}
+            "keys": key_map(RADIUS), "styles": list(STYLES), "slots": SLOTS}

@@ -6,7 +6,8 @@
 // - latest wins: a preview answer for an older question is dropped (`ticket`);
 // - storage: load-or-move-aside, save after each accepted action (the run, the
 //   engine's own view beside it, the profile), another tab's newer run adopted;
-// - errors: reported, never swallowed (`report`).
+// - errors: reported, never swallowed (`report`);
+// - timers: `later(fn, ms)`, cleared when the page leaves (one helper, not one per page).
 // The session knows no rule: the engine's answers are stored and handed back.
 
 /**
@@ -36,6 +37,8 @@
  *   (`engine.call(method, {[field]: text})`); corrupt: moved aside with a notice, null
  * @property {(answer: Answer, item?: string) => boolean} keep store an accepted answer: save, view, profile.
  *   false when another tab stored a newer run first (it is being adopted: the page should not go on with this one)
+ * @property {(fn: () => void, ms: number) => void} later run fn after ms unless the page is gone by then
+ *   (a page's one timer helper: every pending timer is cleared on close)
  * @property {() => boolean} busy an operation is waiting or running
  * @property {() => boolean} gone the page has been left
  * @property {() => void} close the page unmounts
@@ -54,6 +57,8 @@ export function createSession(root, ctx, options = {}) {
   let pending = 0;
   let chain = /** @type {Promise<any>} */ (Promise.resolve());
   let latest = 0;
+  /** @type {Set<ReturnType<typeof setTimeout>>} */
+  const timers = new Set();
 
   /** @param {unknown} error */
   function report(error) {
@@ -95,6 +100,15 @@ export function createSession(root, ctx, options = {}) {
     return true;
   }
 
+  /** @param {() => void} fn @param {number} ms */
+  function later(fn, ms) {
+    const id = setTimeout(() => {
+      timers.delete(id);
+      if (!gone) fn();
+    }, ms);
+    timers.add(id);
+  }
+
   const offExternal = store.onExternalChange((/** @type {string} */ item, /** @type {string | null} */ text) => {
     if (text && adopt.includes(item) && options.onExternal) serial(() => options.onExternal?.(item, text));
   });
@@ -105,11 +119,14 @@ export function createSession(root, ctx, options = {}) {
     report,
     load,
     keep,
+    later,
     busy: () => pending > 0,
     gone: () => gone,
     close() {
       gone = true;
       offExternal();
+      timers.forEach((id) => clearTimeout(id));
+      timers.clear();
     },
   };
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from club.blocks import conform, profile
+from club.blocks import conform, profile, rules
 from club.blocks.api import Session, start
 from club.blocks.pieces import CELLS
 from club.errors import NotationError
@@ -142,6 +142,23 @@ def test_b17_a_run_without_drops_counts_nothing():
     # issue 12: a card with a best but no run played is impossible (refused on load), so a
     # run without a drop (a set-up position here; 0 points in play) banks nothing at all
     assert out["view"]["profile"] == {"stars": 0, "best": 0, "crowns": 0, "runs": 0}
+
+
+def test_b17_in_progress_says_when_new_run_would_bank():
+    """Issue 14: the page asks before New run exactly when the engine would bank the run."""
+    s = Session()
+    view = s.new({"seed": 8})
+    assert not view["in_progress"]  # no drop yet
+    slot = next(t for t in view["tray"] if t["fits"])
+    c = CELLS[slot["targets"][0]]
+    assert s.place({"slot": slot["slot"], "cell": [c.q, c.r]})["view"]["in_progress"]
+    over = session_at(f"{STUCK} 0:0|0:0,1:0|- 1234 0 0 2 0")
+    assert over.place({"slot": 0, "cell": "0:-4"})["view"]["over"]
+    assert not over.view({})["in_progress"]  # over: already banked
+
+
+def test_b12_geometry_gives_the_meter_edges():
+    assert Session().geometry({})["meter_edges"] == rules.METER_EDGES == 6
 
 
 def test_b18_save_resumes_exactly():

@@ -95,6 +95,7 @@ class Session(session.Session[Run, Profile]):
             "redeal_offered": state.redeal_offered,
             "over": state.over,
             "drops": state.drops,
+            "in_progress": not state.over and state.drops > 0,
             "stars": state.score // 10,
             "banked": run.banked,
             "profile": self.profile_view(),
@@ -125,6 +126,7 @@ class Session(session.Session[Run, Profile]):
             "rows": [[INDEX[c] for c in row] for row in ROWS],
             "shapes": [s.name for s in SHAPES],
             "keys": key_map(RADIUS),
+            "meter_edges": rules.METER_EDGES,
         }
 
     def new_run(self, payload: dict[str, Any]) -> session.Answer:

@@ -41,6 +41,7 @@ class View(TypedDict):
     redeal_offered: bool
     over: bool
     drops: int
+    in_progress: bool  # New run would bank this run (B17: not over, one drop made): the page asks first
     stars: int  # Club Stars this run would bank (score // 10, B16)
     banked: bool
     profile: Card
@@ -53,6 +54,7 @@ class Geometry(TypedDict):
     rows: list[list[int]]  # the 27 rows as cell indices (B2)
     shapes: list[str]
     keys: dict[str, dict[str, str]]  # cell "q:r" -> arrow key -> the cell it moves to (B19)
+    meter_edges: int  # edges of the 6E meter: that many row clears make a Crown (B12)
 
 
 class PreviewAnswer(Preview):

@@ -369,7 +369,7 @@ RULES_HEADINGS = {
 
 
 def test_rules_page_covers_puzzles_hints_themes_and_achievements(page: Page, boot) -> None:  # P12, W18, W24
-    strings = {lang: json.loads((ROOT_DIR / "web" / "games" / "bowls" / f"strings.{lang}.json").read_text())
+    strings = {lang: json.loads((ROOT_DIR / "web" / "i18n" / f"bowls.{lang}.json").read_text())
                for lang in RULES_HEADINGS}
     boot(page, "#/rules/bowls")
     for lang, headings in RULES_HEADINGS.items():
@@ -378,7 +378,7 @@ def test_rules_page_covers_puzzles_hints_themes_and_achievements(page: Page, boo
             page.wait_for_function(f"document.documentElement.lang === '{lang}'")
         expect(page.locator(".rules-body h2")).to_contain_text(headings)
         body = page.locator(".rules-body").inner_text()
-        themes = [strings[lang][f"theme.{name}"] for name in ("simple", "garden", "sand", "ocean", "runes", "neon", "space")]
+        themes = [strings[lang][f"bowls.theme.{name}"] for name in ("simple", "garden", "sand", "ocean", "runes", "neon", "space")]
         assert all(name in body for name in themes), (lang, themes)
         assert "1.000" in body or "1,000" in body or "1 000" in body, lang  # the Endless achievement
         assert body.count("|") == 0 and "H" in body  # tables rendered, the hint key named

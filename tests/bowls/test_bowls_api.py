@@ -215,3 +215,14 @@ def test_arrow_keys_go_to_the_next_choosable_bowl(position: str, chosen: int | N
     arrows = Session().new({"mode": "free", "position": position})["arrows"]
     at = 12 if chosen is None else chosen
     assert (arrows["forward"][at], arrows["back"][at]) == (forward, back)
+
+
+def test_the_view_gives_the_page_its_counts() -> None:  # issue 14: no rule constant in web/
+    from club.bowls.position import CAPACITY, RING
+    from club.bowls.puzzles import COUNT
+
+    s = Session()
+    view = s.new({"mode": "endless", "seed": 3})
+    assert (view["capacity"], len(view["bowls"]), view["puzzle"]) == (CAPACITY, RING, None) == (7, 12, None)
+    puzzle = s.puzzle_new({"puzzle": 1})["puzzle"]
+    assert puzzle is not None and puzzle["total"] == COUNT == len(s.puzzles({})["puzzles"]) == 100

@@ -66,6 +66,7 @@ class PuzzleView(TypedDict):
     solved: bool
     last: bool  # the last of the set: no "next puzzle"
     next: int | None
+    total: int  # puzzles in the set (W18): "12 of 100 solved"
 
 
 class Arrows(TypedDict):
@@ -80,7 +81,8 @@ class View(TypedDict):
     mode: str
     date: str
     position: str  # W26 notation
-    bowls: list[BowlView]
+    bowls: list[BowlView]  # the ring, bowl 0 at the top, clockwise (W1)
+    capacity: int  # stones a bowl may hold (W12): the ring draws that many places, "+N" beyond
     score: int
     moves: int
     limit: int | None
@@ -165,6 +167,7 @@ def describe(attempt: Attempt, profile: Profile) -> View:
         "date": attempt.date,
         "position": attempt.position_text(),
         "bowls": [bowl_view(attempt, b, status) for b in range(RING)],
+        "capacity": CAPACITY,
         "score": position.score,
         "moves": position.moves,
         "limit": limit,
@@ -243,6 +246,7 @@ def puzzle_view(attempt: Attempt, status: str | None) -> PuzzleView | None:
         "solved": status == SOLVED,
         "last": puzzle.id == COUNT,
         "next": puzzle.id + 1 if puzzle.id < COUNT else None,
+        "total": COUNT,
     }
 
 

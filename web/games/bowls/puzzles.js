@@ -51,7 +51,7 @@ function createGrid(root, api) {
     const back = html("button", { class: "btn bwp-back", type: "button" }, head, `← ${tr("grid.back")}`);
     back.addEventListener("click", () => api.showModes());
     html("h1", { id: "bwp-grid-title" }, head, tr("grid.title"));
-    html("p", { class: "bwp-grid-count" }, head, tr("card.progress", { solved: grid.solved }));
+    html("p", { class: "bwp-grid-count" }, head, tr("card.progress", { solved: grid.solved, total: grid.puzzles.length }));
     html("p", { class: "bwp-grid-lead" }, screen, tr("grid.lead"));
     let band = null;
     let cells = null;
@@ -206,7 +206,7 @@ function showOver(root, api, view) {
     const record = recordsByRoot.get(root)?.get(p.id);
     const lines = [{ text: tr("over.solvedIn", { id: p.id, n: tr("moves", { count: view.moves }) }), cls: "bw-final" }];
     if (record?.fewest) lines.push({ text: tr("over.fewest", { n: tr("moves", { count: record.fewest }) }), cls: "bw-note" });
-    if (record?.first) lines.push({ text: tr("over.first", { solved: record.solved }), cls: "bw-newbest" });
+    if (record?.first) lines.push({ text: tr("over.first", { solved: record.solved, total: p.total }), cls: "bw-newbest" });
     if (p.last) lines.push({ text: tr("over.allDone"), cls: "bw-note" });
     const buttons = [];
     if (p.next) buttons.push({ label: tr("over.next"), primary: true, cls: "bwp-next", action: () => start(api, p.next) });
@@ -236,7 +236,7 @@ async function renderCard(list, api) {
   const item = html("li", { class: "bw-mode bw-mode-puzzle", "data-mode": MODE }, list);
   html("h2", {}, item, tr("card.title"));
   html("p", { class: "bw-mode-sub" }, item, tr("card.pitch"));
-  html("p", { class: "bw-mode-best" }, item, tr("card.progress", { solved: grid.solved }));
+  html("p", { class: "bw-mode-best" }, item, tr("card.progress", { solved: grid.solved, total: grid.puzzles.length }));
   const row = html("div", { class: "bw-mode-buttons" }, item);
   const button = (label, cls, primary, action) => {
     const b = html("button", { class: `btn${primary ? " primary" : ""} ${cls}`, type: "button" }, row, label);

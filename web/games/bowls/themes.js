@@ -10,32 +10,16 @@ import { html, svg } from "../../svg.js";
 import { dialog } from "./screens.js";
 import { drawStone } from "./stones.js";
 
-// ----- strings (web/games/bowls/strings.<lang>.json; English fills gaps) -------------
-const LANGS = ["en", "it", "de", "ru"];
-const TABLES = {};
-await Promise.all(LANGS.map(async (lang) => {
-  try {
-    const answer = await fetch(new URL(`./strings.${lang}.json`, import.meta.url));
-    TABLES[lang] = answer.ok ? await answer.json() : {};
-  } catch {
-    TABLES[lang] = {};
-  }
-}));
+// ----- strings: the kit's tables (web/i18n/bowls.<lang>.json) ----------------------------
+// The themes' and puzzles' strings sit there under "bowls.<group>..." and
+// "bowls.puzzle.<group>...". text(api) -> tr(key, vars), the key itself when missing.
+const THEME_GROUPS = new Set(["toast", "ach", "theme", "themeAbout", "gallery"]);
 
-// A plural entry is an object of CLDR categories, picked by vars.count with
-// Intl.PluralRules, as web/i18n.js does for the shell's tables (Russian: one/few/many).
-function pick(entry, lang, vars) {
-  if (entry === undefined || entry === null || typeof entry === "string") return entry;
-  const category = new Intl.PluralRules(lang).select(Number(vars.count ?? 0));
-  return entry[category] ?? entry.other;
-}
-
-// text(api) -> tr(key, vars): the page's language, English when a key is missing.
 export function text(api) {
-  const lang = api.ctx.lang;
   return (key, vars = {}) => {
-    const raw = pick(TABLES[lang]?.[key], lang, vars) ?? pick(TABLES.en[key], "en", vars) ?? key;
-    return raw.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
+    const full = THEME_GROUPS.has(key.split(".")[0]) ? `bowls.${key}` : `bowls.puzzle.${key}`;
+    const words = api.ctx.t(full, vars);
+    return words === full ? key : words;
   };
 }
 
@@ -210,7 +194,7 @@ export async function openGallery(root, api, onChange) {
       }
     });
     achievements.replaceChildren();
-    html("h3", {}, achievements, tr("gallery.achievements", { n: state.earned }));
+    html("h3", {}, achievements, tr("gallery.achievements", { n: state.earned, total: state.achievements.length }));
     const ul = html("ul", { class: "bwt-ach-list" }, achievements);
     for (const { id, earned: done } of state.achievements) {
       const li = html("li", { class: done ? "done" : "", "data-achievement": id }, ul);
@@ -250,7 +234,7 @@ async function renderCard(list, api) {
   const item = html("li", { class: "bw-mode bw-mode-themes", "data-mode": "themes" }, list);
   html("h2", {}, item, tr("gallery.card"));
   html("p", { class: "bw-mode-sub" }, item, tr("gallery.pitch"));
-  html("p", { class: "bw-mode-best" }, item, tr("gallery.count", { n: state.unlocked }));
+  html("p", { class: "bw-mode-best" }, item, tr("gallery.count", { n: state.unlocked, total: state.themes.length }));
   const row = html("div", { class: "bw-mode-buttons" }, item);
   const open = html("button", { class: "btn bwt-open", type: "button" }, row, tr("gallery.open"));
   open.addEventListener("click", () => openGallery(item.closest(".bw"), api, () => api.showModes()).catch((error) => console.error(error)));

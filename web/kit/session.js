@@ -30,8 +30,9 @@
 /**
  * @typedef {object} PageSession
  * @property {<T>(fn: () => T | Promise<T>) => Promise<T | undefined>} serial run fn after the operations asked before it
- * @property {() => () => boolean} ticket a latest-wins ticket: call it when asking, the returned check is true only while
- *   it is the latest ticket and the page is still there
+ * @property {(channel?: string) => () => boolean} ticket a latest-wins ticket: call it when asking, the returned check is
+ *   true only while it is the latest ticket of its channel (default "") and the page is still there (a page with two
+ *   kinds of question, e.g. a forecast and a hint, gives each its channel so one does not drop the other)
  * @property {(error: unknown) => void} report log an error (unless the page is gone); an EngineError refusal is not an error
  * @property {(item?: string, method?: string, field?: string) => Promise<any>} load the stored item checked by the engine
  *   (`engine.call(method, {[field]: text})`); corrupt: moved aside with a notice, null
@@ -56,7 +57,7 @@ export function createSession(root, ctx, options = {}) {
   let gone = false;
   let pending = 0;
   let chain = /** @type {Promise<any>} */ (Promise.resolve());
-  let latest = 0;
+  const latest = /** @type {Map<string, number>} */ (new Map());
   /** @type {Set<ReturnType<typeof setTimeout>>} */
   const timers = new Set();
 
@@ -80,9 +81,11 @@ export function createSession(root, ctx, options = {}) {
     return run;
   }
 
-  function ticket() {
-    const mine = ++latest;
-    return () => !gone && mine === latest;
+  /** @param {string} [channel] */
+  function ticket(channel = "") {
+    const mine = (latest.get(channel) ?? 0) + 1;
+    latest.set(channel, mine);
+    return () => !gone && mine === latest.get(channel);
   }
 
   /** @param {string} item @param {string} method @param {string} field */

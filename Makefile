@@ -1,5 +1,5 @@
 # 6E Club — two commands: `make` (set up and serve on http://127.0.0.1:8000)
-# and `make test` (ruff, pytest, conformance vectors, browser end-to-end).
+# and `make test` (ruff, ESLint, tsc, pytest, conformance vectors, browser end-to-end).
 PY      := .venv/bin/python
 PORT    ?= 8000
 UPSTREAM_SPEC ?= ../shared/spec
@@ -7,7 +7,7 @@ VECTORS ?= $(wildcard spec/vectors/*.json)
 OWN_VECTORS := $(wildcard tests/vectors/*.json)
 STAMP   := .venv/.installed-$(shell cat requirements-dev.txt | cksum | cut -d' ' -f1)
 
-.PHONY: all setup serve build vendor test lint unit conformance e2e bench dist clean sync-spec spec-check browser
+.PHONY: all setup serve build vendor test lint lint-js types typecheck unit conformance e2e bench dist clean sync-spec spec-check browser
 
 all: setup serve
 
@@ -36,6 +36,18 @@ serve: setup
 lint: $(STAMP)
 	$(PY) -m ruff check py tests e2e tools
 
+# The served JavaScript, checked as is: ESLint, and tsc over JSDoc types with the
+# engine's views as TypeScript (build/types/views.d.ts, made from the TypedDicts).
+lint-js: node_modules/.package-lock.json
+	npx --no-install eslint web
+
+types: $(STAMP)
+	$(PY) tools/viewtypes.py
+
+typecheck: types node_modules/.package-lock.json
+	npx --no-install tsc --noEmit -p tsconfig.json
+	npx --no-install tsc --noEmit -p tsconfig.sw.json
+
 unit: $(STAMP)
 	$(PY) -m pytest tests py/club
 
@@ -62,7 +74,7 @@ browser: $(STAMP)
 e2e: setup browser
 	$(PY) -m pytest e2e -p no:cacheprovider
 
-test: spec-check setup lint unit conformance e2e
+test: spec-check setup lint lint-js typecheck unit conformance e2e
 
 bench: setup
 	$(PY) tools/bench.py

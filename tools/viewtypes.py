@@ -1,0 +1,255 @@
+"""Write the engine's ``TypedDict``s as TypeScript declarations for the page's
+JSDoc (issue 14): ``build/types/views.d.ts``, read by ``make typecheck``.
+
+Every ``TypedDict`` defined in ``club.session`` (and the other top-level
+``club`` modules) goes into the global namespace ``Club``; every one defined in
+a module of ``club.<game>`` into the namespace named after the game,
+capitalised (``Blocks``, ``Domino``, ``Merge``, ``Bowls``). So a page writes
+``/** @param {Blocks.View} view */`` and a view key renamed in Python fails
+the type check of the page that still reads the old one.
+
+Mapping: ``int``/``float`` -> ``number``, ``str`` -> ``string``, ``bool`` ->
+``boolean``, ``None`` -> ``null``, ``list[X]``/``tuple[X, ...]`` -> ``X[]``,
+``tuple[A, B]`` -> ``[A, B]``, ``dict[K, X]`` -> ``Record<string, X>`` (JSON
+keys are strings) but ``dict[str, Any]`` -> ``any`` (an object of any keys,
+such as ``Club.Answer.view``, which a page reads as its game's ``View``),
+``Literal[...]`` and ``X | Y`` -> unions, ``Any`` ->
+``any``, a ``TypedDict`` -> its name (``Club.Preview`` from another
+namespace). Inherited keys are written out in full (no ``extends``); a key in
+``__optional_keys__`` is ``key?:``. A type with no mapping is ``unknown`` and
+named on stderr. The class docstring and a field's trailing ``# comment``
+become ``/** ... */``.
+
+Name clashes inside one namespace (domino has a ``Record`` in ``records.py``
+and in ``views.py``): the class of the ``views`` module keeps its name, any
+other is prefixed with its module's name capitalised (``RecordsRecord``);
+when two non-``views`` modules clash, both are prefixed. Namespaces and
+interfaces are written in sorted order, so the output is deterministic.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections.abc
+import importlib
+import inspect
+import pkgutil
+import re
+import sys
+import types
+import typing
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "build" / "types" / "views.d.ts"
+if str(ROOT / "py") not in sys.path:
+    sys.path.insert(0, str(ROOT / "py"))
+
+PRIMITIVES = {int: "number", float: "number", str: "string", bool: "boolean", type(None): "null"}
+FIELD = re.compile(r"^\s+([A-Za-z_][A-Za-z0-9_]*)\s*:[^#]*#\s*(.+?)\s*$")
+IDENT = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
+SEQUENCES = {collections.abc.Sequence, collections.abc.Iterable, collections.abc.Collection}
+MAPPINGS = {collections.abc.Mapping, collections.abc.MutableMapping}
+
+
+@dataclass(frozen=True)
+class Named:
+    """Where one TypedDict is declared: its namespace and its name there."""
+
+    namespace: str
+    name: str
+
+
+def namespace_of(module: str) -> str:
+    """``club.blocks.views`` -> ``Blocks``; ``club.session`` -> ``Club``."""
+    parts = module.split(".")
+    if len(parts) >= 3 and parts[0] == "club":
+        return parts[1].capitalize()
+    return "Club"
+
+
+def typeddicts(module: types.ModuleType) -> list[type]:
+    """The TypedDicts ``module`` itself defines (not the ones it imports)."""
+    return [
+        value for value in vars(module).values()
+        if isinstance(value, type) and typing.is_typeddict(value) and value.__module__ == module.__name__
+    ]
+
+
+def engine_modules() -> list[types.ModuleType]:
+    """``club``'s top-level modules and every module of each game package."""
+    import club
+
+    found = []
+    for info in sorted(pkgutil.iter_modules(club.__path__), key=lambda i: i.name):
+        module = importlib.import_module(f"club.{info.name}")
+        found.append(module)
+        if info.ispkg:
+            for sub in sorted(pkgutil.iter_modules(module.__path__), key=lambda i: i.name):
+                found.append(importlib.import_module(f"club.{info.name}.{sub.name}"))
+    return found
+
+
+def assign_names(classes: list[type]) -> dict[type, Named]:
+    """Each class's namespace and name, clashes resolved (see the docstring)."""
+    groups: dict[tuple[str, str], list[type]] = {}
+    for cls in classes:
+        groups.setdefault((namespace_of(cls.__module__), cls.__name__), []).append(cls)
+    names: dict[type, Named] = {}
+    for (namespace, name), group in groups.items():
+        for cls in group:
+            module = cls.__module__.rsplit(".", 1)[-1]
+            keep = len(group) == 1 or (module == "views" and sum(
+                c.__module__.endswith(".views") for c in group) == 1)
+            prefix = "" if keep else "".join(p.capitalize() for p in module.split("_"))
+            names[cls] = Named(namespace, prefix + name)
+    return names
+
+
+class Mapper:
+    """Python annotations -> TypeScript type text, for one set of names."""
+
+    def __init__(self, names: dict[type, Named]) -> None:
+        self.names = names
+        self.unknown: list[str] = []
+
+    def ts(self, hint: object, here: str) -> str:
+        """The TypeScript text of ``hint`` written inside namespace ``here``."""
+        if hint in PRIMITIVES:
+            return PRIMITIVES[hint]
+        if hint is typing.Any or hint is object:
+            return "any"
+        if isinstance(hint, type) and typing.is_typeddict(hint):
+            return self.reference(hint, here)
+        origin, args = typing.get_origin(hint), typing.get_args(hint)
+        if origin is typing.Literal:
+            return " | ".join(literal(a) for a in args)
+        if origin in (typing.Union, types.UnionType):
+            return " | ".join(self.ts(a, here) for a in args)
+        if origin in (list, set, frozenset) or origin in SEQUENCES:
+            return self.array(args[0] if args else typing.Any, here)
+        if origin is tuple:
+            if len(args) == 2 and args[1] is Ellipsis:
+                return self.array(args[0], here)
+            return "[" + ", ".join(self.ts(a, here) for a in args) + "]"
+        if origin in (dict,) or origin in MAPPINGS:
+            value = args[1] if len(args) == 2 else typing.Any
+            if value is typing.Any:  # an object of any keys (an event, a view of any game)
+                return "any"
+            return f"Record<string, {self.ts(value, here)}>"
+        if hint in (list, tuple, set):
+            return "any[]"
+        if hint is dict:
+            return "any"
+        self.unknown.append(repr(hint))
+        return "unknown"
+
+    def array(self, item: object, here: str) -> str:
+        text = self.ts(item, here)
+        return f"({text})[]" if " | " in text else f"{text}[]"
+
+    def reference(self, cls: type, here: str) -> str:
+        named = self.names.get(cls)
+        if named is None:  # a TypedDict no engine module defines: written as any
+            self.unknown.append(repr(cls))
+            return "unknown"
+        return named.name if named.namespace == here else f"{named.namespace}.{named.name}"
+
+
+def literal(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return repr(value)
+
+
+def field_comments(cls: type) -> dict[str, str]:
+    """``key -> trailing comment`` from the source of ``cls`` and its bases."""
+    comments: dict[str, str] = {}
+    for klass in reversed(cls.__mro__):
+        if not typing.is_typeddict(klass):
+            continue
+        try:
+            source = inspect.getsource(klass)
+        except (OSError, TypeError):  # no source (made at run time): no comments
+            continue
+        for line in source.splitlines():
+            match = FIELD.match(line)
+            if match:
+                comments[match.group(1)] = match.group(2)
+    return comments
+
+
+def doc(text: str | None, indent: str) -> list[str]:
+    """``text`` as a JSDoc block (nothing for no text)."""
+    if not text:
+        return []
+    lines = [line.rstrip() for line in inspect.cleandoc(text).replace("*/", "*\\/").splitlines()]
+    if len(lines) == 1:
+        return [f"{indent}/** {lines[0]} */"]
+    return [f"{indent}/**", *(f"{indent} * {line}".rstrip() for line in lines), f"{indent} */"]
+
+
+def interface(cls: type, named: Named, mapper: Mapper) -> list[str]:
+    """``interface Name { ... }`` for one TypedDict, inside its namespace."""
+    hints = typing.get_type_hints(cls)
+    optional = getattr(cls, "__optional_keys__", frozenset())
+    comments = field_comments(cls)
+    text = doc(cls.__doc__, "  ")
+    text.append(f"  interface {named.name} {{")
+    for key, hint in hints.items():
+        text += doc(comments.get(key), "    ")
+        prop = key if IDENT.match(key) else literal(key)
+        text.append(f"    {prop}{'?' if key in optional else ''}: {mapper.ts(hint, named.namespace)};")
+    text.append("  }")
+    return text
+
+
+def render(classes: list[type]) -> tuple[str, list[str]]:
+    """The declaration file for ``classes`` and the types it could not map."""
+    names = assign_names(classes)
+    mapper = Mapper(names)
+    spaces: dict[str, list[type]] = {}
+    for cls, named in names.items():
+        spaces.setdefault(named.namespace, []).append(cls)
+    out = ["// Generated by tools/viewtypes.py from the engine's TypedDicts: do not edit.", ""]
+    for namespace in sorted(spaces):
+        out.append(f"declare namespace {namespace} {{")
+        members = sorted(spaces[namespace], key=lambda c: names[c].name)
+        for index, cls in enumerate(members):
+            if index:
+                out.append("")
+            out += interface(cls, names[cls], mapper)
+        out += ["}", ""]
+    return "\n".join(out), mapper.unknown
+
+
+def collect() -> list[type]:
+    seen: dict[type, None] = {}
+    for module in engine_modules():
+        for cls in typeddicts(module):
+            seen.setdefault(cls, None)
+    return list(seen)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=OUT, help=f"where to write (default {OUT.relative_to(ROOT)})")
+    args = parser.parse_args(argv)
+    text, unknown = render(collect())
+    for name in unknown:
+        print(f"viewtypes: no TypeScript for {name}: written as unknown", file=sys.stderr)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    if not args.out.is_file() or args.out.read_text() != text:
+        args.out.write_text(text)
+    print(f"viewtypes: {args.out.relative_to(ROOT) if args.out.is_relative_to(ROOT) else args.out} "
+          f"({text.count('interface ')} interfaces)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -54,7 +54,8 @@ def served_files(root: Path = ROOT) -> list[str]:
             continue
         for path in sorted(base.rglob("*")):
             rel = path.relative_to(root).as_posix()
-            if path.is_file() and not path.name.endswith(SKIP_SUFFIXES) and rel != "build/precache.js":
+            if path.is_file() and not path.name.endswith(SKIP_SUFFIXES) and rel != "build/precache.js" \
+                    and not rel.startswith("build/types/"):  # the type checker's, never served
                 files.append(rel)
     return files
 

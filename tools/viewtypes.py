@@ -10,8 +10,9 @@ the type check of the page that still reads the old one.
 
 Mapping: ``int``/``float`` -> ``number``, ``str`` -> ``string``, ``bool`` ->
 ``boolean``, ``None`` -> ``null``, ``list[X]``/``tuple[X, ...]`` -> ``X[]``,
-``tuple[A, B]`` -> ``[A, B]``, ``dict[K, X]`` -> ``Record<string, X>`` (JSON
-keys are strings) but ``dict[str, Any]`` -> ``any`` (an object of any keys,
+``tuple[A, B]`` -> ``[A, B]``, ``dict[K, X]`` -> ``{ [key: string]: X }``
+(JSON keys are strings; not ``Record<string, X>``, which domino's own
+``Record`` would shadow inside its namespace) but ``dict[str, Any]`` -> ``any`` (an object of any keys,
 such as ``Club.Answer.view``, which a page reads as its game's ``View``),
 ``Literal[...]`` and ``X | Y`` -> unions, ``Any`` ->
 ``any``, a ``TypedDict`` -> its name (``Club.Preview`` from another
@@ -137,7 +138,7 @@ class Mapper:
             value = args[1] if len(args) == 2 else typing.Any
             if value is typing.Any:  # an object of any keys (an event, a view of any game)
                 return "any"
-            return f"Record<string, {self.ts(value, here)}>"
+            return f"{{ [key: string]: {self.ts(value, here)} }}"
         if hint in (list, tuple, set):
             return "any[]"
         if hint is dict:

@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 ROUTE = "#/domino"
 BOXES = f"{TEXT_BOXES}, .dd-chip, .dd-opt, .dd-rec dt, .dd-sub"
 # Every layout problem on a screen (e2e/layout.py), with this game's text boxes and button rows.
-fits = partial(screen_problems, boxes=BOXES, buttons=".dd-actions .btn, .dd-go, .dd-pause, .dd-rules")
+fits = partial(screen_problems, boxes=BOXES, buttons=".dd-card .btn, .dd-confirm .btn, .dd-go, .dd-pause, .dd-rules")
 LANES = [["left"] * 3, ["left"], ["right"], ["right"] * 3]  # columns 0, 2, 4, 6 (as in test_domino.py)
 
 

@@ -77,12 +77,16 @@ TICK_OR_ANSWER = keys(views.Tick) | keys(Answer)
 # file, the name the page gives an engine answer there, the keys it may read
 READS = [
     ("domino.js", "view", keys(views.View)),
-    ("domino.js", "now", keys(views.View)),  # the pause card's view
     ("domino.js", "v", keys(views.View)),  # the end card's view
+    ("domino.js", "saved", keys(views.View)),  # the run the engine loaded
     ("domino.js", "answer", TICK_OR_ANSWER),
     ("domino.js", "scored", keys(views.Scored)),
     ("domino.js", "step", keys(views.Cancelled)),
     ("domino.js", "started", keys(views.SetStarted)),
+    ("domino.js", "record", keys(views.Record)),
+    ("domino/frames.js", "answer", TICK_OR_ANSWER),
+    ("domino/render.js", "view", keys(views.View)),
+    ("domino/cards.js", "view", keys(views.View)),
     ("domino/hud.js", "view", keys(views.View)),
     ("domino/well.js", "view", keys(views.View)),
     ("domino/well.js", "tile", keys(views.FallingView)),

@@ -1,65 +1,67 @@
 // The scores (D13): Max, Power, Speed with one decimal; the set and the tiles
 // left (D15, D16); the next tile (D4); a short pop for each scoring turn.
+// Every number is the engine's view, formatted; the boxes are the kit's.
+import { statBox } from "../../kit/hud.js";
 import { html, svg } from "../../svg.js";
+import { oneDecimal } from "./cards.js";
 import { CELL } from "./pips.js";
 import { drawPreview } from "./well.js";
 
-export function createHud(parent, popParent, { t, number }) {
+const POP_MS = 1400;
+
+/**
+ * @param {HTMLElement} parent @param {HTMLElement} popParent
+ * @param {import("./cards.js").Format} fmt
+ */
+export function createHud(parent, popParent, fmt) {
+  const { t, number } = fmt;
   const box = html("div", { class: "dd-hud" }, parent);
   const next = html("div", { class: "dd-next stat" }, box);
   html("span", { class: "label" }, next, t("domino.next"));
   const nextArt = svg("svg", { viewBox: `-1 -1 ${2 * CELL + 2} ${CELL + 2}`, class: "dd-next-art", role: "img" }, next);
   const nextTiles = svg("g", {}, nextArt);
-  const stat = (key, cls) => {
-    const node = html("div", { class: `stat dd-${cls}` }, box);
-    html("span", { class: "label" }, node, t(key));
-    return html("span", { class: "value", "data-stat": cls }, node, "0");
+  /** @param {string} cls @param {string} label */
+  const stat = (cls, label) => {
+    const made = statBox(box, `dd-${cls}`, t(label));
+    made.value.dataset.stat = cls; // the tests and tools read the numbers by it
+    return made;
   };
-  const max = stat("domino.max", "max");
-  const power = stat("domino.power", "power");
-  const speed = stat("domino.speed", "speed");
-  const setNode = html("div", { class: "stat dd-set" }, box);
-  const setLabel = html("span", { class: "label" }, setNode, t("domino.set"));
-  const setValue = html("span", { class: "value", "data-stat": "set" }, setNode, "1");
-  const setSub = html("span", { class: "dd-sub", "data-stat": "left" }, setNode, "");
+  const max = stat("max", "domino.max");
+  const power = stat("power", "domino.power");
+  const speed = stat("speed", "domino.speed");
+  const set = stat("set", "domino.set");
+  const setLabel = /** @type {HTMLElement} */ (set.box.querySelector(".label"));
+  set.box.title = t("domino.leftHint");
+  const setSub = html("span", { class: "dd-sub", "data-stat": "left" }, set.box, "");
   const pop = html("div", { class: "dd-pop", "aria-hidden": "true" }, popParent);
-  let nextKey = null;
-  let speedText = null;
+  let nextKey = /** @type {string | null} */ (null);
+  let speedValue = /** @type {number | null} */ (null);
   let popTimer = 0;
 
-  const oneDecimal = (v) => number(v, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
-  let speedValue = null;
+  /** Speed changes every frame: formatted only when the engine's number changed. @param {number} value */
   function setSpeed(value) {
-    if (value === speedValue) return; // formatting every frame would cost more than the engine call
+    if (value === speedValue) return;
     speedValue = value;
-    const text = oneDecimal(value);
-    if (text !== speedText) speed.textContent = speedText = text;
+    speed.set(oneDecimal(fmt, value), value);
   }
 
+  /** @param {Domino.View} view */
   function render(view) {
-    max.textContent = number(view.max);
-    power.textContent = number(view.power);
+    max.set(number(view.max), view.max);
+    power.set(number(view.power), view.power);
     setSpeed(view.speed);
-    if (view.mode === "sprint") {
-      setLabel.textContent = t("domino.left");
-      setValue.textContent = number(view.tiles_to_play);
-      setNode.title = t("domino.leftHint");
-      setSub.textContent = "";
-    } else {
-      setLabel.textContent = t("domino.set");
-      setValue.textContent = number(view.set_number);
-      setNode.title = t("domino.leftHint");
-      setSub.textContent = t("domino.leftShort", { count: view.tiles_to_play });
-    }
+    const sprint = view.mode === "sprint"; // one set: the tiles left; Marathon: the set and its tiles left
+    setLabel.textContent = t(sprint ? "domino.left" : "domino.set");
+    set.set(number(sprint ? view.tiles_to_play : view.set_number));
+    setSub.textContent = sprint ? "" : t("domino.leftShort", { count: view.tiles_to_play });
     const key = view.next ? view.next.join("-") : "";
-    if (key !== nextKey) {
-      nextKey = key;
-      drawPreview(nextTiles, view.next);
-      nextArt.setAttribute("aria-label", view.next ? t("domino.nextLabel", { a: view.next[0], b: view.next[1] }) : t("domino.nextNone"));
-    }
+    if (key === nextKey) return;
+    nextKey = key;
+    drawPreview(nextTiles, view.next);
+    nextArt.setAttribute("aria-label", view.next ? t("domino.nextLabel", { a: view.next[0], b: view.next[1] }) : t("domino.nextNone"));
   }
 
+  /** @param {string} text @param {boolean} [strong] */
   function flash(text, strong = false) {
     clearTimeout(popTimer);
     pop.textContent = text;
@@ -67,7 +69,7 @@ export function createHud(parent, popParent, { t, number }) {
     void pop.offsetWidth; // restart the CSS animation
     pop.classList.add("show");
     pop.classList.toggle("strong", strong);
-    popTimer = setTimeout(() => pop.classList.remove("show"), 1400);
+    popTimer = window.setTimeout(() => pop.classList.remove("show"), POP_MS);
   }
 
   return { render, setSpeed, flash, destroy: () => clearTimeout(popTimer) };

@@ -1,24 +1,56 @@
 // Input (D5, D8): keys, touch gestures on the well and the on-screen pad all
-// become plain engine moves. Held left/right repeats here (170 ms, then every
-// 50 ms); held soft drop is a flag the engine keeps; time stays explicit.
-// A key pressed or held while a turn's cascade animates is kept, with its
-// repeat timer (DAS charge, as guideline games keep it through line-clear
-// delays): the next tile moves as soon as it is live (issue 11).
-const REPEAT_DELAY = 170;
-const REPEAT_EVERY = 50;
+// become plain engine moves. Held left/right repeats through the kit's key
+// repeat, at the delay and rate the engine's view gives (D8); held soft drop
+// is a flag the engine keeps; time stays explicit. A key pressed or held
+// while a turn's cascade animates is kept, with its repeat charge (as
+// guideline games keep it through line-clear delays): the next tile moves as
+// soon as it is live (issue 11).
+import { createKeyRepeat } from "../../kit/keys.js";
+
+// The feel of a touch gesture (how a finger is read), not a rule of the game.
 const TAP_PX = 10;
 const TAP_MS = 280;
 const FLICK_PX_PER_MS = 0.9;
+const FLICK_WINDOW_MS = 160;
 
+/** @type {Record<string, string>} */
 const KEYS = {
   ArrowLeft: "left", ArrowRight: "right", ArrowDown: "soft", ArrowUp: "cw",
   " ": "hard", Spacebar: "hard", z: "ccw", Z: "ccw", x: "cw", X: "cw", p: "pause", P: "pause", Escape: "pause",
 };
+const SIDEWAYS = new Set(["left", "right"]);
 
-// The fastest downward movement (px/ms) between samples of the last 160 ms:
-// a flick is fast at its end; a swipe held still before lifting is not one.
+/**
+ * @typedef {object} InputOptions
+ * @property {SVGSVGElement} well
+ * @property {HTMLElement} pad
+ * @property {(move: string) => void} act a move for the engine
+ * @property {(held: boolean) => void} soft soft drop held or released
+ * @property {() => void} pause pause or resume
+ * @property {() => boolean} playing moves are taken now
+ * @property {() => boolean} live the run is on (maybe animating): held keys are recorded
+ * @property {() => import("../../kit/keys.js").RepeatTiming | null} timing the engine's key repeat (D8)
+ * @property {() => number} cellPixels
+ */
+
+/**
+ * @typedef {object} Gesture
+ * @property {number} id
+ * @property {number} x0
+ * @property {number} y0
+ * @property {number} t0
+ * @property {number} cols columns moved so far
+ * @property {boolean} far moved beyond a tap
+ * @property {Array<[number, number]>} trail recent [time, y] samples
+ */
+
+/**
+ * The fastest downward movement (px/ms) between samples of the last moments:
+ * a flick is fast at its end; a swipe held still before lifting is not one.
+ * @param {Array<[number, number]>} trail @param {number} now
+ */
 function peakSpeed(trail, now) {
-  const recent = trail.filter(([t]) => now - t <= 160);
+  const recent = trail.filter(([t]) => now - t <= FLICK_WINDOW_MS);
   let peak = 0;
   for (let i = 1; i < recent.length; i += 1) {
     const [ta, ya] = recent[i - 1];
@@ -28,54 +60,55 @@ function peakSpeed(trail, now) {
   return peak;
 }
 
-// playing(): moves are taken now; live(): the run is on (maybe animating),
-// so held keys are recorded even when playing() is false.
-export function createInput({ well, pad, act, soft, pause, playing, live, cellPixels }) {
-  let hold = null; // {dir, next, owed}: owed = the first move is still to be made
-  let softBy = new Set(); // what holds soft drop: "key", "touch", "pad"
+/** @param {EventTarget | null} target @param {string} selector */
+const closest = (target, selector) => (target instanceof Element ? target.closest(selector) : null);
+
+/** @param {InputOptions} options */
+export function createInput(options) {
+  const { well, pad, act, soft, pause, playing, live } = options;
+  const repeat = createKeyRepeat({ fire: act, ready: playing, timing: options.timing, onLetGo: reset });
+  const softBy = new Set(); // what holds soft drop: "key", "touch", "pad"
+  /** @type {Gesture | null} */
   let gesture = null;
 
+  /** @param {string} source @param {boolean} on */
   function setSoft(source, on) {
     const before = softBy.size > 0;
     if (on) softBy.add(source); else softBy.delete(source);
     if (before !== softBy.size > 0) soft(softBy.size > 0);
   }
 
-  function press(dir, now) {
-    const moved = playing();
-    if (moved) act(dir);
-    hold = { dir, next: now + REPEAT_DELAY, owed: !moved };
-  }
-
-  function release(dir) {
-    if (hold?.dir === dir) hold = null;
-  }
-
-  // Called once per animation frame by the loop.
-  function frame(now) {
-    if (!hold || !playing()) return;
-    if (hold.owed) { hold.owed = false; act(hold.dir); } // pressed during the cascade
-    // after a stall or a cascade: a charged repeat moves once now, no burst
-    if (now - hold.next > 4 * REPEAT_EVERY) hold.next = now;
-    while (now >= hold.next) {
-      act(hold.dir);
-      hold.next += REPEAT_EVERY;
-    }
-  }
-
   function reset() {
-    hold = null;
+    repeat.reset();
     gesture = null;
     for (const source of [...softBy]) setSoft(source, false);
   }
 
+  /** A move pressed (key or pad button): held ones repeat or hold. @param {string} what @param {string} source */
+  function press(what, source) {
+    if (!live()) return;
+    if (SIDEWAYS.has(what)) repeat.press(what);
+    else if (what === "soft") setSoft(source, true);
+    else if (playing()) act(what);
+  }
+
+  /** @param {string} what @param {string} source */
+  function lift(what, source) {
+    if (SIDEWAYS.has(what)) repeat.release(what);
+    if (what === "soft") setSoft(source, false);
+  }
+
   // ----- keyboard ----------------------------------------------------------
+  /** @param {KeyboardEvent} e */
   function onKeyDown(e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const what = KEYS[e.key];
     if (!what) return;
-    if (e.target.closest?.("dialog")) return; // a confirm question has the keys (Escape cancels it)
-    const control = e.target.closest?.("button, a, select, input, textarea");
+    if (closest(e.target, "dialog")) { // a card has the keys; P still toggles the pause (Escape is the card's)
+      if (what === "pause" && e.key !== "Escape" && !e.repeat) pause();
+      return;
+    }
+    const control = closest(e.target, "button, a, select, input, textarea");
     if (control && !control.closest(".dd-pad") && what !== "pause") return; // a focused control keeps its keys
     if (what === "pause") {
       e.preventDefault();
@@ -84,19 +117,17 @@ export function createInput({ well, pad, act, soft, pause, playing, live, cellPi
     }
     if (!live()) return;
     e.preventDefault();
-    if (e.repeat) return; // repeat is ours, not the keyboard's
-    if (what === "left" || what === "right") press(what, performance.now());
-    else if (what === "soft") setSoft("key", true);
-    else if (playing()) act(what);
+    if (!e.repeat) press(what, "key"); // repeat is ours, not the keyboard's
   }
 
+  /** @param {KeyboardEvent} e */
   function onKeyUp(e) {
     const what = KEYS[e.key];
-    if (what === "left" || what === "right") release(what);
-    if (what === "soft") setSoft("key", false);
+    if (what) lift(what, "key");
   }
 
   // ----- touch gestures on the well (swipe, tap, flick) ----------------------
+  /** @param {PointerEvent} e */
   function onPointerDown(e) {
     if (!playing() || gesture || e.button > 0) return;
     e.preventDefault();
@@ -104,9 +135,10 @@ export function createInput({ well, pad, act, soft, pause, playing, live, cellPi
     gesture = { id: e.pointerId, x0: e.clientX, y0: e.clientY, t0: e.timeStamp, cols: 0, far: false, trail: [[e.timeStamp, e.clientY]] };
   }
 
+  /** @param {PointerEvent} e */
   function onPointerMove(e) {
     if (!gesture || e.pointerId !== gesture.id) return;
-    const cell = Math.max(12, cellPixels());
+    const cell = Math.max(12, options.cellPixels());
     const dx = e.clientX - gesture.x0;
     const dy = e.clientY - gesture.y0;
     if (Math.hypot(dx, dy) > TAP_PX) gesture.far = true;
@@ -119,6 +151,7 @@ export function createInput({ well, pad, act, soft, pause, playing, live, cellPi
     else if (dy < cell * 0.5) setSoft("touch", false);
   }
 
+  /** @param {PointerEvent} e */
   function onPointerUp(e) {
     if (!gesture || e.pointerId !== gesture.id) return;
     const g = gesture;
@@ -131,54 +164,45 @@ export function createInput({ well, pad, act, soft, pause, playing, live, cellPi
   }
 
   // ----- on-screen pad --------------------------------------------------------
-  function bindPad() {
-    for (const button of pad.querySelectorAll("[data-do]")) {
-      const what = button.dataset.do;
-      button.addEventListener("mousedown", (e) => e.preventDefault()); // keep the focus on the well
-      button.addEventListener("pointerdown", (e) => {
-        if (e.button > 0) return;
-        e.preventDefault();
-        button.setPointerCapture?.(e.pointerId);
-        button.classList.add("down");
-        if (what === "pause") { pause(); return; }
-        if (!live()) return;
-        if (what === "left" || what === "right") press(what, performance.now());
-        else if (what === "soft") setSoft("pad", true);
-        else if (playing()) act(what);
-      });
-      const up = () => {
-        button.classList.remove("down");
-        if (what === "left" || what === "right") release(what);
-        if (what === "soft") setSoft("pad", false);
-      };
-      button.addEventListener("pointerup", up);
-      button.addEventListener("pointercancel", up);
-      button.addEventListener("lostpointercapture", up);
-      button.addEventListener("click", (e) => {
-        // keyboard activation of a pad button (pointer presses were handled above)
-        if (e.detail !== 0) return;
-        if (what === "pause") pause();
-        else if (playing() && what !== "soft") act(what);
-      });
-    }
+  /** @param {HTMLButtonElement} button */
+  function bindPadButton(button) {
+    const what = button.dataset.do ?? "";
+    button.addEventListener("mousedown", (e) => e.preventDefault()); // keep the focus on the well
+    button.addEventListener("pointerdown", (e) => {
+      if (e.button > 0) return;
+      e.preventDefault();
+      button.setPointerCapture?.(e.pointerId);
+      button.classList.add("down");
+      press(what, "pad");
+    });
+    const up = () => {
+      button.classList.remove("down");
+      lift(what, "pad");
+    };
+    button.addEventListener("pointerup", up);
+    button.addEventListener("pointercancel", up);
+    button.addEventListener("lostpointercapture", up);
+    button.addEventListener("click", (e) => { // keyboard activation (pointer presses were handled above)
+      if (e.detail === 0 && playing() && what !== "soft") act(what);
+    });
   }
 
   addEventListener("keydown", onKeyDown);
   addEventListener("keyup", onKeyUp);
-  addEventListener("blur", reset);
   well.addEventListener("pointerdown", onPointerDown);
   well.addEventListener("pointermove", onPointerMove);
   well.addEventListener("pointerup", onPointerUp);
   well.addEventListener("pointercancel", onPointerUp);
-  bindPad();
+  pad.querySelectorAll("button[data-do]").forEach((b) => bindPadButton(/** @type {HTMLButtonElement} */ (b)));
 
   return {
-    frame,
+    /** Called once per animation frame by the loop. @param {number} now */
+    frame: (now) => repeat.frame(now),
     reset,
     destroy() {
+      repeat.destroy();
       removeEventListener("keydown", onKeyDown);
       removeEventListener("keyup", onKeyUp);
-      removeEventListener("blur", reset);
     },
   };
 }

@@ -24,7 +24,11 @@ export const PIPS = [
 const INSET = 0.55; // gap between a half and the cell edge, where it has no partner
 const RADIUS = 1.8;
 
-// A rounded rectangle whose corners on the partner side stay square.
+/**
+ * A rounded rectangle whose corners on the partner side stay square.
+ * @param {number} x @param {number} y @param {number} w @param {number} h
+ * @param {boolean[]} round top-left, top-right, bottom-right, bottom-left
+ */
 function facePath(x, y, w, h, round) {
   const [tl, tr, br, bl] = round.map((on) => (on ? RADIUS : 0));
   return [
@@ -35,9 +39,13 @@ function facePath(x, y, w, h, round) {
   ].join("");
 }
 
-// One half at cell (c, r): `link` is r/l/d/u (partner side) or s (single).
+/**
+ * One half at cell (c, r): `link` is r/l/d/u (partner side) or s (single).
+ * @param {Element} parent @param {number} c @param {number} r @param {number} pip @param {string} link
+ * @param {string} [extraClass] @returns {SVGGElement}
+ */
 export function drawHalf(parent, c, r, pip, link, extraClass = "") {
-  const g = svg("g", { class: `dd-half p${pip}${extraClass ? ` ${extraClass}` : ""}`, "data-cell": `${c},${r}` }, parent);
+  const g = /** @type {SVGGElement} */ (svg("g", { class: `dd-half p${pip}${extraClass ? ` ${extraClass}` : ""}`, "data-cell": `${c},${r}` }, parent));
   let x = c * CELL + INSET;
   let y = r * CELL + INSET;
   let w = CELL - 2 * INSET;
@@ -60,7 +68,10 @@ export function drawHalf(parent, c, r, pip, link, extraClass = "") {
   return g;
 }
 
-// A tile from the engine's halves [[dc, dr, pip, link], ...] (relative cells).
+/**
+ * A tile from the engine's halves [[dc, dr, pip, link], ...] (relative cells).
+ * @param {Element} parent @param {any[][]} halves @param {string} [extraClass]
+ */
 export function drawTile(parent, halves, extraClass = "") {
   for (const [dc, dr, pip, link] of halves) drawHalf(parent, dc, dr, pip, link, extraClass);
 }

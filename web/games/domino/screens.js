@@ -1,11 +1,22 @@
-// The start screen (mode and set, records: D15, D16, D18), and the pause and
-// game-over cards.
+// The start screen: mode and set (D15, D16) and the records of the pair
+// chosen (D18), as the engine's profile view has them.
 import { html } from "../../svg.js";
+import { oneDecimal } from "./cards.js";
 
+// The names the engine knows the modes and sets by (its answer to an unknown one is a refusal).
 export const MODES = ["sprint", "marathon"];
 export const SETS = ["classic", "extended"];
 
-function segmented(parent, name, options, label, onPick) {
+/** @typedef {{ mode: string, set: string }} Choice */
+/** @typedef {{ records: Record<string, { max: number, power: number, speed: number, games: number }> }} Profile */
+
+/**
+ * A radio group of big buttons; arrows move the choice.
+ * @param {HTMLElement} parent @param {Array<{ value: string, title: string, hint: string }>} options
+ * @param {string} label @param {(value: string) => void} onPick
+ * @returns {(value: string) => void} shows a value as chosen
+ */
+function segmented(parent, options, label, onPick) {
   const group = html("div", { class: "dd-seg", role: "radiogroup", "aria-label": label }, parent);
   const buttons = options.map((o) => {
     const b = html("button", { type: "button", class: "dd-opt", role: "radio", "data-value": o.value }, group);
@@ -15,12 +26,12 @@ function segmented(parent, name, options, label, onPick) {
     return b;
   });
   group.addEventListener("keydown", (e) => {
-    const i = buttons.indexOf(document.activeElement);
+    const i = buttons.indexOf(/** @type {HTMLButtonElement} */ (document.activeElement));
     if (i < 0 || !["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(e.key)) return;
     e.preventDefault();
     const j = (i + (e.key === "ArrowLeft" || e.key === "ArrowUp" ? buttons.length - 1 : 1)) % buttons.length;
     buttons[j].focus();
-    onPick(buttons[j].dataset.value);
+    onPick(buttons[j].dataset.value ?? "");
   });
   return (value) => buttons.forEach((b) => {
     const on = b.dataset.value === value;
@@ -29,18 +40,23 @@ function segmented(parent, name, options, label, onPick) {
   });
 }
 
-export function createStart(parent, { t, number }, { onStart }) {
+/**
+ * @param {HTMLElement} parent @param {import("./cards.js").Format} fmt
+ * @param {{ onStart: (mode: string, set: string) => void }} on
+ */
+export function createStart(parent, fmt, { onStart }) {
+  const { t, number } = fmt;
   const card = html("section", { class: "dd-start", "aria-labelledby": "dd-start-title" }, parent);
   html("h2", { id: "dd-start-title" }, card, t("domino.start.title"));
   html("p", { class: "dd-lead" }, card, t("domino.start.lead"));
   const choice = { mode: "sprint", set: "classic" };
   html("h3", {}, card, t("domino.start.mode"));
-  const showMode = segmented(card, "mode", [
+  const showMode = segmented(card, [
     { value: "sprint", title: t("domino.mode.sprint"), hint: t("domino.mode.sprintHint") },
     { value: "marathon", title: t("domino.mode.marathon"), hint: t("domino.mode.marathonHint") },
   ], t("domino.start.mode"), (v) => { choice.mode = v; render(); });
   html("h3", {}, card, t("domino.start.set"));
-  const showSet = segmented(card, "set", [
+  const showSet = segmented(card, [
     { value: "classic", title: t("domino.set.classic"), hint: t("domino.set.classicHint") },
     { value: "extended", title: t("domino.set.extended"), hint: t("domino.set.extendedHint") },
   ], t("domino.start.set"), (v) => { choice.set = v; render(); });
@@ -50,7 +66,8 @@ export function createStart(parent, { t, number }, { onStart }) {
   const records = html("dl", { class: "dd-rec-list" }, recordsBox);
   const go = html("button", { type: "button", class: "btn primary dd-go" }, card, t("domino.start.play"));
   go.addEventListener("click", () => onStart(choice.mode, choice.set));
-  const keys = html("p", { class: "dd-keys" }, card, t("domino.start.keys"));
+  html("p", { class: "dd-keys" }, card, t("domino.start.keys"));
+  /** @type {Profile} */
   let profile = { records: {} };
 
   function render() {
@@ -62,13 +79,14 @@ export function createStart(parent, { t, number }, { onStart }) {
     for (const field of ["max", "power", "speed"]) {
       const row = html("div", { class: "dd-rec" }, records);
       html("dt", {}, row, t(`domino.${field}`));
-      const value = best ? (field === "speed" ? number(best.speed, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) : number(best[field])) : "–";
+      const value = !best ? "–" : field === "speed" ? oneDecimal(fmt, best.speed) : number(field === "max" ? best.max : best.power);
       html("dd", {}, row, value);
     }
   }
 
   return {
     node: card,
+    /** @param {Profile | null} nextProfile @param {Choice | null} preferred */
     show(nextProfile, preferred) {
       profile = nextProfile || { records: {} };
       if (preferred && MODES.includes(preferred.mode)) choice.mode = preferred.mode;
@@ -78,48 +96,5 @@ export function createStart(parent, { t, number }, { onStart }) {
       go.focus();
     },
     hide() { card.hidden = true; },
-    choice: () => ({ ...choice }),
-    keys,
   };
-}
-
-// A modal card over the page: pause or the end of the game.
-// `armMs`: the card ignores input that long, so a key still being hammered
-// for the game (Space) does not press its first button by accident.
-export function showCard(root, { title, lines = [], buttons, labelledBy = "dd-card-title", badge = null, armMs = 0 }) {
-  const overlay = html("div", { class: "overlay dd-overlay", role: "dialog", "aria-modal": "true", "aria-labelledby": labelledBy }, root);
-  const card = html("div", { class: "overlay-card dd-card" }, overlay);
-  html("h2", { id: labelledBy }, card, title);
-  if (badge) html("p", { class: "dd-badge" }, card, badge);
-  if (lines.length) {
-    const list = html("dl", { class: "dd-final" }, card);
-    for (const [label, value, fresh] of lines) {
-      const row = html("div", { class: `dd-rec${fresh ? " fresh" : ""}` }, list);
-      html("dt", {}, row, label);
-      html("dd", {}, row, value);
-    }
-  }
-  const actions = html("div", { class: "dd-actions" }, card);
-  const nodes = buttons.map(({ label, primary, onClick, href }) => {
-    const b = href
-      ? html("a", { class: `btn${primary ? " primary" : ""}`, href }, actions, label)
-      : html("button", { type: "button", class: `btn${primary ? " primary" : ""}` }, actions, label);
-    if (onClick) b.addEventListener("click", onClick);
-    return b;
-  });
-  // keep Tab inside the card
-  overlay.addEventListener("keydown", (e) => {
-    if (e.key !== "Tab") return;
-    const first = nodes[0];
-    const last = nodes[nodes.length - 1];
-    if (e.shiftKey && document.activeElement === first) { e.preventDefault(); last.focus(); }
-    else if (!e.shiftKey && document.activeElement === last) { e.preventDefault(); first.focus(); }
-  });
-  if (armMs > 0) {
-    overlay.inert = true;
-    setTimeout(() => { overlay.inert = false; nodes[0]?.focus(); }, armMs);
-  } else {
-    nodes[0]?.focus();
-  }
-  return overlay;
 }

@@ -8,19 +8,24 @@ const PAD = 1.2;
 const FADE_MS = 280;
 const FALL_MS_PER_ROW = 55;
 
+/**
+ * @param {HTMLElement} parent @param {{ label: string }} options
+ */
 export function createWell(parent, { label }) {
-  const root = svg("svg", { class: "dd-well", role: "img", "aria-label": label, tabindex: "0" }, parent);
+  const root = /** @type {SVGSVGElement} */ (svg("svg", { class: "dd-well", role: "img", "aria-label": label, tabindex: "0" }, parent));
   const frame = svg("g", { class: "dd-frame", "aria-hidden": "true" }, root);
   const still = svg("g", { class: "dd-still", "aria-hidden": "true" }, root);
   const ghost = svg("g", { class: "dd-ghost", "aria-hidden": "true" }, root);
-  const falling = svg("g", { class: "dd-falling", "aria-hidden": "true" }, root);
+  const falling = /** @type {SVGGElement} */ (svg("g", { class: "dd-falling", "aria-hidden": "true" }, root));
   let size = { width: 0, height: 0 };
-  let cells = new Map(); // "c,r" -> node of a resting half
-  let wellKey = null;
-  let tileKey = null;
-  let ghostKey = null;
-  let shownX = null;
+  /** @type {Map<string, SVGGElement>} "c,r" -> node of a resting half */
+  let cells = new Map();
+  let wellKey = /** @type {string | null} */ (null);
+  let tileKey = /** @type {string | null} */ (null);
+  let ghostKey = /** @type {string | null} */ (null);
+  let shownX = /** @type {number | null} */ (null);
 
+  /** The frame of a well this size (D1: the engine's view says it). @param {number} width @param {number} height */
   function setSize(width, height) {
     if (width === size.width && height === size.height) return;
     size = { width, height };
@@ -35,6 +40,7 @@ export function createWell(parent, { label }) {
     wellKey = null;
   }
 
+  /** The resting halves, redrawn only when the engine's well text changed. @param {Domino.View} view */
   function drawStill(view) {
     if (view.well === wellKey) return;
     wellKey = view.well;
@@ -43,9 +49,12 @@ export function createWell(parent, { label }) {
     for (const [c, r, pip, link] of view.cells) cells.set(`${c},${r}`, drawHalf(still, c, r, pip, link));
   }
 
-  // Per frame: place the falling tile (smooth: the engine says how much of the
-  // gravity step has passed) and its ghost (the engine's landing row).
-  function drawFalling(tile, dt, reduced) {
+  /**
+   * Per frame: place the falling tile (smooth: the engine says how much of the
+   * gravity step has passed) and its ghost (the engine's landing row).
+   * @param {Domino.FallingView | null} tile @param {number} [dt] ms since the last frame @param {boolean} [reduced]
+   */
+  function drawFalling(tile, dt = 0, reduced = true) {
     if (!tile) {
       falling.dataset.at = "-";
       falling.style.display = "none";
@@ -86,10 +95,14 @@ export function createWell(parent, { label }) {
     ghost.style.display = "";
   }
 
-  const wait = (animation) => animation.finished.catch(() => {});
+  /** An animation's end; one cancelled (the page left) ends it too. @param {Animation} animation */
+  const wait = (animation) => animation.finished.then(() => undefined, () => undefined);
 
-  // Replay one turn's events: the tile locks, cancelled halves fade, pieces
-  // fall step by step (reduced motion: fades only, falls jump).
+  /**
+   * Replay one turn's events: the tile locks, cancelled halves fade, pieces
+   * fall step by step (reduced motion: fades only, falls jump).
+   * @param {any[]} events @param {boolean} reduced @param {(step: Domino.Cancelled) => void} [onStep]
+   */
   async function playTurn(events, reduced, onStep) {
     drawFalling(null);
     for (const event of events) {
@@ -135,6 +148,7 @@ export function createWell(parent, { label }) {
     wellKey = null; // the final view redraws the resting halves from the engine's well
   }
 
+  /** The width of a cell on screen, px (touch gestures count columns by it). */
   function cellPixels() {
     const box = root.getBoundingClientRect();
     return size.width ? box.width / (size.width + (2 * PAD) / CELL) : 0;
@@ -143,7 +157,10 @@ export function createWell(parent, { label }) {
   return { root, setSize, drawStill, drawFalling, playTurn, cellPixels };
 }
 
-// A small standalone tile picture (next-tile preview), horizontal, a left.
+/**
+ * A small standalone tile picture (next-tile preview), horizontal, a left.
+ * @param {Element} parent @param {number[] | null} tile
+ */
 export function drawPreview(parent, tile) {
   parent.replaceChildren();
   if (!tile) return;

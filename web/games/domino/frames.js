@@ -1,0 +1,172 @@
+// The frame path (issue 13): time and moves to the engine, never a round trip
+// inside a frame. Each animation frame adds its elapsed time to `state.acc`
+// and, when no tick is in flight, sends it as one `tick` without awaiting it;
+// the frame draws the latest falling tile the engine told (a tick's or a
+// move's answer), extrapolating nothing. A move is sent at once and drawn when
+// its answer arrives. Time that passed before an input is sent before it
+// (flush), so the engine sees time and input in the order they happened
+// (D8). Answers that arrive while a turn animates are applied after it, in
+// order; answers about a run the page has since replaced are dropped.
+//
+// These calls go straight to the engine (answered in order by its worker),
+// not through the session's `serial`, which would hold a move behind the
+// previous answer and let the next frame's time overtake it.
+
+const MAX_FRAME_MS = 100; // a long frame (tab stall) counts as at most this much game time
+const PROBE_KEEP = 600; // frame intervals kept by the frame-time probe
+
+/**
+ * @typedef {object} FrameDeps
+ * @property {import("./render.js").State} state
+ * @property {{ call: (method: string, payload: object) => Promise<any> }} engine
+ * @property {HTMLElement} root the page's section (the probe's lists go on it)
+ * @property {ReturnType<typeof import("./well.js").createWell>} well
+ * @property {(value: number) => void} speed shows the engine's Speed
+ * @property {() => boolean} reduced reduced motion
+ * @property {(answer: any) => void} turn a turn resolved or the run ended: animate it
+ * @property {(answer: Answer) => void} keep store an accepted move's save and view
+ * @property {(error: unknown, runId: number) => void} failed the engine failed
+ * @property {(now: number) => void} beat the input's part of a frame (held keys)
+ */
+
+/** @typedef {Club.Answer & { view: Domino.View }} Answer an action's answer, with this game's view */
+
+/** A turn: the answer locked a tile (every lock scores, maybe 0) or ended the run. @param {Array<{ [key: string]: any }>} events */
+const turned = (events) => events.some((e) => e.type === "scored" || e.type === "over");
+
+/** @param {FrameDeps} deps */
+export function createFrames(deps) {
+  const { state, engine, root, well } = deps;
+  let raf = 0;
+  let last = 0;
+  let first = true;
+  /** @type {{ frames: string[], moves: string[], ticks: string[] } | null} */
+  let probe = null;
+
+  /**
+   * The frame-time probe (make bench), on while <html data-frame-probe="1"> when play (re)starts:
+   * comma lists of ms on the page's <section>, the last 600 each: data-frames the rAF intervals during
+   * play, data-moves input to the move's answer drawn, data-ticks the tick round trips.
+   * @param {string[]} list @param {number} ms @param {"frames" | "moves" | "ticks"} name
+   */
+  function record(list, ms, name) {
+    list.push(ms.toFixed(1));
+    if (list.length > PROBE_KEEP) list.shift();
+    root.dataset[name] = list.join(",");
+  }
+
+  /** An answer is applied now, or after the turn being animated (answers come in order). @param {() => void} apply */
+  function deliver(apply) {
+    if (state.animating) state.backlog.push(apply);
+    else apply();
+  }
+
+  /** Send the elapsed game time as one tick (fire and forget: its answer is applied when it comes). */
+  function sendTick() {
+    const ms = Math.floor(state.acc);
+    if (ms < 1 || state.animating || state.adopting) return;
+    state.acc -= ms;
+    state.ticking += 1;
+    const id = state.runId;
+    const asked = performance.now();
+    engine.call("tick", { ms }).then((/** @type {Domino.Tick} */ answer) => {
+      state.ticking -= 1;
+      if (probe) record(probe.ticks, performance.now() - asked, "ticks");
+      if (id !== state.runId) return;
+      deliver(() => takeTick(answer));
+      // frames that passed while this tick was out: their time goes at once
+      if (!state.ticking && state.phase === "play" && state.acc >= 1) sendTick();
+    }, (error) => {
+      state.ticking -= 1;
+      deps.failed(error, id);
+    });
+  }
+
+  /** @param {Domino.Tick} answer */
+  function takeTick(answer) {
+    if (answer.view) {
+      deps.turn(answer);
+      return;
+    }
+    state.falling = answer.falling;
+    well.drawFalling(state.falling, 0, deps.reduced()); // now; the next frame only smooths the slide
+    deps.speed(answer.speed);
+  }
+
+  /** Time before an input is the engine's before the input (D8: time is explicit). */
+  function flush() {
+    if (state.acc >= 1) sendTick();
+  }
+
+  /** @param {number} now */
+  function frame(now) {
+    raf = 0;
+    if (state.phase !== "play") return;
+    if (probe && !first) record(probe.frames, now - last, "frames");
+    first = false;
+    const dt = Math.min(Math.max(now - last, 0), MAX_FRAME_MS);
+    last = now;
+    if (!state.animating) {
+      deps.beat(now);
+      state.acc += dt;
+      if (!state.ticking) sendTick();
+      well.drawFalling(state.falling, dt, deps.reduced());
+    }
+    if (state.phase === "play") raf = requestAnimationFrame(frame);
+  }
+
+  /** The loop runs while the phase is play. */
+  function run() {
+    if (raf || state.phase !== "play") return;
+    last = performance.now();
+    state.acc = 0;
+    first = true;
+    probe = document.documentElement.dataset.frameProbe === "1" ? (probe ?? { frames: [], moves: [], ticks: [] }) : null;
+    raf = requestAnimationFrame(frame);
+  }
+
+  /** A player move, sent at once after the time before it. @param {string} move */
+  function act(move) {
+    if (state.phase !== "play" || state.animating || state.adopting) return;
+    flush();
+    const id = state.runId;
+    const asked = performance.now();
+    engine.call("move", { move }).then((/** @type {Answer} */ answer) => {
+      if (id === state.runId) deliver(() => takeMove(answer, asked));
+    }, (error) => deps.failed(error, id));
+  }
+
+  /** @param {Answer} answer @param {number} asked */
+  function takeMove(answer, asked) {
+    if (!answer.accepted) return;
+    if (turned(answer.events)) {
+      deps.turn(answer);
+      return;
+    }
+    deps.keep(answer);
+    state.view = answer.view;
+    state.falling = answer.view.falling;
+    well.drawFalling(state.falling, 0, deps.reduced()); // at once, not at the next frame
+    if (probe) record(probe.moves, performance.now() - asked, "moves");
+  }
+
+  /** Soft drop held or released (a flag the engine keeps). @param {boolean} held */
+  function soft(held) {
+    if (state.adopting) return;
+    flush();
+    const id = state.runId;
+    engine.call("soft", { held }).catch((error) => deps.failed(error, id));
+  }
+
+  return {
+    run,
+    flush,
+    act,
+    soft,
+    deliver,
+    stop() {
+      if (raf) cancelAnimationFrame(raf);
+      raf = 0;
+    },
+  };
+}

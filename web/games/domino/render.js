@@ -1,0 +1,102 @@
+// The page's parts and its one drawing function: `render(parts, state)` draws
+// the state (the engine's view, the falling tile it told last, the phase)
+// into the DOM and changes nothing else. What the page is doing lives in the
+// state object (web/games/domino.js), what the game is lives in the view.
+import { html } from "../../svg.js";
+import { createHud } from "./hud.js";
+import { createStart } from "./screens.js";
+import { createWell } from "./well.js";
+
+const PAD = [
+  ["left", "◀", "domino.pad.left"], ["ccw", "⟲", "domino.pad.ccw"], ["cw", "⟳", "domino.pad.cw"],
+  ["right", "▶", "domino.pad.right"], ["soft", "▼", "domino.pad.soft"], ["hard", "⤓", "domino.pad.hard"],
+];
+
+/** @typedef {"start" | "play" | "paused" | "over"} Phase */
+
+/**
+ * What the page is doing; everything else it shows is the engine's.
+ * @typedef {object} State
+ * @property {Phase} phase
+ * @property {Domino.View | null} view the engine's last full view
+ * @property {Domino.FallingView | null} falling the latest falling tile the engine told (a tick's or a move's)
+ * @property {boolean} animating a turn's animation plays
+ * @property {import("../../kit/dialog.js").Dialog | null} card the pause or end card, when one is open
+ * @property {boolean} asking the New game question is open
+ * @property {boolean} ready the engine has loaded the run and input is wired
+ * @property {boolean} launching a new run is being asked for
+ * @property {boolean} adopting another tab's run is being loaded: no input, no ticks
+ * @property {number} runId bumped when the page replaces the run: answers about the old one are dropped
+ * @property {number} acc game time elapsed in frames, not yet sent as a tick
+ * @property {number} ticking ticks in flight
+ * @property {Array<() => void>} backlog answers that came while a turn animated, applied after it in order
+ * @property {import("./screens.js").Profile} profile the engine's view of the stored records
+ * @property {number} armTimer the end card's arming timer
+ */
+
+/** @returns {State} */
+export function createState() {
+  return {
+    phase: "start", view: null, falling: null, animating: false, card: null, asking: false,
+    ready: false, launching: false, adopting: false, runId: 0, acc: 0, ticking: 0, backlog: [],
+    profile: { records: {} }, armTimer: 0,
+  };
+}
+
+/**
+ * The page's DOM, built once: header with the mode chip, start screen, well, HUD, pad.
+ * @param {HTMLElement} root @param {import("./cards.js").Format} fmt
+ * @param {(mode: string, set: string) => void} onStart
+ */
+export function layout(root, fmt, onStart) {
+  const { t } = fmt;
+  root.classList.add("dd");
+  html("link", { rel: "stylesheet", href: new URL("../../css/domino.css", import.meta.url) }, root);
+  const header = html("header", { class: "game-header dd-header" }, root);
+  html("h1", {}, header, t("domino.title"));
+  const chip = html("span", { class: "dd-chip", hidden: true }, header);
+  const chipMode = html("span", { class: "dd-chip-mode" }, chip);
+  html("span", { class: "dd-chip-sep" }, chip, " · ");
+  const chipSet = html("span", { class: "dd-chip-set" }, chip);
+  html("a", { class: "btn dd-rules", href: "#/rules/domino" }, header, t("domino.rules"));
+  const pauseButton = html("button", { type: "button", class: "btn dd-pause", "aria-label": t("domino.pause"), hidden: true }, header);
+  html("span", { "aria-hidden": "true", class: "dd-pause-icon" }, pauseButton);
+
+  const start = createStart(root, fmt, { onStart });
+  const play = html("div", { class: "dd-play", hidden: true }, root);
+  const stage = html("div", { class: "dd-stage" }, play);
+  const hud = createHud(play, stage, fmt);
+  const well = createWell(stage, { label: t("domino.wellLabel") });
+  const pad = html("div", { class: "dd-pad", role: "group", "aria-label": t("domino.pad") }, play);
+  for (const [what, glyph, label] of PAD) {
+    const b = html("button", { type: "button", class: `dd-key dd-key-${what}`, "data-do": what, "aria-label": t(label) }, pad);
+    html("span", { "aria-hidden": "true" }, b, glyph);
+  }
+  html("p", { class: "dd-help" }, play, t("domino.help"));
+  return { root, fmt, chip, chipMode, chipSet, pauseButton, start, play, hud, well, pad };
+}
+
+/** @typedef {ReturnType<typeof layout>} Parts */
+
+/**
+ * Draw the state: the screen of the phase, the well, the falling tile (none while a turn animates),
+ * the HUD, the mode chip, and the data-* the tests wait on.
+ * @param {Parts} parts @param {State} state
+ */
+export function render(parts, state) {
+  const { view, phase } = state;
+  const shown = phase !== "start" && view !== null;
+  parts.play.hidden = !shown;
+  parts.pauseButton.hidden = !shown;
+  parts.chip.hidden = !shown;
+  parts.root.dataset.phase = phase;
+  if (!shown) return;
+  parts.start.hide();
+  parts.chipMode.textContent = parts.fmt.t(`domino.mode.${view.mode}`);
+  parts.chipSet.textContent = parts.fmt.t(`domino.set.${view.set}`);
+  parts.well.setSize(view.width, view.height);
+  parts.well.drawStill(view);
+  parts.well.drawFalling(state.animating ? null : state.falling, 0, true);
+  parts.hud.render(view);
+  parts.root.dataset.turns = String(view.turns); // the engine's count of resolved turns (tests wait on it)
+}

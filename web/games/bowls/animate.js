@@ -4,25 +4,40 @@
 // It replays the engine's events on a copy of the old picture; it never
 // decides anything itself. Reduced motion: no steps, one short fade.
 
+/** @typedef {import("./ring.js").Frame} Frame */
+/** @typedef {import("./ring.js").FrameBowl} FrameBowl */
+
 const TIMES = { pickup: 140, deliver: 75, flash: 260, settle: 70, blockers: 180, erupt: 240, refill: 170, overflow: 500 };
 
+/** @param {FrameBowl[]} bowls @returns {FrameBowl[]} */
 function copyBowls(bowls) {
   return bowls.map((b) => ({ stones: b.stones, mods: { ...b.mods } }));
 }
 
-const KIND_OF = { ice: "ice", reverse: "reverse", volcano: "volcano" };
+/** @param {number} ms */
+const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 
+/**
+ * @param {{render: (frame: Frame) => void, showHand: (stones: string, from?: number) => void}} ring
+ * @param {{popup: (event: any) => void}} options
+ */
 export function createPlayer(ring, { popup }) {
   let token = 0;
 
   function cancel() { token += 1; }
 
+  /**
+   * @param {FrameBowl[]} startBowls the picture before the move
+   * @param {any[]} events the engine's events of the move
+   * @param {{reduced: boolean, base: Frame}} options
+   * @returns {Promise<boolean>} true when it played to the end (not cancelled)
+   */
   async function play(startBowls, events, { reduced, base }) {
     const mine = ++token;
     const alive = () => mine === token;
-    const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
     const bowls = copyBowls(startBowls);
     let hand = "";
+    /** @param {Partial<Frame>} [extra] */
     const frame = (extra = {}) => ring.render({ ...base, bowls, ...extra });
     if (reduced) {
       for (const e of events) if (e.type === "points" || e.type === "perfect") popup(e);
@@ -60,6 +75,7 @@ export function createPlayer(ring, { popup }) {
         await sleep(TIMES.deliver);
       } else if (e.type === "match") {
         // One step's matches arrive together; slots index each bowl's queue before the step.
+        /** @type {Record<number, Set<number>>} */
         const flash = {};
         let j = i;
         while (j < events.length && events[j].type === "match") {
@@ -92,9 +108,9 @@ export function createPlayer(ring, { popup }) {
         frame({ overflow: new Set(e.bowls) });
         await sleep(TIMES.overflow);
       } else if (e.type === "expire") {
-        delete bowls[e.bowl].mods[KIND_OF[e.kind]];
+        delete bowls[e.bowl].mods[e.kind];
       } else if (e.type === "modifier") {
-        bowls[e.bowl].mods[KIND_OF[e.kind]] = e.moves;
+        bowls[e.bowl].mods[e.kind] = e.moves;
         frame({ hot: new Set([e.bowl]) });
         await sleep(TIMES.refill);
       }

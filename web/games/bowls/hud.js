@@ -1,50 +1,69 @@
 // Around the ring: the stats (score, combo, moves, best), the mode and the
 // training mark (W21), the chosen bowl's queue with the Sow button (W5), the
-// optional forecast line (W23) and the controls. Numbers come from the view.
+// optional forecast line (W23) and the controls. Numbers come from the view;
+// each part is built once and drawn again from the view and the page's state.
 import { html } from "../../svg.js";
 import { stoneIcon, STONE_NAMES } from "./stones.js";
-import { statBox as stat } from "../../kit/hud.js";
+import { statBox } from "../../kit/hud.js";
 
+/**
+ * @typedef {object} Words
+ * @property {(key: string, vars?: Record<string, any>) => string} t
+ * @property {(value: number) => string} number
+ */
+
+/** The attempt's mode in words (the chip). @param {Words["t"]} t @param {Bowls.View} view */
+export function modeName(t, view) {
+  if (view.mode === "daily") return t("bowls.mode.dailyOn", { date: view.date });
+  if (view.puzzle) return t("bowls.mode.puzzleN", { id: view.puzzle.id });
+  return t(`bowls.mode.${view.mode}`);
+}
+
+/** The title, the mode chip, the training mark and the four stat boxes. @param {HTMLElement} root @param {Words} words */
 export function createHud(root, { t, number }) {
   const header = html("div", { class: "game-header bw-header" }, root);
   html("h1", {}, header, t("bowls.title"));
   const chip = html("span", { class: "bw-chip" }, header);
   const training = html("span", { class: "bw-training", hidden: true, title: t("bowls.trainingHelp") }, header, t("bowls.training"));
-
   const stats = html("div", { class: "bw-stats" }, root);
-  const score = stat(stats, "bw-score", t("bowls.score"));
-  const combo = stat(stats, "bw-combo", t("bowls.combo"));
-  const moves = stat(stats, "bw-moves", t("bowls.moves"));
-  const best = stat(stats, "bw-best", t("bowls.best"));
-  return { header, chip, training, stats, score, combo, moves, best, render };
+  const score = statBox(stats, "bw-score", t("bowls.score"));
+  const combo = statBox(stats, "bw-combo", t("bowls.combo"));
+  const moves = statBox(stats, "bw-moves", t("bowls.moves"));
+  const best = statBox(stats, "bw-best", t("bowls.best"));
 
-  function render(view, bestValue) {
-    if (view.mode === "daily") chip.textContent = t("bowls.mode.dailyOn", { date: view.date });
-    else if (view.puzzle) chip.textContent = t("bowls.mode.puzzleN", { id: view.puzzle.id });
-    else chip.textContent = t(`bowls.mode.${view.mode}`);
+  /** @param {Bowls.View} view */
+  function render(view) {
+    chip.textContent = modeName(t, view);
     chip.dataset.mode = view.mode;
     training.hidden = !view.training;
-    score.value.textContent = number(view.score);
-    score.box.dataset.score = view.score;
+    score.set(number(view.score));
+    score.box.dataset.score = String(view.score);
     const last = view.last;
-    combo.value.textContent = last && last.combo > 0 ? `×${last.multiplier}` : "–"; // W13, from the engine
-    combo.box.dataset.combo = last ? last.combo : 0;
-    combo.box.title = last && last.combo > 0 ? t("bowls.comboHelp", { count: last.combo }) : "";
-    moves.value.textContent = view.limit ? `${number(view.moves)}/${number(view.limit)}` : number(view.moves);
-    moves.box.dataset.moves = view.moves;
-    best.value.textContent = bestValue === null || bestValue === undefined ? "–" : number(bestValue);
+    const matched = Boolean(last && last.combo > 0);
+    combo.set(matched ? `×${last.multiplier}` : "–"); // W13, from the engine
+    combo.box.dataset.combo = String(last ? last.combo : 0);
+    combo.box.title = matched ? t("bowls.comboHelp", { count: last.combo }) : "";
+    moves.set(view.limit ? `${number(view.moves)}/${number(view.limit)}` : number(view.moves));
+    moves.box.dataset.moves = String(view.moves);
+    best.set(view.best === null || view.best === undefined ? "–" : number(view.best));
   }
+
+  return { header, chip, stats, render };
 }
 
+/** The chosen bowl's queue, the Sow button and the forecast line. @param {HTMLElement} root @param {Words} words @param {{onSow: () => void}} on */
 export function createQueuePanel(root, { t }, { onSow }) {
   const panel = html("div", { class: "bw-panel" }, root);
   const title = html("p", { class: "bw-panel-title" }, panel);
   const queue = html("ol", { class: "bw-queue", "aria-label": t("bowls.queueLabel") }, panel);
-  const sow = html("button", { class: "btn primary bw-sow", type: "button" }, panel, t("bowls.sow"));
+  const sow = /** @type {HTMLButtonElement} */ (html("button", { class: "btn primary bw-sow", type: "button" }, panel, t("bowls.sow")));
   const forecast = html("p", { class: "bw-forecast", hidden: true, role: "status" }, panel);
   sow.addEventListener("click", onSow);
 
-  function render(view, chosen) {
+  /** @param {Bowls.View} view @param {number | null} chosen @param {string | null} line the forecast in words */
+  function render(view, chosen, line) {
+    forecast.hidden = line === null;
+    forecast.textContent = line ?? "";
     queue.replaceChildren();
     const bowl = chosen === null ? null : view.bowls[chosen];
     if (bowl === null || view.over) {
@@ -62,37 +81,37 @@ export function createQueuePanel(root, { t }, { onSow }) {
     sow.disabled = !view.choosable.includes(chosen);
   }
 
-  function showForecast(text) {
-    forecast.hidden = text === null;
-    forecast.textContent = text ?? "";
-  }
-
-  return { panel, render, showForecast, sow };
+  return { panel, render };
 }
 
-// Two rows: what the next move may need (undo, redo, pause) stays on the first
-// screen of a phone; ending, settings and rules may sit below it.
-export function createControls(root, { t }, handlers) {
+/**
+ * Two rows: what the next move may need (undo, redo, pause) stays on the first
+ * screen of a phone; ending, settings and rules may sit below it.
+ * @param {HTMLElement} root @param {Words} words
+ * @param {{undo: () => void, redo: () => void, pause: () => void, end: () => void, settings: () => void}} on
+ */
+export function createControls(root, { t }, on) {
   const bar = html("div", { class: "bw-controls" }, root);
   const more = html("div", { class: "bw-more" }, root);
-  const make = (row, key, cls, fn, label = null) => {
-    const attrs = { class: `btn ${cls}`, type: "button" };
-    if (label) attrs.title = label;
-    const b = html("button", attrs, row, t(key));
-    b.addEventListener("click", fn);
-    return b;
+  /** @param {HTMLElement} row @param {string} key @param {string} cls @param {() => void} fn @param {string} [title] */
+  const make = (row, key, cls, fn, title) => {
+    const button = /** @type {HTMLButtonElement} */ (html("button", { class: `btn ${cls}`, type: "button", title }, row, t(key)));
+    button.addEventListener("click", fn);
+    return button;
   };
-  const undo = make(bar, "bowls.undo", "bw-undo", handlers.undo, t("bowls.undoKeys"));
-  const redo = make(bar, "bowls.redo", "bw-redo", handlers.redo, t("bowls.redoKeys"));
-  const pause = make(bar, "bowls.pause", "bw-pause", handlers.pause);
-  const end = make(more, "bowls.end", "bw-end", handlers.end);
-  const settings = make(more, "bowls.settings", "bw-settings", handlers.settings);
+  const undo = make(bar, "bowls.undo", "bw-undo", on.undo, t("bowls.undoKeys"));
+  const redo = make(bar, "bowls.redo", "bw-redo", on.redo, t("bowls.redoKeys"));
+  make(bar, "bowls.pause", "bw-pause", on.pause);
+  const end = make(more, "bowls.end", "bw-end", on.end);
+  make(more, "bowls.settings", "bw-settings", on.settings);
   html("a", { class: "btn bw-rules", href: "#/rules/bowls" }, more, t("bowls.rules"));
+
+  /** @param {Bowls.View} view */
   function render(view) {
     undo.disabled = !view.can_undo;
     redo.disabled = !view.can_redo;
     end.disabled = view.over;
-    pause.disabled = false;
   }
-  return { bar, more, render, undo, redo, pause, end, settings };
+
+  return { bar, render };
 }

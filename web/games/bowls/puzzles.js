@@ -1,279 +1,197 @@
-// Puzzle mode on the bowls page (W18, W21, W25): the mode card, the
-// grid of 100 with solved marks and fewest moves, the goal panel beside the
-// ring (goal in words, progress, moves left, hint, restart) and the success
-// and failure cards. The engine answers everything (Session.puzzles,
-// puzzle_new, hint; a solved puzzle is recorded by the move that solves it);
-// this module draws and forwards. The hint is a query searched in the engine
-// worker (issue 13): the page stays playable meanwhile, and a move cancels it.
+// Puzzle mode on the bowls page (W18, W21, W25): the mode card, the grid of
+// puzzles with solved marks and fewest moves, the goal panel beside the ring
+// (goal in words, progress, moves left, hint, restart) and the success and
+// failure cards. The engine answers everything (Session.puzzles, puzzle_new,
+// hint; a solved puzzle is recorded by the move that solves it); this module
+// only draws what it is handed and calls the page's callbacks.
 import { html } from "../../svg.js";
-import { dialog } from "./screens.js";
-import { text } from "./themes.js";
 
-const MODE = "puzzle";
+/** @typedef {(key: string, vars?: Record<string, any>) => string} Translate */
 
-// ----- words -----------------------------------------------------------------------
-export function goalWords(tr, goal) {
-  return tr(`goal.${goal.kind}`, { count: goal.count, colour: goal.colour ? tr(`colour.${goal.colour}`) : "" });
+/**
+ * The page's state the goal panel draws (a part of the page's state object).
+ * @typedef {object} HintState
+ * @property {string} key the attempt and position it was asked for
+ * @property {boolean} asking the worker is searching
+ * @property {string} message what the panel says (the hint, "thinking", or nothing)
+ * @property {number | null} bowl the bowl the hint names
+ */
+
+/** @param {Translate} t @param {Bowls.GoalView} goal */
+export function goalWords(t, goal) {
+  return t(`bowls.puzzle.goal.${goal.kind}`, { count: goal.count, colour: goal.colour ? t(`bowls.puzzle.colour.${goal.colour}`) : "" });
 }
 
-// The puzzle's title in the page's language (strings "title.<id>"); tr answers the
-// key itself when no table has it, and then the engine's English title stands.
-function titleOf(tr, row) {
-  const key = `title.${row.id}`;
-  const words = tr(key);
+/**
+ * The puzzle's title in the page's language; the engine's English title when no table has it.
+ * @param {Translate} t @param {{id: number, title: string}} row
+ */
+function titleOf(t, row) {
+  const key = `bowls.puzzle.title.${row.id}`;
+  const words = t(key);
   return words === key ? row.title : words;
 }
 
 // The number the words count (plural form): stones left, stones on the board, else the goal's.
+/** @type {Record<string, string>} */
 const COUNTED = { clear: "left", empty: "left", leave: "done" };
 
-function progressWords(tr, p) {
-  return tr(`progress.${p.kind}`, {
-    done: p.done, left: p.left, goal: p.count, count: p[COUNTED[p.kind] ?? "count"],
-    colour: p.colour ? tr(`colour.${p.colour}`) : "",
+/** @param {Translate} t @param {Record<string, any>} progress */
+function progressWords(t, progress) {
+  const { kind, done, left, count, colour } = progress;
+  return t(`bowls.puzzle.progress.${kind}`, {
+    done, left, goal: count, count: progress[COUNTED[kind] ?? "count"],
+    colour: colour ? t(`bowls.puzzle.colour.${colour}`) : "",
   });
 }
 
+/** @param {Translate} t @param {number} count */
+const moves = (t, count) => t("bowls.puzzle.moves", { count });
+
 // ----- the grid screen -------------------------------------------------------------------
-function createGrid(root, api) {
-  const tr = text(api);
-  const screen = html("section", { class: "bwp-grid-screen", "aria-labelledby": "bwp-grid-title" }, root);
 
-  async function draw() {
-    const { engine } = api.ctx;
-    const grid = await engine.call("puzzles", {});
-    if (!root.isConnected) return;
-    root.querySelector(".bw-modes-screen")?.setAttribute("hidden", "");
-    root.querySelector(".bw-game")?.setAttribute("hidden", "");
-    root.dataset.screen = "puzzles";
-    screen.replaceChildren();
-    const head = html("div", { class: "bwp-grid-head" }, screen);
-    const back = html("button", { class: "btn bwp-back", type: "button" }, head, `← ${tr("grid.back")}`);
-    back.addEventListener("click", () => api.showModes());
-    html("h1", { id: "bwp-grid-title" }, head, tr("grid.title"));
-    html("p", { class: "bwp-grid-count" }, head, tr("card.progress", { solved: grid.solved, total: grid.puzzles.length }));
-    html("p", { class: "bwp-grid-lead" }, screen, tr("grid.lead"));
-    let band = null;
-    let cells = null;
-    for (const row of grid.puzzles) {
-      if (row.limit !== band) {
-        band = row.limit;
-        html("h2", { class: "bwp-band" }, screen, tr("grid.band", { count: band }));
-        cells = html("ol", { class: "bwp-cells", start: row.id }, screen);
-      }
-      const solved = row.fewest !== null;
-      const next = row.id === grid.next;
-      const li = html("li", {}, cells);
-      const label = [tr("grid.cell", { id: row.id, title: titleOf(tr, row), goal: goalWords(tr, row.goal), limit: tr("moves", { count: row.limit }) })];
-      if (solved) label.push(tr("grid.cellSolved", { n: tr("moves", { count: row.fewest }) }));
-      if (next) label.push(tr("grid.cellNext"));
-      // The name is the number a player sees, then the words (label-content-name-mismatch).
-      const cell = html("button", {
-        class: `bwp-cell${solved ? " solved" : ""}${next ? " next" : ""}`, type: "button", "data-puzzle": row.id,
-        title: `${titleOf(tr, row)} — ${goalWords(tr, row.goal)}`,
-      }, li);
-      html("span", { class: "bwp-id", "aria-hidden": "true" }, cell, String(row.id));
-      html("span", { class: "bwp-mark", "aria-hidden": "true" }, cell, solved ? `✓ ${row.fewest}` : next ? tr("grid.next") : "·");
-      html("span", { class: "sr-only" }, cell, label.join(" "));
-      cell.addEventListener("click", () => start(api, row.id));
-    }
-    const focus = screen.querySelector(".bwp-cell.next") ?? screen.querySelector(".bwp-cell");
-    focus?.focus({ preventScroll: false });
-    focus?.scrollIntoView?.({ block: "center" });
-  }
-
-  // After the page's operations asked before (a move, a new attempt).
-  return { screen, show: () => { api.moved(); return api.serial(draw); } };
+/** One cell of the grid. @param {HTMLElement} cells @param {Bowls.GridRow} row @param {Bowls.Grid} grid @param {Translate} t @param {(id: number) => void} play */
+function gridCell(cells, row, grid, t, play) {
+  const solved = row.fewest !== null;
+  const next = row.id === grid.next;
+  const li = html("li", {}, cells);
+  const label = [t("bowls.puzzle.grid.cell", { id: row.id, title: titleOf(t, row), goal: goalWords(t, row.goal), limit: moves(t, row.limit) })];
+  if (solved) label.push(t("bowls.puzzle.grid.cellSolved", { n: moves(t, row.fewest) }));
+  if (next) label.push(t("bowls.puzzle.grid.cellNext"));
+  // The name is the number a player sees, then the words (label-content-name-mismatch).
+  const cell = html("button", {
+    class: `bwp-cell${solved ? " solved" : ""}${next ? " next" : ""}`, type: "button", "data-puzzle": row.id,
+    title: `${titleOf(t, row)} — ${goalWords(t, row.goal)}`,
+  }, li);
+  html("span", { class: "bwp-id", "aria-hidden": "true" }, cell, String(row.id));
+  html("span", { class: "bwp-mark", "aria-hidden": "true" }, cell, solved ? `✓ ${row.fewest}` : next ? t("bowls.puzzle.grid.next") : "·");
+  html("span", { class: "sr-only" }, cell, label.join(" "));
+  cell.addEventListener("click", () => play(row.id));
 }
 
-function start(api, id) {
-  return api.adopt(() => api.ctx.engine.call("puzzle_new", { puzzle: id }), MODE);
+/**
+ * The list of every puzzle, banded by move limit, drawn from the engine's grid.
+ * @param {HTMLElement} screen @param {Bowls.Grid} grid @param {Translate} t
+ * @param {{back: () => void, play: (id: number) => void}} on
+ */
+export function renderGrid(screen, grid, t, on) {
+  screen.replaceChildren();
+  const head = html("div", { class: "bwp-grid-head" }, screen);
+  html("button", { class: "btn bwp-back", type: "button" }, head, `← ${t("bowls.puzzle.grid.back")}`).addEventListener("click", on.back);
+  html("h1", { id: "bwp-grid-title" }, head, t("bowls.puzzle.grid.title"));
+  html("p", { class: "bwp-grid-count" }, head, t("bowls.puzzle.card.progress", { solved: grid.solved, total: grid.puzzles.length }));
+  html("p", { class: "bwp-grid-lead" }, screen, t("bowls.puzzle.grid.lead"));
+  let band = null;
+  let cells = null;
+  for (const row of grid.puzzles) {
+    if (row.limit !== band) {
+      band = row.limit;
+      html("h2", { class: "bwp-band" }, screen, t("bowls.puzzle.grid.band", { count: band }));
+      cells = html("ol", { class: "bwp-cells", start: row.id }, screen);
+    }
+    gridCell(cells, row, grid, t, on.play);
+  }
 }
 
 // ----- the goal panel beside the ring ----------------------------------------------------
-function createPanel(root, api, grid) {
-  const tr = text(api);
-  // The goal above the ring; the tools (hint, restart, list and the hint's answer)
-  // below the controls on a phone, under the goal on a wide screen (P13).
+
+/**
+ * The goal above the ring; the tools (hint, restart, list and the hint's answer)
+ * below the controls on a phone, under the goal on a wide screen (P13).
+ * @param {HTMLElement} game the game screen @param {HTMLElement} stats the panel goes after them
+ * @param {Translate} t @param {{hint: () => void, restart: () => void, list: () => void}} on
+ */
+export function createPuzzlePanel(game, stats, t, on) {
   const panel = html("div", { class: "bwp-panel", hidden: true, "aria-live": "off" });
+  stats.after(panel);
   const title = html("p", { class: "bwp-title" }, panel);
   const goal = html("p", { class: "bwp-goal" }, panel);
   const state = html("div", { class: "bwp-state" }, panel);
   const progress = html("p", { class: "bwp-progress", role: "status" }, state);
   const left = html("p", { class: "bwp-left" }, state);
-  const tools = html("div", { class: "bwp-tools", hidden: true });
+  const tools = html("div", { class: "bwp-tools", hidden: true }, game);
   const row = html("div", { class: "bwp-buttons" }, tools);
-  const hint = html("button", { class: "btn bwp-hint", type: "button", title: "H" }, row, tr("panel.hint"));
-  const restart = html("button", { class: "btn bwp-restart", type: "button" }, row, tr("panel.restart"));
-  const list = html("button", { class: "btn bwp-list", type: "button" }, row, tr("panel.list"));
+  const hint = /** @type {HTMLButtonElement} */ (html("button", { class: "btn bwp-hint", type: "button", title: "H" }, row, t("bowls.puzzle.panel.hint")));
+  html("button", { class: "btn bwp-restart", type: "button" }, row, t("bowls.puzzle.panel.restart")).addEventListener("click", on.restart);
+  html("button", { class: "btn bwp-list", type: "button" }, row, t("bowls.puzzle.panel.list")).addEventListener("click", on.list);
   const message = html("p", { class: "bwp-message", role: "status" }, tools);
-  let current = null;
-  let asked = 0; // the latest hint asked: an older answer (or its end) changes nothing
+  hint.addEventListener("click", on.hint);
 
-  const game = root.querySelector(".bw-game");
-  const stats = game?.querySelector(".bw-stats");
-  if (stats) stats.after(panel);
-  else game?.append(panel);
-  game?.append(tools);
-
-  // The attempt on screen as the page drew it (the engine's view of its last answer).
-  function render() {
-    const view = api.view();
-    const on = view?.mode === MODE && Boolean(view.puzzle);
-    root.dataset.puzzle = on ? "1" : "0";
-    const shown = !panel.hidden;
-    panel.hidden = !on;
-    tools.hidden = !on;
-    if (!on) { current = null; if (shown) api.fit?.(); return; }
-    const p = view.puzzle;
-    const key = `${p.id}|${view.position}`;
-    if (key !== current) { message.textContent = ""; clearHintMark(); thinking(false); }
-    current = key;
-    title.textContent = tr("panel.label", { id: p.id, title: titleOf(tr, p) });
-    goal.textContent = `${tr("panel.goal")}: ${goalWords(tr, p.goal)}`;
-    progress.textContent = progressWords(tr, p.progress);
-    left.textContent = tr("panel.movesLeft", { count: p.moves_left });
-    left.dataset.left = p.moves_left;
-    panel.dataset.puzzle = p.id;
+  /** @param {Bowls.View | null} view @param {HintState} asked */
+  function render(view, asked) {
+    const p = view?.puzzle ?? null;
+    panel.hidden = !p;
+    tools.hidden = !p;
+    if (!p) return;
+    title.textContent = t("bowls.puzzle.panel.label", { id: p.id, title: titleOf(t, p) });
+    goal.textContent = `${t("bowls.puzzle.panel.goal")}: ${goalWords(t, p.goal)}`;
+    progress.textContent = progressWords(t, p.progress);
+    left.textContent = t("bowls.puzzle.panel.movesLeft", { count: p.moves_left });
+    left.dataset.left = String(p.moves_left);
+    panel.dataset.puzzle = String(p.id);
     hint.disabled = view.over;
-    api.fit?.(); // the goal may take another line: the ring gives way (P13)
-  }
-
-  function clearHintMark() {
-    root.querySelectorAll(".bw-bowl.bwp-hinted").forEach((g) => g.classList.remove("bwp-hinted"));
-  }
-
-  // A quiet "thinking" state on the button while the worker searches; the page stays playable.
-  function thinking(on) {
-    hint.classList.toggle("bwp-thinking", on);
-    if (on) hint.setAttribute("aria-busy", "true");
+    hint.classList.toggle("bwp-thinking", asked.asking); // quiet: the page stays playable meanwhile
+    if (asked.asking) hint.setAttribute("aria-busy", "true");
     else hint.removeAttribute("aria-busy");
+    if (message.textContent !== asked.message) message.textContent = asked.message;
   }
 
-  async function askHint() {
-    if (panel.hidden || hint.disabled || hint.hasAttribute("aria-busy")) return;
-    const shown = api.view();
-    const mine = ++asked;
-    message.textContent = tr("panel.thinking");
-    thinking(true);
-    let answer = null;
-    try {
-      answer = await api.ask("hint", {}); // null: the attempt changed meanwhile (a move cancelled it)
-    } catch (error) {
-      console.error(error);
-    }
-    if (mine !== asked) return; // a newer question is on
-    thinking(false);
-    if (!answer || api.view() !== shown || !root.isConnected) return; // for an older position: dropped
-    clearHintMark();
-    if (answer.bowl === null || answer.bowl === undefined) {
-      // no-solution: proven dead end; any other reason (the solver's budget): it gave up.
-      message.textContent = tr(answer.reason === "no-solution" ? "panel.hintNone" : "panel.hintGiveUp");
-      api.ctx.announce(message.textContent);
-      return;
-    }
-    const b = answer.bowl;
-    const g = root.querySelector(`.bw-bowl[data-bowl="${b}"]`);
-    if (g && !g.classList.contains("chosen")) g.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-    g?.classList.add("bwp-hinted");
-    message.textContent = tr("panel.hintIs", { n: b + 1 });
-    api.ctx.announce(message.textContent);
-  }
-
-  hint.addEventListener("click", askHint);
-  restart.addEventListener("click", () => {
-    const id = Number(panel.dataset.puzzle);
-    if (id) start(api, id);
-  });
-  list.addEventListener("click", () => grid.show());
-
-  // The page redraws the game through data attributes on the root: follow them.
-  const watcher = new MutationObserver(() => render());
-  watcher.observe(root, { attributes: true, attributeFilter: ["data-position", "data-screen", "data-status", "data-animating"] });
-
-  return { panel, tools, render, askHint, stop: () => watcher.disconnect() };
+  return { render };
 }
 
 // ----- success and failure cards ----------------------------------------------------------
-// Per mounted page (keyed by its root, so nothing outlives the page): puzzle id ->
-// the last "puzzle_solved" event (fewest, first, solved).
-const recordsByRoot = new WeakMap();
 
-function showOver(root, api, view) {
-  const tr = text(api);
+/** @param {string} cls @param {string} text */
+const line = (cls, text) => html("p", { class: cls }, null, text);
+
+/**
+ * The end card of a puzzle attempt, as the kit dialog's options.
+ * @param {Bowls.View} view @param {{fewest?: number, first?: boolean, solved?: number} | undefined} record the move's puzzle_solved event
+ * @param {Translate} t @param {{play: (id: number) => void, undo: () => void, list: () => void}} on
+ * @returns {import("../../kit/dialog.js").DialogOptions}
+ */
+export function puzzleOverCard(view, record, t, on) {
   const p = view.puzzle;
+  const list = { label: t("bowls.puzzle.over.list"), cls: "bwp-to-list", action: on.list };
   if (view.status === "solved") {
-    const record = recordsByRoot.get(root)?.get(p.id);
-    const lines = [{ text: tr("over.solvedIn", { id: p.id, n: tr("moves", { count: view.moves }) }), cls: "bw-final" }];
-    if (record?.fewest) lines.push({ text: tr("over.fewest", { n: tr("moves", { count: record.fewest }) }), cls: "bw-note" });
-    if (record?.first) lines.push({ text: tr("over.first", { solved: record.solved, total: p.total }), cls: "bw-newbest" });
-    if (p.last) lines.push({ text: tr("over.allDone"), cls: "bw-note" });
+    const lines = [line("bw-final", t("bowls.puzzle.over.solvedIn", { id: p.id, n: moves(t, view.moves) }))];
+    if (record?.fewest) lines.push(line("bw-note", t("bowls.puzzle.over.fewest", { n: moves(t, record.fewest) })));
+    if (record?.first) lines.push(line("bw-newbest", t("bowls.puzzle.over.first", { solved: record.solved, total: p.total })));
+    if (p.last) lines.push(line("bw-note", t("bowls.puzzle.over.allDone")));
     const buttons = [];
-    if (p.next) buttons.push({ label: tr("over.next"), primary: true, cls: "bwp-next", action: () => start(api, p.next) });
-    buttons.push({ label: tr("over.again"), cls: "bwp-again", action: () => start(api, p.id) });
-    buttons.push({ label: tr("over.list"), cls: "bwp-to-list", action: () => root.bwpGrid?.show() });
-    return dialog(root, { title: tr("over.solved"), lines, buttons, cls: "bw-over bwp-over bwp-over-solved", returnFocus: api.focusBoard });
+    if (p.next) buttons.push({ label: t("bowls.puzzle.over.next"), primary: true, cls: "bwp-next", action: () => on.play(p.next) });
+    buttons.push({ label: t("bowls.puzzle.over.again"), cls: "bwp-again", action: () => on.play(p.id) }, list);
+    return { title: t("bowls.puzzle.over.solved"), lines, buttons, cls: "bw-overlay bw-over bwp-over bwp-over-solved" };
   }
   const lines = [
-    { text: tr("over.failed", { goal: goalWords(tr, p.goal) }), cls: "bw-final" },
-    { text: progressWords(tr, p.progress), cls: "bw-note" },
-    { text: tr("over.help"), cls: "bw-note" },
+    line("bw-final", t("bowls.puzzle.over.failed", { goal: goalWords(t, p.goal) })),
+    line("bw-note", progressWords(t, p.progress)),
+    line("bw-note", t("bowls.puzzle.over.help")),
   ];
   const buttons = [];
-  if (view.can_undo) buttons.push({ label: tr("over.undo"), primary: true, cls: "bwp-over-undo", action: api.undo });
-  buttons.push({ label: tr("over.restart"), primary: !view.can_undo, cls: "bwp-over-restart", action: () => start(api, p.id) });
-  buttons.push({ label: tr("over.list"), cls: "bwp-to-list", action: () => root.bwpGrid?.show() });
-  return dialog(root, {
-    title: tr(`over.${view.status}`), lines, buttons, cls: `bw-over bwp-over bwp-over-failed bwp-over-${view.status}`, returnFocus: api.focusBoard,
-  });
+  if (view.can_undo) buttons.push({ label: t("bowls.puzzle.over.undo"), primary: true, cls: "bwp-over-undo", action: on.undo });
+  buttons.push({ label: t("bowls.puzzle.over.restart"), primary: !view.can_undo, cls: "bwp-over-restart", action: () => on.play(p.id) }, list);
+  return { title: t(`bowls.puzzle.over.${view.status}`), lines, buttons, cls: `bw-overlay bw-over bwp-over bwp-over-failed bwp-over-${view.status}` };
 }
 
-// ----- the mode card and setup -------------------------------------------------------------
-async function renderCard(list, api) {
-  const tr = text(api);
-  const grid = await api.ctx.engine.call("puzzles", {});
-  const unfinished = api.unfinished(MODE);
-  const item = html("li", { class: "bw-mode bw-mode-puzzle", "data-mode": MODE }, list);
-  html("h2", {}, item, tr("card.title"));
-  html("p", { class: "bw-mode-sub" }, item, tr("card.pitch"));
-  html("p", { class: "bw-mode-best" }, item, tr("card.progress", { solved: grid.solved, total: grid.puzzles.length }));
+// ----- the mode card ------------------------------------------------------------------------
+
+/**
+ * @param {HTMLElement} list @param {Bowls.Grid} grid @param {Bowls.View | null} unfinished
+ * @param {Translate} t @param {{resume: () => void, play: (id: number) => void, list: () => void}} on
+ */
+export function renderPuzzleCard(list, grid, unfinished, t, on) {
+  const item = html("li", { class: "bw-mode bw-mode-puzzle", "data-mode": "puzzle" }, list);
+  html("h2", {}, item, t("bowls.puzzle.card.title"));
+  html("p", { class: "bw-mode-sub" }, item, t("bowls.puzzle.card.pitch"));
+  html("p", { class: "bw-mode-best" }, item, t("bowls.puzzle.card.progress", { solved: grid.solved, total: grid.puzzles.length }));
   const row = html("div", { class: "bw-mode-buttons" }, item);
+  /** @param {string} label @param {string} cls @param {boolean} primary @param {() => void} action */
   const button = (label, cls, primary, action) => {
-    const b = html("button", { class: `btn${primary ? " primary" : ""} ${cls}`, type: "button" }, row, label);
-    b.addEventListener("click", action);
+    html("button", { class: `btn${primary ? " primary" : ""} ${cls}`, type: "button" }, row, label).addEventListener("click", action);
   };
-  if (unfinished?.puzzle) {
-    button(tr("card.continue", { id: unfinished.puzzle.id }), "bw-continue", true, () => api.resume(MODE));
-  } else if (grid.next) {
-    button(tr("card.next", { id: grid.next }), "bwp-play-next", true, () => start(api, grid.next));
-  }
-  button(tr("card.list"), "bwp-open-list", !unfinished?.puzzle && !grid.next, () => item.closest(".bw")?.bwpGrid?.show());
-}
-
-function setup(root, api) {
-  const grid = createGrid(root, api);
-  root.bwpGrid = grid;
-  const panel = createPanel(root, api, grid);
-  const records = new Map();
-  recordsByRoot.set(root, records);
-  // W18/W25: the move that solves a puzzle records it (solved mark, fewest moves) and says so.
-  api.onAction((answer) => {
-    const solved = answer.events?.find((e) => e.type === "puzzle_solved");
-    if (solved && answer.view?.puzzle) records.set(answer.view.puzzle.id, solved);
-  });
-  const onKey = (e) => { // H asks for a hint; the listener leaves with the page
-    if (!root.isConnected) { document.removeEventListener("keydown", onKey); return; }
-    if (root.inert || root.dataset.screen !== "game" || root.querySelector(".bw-overlay")) return;
-    if (e.key.toLowerCase() === "h" && !e.ctrlKey && !e.metaKey && !e.altKey) {
-      const tag = e.target?.tagName;
-      if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
-      panel.askHint();
-    }
-  };
-  document.addEventListener("keydown", onKey);
-  panel.render();
-}
-
-export function install(registerMode) {
-  registerMode({ id: MODE, order: 30, renderCard, setup, showOver });
+  const going = unfinished?.puzzle ?? null;
+  if (going) button(t("bowls.puzzle.card.continue", { id: going.id }), "bw-continue", true, on.resume);
+  else if (grid.next) button(t("bowls.puzzle.card.next", { id: grid.next }), "bwp-play-next", true, () => on.play(grid.next));
+  button(t("bowls.puzzle.card.list"), "bwp-open-list", !going && !grid.next, on.list);
 }

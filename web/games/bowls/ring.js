@@ -1,32 +1,66 @@
-// The ring of twelve SVG bowls (W1, W3, W4): bowl 0 at the top, clockwise;
-// in each bowl the first six stones sit on the rim clockwise from the top, the
-// seventh in the centre, and an eighth or more shows a clear overflow marker.
-// It only draws what it is given (the engine's view or an animation frame).
+// The ring of SVG bowls (W1, W3, W4): bowl 0 at the top, clockwise, as many as
+// the view has; in each bowl the stones a bowl may hold (the view's capacity)
+// sit on the rim clockwise from the top and the last one in the centre, and
+// any more show a clear "+N" marker. It only draws the frame it is given (the
+// engine's view or an animation frame).
 import { svg } from "../../svg.js";
 import { drawStone, stoneDefs } from "./stones.js";
 
-export const RING_R = 95;
-export const BOWL_R = 24;
+const RING_R = 95;
+const BOWL_R = 24;
 const STONE_R = 6.9;
 const RIM_R = 14;
 const BADGE_R = 6.2;
-const MOD_ORDER = ["ice", "reverse", "volcano"];
 const NUMBER_R = RING_R + BOWL_R + 10; // the bowl numbers sit just outside the ring
-const SLOTS = 7; // stones drawn in a bowl: six on the rim and one in the centre; "+N" counts the rest
-export const VIEW_R = NUMBER_R + 7;
+const VIEW_R = NUMBER_R + 7;
 
-export function bowlCentre(bowl) {
-  const a = ((-90 + 30 * bowl) * Math.PI) / 180;
-  return [RING_R * Math.cos(a), RING_R * Math.sin(a)];
+/**
+ * @typedef {object} FrameBowl
+ * @property {string} stones
+ * @property {Record<string, number>} mods
+ * @property {boolean} [over_capacity]
+ */
+
+/**
+ * What the ring draws: the engine's bowls (or an animation's copy of them) and the marks on them.
+ * @typedef {object} Frame
+ * @property {FrameBowl[]} bowls
+ * @property {number} capacity places drawn in a bowl (the view's capacity)
+ * @property {number | null} [chosen]
+ * @property {Set<number>} [choosable]
+ * @property {number} [focusable] the bowl in the tab order
+ * @property {string[]} [labels] each bowl's accessible name
+ * @property {number | null} [hinted] the bowl a hint named
+ * @property {Record<number, Set<number>>} [flash] slots of a bowl's queue flashing (a match)
+ * @property {Set<number>} [hot]
+ * @property {Set<number>} [erupting]
+ * @property {Set<number>} [overflow]
+ */
+
+/**
+ * @typedef {object} BowlNode
+ * @property {SVGGElement} g
+ * @property {SVGGElement} stones
+ * @property {SVGGElement} badges
+ * @property {SVGGElement} marker
+ * @property {SVGTextElement} markerText
+ * @property {string} key what its stones were last drawn from
+ */
+
+/** @param {number} bowl @param {number} count @returns {number} the angle in radians, 0 at the top */
+function angle(bowl, count) {
+  return ((-90 + (360 / count) * bowl) * Math.PI) / 180;
 }
 
-// Where the k-th stone of a queue sits, relative to the bowl centre.
-export function slotOffset(k) {
-  if (k >= 6) return [0, 0];
-  const a = ((-90 + 60 * k) * Math.PI) / 180;
+/** Where the k-th stone of a queue sits, relative to the bowl centre. @param {number} k @param {number} capacity */
+function slotOffset(k, capacity) {
+  const rim = capacity - 1;
+  if (k >= rim) return [0, 0];
+  const a = ((-90 + (360 / rim) * k) * Math.PI) / 180;
   return [RIM_R * Math.cos(a), RIM_R * Math.sin(a)];
 }
 
+/** @param {Element} parent @param {string} kind */
 function badgeArt(parent, kind) {
   if (kind === "ice") {
     const g = svg("g", { class: "bw-glyph" }, parent);
@@ -43,27 +77,52 @@ function badgeArt(parent, kind) {
   }
 }
 
+/** The modifier badges of one bowl, on its inner side. @param {BowlNode} entry @param {number} bowl @param {number} count @param {Record<string, number>} mods */
+function drawBadges(entry, bowl, count, mods) {
+  entry.badges.replaceChildren();
+  const kinds = Object.keys(mods).filter((k) => mods[k]); // in the engine's order
+  const inward = angle(bowl, count) + Math.PI;
+  kinds.forEach((kind, i) => {
+    const a = inward + ((i - (kinds.length - 1) / 2) * 34 * Math.PI) / 180;
+    const at = `translate(${((BOWL_R + 2) * Math.cos(a)).toFixed(2)} ${((BOWL_R + 2) * Math.sin(a)).toFixed(2)})`;
+    const badge = svg("g", { class: `bw-badge bw-badge-${kind}`, transform: at }, entry.badges);
+    svg("circle", { r: BADGE_R }, badge);
+    badgeArt(badge, kind);
+    if (mods[kind] > 0) {
+      const counter = svg("g", { class: "bw-count", transform: "translate(5.2 -5.2)" }, badge);
+      svg("circle", { r: 3.6 }, counter);
+      svg("text", { y: 1.5, "text-anchor": "middle" }, counter).textContent = String(mods[kind]);
+    }
+  });
+}
+
+/**
+ * @param {HTMLElement} parent
+ * @param {{label: string, onBowl: (b: number) => void, onKey: (e: KeyboardEvent, b: number) => void}} options
+ */
 export function createRing(parent, { label, onBowl, onKey }) {
   const art = svg("svg", { viewBox: `${-VIEW_R} ${-VIEW_R} ${2 * VIEW_R} ${2 * VIEW_R}`, class: "bw-ring", role: "group", "aria-label": label }, parent);
   stoneDefs(art);
   svg("circle", { r: RING_R, class: "bw-track" }, art);
-  const centre = svg("g", { class: "bw-centre", "aria-hidden": "true" }, art);
-  const bowls = [];
-  for (let b = 0; b < 12; b += 1) {
-    const [x, y] = bowlCentre(b);
-    const g = svg("g", { class: "bw-bowl", "data-bowl": b, role: "button", tabindex: -1, transform: `translate(${x.toFixed(2)} ${y.toFixed(2)})` }, art);
+  const centre = /** @type {SVGGElement} */ (svg("g", { class: "bw-centre", "aria-hidden": "true" }, art));
+  /** @type {BowlNode[]} */
+  let bowls = [];
+
+  /** One bowl's group: body, stones, badges, the "+N" marker and its number. @param {number} b @param {number} count */
+  function makeBowl(b, count) {
+    const [x, y] = [RING_R * Math.cos(angle(b, count)), RING_R * Math.sin(angle(b, count))];
+    const g = /** @type {SVGGElement} */ (svg("g", { class: "bw-bowl", "data-bowl": b, role: "button", tabindex: -1, transform: `translate(${x.toFixed(2)} ${y.toFixed(2)})` }, art));
     svg("circle", { r: BOWL_R + 3.5, class: "bw-focus" }, g);
     svg("circle", { r: BOWL_R, class: "bw-body" }, g);
     svg("circle", { r: BOWL_R - 3, class: "bw-inner" }, g);
-    const stones = svg("g", { class: "bw-stones" }, g);
-    const badges = svg("g", { class: "bw-badges" }, g);
-    const marker = svg("g", { class: "bw-over-marker", hidden: true }, g);
+    const stones = /** @type {SVGGElement} */ (svg("g", { class: "bw-stones" }, g));
+    const badges = /** @type {SVGGElement} */ (svg("g", { class: "bw-badges" }, g));
+    const marker = /** @type {SVGGElement} */ (svg("g", { class: "bw-over-marker", hidden: true }, g));
     svg("circle", { cx: 15, cy: -15, r: 7.5 }, marker);
-    const markerText = svg("text", { x: 15, y: -12.2, "text-anchor": "middle" }, marker);
-    // Bowl numbers 1-12 as the hints and labels say them (W1 counts from 0; players from 1).
-    const a = ((-90 + 30 * b) * Math.PI) / 180;
+    const markerText = /** @type {SVGTextElement} */ (svg("text", { x: 15, y: -12.2, "text-anchor": "middle" }, marker));
+    // Bowl numbers from 1, as the hints and labels say them (W1 counts from 0; players from 1).
     const number = svg("text", {
-      class: "bw-num", x: (NUMBER_R * Math.cos(a) - x).toFixed(2), y: (NUMBER_R * Math.sin(a) - y).toFixed(2),
+      class: "bw-num", x: (NUMBER_R * Math.cos(angle(b, count)) - x).toFixed(2), y: (NUMBER_R * Math.sin(angle(b, count)) - y).toFixed(2),
       "text-anchor": "middle", "dominant-baseline": "central", "aria-hidden": "true",
     }, g);
     number.textContent = String(b + 1);
@@ -71,58 +130,46 @@ export function createRing(parent, { label, onBowl, onKey }) {
     g.addEventListener("mousedown", (e) => e.preventDefault());
     g.addEventListener("click", () => onBowl(b));
     g.addEventListener("keydown", (e) => onKey(e, b));
-    bowls.push({ g, stones, badges, marker, markerText, key: "" });
+    return { g, stones, badges, marker, markerText, key: "" };
   }
 
-  function drawBadges(entry, bowl, mods) {
-    entry.badges.replaceChildren();
-    const kinds = MOD_ORDER.filter((k) => mods[k]);
-    const inward = ((-90 + 30 * bowl + 180) * Math.PI) / 180;
-    kinds.forEach((kind, i) => {
-      const spread = ((i - (kinds.length - 1) / 2) * 34 * Math.PI) / 180;
-      const a = inward + spread;
-      const bx = (BOWL_R + 2) * Math.cos(a);
-      const by = (BOWL_R + 2) * Math.sin(a);
-      const badge = svg("g", { class: `bw-badge bw-badge-${kind}`, transform: `translate(${bx.toFixed(2)} ${by.toFixed(2)})` }, entry.badges);
-      svg("circle", { r: BADGE_R }, badge);
-      badgeArt(badge, kind);
-      if (mods[kind] > 0) {
-        const count = svg("g", { class: "bw-count", transform: "translate(5.2 -5.2)" }, badge);
-        svg("circle", { r: 3.6 }, count);
-        const text = svg("text", { y: 1.5, "text-anchor": "middle" }, count);
-        text.textContent = String(mods[kind]);
-      }
+  /** @param {number} count */
+  function build(count) {
+    bowls.forEach((entry) => entry.g.remove());
+    bowls = Array.from({ length: count }, (_, b) => makeBowl(b, count));
+  }
+
+  /** @param {BowlNode} entry @param {number} b @param {FrameBowl} bowl @param {Frame} frame */
+  function drawStones(entry, b, bowl, frame) {
+    const flash = frame.flash?.[b];
+    const key = `${bowl.stones}|${JSON.stringify(bowl.mods)}|${flash ? [...flash].join(",") : ""}|${frame.capacity}`;
+    if (key === entry.key) return;
+    entry.key = key;
+    entry.stones.replaceChildren();
+    [...bowl.stones].slice(0, frame.capacity).forEach((stone, k) => {
+      const [sx, sy] = slotOffset(k, frame.capacity);
+      drawStone(entry.stones, stone, sx, sy, STONE_R, flash?.has(k) ? "flash" : "");
     });
+    drawBadges(entry, b, frame.bowls.length, bowl.mods);
   }
 
-  // frame: {bowls: [{stones, mods, over_capacity?}], chosen, choosable:Set, flash:{bowl:Set(slot)}, hot:Set,
-  //         erupting:Set, overflow:Set (the engine's overflow event), labels:[text]}
+  /** @param {Frame} frame */
   function render(frame) {
+    if (frame.bowls.length !== bowls.length) build(frame.bowls.length);
     frame.bowls.forEach((bowl, b) => {
       const entry = bowls[b];
-      const flash = frame.flash?.[b];
-      const key = `${bowl.stones}|${JSON.stringify(bowl.mods)}|${flash ? [...flash].join(",") : ""}`;
-      if (key !== entry.key) {
-        entry.key = key;
-        entry.stones.replaceChildren();
-        [...bowl.stones].slice(0, SLOTS).forEach((stone, k) => {
-          const [sx, sy] = slotOffset(k);
-          drawStone(entry.stones, stone, sx, sy, STONE_R, flash?.has(k) ? "flash" : "");
-        });
-        drawBadges(entry, b, bowl.mods);
-      }
-      const extra = bowl.stones.length - SLOTS;
+      drawStones(entry, b, bowl, frame);
+      const extra = bowl.stones.length - frame.capacity;
       entry.marker.toggleAttribute("hidden", extra < 1);
       entry.markerText.textContent = extra > 0 ? `+${extra}` : "";
-      const g = entry.g;
+      const { g } = entry;
       g.classList.toggle("chosen", frame.chosen === b);
       g.classList.toggle("choosable", Boolean(frame.choosable?.has(b)));
       g.classList.toggle("hot", Boolean(frame.hot?.has(b)));
       g.classList.toggle("erupting", Boolean(frame.erupting?.has(b)));
       g.classList.toggle("overflowing", Boolean(frame.overflow?.has(b) || bowl.over_capacity)); // W12, the engine's
-      g.classList.toggle("iced", Boolean(bowl.mods.ice));
-      g.classList.toggle("volcano", Boolean(bowl.mods.volcano));
-      g.classList.toggle("reverse", Boolean(bowl.mods.reverse));
+      g.classList.toggle("bwp-hinted", frame.hinted === b);
+      for (const kind of ["ice", "volcano", "reverse"]) g.classList.toggle(kind === "ice" ? "iced" : kind, Boolean(bowl.mods[kind]));
       g.dataset.stones = bowl.stones;
       if (frame.labels) g.setAttribute("aria-label", frame.labels[b]);
       g.setAttribute("aria-pressed", frame.chosen === b ? "true" : "false");
@@ -130,7 +177,7 @@ export function createRing(parent, { label, onBowl, onKey }) {
     });
   }
 
-  // The hand in the centre: the stones still to deliver, in order.
+  /** The hand in the centre: the stones still to deliver, in order. @param {string} stones @param {number} [from] */
   function showHand(stones, from) {
     centre.replaceChildren();
     if (!stones) return;
@@ -138,18 +185,26 @@ export function createRing(parent, { label, onBowl, onKey }) {
     const step = 13;
     const x0 = -((n - 1) * step) / 2;
     [...stones].slice(0, 12).forEach((stone, i) => drawStone(centre, stone, x0 + i * step, 0, 5.6, "hand"));
-    if (from !== undefined) centre.dataset.from = from;
+    if (from !== undefined) centre.dataset.from = String(from);
   }
 
+  /** @param {string} text @param {string} cls */
   function popup(text, cls = "") {
     const node = svg("text", { class: `bw-popup ${cls}`, x: 0, y: cls.includes("perfect") ? 24 : -14, "text-anchor": "middle" }, art);
     node.textContent = text;
     setTimeout(() => node.remove(), 1400);
   }
 
-  function focusBowl(b) {
-    bowls[b]?.g.focus({ preventScroll: true });
-  }
+  /** @param {number} b @returns {SVGGElement | null} */
+  const node = (b) => bowls[b]?.g ?? null;
 
-  return { art, render, showHand, popup, focusBowl, bowls };
+  return {
+    art,
+    render,
+    showHand,
+    popup,
+    node,
+    /** @param {number} b */
+    focusBowl: (b) => node(b)?.focus({ preventScroll: true }),
+  };
 }

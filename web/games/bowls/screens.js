@@ -1,168 +1,174 @@
-// The mode screen (Endless, Daily with its date, then the registered modes), the
-// end-of-attempt card, the settings dialog and a small confirm dialog.
+// The mode screen (Endless, Daily with its date, Puzzles, the theme gallery)
+// is page content; the end-of-attempt card, the settings and the confirm cards
+// are the kit's dialog: this module makes their options from the view and the
+// page's callbacks. It draws only what it is handed.
 import { html } from "../../svg.js";
-import { MODES } from "./modes.js";
+import { renderPuzzleCard } from "./puzzles.js";
+import { renderThemesCard } from "./themes.js";
 
-const FOCUSABLE = "button:not([disabled]), a[href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex='-1'])";
+/** @typedef {import("../../kit/dialog.js").DialogOptions} DialogOptions */
+/** @typedef {import("./hud.js").Words} Words */
 
-// Tab and Shift+Tab cycle inside the card: nothing behind a modal can take focus
-// (P11; the same as Domino's cards). Returns the handler for the overlay.
-function trapTab(card) {
-  return (e) => {
-    if (e.key !== "Tab") return;
-    const items = [...card.querySelectorAll(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
-    if (!items.length) { e.preventDefault(); return; }
-    const at = items.indexOf(document.activeElement); // -1: the heading, the card or outside
-    if (e.shiftKey && at <= 0) { e.preventDefault(); items[items.length - 1].focus(); }
-    else if (!e.shiftKey && (at === -1 || at === items.length - 1)) { e.preventDefault(); items[0].focus(); }
-  };
-}
+/**
+ * @typedef {object} ModeButton
+ * @property {string} label
+ * @property {string} cls
+ * @property {boolean} primary
+ * @property {() => void} action
+ */
 
-// A modal card over the page; returns {close, overlay, card}. Escape closes it
-// when `dismissable`; focus stays inside while it is open and goes back to
-// where it was when it closes.
-export function dialog(root, { title, lines = [], buttons, cls = "", dismissable = true, returnFocus = null }) {
-  const titleId = `bw-dialog-${Math.random().toString(36).slice(2)}`; // unique when cards stack
-  const overlay = html("div", { class: `overlay bw-overlay ${cls}`, role: "dialog", "aria-modal": "true", "aria-labelledby": titleId }, root);
-  const card = html("div", { class: "overlay-card bw-card" }, overlay);
-  html("h2", { id: titleId }, card, title);
-  for (const line of lines) {
-    if (line instanceof Node) card.appendChild(line);
-    else html("p", { class: line.cls ?? "" }, card, line.text ?? line);
-  }
-  const row = html("div", { class: "bw-card-buttons" }, card);
-  const previous = document.activeElement;
-  const onTab = trapTab(card);
-  // The page may leave (another route) with the card open: then it lets go of the keys.
-  const topmost = () => {
-    if (!overlay.isConnected || !root.isConnected) { release(); return false; }
-    return [...root.querySelectorAll(".bw-overlay")].pop() === overlay;
-  };
-  const onKey = (e) => {
-    if (!topmost()) return;
-    if (e.key === "Escape" && dismissable) { e.preventDefault(); e.stopPropagation(); close(); return; }
-    onTab(e);
-  };
-  // Focus that lands behind the overlay (a click on the page, a script) comes back in.
-  const onFocusIn = (e) => {
-    if (topmost() && !overlay.contains(e.target)) (card.querySelector(FOCUSABLE) ?? card).focus({ preventScroll: true });
-  };
-  function release() {
-    document.removeEventListener("keydown", onKey, true);
-    document.removeEventListener("focusin", onFocusIn, true);
-  }
-  let closed = false;
-  function close() {
-    if (closed) return;
-    closed = true;
-    overlay.remove();
-    release();
-    // Back where focus was; an end card's opener is gone or disabled, so it names a place.
-    const usable = previous?.isConnected && !previous.disabled && previous !== document.body;
-    if (usable) previous.focus?.({ preventScroll: true });
-    else returnFocus?.();
-  }
-  document.addEventListener("keydown", onKey, true);
-  document.addEventListener("focusin", onFocusIn, true);
-  const made = buttons.map(({ label, primary, action, cls: bcls }) => {
-    const b = html("button", { class: `btn${primary ? " primary" : ""}${bcls ? ` ${bcls}` : ""}`, type: "button" }, row, label);
-    b.addEventListener("click", () => { close(); action?.(); });
-    return b;
-  });
-  (made.find((b) => b.classList.contains("primary")) ?? made[0])?.focus({ preventScroll: true });
-  return { close, overlay, card };
-}
+/**
+ * What the mode screen shows (the page gathers it from the engine first).
+ * @typedef {object} ModeScreenData
+ * @property {{best?: Record<string, number>, daily?: Record<string, number>}} profile the engine's reading of it
+ * @property {string} today the UTC date (W20)
+ * @property {Record<string, Bowls.View | null>} unfinished each mode's unfinished attempt
+ * @property {Bowls.Grid} grid
+ * @property {Bowls.Awards} awards
+ */
 
-function modeCard(list, { id, title, sub, best, buttons, disabled = false }) {
-  const item = html("li", { class: `bw-mode bw-mode-${id}${disabled ? " disabled" : ""}`, "data-mode": id }, list);
+/**
+ * @typedef {object} ModeScreenActions
+ * @property {(payload: Record<string, any>) => void} start a new attempt (the engine's `new` payload)
+ * @property {(mode: string) => void} resume
+ * @property {(id: number) => void} play a puzzle
+ * @property {() => void} list the puzzle grid
+ * @property {() => void} gallery
+ * @property {() => void} settings
+ */
+
+/** @param {HTMLElement} list @param {{id: string, title: string, sub: string, best: string, buttons: ModeButton[]}} card */
+function modeCard(list, { id, title, sub, best, buttons }) {
+  const item = html("li", { class: `bw-mode bw-mode-${id}`, "data-mode": id }, list);
   html("h2", {}, item, title);
   html("p", { class: "bw-mode-sub" }, item, sub);
-  if (best) html("p", { class: "bw-mode-best" }, item, best);
+  html("p", { class: "bw-mode-best" }, item, best);
   const row = html("div", { class: "bw-mode-buttons" }, item);
   for (const b of buttons) {
-    const button = html("button", { class: `btn${b.primary ? " primary" : ""} ${b.cls ?? ""}`, type: "button", disabled: b.disabled }, row, b.label);
-    if (b.action) button.addEventListener("click", b.action);
+    html("button", { class: `btn${b.primary ? " primary" : ""} ${b.cls}`, type: "button" }, row, b.label).addEventListener("click", b.action);
   }
-  return item;
 }
 
-// A new attempt replaces the mode's unfinished one and its score: ask first.
-function startOver(api, unfinished, payload) {
-  if (!unfinished) { api.start(payload); return; }
-  const { t, number } = api.fmt;
-  dialog(api.root(), {
-    title: t("bowls.discardTitle"),
-    lines: [t("bowls.discardText", { score: number(unfinished.score), count: unfinished.moves })],
+/** @param {HTMLElement} list @param {ModeScreenData} data @param {Words} words @param {ModeScreenActions} on */
+function endlessCard(list, data, { t, number }, on) {
+  const going = data.unfinished.endless;
+  const best = data.profile.best?.endless;
+  modeCard(list, {
+    id: "endless", title: t("bowls.mode.endless"), sub: t("bowls.endlessPitch"),
+    best: best === undefined || best === null ? t("bowls.noBest") : t("bowls.bestIs", { score: number(best) }),
     buttons: [
-      { label: t("bowls.discardYes"), cls: "bw-discard-yes", action: () => api.start(payload) },
-      { label: t("bowls.discardNo"), primary: true, cls: "bw-discard-no" },
+      ...(going ? [{ label: t("bowls.continue"), primary: true, cls: "bw-continue", action: () => on.resume("endless") }] : []),
+      { label: t("bowls.newAttempt"), primary: !going, cls: "bw-start", action: () => on.start({ mode: "endless" }) },
     ],
-    cls: "bw-discard",
   });
 }
 
-// The built-in mode cards; registered modes (puzzles, themes) bring their own
-// renderCard(list, api), which may be async (it asks the engine). The screen is
-// built aside and put in place whole, once every card is drawn.
-export async function renderModeScreen(target, api, { today }) {
-  const { t, number } = api.fmt;
+/** @param {HTMLElement} list @param {ModeScreenData} data @param {Words} words @param {ModeScreenActions} on */
+function dailyCard(list, data, { t, number }, on) {
+  const { today } = data;
+  const going = data.unfinished.daily;
+  const best = data.profile.daily?.[today];
+  const resume = going && { label: going.date === today ? t("bowls.continue") : t("bowls.continueFrom", { date: going.date }),
+    primary: true, cls: "bw-continue", action: () => on.resume("daily") };
+  modeCard(list, {
+    id: "daily", title: t("bowls.mode.daily"), sub: t("bowls.dailyPitch", { date: today }),
+    best: best === undefined ? t("bowls.noDailyBest") : t("bowls.dailyBestIs", { score: number(best) }),
+    buttons: [
+      ...(resume ? [resume] : []),
+      { label: best === undefined ? t("bowls.playToday") : t("bowls.replayToday"), primary: !going, cls: "bw-start",
+        action: () => on.start({ mode: "daily", date: today }) },
+    ],
+  });
+}
+
+/**
+ * The mode screen, built aside and put in place whole.
+ * @param {HTMLElement} target @param {ModeScreenData} data @param {Words} words @param {ModeScreenActions} on
+ */
+export function renderModeScreen(target, data, words, on) {
+  const { t } = words;
   const container = document.createDocumentFragment();
   html("h1", { class: "bw-modes-title" }, container, t("bowls.title"));
   html("p", { class: "bw-modes-lead" }, container, t("bowls.tagline"));
   const list = html("ul", { class: "bw-modes" }, container);
-  const profile = api.profile();
-  const bestText = (value) => (value === undefined || value === null ? t("bowls.noBest") : t("bowls.bestIs", { score: number(value) }));
-
-  const endless = api.unfinished("endless");
-  modeCard(list, {
-    id: "endless", title: t("bowls.mode.endless"), sub: t("bowls.endlessPitch"), best: bestText(profile.best?.endless),
-    buttons: [
-      ...(endless ? [{ label: t("bowls.continue"), primary: true, cls: "bw-continue", action: () => api.resume("endless") }] : []),
-      { label: t("bowls.newAttempt"), primary: !endless, cls: "bw-start", action: () => startOver(api, endless, { mode: "endless" }) },
-    ],
-  });
-  const daily = api.unfinished("daily");
-  const dailyBest = profile.daily?.[today];
-  modeCard(list, {
-    id: "daily", title: t("bowls.mode.daily"), sub: t("bowls.dailyPitch", { date: today }),
-    best: dailyBest === undefined ? t("bowls.noDailyBest") : t("bowls.dailyBestIs", { score: number(dailyBest) }),
-    buttons: [
-      ...(daily ? [{ label: daily.date === today ? t("bowls.continue") : t("bowls.continueFrom", { date: daily.date }),
-        primary: true, cls: "bw-continue", action: () => api.resume("daily") }] : []),
-      { label: dailyBest === undefined ? t("bowls.playToday") : t("bowls.replayToday"), primary: !daily, cls: "bw-start",
-        action: () => startOver(api, daily, { mode: "daily", date: today }) },
-    ],
-  });
-  for (const mode of MODES) await mode.renderCard?.(list, api);
+  endlessCard(list, data, words, on);
+  dailyCard(list, data, words, on);
+  renderPuzzleCard(list, data.grid, data.unfinished.puzzle, t, { resume: () => on.resume("puzzle"), play: on.play, list: on.list });
+  renderThemesCard(list, data.awards, t, on.gallery);
   const links = html("p", { class: "bw-modes-links" }, container);
   html("a", { class: "btn", href: "#/rules/bowls" }, links, t("bowls.rules"));
-  const settings = html("button", { class: "btn bw-settings", type: "button" }, links, t("bowls.settings"));
-  settings.addEventListener("click", api.openSettings);
+  html("button", { class: "btn bw-settings", type: "button" }, links, t("bowls.settings")).addEventListener("click", on.settings);
   target.replaceChildren(container);
 }
 
-const END_TITLES = { overflow: "bowls.over.overflow", stuck: "bowls.over.stuck", limit: "bowls.over.limit", ended: "bowls.over.ended" };
+/** @param {string} cls @param {string} text */
+const line = (cls, text) => html("p", { class: cls }, null, text);
 
-export function showOverCard(root, api, view, outcome) {
-  const { t, number } = api.fmt;
-  const lines = [{ text: t("bowls.over.score", { score: number(view.score) }), cls: "bw-final" }];
-  const banked = outcome?.events?.find((e) => e.type === "recorded"); // the action that ended it (W25)
-  if (view.training) lines.push({ text: t("bowls.over.training"), cls: "bw-note" });
-  else if (banked?.best || banked?.daily_best) lines.push({ text: t("bowls.over.newBest"), cls: "bw-newbest" });
-  const buttons = [{ label: t("bowls.newAttempt"), primary: true, cls: "bw-again", action: () => api.start(view.mode === "daily" ? { mode: "daily", date: api.today() } : { mode: view.mode }) }];
-  if (view.can_undo) buttons.push({ label: t("bowls.undoLast"), cls: "bw-over-undo", action: api.undo });
-  buttons.push({ label: t("bowls.toModes"), cls: "bw-to-modes", action: api.showModes });
-  return dialog(root, { title: t(END_TITLES[view.status] ?? "bowls.attemptOver"), lines, buttons, cls: "bw-over", returnFocus: api.focusBoard });
+/**
+ * A new attempt replaces the mode's unfinished one and its score: asked first.
+ * @param {Bowls.View} unfinished @param {Words} words @param {() => void} discard
+ * @returns {DialogOptions}
+ */
+export function discardCard(unfinished, { t, number }, discard) {
+  return {
+    title: t("bowls.discardTitle"),
+    lines: [t("bowls.discardText", { score: number(unfinished.score), count: unfinished.moves })],
+    buttons: [
+      { label: t("bowls.discardYes"), cls: "bw-discard-yes", action: discard },
+      { label: t("bowls.discardNo"), primary: true, cls: "bw-discard-no" },
+    ],
+    cls: "bw-overlay bw-discard",
+  };
 }
 
-export function showSettings(root, api) {
-  const { t } = api.fmt;
-  const prefs = api.prefs();
+/** @param {Bowls.View} view @param {Words} words @param {() => void} end @returns {DialogOptions} */
+export function endCard(view, { t, number }, end) {
+  return {
+    title: t("bowls.endConfirm"),
+    lines: [t("bowls.endConfirmText", { score: number(view.score) })],
+    buttons: [
+      { label: t("bowls.end"), primary: true, cls: "bw-end-yes", action: end },
+      { label: t("bowls.cancel") },
+    ],
+    cls: "bw-overlay bw-end-card",
+  };
+}
+
+/** @type {Record<string, string>} */
+const END_TITLES = { overflow: "bowls.over.overflow", stuck: "bowls.over.stuck", limit: "bowls.over.limit", ended: "bowls.over.ended" };
+
+/**
+ * The end of an attempt (not a puzzle's: puzzles.js).
+ * @param {Bowls.View} view @param {any} outcome the answer of the action that ended it
+ * @param {Words} words @param {{again: () => void, undo: () => void, modes: () => void}} on
+ * @returns {DialogOptions}
+ */
+export function overCard(view, outcome, { t, number }, on) {
+  const lines = [line("bw-final", t("bowls.over.score", { score: number(view.score) }))];
+  const banked = outcome?.events?.find((/** @type {any} */ e) => e.type === "recorded"); // the action that ended it (W25)
+  if (view.training) lines.push(line("bw-note", t("bowls.over.training")));
+  else if (banked?.best || banked?.daily_best) lines.push(line("bw-newbest", t("bowls.over.newBest")));
+  const buttons = [{ label: t("bowls.newAttempt"), primary: true, cls: "bw-again", action: on.again }];
+  if (view.can_undo) buttons.push({ label: t("bowls.undoLast"), primary: false, cls: "bw-over-undo", action: on.undo });
+  buttons.push({ label: t("bowls.toModes"), primary: false, cls: "bw-to-modes", action: on.modes });
+  return { title: t(END_TITLES[view.status] ?? "bowls.attemptOver"), lines, buttons, cls: "bw-overlay bw-over" };
+}
+
+/**
+ * The settings: the forecast line (W23).
+ * @param {{forecast: boolean}} prefs @param {Words} words @param {(forecast: boolean) => void} setForecast
+ * @returns {DialogOptions}
+ */
+export function settingsCard(prefs, { t }, setForecast) {
   const label = html("label", { class: "bw-toggle" });
-  const box = html("input", { type: "checkbox", class: "bw-forecast-toggle" }, label);
-  box.checked = Boolean(prefs.forecast);
+  const box = /** @type {HTMLInputElement} */ (html("input", { type: "checkbox", class: "bw-forecast-toggle" }, label));
+  box.checked = prefs.forecast;
   html("span", {}, label, t("bowls.forecastSetting"));
-  const help = html("p", { class: "bw-note" }, null, t("bowls.forecastHelp"));
-  box.addEventListener("change", () => api.setPrefs({ ...api.prefs(), forecast: box.checked }));
-  return dialog(root, { title: t("bowls.settings"), lines: [label, help], buttons: [{ label: t("bowls.close"), primary: true }], cls: "bw-settings-card" });
+  box.addEventListener("change", () => setForecast(box.checked));
+  return {
+    title: t("bowls.settings"),
+    lines: [label, line("bw-note", t("bowls.forecastHelp"))],
+    buttons: [{ label: t("bowls.close"), primary: true }],
+    cls: "bw-overlay bw-settings-card",
+  };
 }

@@ -4,8 +4,10 @@
 // they look the same in the ring, in the hand and in the queue panel.
 import { svg } from "../../svg.js";
 
+/** @type {Record<string, string>} */
 export const STONE_NAMES = { R: "red", G: "green", B: "blue", Y: "yellow", P: "purple", J: "joker", X: "blocker" };
 
+/** @param {number} points @param {number} outer @param {number} inner @param {number} [turn] */
 function star(points, outer, inner, turn = -90) {
   const out = [];
   for (let i = 0; i < points * 2; i += 1) {
@@ -16,6 +18,7 @@ function star(points, outer, inner, turn = -90) {
   return out.join(" ");
 }
 
+/** @type {Record<string, (g: Element) => Element>} */
 const SIGNS = {
   R: (g) => svg("circle", { r: 0.4 }, g),
   G: (g) => svg("polygon", { points: "0,-0.52 0.5,0.36 -0.5,0.36" }, g),
@@ -25,7 +28,10 @@ const SIGNS = {
   J: (g) => svg("polygon", { points: star(4, 0.62, 0.17) }, g),
 };
 
-// One stone centred at (x, y) with radius r; returns its group.
+/**
+ * One stone centred at (x, y) with radius r; returns its group.
+ * @param {Element} parent @param {string} stone @param {number} x @param {number} y @param {number} r @param {string} [extraClass]
+ */
 export function drawStone(parent, stone, x, y, r, extraClass = "") {
   const g = svg("g", {
     class: `bw-stone st-${stone}${extraClass ? ` ${extraClass}` : ""}`,
@@ -46,14 +52,14 @@ export function drawStone(parent, stone, x, y, r, extraClass = "") {
   return g;
 }
 
-// A standalone small SVG with one stone (queue panel, legends).
+/** A standalone small SVG with one stone (queue panel, legends). @param {Element} parent @param {string} stone @param {number} [size] */
 export function stoneIcon(parent, stone, size = 34) {
   const icon = svg("svg", { viewBox: "-1.1 -1.1 2.2 2.2", width: size, height: size, class: "bw-icon", "aria-hidden": "true" }, parent);
   drawStone(icon, stone, 0, 0, 1);
   return icon;
 }
 
-// Shared gradients (the stones' material); themes may restyle them.
+/** Shared gradients (the stones' material); themes may restyle them. @param {Element} svgRoot */
 export function stoneDefs(svgRoot) {
   const defs = svg("defs", {}, svgRoot);
   const gloss = svg("radialGradient", { id: "bw-gloss", cx: "35%", cy: "30%", r: "75%" }, defs);

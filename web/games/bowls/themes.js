@@ -5,23 +5,11 @@
 // change. Achievements are decided by the engine (Session.achievements) after
 // every move in any mode (the events of the move's answer); each one opens the
 // next theme, with a toast. Which themes are open and what a locked one still
-// needs come from the engine (Session.themes).
+// needs come from the engine (Session.themes): this module draws them.
 import { html, svg } from "../../svg.js";
-import { dialog } from "./screens.js";
 import { drawStone } from "./stones.js";
 
-// ----- strings: the kit's tables (web/i18n/bowls.<lang>.json) ----------------------------
-// The themes' and puzzles' strings sit there under "bowls.<group>..." and
-// "bowls.puzzle.<group>...". text(api) -> tr(key, vars), the key itself when missing.
-const THEME_GROUPS = new Set(["toast", "ach", "theme", "themeAbout", "gallery"]);
-
-export function text(api) {
-  return (key, vars = {}) => {
-    const full = THEME_GROUPS.has(key.split(".")[0]) ? `bowls.${key}` : `bowls.puzzle.${key}`;
-    const words = api.ctx.t(full, vars);
-    return words === full ? key : words;
-  };
-}
+/** @typedef {(key: string, vars?: Record<string, any>) => string} Translate */
 
 // A padlock drawn in SVG: an emoji 🔒 is an empty box where no emoji font is installed.
 function lockIcon(parent) {
@@ -115,44 +103,46 @@ export function ensureDefs(root) {
   });
 }
 
-// ----- the profile side (the engine decides; the page stores) --------------------------
-function themesState(api) {
-  return api.ctx.engine.call("themes", {}); // a Promise (the engine runs in a worker)
-}
+// ----- the toast of new achievements (W24) ------------------------------------------------
 
-export function applyTheme(api, name) {
-  api.setTheme(name); // one the engine named (Session.themes/set_theme)
-}
-
-// A toast for each new achievement and the theme it opened (W24), also announced:
-// the answer's "achievement" events, {id, theme}.
-export function celebrate(root, api, events) {
-  const achieved = events.filter((e) => e.type === "achievement");
-  if (!achieved.length) return;
-  const tr = text(api);
-  const earned = achieved.map((e) => e.id);
-  const opened = achieved.map((e) => e.theme);
-  let toast = root.querySelector(".bwt-toast");
-  if (!toast) toast = html("div", { class: "bwt-toast", role: "status" }, root);
-  toast.replaceChildren();
-  earned.forEach((id, i) => {
-    const item = html("div", { class: "bwt-toast-item", "data-achievement": id }, toast);
-    html("strong", {}, item, tr("toast.earned", { name: tr(`ach.${id}`) }));
-    if (opened[i]) html("span", {}, item, tr("toast.theme", { theme: tr(`theme.${opened[i]}`) }));
-  });
-  toast.classList.add("show");
-  clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => toast.classList.remove("show"), 5200);
-  api.ctx.announce(earned.map((id, i) => `${tr("toast.earned", { name: tr(`ach.${id}`) })}${opened[i] ? `. ${tr("toast.theme", { theme: tr(`theme.${opened[i]}`) })}` : ""}`).join(". "));
+/**
+ * A toast for each new achievement and the theme it opened: the answer's
+ * "achievement" events, {id, theme}. show() answers the words to announce.
+ * @param {HTMLElement} root @param {Translate} t @param {(fn: () => void, ms: number) => void} later
+ */
+export function createToast(root, t, later) {
+  const toast = html("div", { class: "bwt-toast", role: "status" }, root);
+  let shown = 0;
+  /** @param {any[]} events @returns {string | null} */
+  function show(events) {
+    const achieved = events.filter((e) => e.type === "achievement");
+    if (!achieved.length) return null;
+    toast.replaceChildren();
+    const said = achieved.map(({ id, theme }) => {
+      const item = html("div", { class: "bwt-toast-item", "data-achievement": id }, toast);
+      const earned = t("bowls.toast.earned", { name: t(`bowls.ach.${id}`) });
+      html("strong", {}, item, earned);
+      if (!theme) return earned;
+      const opened = t("bowls.toast.theme", { theme: t(`bowls.theme.${theme}`) });
+      html("span", {}, item, opened);
+      return `${earned}. ${opened}`;
+    });
+    toast.classList.add("show");
+    const mine = ++shown;
+    later(() => { if (mine === shown) toast.classList.remove("show"); }, 5200);
+    return said.join(". ");
+  }
+  return { show };
 }
 
 // ----- the gallery (open to anyone; only unlocked themes can be used) -------------------
-const SAMPLE = [["RGB", [0, 1, 2]], ["YP", [0, 1]], ["GJX", [0, 1, 2]]];
+const SAMPLE = ["RGB", "YP", "GJX"];
 
+/** @param {HTMLElement} parent @param {string} name */
 function swatch(parent, name) {
   const art = svg("svg", { viewBox: "-80 -34 160 68", class: `bwt-swatch bowls-theme-${name}`, "aria-hidden": "true" }, parent);
   svg("rect", { x: -80, y: -34, width: 160, height: 68, rx: 10, class: "bwt-swatch-bg" }, art);
-  SAMPLE.forEach(([stones], i) => {
+  SAMPLE.forEach((stones, i) => {
     const g = svg("g", { class: "bw-bowl", transform: `translate(${-50 + 50 * i} 0)` }, art);
     svg("circle", { r: 24, class: "bw-body" }, g);
     svg("circle", { r: 21, class: "bw-inner" }, g);
@@ -164,101 +154,57 @@ function swatch(parent, name) {
   return art;
 }
 
-export async function openGallery(root, api, onChange) {
-  const tr = text(api);
-  const { engine } = api.ctx;
-  let state = await themesState(api);
-  if (!root.isConnected || root.querySelector(".bwt-gallery-card")) return null; // gone, or a second click
-
-  const body = html("div", { class: "bwt-gallery" });
-  const list = html("ul", { class: "bwt-tiles" }, body);
-  const achievements = html("div", { class: "bwt-achievements" }, body);
-
-  function render() {
-    list.replaceChildren();
-    state.themes.forEach(({ name, unlocked: open, needed }) => {
-      const item = html("li", { class: `bwt-tile${open ? "" : " locked"}${state.theme === name ? " current" : ""}`, "data-theme": name }, list);
-      swatch(item, name);
-      const info = html("div", { class: "bwt-tile-info" }, item);
-      html("h3", {}, info, tr(`theme.${name}`));
-      html("p", { class: "bwt-about" }, info, tr(`themeAbout.${name}`));
-      if (!open) {
-        const lock = html("p", { class: "bwt-lock" }, info);
-        lockIcon(lock);
-        html("span", {}, lock, tr("gallery.locked", { count: needed }));
-      } else if (state.theme === name) {
-        html("p", { class: "bwt-in-use" }, info, `✓ ${tr("gallery.inUse")}`);
-      } else {
-        const use = html("button", { class: "btn bwt-use", type: "button", "data-theme": name }, info, tr("gallery.use"));
-        use.addEventListener("click", () => choose(name).catch((error) => console.error(error)));
-      }
-    });
-    achievements.replaceChildren();
-    html("h3", {}, achievements, tr("gallery.achievements", { n: state.earned, total: state.achievements.length }));
-    const ul = html("ul", { class: "bwt-ach-list" }, achievements);
-    for (const { id, earned: done } of state.achievements) {
-      const li = html("li", { class: done ? "done" : "", "data-achievement": id }, ul);
-      html("span", { class: "bwt-ach-mark", "aria-hidden": "true" }, li, done ? "★" : "☆");
-      html("span", {}, li, `${tr(`ach.${id}`)} — ${done ? tr("gallery.earned") : tr("gallery.todo")}`);
-    }
+/** @param {HTMLElement} list @param {Bowls.ThemeView} theme @param {string} current @param {Translate} t @param {(name: string) => void} use */
+function tile(list, { name, unlocked, needed }, current, t, use) {
+  const item = html("li", { class: `bwt-tile${unlocked ? "" : " locked"}${current === name ? " current" : ""}`, "data-theme": name }, list);
+  swatch(item, name);
+  const info = html("div", { class: "bwt-tile-info" }, item);
+  html("h3", {}, info, t(`bowls.theme.${name}`));
+  html("p", { class: "bwt-about" }, info, t(`bowls.themeAbout.${name}`));
+  if (!unlocked) {
+    const lock = html("p", { class: "bwt-lock" }, info);
+    lockIcon(lock);
+    html("span", {}, lock, t("bowls.gallery.locked", { count: needed }));
+  } else if (current === name) {
+    html("p", { class: "bwt-in-use" }, info, `✓ ${t("bowls.gallery.inUse")}`);
+  } else {
+    html("button", { class: "btn bwt-use", type: "button", "data-theme": name }, info, t("bowls.gallery.use"))
+      .addEventListener("click", () => use(name));
   }
-  // After the page's operations asked before (a move may have changed the profile).
-  function choose(name) {
-    return api.serial(async () => {
-      const answer = await engine.call("set_theme", { theme: name });
-      if (!answer.accepted || !root.isConnected) return;
-      await api.setProfile(answer.profile);
-      state = await themesState(api);
-      if (!root.isConnected) return;
-      applyTheme(api, state.theme);
-      onChange?.(); // queued after this one: the mode screen behind is drawn again
-      render();
-      list.querySelector(`.bwt-tile[data-theme="${name}"]`)?.focus?.();
-      api.ctx.announce(`${tr(`theme.${name}`)}: ${tr("gallery.inUse")}`);
-    });
-  }
-
-  render();
-  const card = dialog(root, { title: tr("gallery.title"), lines: [body], buttons: [{ label: tr("gallery.close"), primary: true, cls: "bwt-close" }], cls: "bwt-gallery-card" });
-  const heading = card.card.querySelector("h2"); // start at the top, not at the Close button
-  heading.tabIndex = -1;
-  heading.focus({ preventScroll: true });
-  card.card.scrollTop = 0;
-  return card;
 }
 
-// ----- the mode card and the setup hook ------------------------------------------------
-async function renderCard(list, api) {
-  const tr = text(api);
-  const state = await themesState(api);
+/**
+ * The gallery's content (the kit dialog holds it): the themes as tiles and the achievements.
+ * @param {HTMLElement} body @param {Bowls.Awards} awards @param {Translate} t @param {(name: string) => void} use
+ */
+export function renderGallery(body, awards, t, use) {
+  body.replaceChildren();
+  const gallery = html("div", { class: "bwt-gallery" }, body);
+  const list = html("ul", { class: "bwt-tiles" }, gallery);
+  for (const theme of awards.themes) tile(list, theme, awards.theme, t, use);
+  const achievements = html("div", { class: "bwt-achievements" }, gallery);
+  html("h3", {}, achievements, t("bowls.gallery.achievements", { n: awards.earned, total: awards.achievements.length }));
+  const ul = html("ul", { class: "bwt-ach-list" }, achievements);
+  for (const { id, earned } of awards.achievements) {
+    const li = html("li", { class: earned ? "done" : "", "data-achievement": id }, ul);
+    html("span", { class: "bwt-ach-mark", "aria-hidden": "true" }, li, earned ? "★" : "☆");
+    html("span", {}, li, `${t(`bowls.ach.${id}`)} — ${earned ? t("bowls.gallery.earned") : t("bowls.gallery.todo")}`);
+  }
+}
+
+/** The mode card. @param {HTMLElement} list @param {Bowls.Awards} awards @param {Translate} t @param {() => void} open */
+export function renderThemesCard(list, awards, t, open) {
   const item = html("li", { class: "bw-mode bw-mode-themes", "data-mode": "themes" }, list);
-  html("h2", {}, item, tr("gallery.card"));
-  html("p", { class: "bw-mode-sub" }, item, tr("gallery.pitch"));
-  html("p", { class: "bw-mode-best" }, item, tr("gallery.count", { n: state.unlocked, total: state.themes.length }));
+  html("h2", {}, item, t("bowls.gallery.card"));
+  html("p", { class: "bw-mode-sub" }, item, t("bowls.gallery.pitch"));
+  html("p", { class: "bw-mode-best" }, item, t("bowls.gallery.count", { n: awards.unlocked, total: awards.themes.length }));
   const row = html("div", { class: "bw-mode-buttons" }, item);
-  const open = html("button", { class: "btn bwt-open", type: "button" }, row, tr("gallery.open"));
-  open.addEventListener("click", () => openGallery(item.closest(".bw"), api, () => api.showModes()).catch((error) => console.error(error)));
+  html("button", { class: "btn bwt-open", type: "button" }, row, t("bowls.gallery.open")).addEventListener("click", open);
 }
 
-// Pure JS (before the engine is ready): the theme stored beside the profile, for the first paint.
-function setup(root, api) {
-  html("link", { rel: "stylesheet", href: new URL("../../css/bowls-themes.css", import.meta.url) }, root);
-  ensureDefs(root);
-  const stored = api.storedTheme();
-  if (stored) applyTheme(api, stored);
-  // W24: the engine awards achievements with the move (the page stored the answer's profile).
-  api.onAction((answer) => celebrate(root, api, answer.events ?? []));
-}
-
-// Once the engine has read the profile: the theme it names.
-async function ready(root, api) {
-  try {
-    applyTheme(api, (await themesState(api)).theme);
-  } catch (error) {
-    console.error(error);
-  }
-}
-
-export function install(registerMode) {
-  registerMode({ id: "themes", order: 80, renderCard, setup, ready });
+/** The root's theme class (one the engine named, or the one stored for the first paint). @param {HTMLElement} root @param {string} name */
+export function applyTheme(root, name) {
+  if (!/^[a-z]+$/.test(name)) return;
+  [...root.classList].filter((c) => c.startsWith("bowls-theme-")).forEach((c) => root.classList.remove(c));
+  root.classList.add(`bowls-theme-${name}`);
 }

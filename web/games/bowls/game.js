@@ -1,0 +1,121 @@
+// The game screen of the bowls page: the HUD, the puzzle's goal panel, the
+// ring, the chosen bowl's queue and the controls, built once; render(state,
+// view) draws them all from the engine's view and the page's state, and
+// nothing else. The ring takes the height left on the first screen (P13).
+import { html } from "../../svg.js";
+import { createControls, createHud, createQueuePanel } from "./hud.js";
+import { createPuzzlePanel } from "./puzzles.js";
+import { createRing } from "./ring.js";
+import { STONE_NAMES } from "./stones.js";
+
+/** @typedef {import("./hud.js").Words} Words */
+/** @typedef {import("./puzzles.js").HintState} HintState */
+/** @typedef {import("./ring.js").Frame} Frame */
+
+/**
+ * The page's state as the game screen draws it.
+ * @typedef {object} GameState
+ * @property {number | null} chosen the chosen bowl (W5): free to change, not a move
+ * @property {boolean} animating a move's events are playing on the ring
+ * @property {string | null} forecast the forecast line in words (W23), or none
+ * @property {HintState} hint
+ */
+
+/**
+ * @typedef {object} GameActions
+ * @property {(b: number) => void} bowl a click or tap on a bowl
+ * @property {(e: KeyboardEvent, b: number) => void} bowlKey
+ * @property {() => void} sow
+ * @property {() => void} undo
+ * @property {() => void} redo
+ * @property {() => void} pause
+ * @property {() => void} end
+ * @property {() => void} settings
+ * @property {() => void} hint
+ * @property {() => void} restart the puzzle on screen
+ * @property {() => void} list the puzzle grid
+ */
+
+/** The hint drawn for this position, if it was asked for it. @param {Bowls.View} view */
+export const hintKey = (view) => `${view.puzzle?.id ?? ""}|${view.position}`;
+
+const NO_HINT = { key: "", asking: false, message: "", bowl: null };
+
+/** @param {GameState} state @param {Bowls.View} view */
+export function focusTarget(state, view) {
+  return state.chosen ?? view.choosable[0] ?? 0;
+}
+
+/** A bowl in words: its number, stones and modifiers. @param {Words} words @param {Bowls.BowlView} bowl @param {number} b */
+export function bowlLabel({ t }, bowl, b) {
+  const stones = [...bowl.stones].map((s) => t(`bowls.stone.${STONE_NAMES[s]}`)).join(", ") || t("bowls.emptyBowl");
+  const mods = Object.entries(bowl.mods).filter(([, left]) => left).map(([mod, left]) => (left > 0
+    ? t("bowls.modLeft", { mod: t(`bowls.mod.${mod}`), count: left }) : t(`bowls.mod.${mod}`)));
+  return t("bowls.bowlLabel", { n: b + 1, stones }) + (mods.length ? ` (${mods.join(", ")})` : "");
+}
+
+/**
+ * The ring's frame of the view as it stands (an animation starts from it).
+ * @param {GameState} state @param {Bowls.View} view @param {Words} words @returns {Frame}
+ */
+export function baseFrame(state, view, words) {
+  const hint = state.hint.key === hintKey(view) ? state.hint : NO_HINT;
+  return {
+    bowls: view.bowls,
+    capacity: view.capacity,
+    chosen: view.over ? null : state.chosen,
+    choosable: new Set(view.choosable),
+    focusable: focusTarget(state, view),
+    labels: view.bowls.map((bowl, b) => bowlLabel(words, bowl, b)),
+    hinted: hint.bowl,
+  };
+}
+
+/** @param {HTMLElement} root the page @param {Words} words @param {GameActions} on */
+export function createGame(root, words, on) {
+  const node = html("div", { class: "bw-game", hidden: true }, root);
+  const hud = createHud(node, words);
+  const board = html("div", { class: "bw-board" }, node);
+  const ring = createRing(board, { label: words.t("bowls.ringLabel"), onBowl: on.bowl, onKey: on.bowlKey });
+  const side = html("div", { class: "bw-side" }, node);
+  const panel = createQueuePanel(side, words, { onSow: on.sow });
+  const controls = createControls(side, words, on);
+  const puzzle = createPuzzlePanel(node, hud.stats, words.t, { hint: on.hint, restart: on.restart, list: on.list });
+
+  // Single column: the queue panel and the first control row sit below the ring; wide: nothing does.
+  function fit() {
+    if (node.hidden) return;
+    const wide = getComputedStyle(side).gridColumnStart === "2";
+    const gap = parseFloat(getComputedStyle(node).rowGap) || 0;
+    const below = wide ? 0 : panel.panel.offsetHeight + controls.bar.offsetHeight + 2 * gap;
+    const top = board.getBoundingClientRect().top + window.scrollY;
+    const room = window.innerHeight - top - below - 10;
+    const size = Math.max(240, Math.min(board.clientWidth, 560, room));
+    const value = `${Math.floor(size)}px`;
+    if (root.style.getPropertyValue("--bw-ring") !== value) root.style.setProperty("--bw-ring", value);
+  }
+
+  /**
+   * Everything on the game screen from the view and the state. While a move
+   * animates, the ring, the HUD and the marks wait for its end (the player
+   * draws the ring); the queue panel shows no choice.
+   * @param {GameState} state @param {Bowls.View} view
+   */
+  function render(state, view) {
+    root.dataset.animating = state.animating ? "1" : "0";
+    if (state.animating) { panel.render(view, null, null); return; }
+    hud.render(view);
+    ring.render(baseFrame(state, view, words));
+    panel.render(view, view.over ? null : state.chosen, state.forecast);
+    controls.render(view);
+    puzzle.render(view, state.hint.key === hintKey(view) ? state.hint : NO_HINT);
+    root.dataset.puzzle = view.puzzle ? "1" : "0";
+    root.dataset.over = view.over ? "1" : "0";
+    root.dataset.status = view.status ?? "";
+    root.dataset.moves = String(view.moves);
+    root.dataset.position = view.position;
+    fit(); // now, not a frame later: the panels may have changed height
+  }
+
+  return { node, ring, render, fit };
+}

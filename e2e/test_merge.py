@@ -341,7 +341,7 @@ def test_slots_export_and_import(page: Page, boot) -> None:
     slot = lambda n: dialog.locator(f'.hm-slot[data-slot="{n}"]')  # noqa: E731
     slot(1).locator(".hm-slot-save").click()
     expect(slot(1).locator(".hm-slot-info")).to_contain_text("120")
-    dialog.locator(".hm-close").click()
+    dialog.get_by_role("button", name="Close").click()
     page.click(".hm-new")
     page.click(".hm-confirm-yes")  # a round in progress: the page asks first
     expect(page.locator(".hm-moves .value")).to_have_text("0")
@@ -427,7 +427,8 @@ def test_touch_drag_lands_under_the_lifted_piece(phone: Page, boot) -> None:
     tray = phone.locator(".hm-current").bounding_box()
     assert cell is not None and tray is not None
     radius = cell["height"] / 1.94  # the cell polygon is drawn at 0.97 of the hex radius
-    x, y = cell["x"] + cell["width"] / 2, cell["y"] + cell["height"] / 2 + 1.7 * radius
+    lift = 3 * radius  # the kit's TOUCH_LIFT_RADII (web/kit/hexboard.js): the same lift as blocks
+    x, y = cell["x"] + cell["width"] / 2, cell["y"] + cell["height"] / 2 + lift
     x0, y0 = tray["x"] + tray["width"] / 2, tray["y"] + tray["height"] / 2
     cdp = phone.context.new_cdp_session(phone)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})

@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 ROUTE = "#/merge"
 BOXES = f"{TEXT_BOXES}, .hm-mode, .hm-slot-info"
 # Every layout problem on a screen (e2e/layout.py), with this game's text boxes and button rows.
-fits = partial(screen_problems, boxes=BOXES, buttons=".hm-tools .btn, .hm-confirm-actions .btn, .hm-over-actions .btn")
+fits = partial(screen_problems, boxes=BOXES, buttons=".hm-tools .btn, .hm-confirm .kit-dialog-buttons .btn, .hm-over .kit-dialog-buttons .btn")
 # One hole at 0:0 and a 2 to place there: the next placement ends the round (M6)
 # without a merge (no two equal neighbours around 0:0 in this pattern).
 FULL = B(" ".join(f"{c}={(2, 4, 8)[(c.q - c.r) % 3]}" for c in CELLS if str(c) != "0:0"))

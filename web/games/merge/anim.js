@@ -2,8 +2,14 @@
 // Each step's groups slide into their target and the doubled stone pops out
 // there; with reduced motion everything is a short fade. Only event data is
 // used (cells, target, result): no rule is re-derived here.
+/**
+ * @param {import("./board.js").MergeBoard} board
+ * @param {{t: (key: string, vars?: Record<string, unknown>) => string, number: (v: number) => string}} options
+ */
 export function createPlayer(board, { t, number }) {
+  /** @type {Array<ReturnType<typeof setTimeout>>} */
   let timers = [];
+  /** @type {(() => void) | null} */
   let finish = null;
 
   function stop() {
@@ -14,14 +20,18 @@ export function createPlayer(board, { t, number }) {
     done?.();
   }
 
+  /** @param {number} ms @param {() => void} fn */
   function at(ms, fn) { timers.push(setTimeout(fn, ms)); }
 
+  /** The merged events by chain step. @param {any[]} events @returns {any[][]} */
   function stepsOf(events) {
+    /** @type {any[][]} */
     const steps = [];
     for (const e of events) if (e.type === "merged") (steps[e.step - 1] ||= []).push(e);
     return steps;
   }
 
+  /** @param {any[]} groups one step's merged events @param {boolean} reduced */
   function slide(groups, reduced) {
     for (const g of groups) {
       const goal = board.point(g.target);
@@ -33,18 +43,23 @@ export function createPlayer(board, { t, number }) {
         stone.classList.add("hm-merging");
         if (!reduced) stone.style.transform = `translate(${goal.x - from.x}px, ${goal.y - from.y}px) scale(0.7)`;
       }
-      const text = `+${number(g.points)}${g.joker ? " ×2" : ""}`;
+      const text = `+${number(g.points)}${g.factor > 1 ? ` ×${g.factor}` : ""}`; // M10: the engine's factor
       board.fxText(g.target, text, `hm-fx-points${g.joker ? " hm-fx-joker" : ""}`, reduced ? 700 : 1100);
     }
   }
 
-  // before: board values before the move; final: the view's board after it.
+  /**
+   * The move's events replayed; how long it takes (ms).
+   * @param {any[]} events @param {number[]} before the board before the move
+   * @param {number[]} final the view's board after it @param {boolean} reduced
+   * @returns {number}
+   */
   function play(events, before, final, reduced) {
     stop();
     const values = before.slice();
     const set = events.find((e) => e.type === "set");
-    if (!set) { board.setBoard(final); return; }
-    set.cells.forEach((name, k) => { values[board.index(name)] = set.values[k]; });
+    if (!set) { board.setBoard(final); return 0; }
+    set.cells.forEach((/** @type {string} */ name, /** @type {number} */ k) => { values[Number(board.index(name))] = set.values[k]; });
     finish = () => board.setBoard(final);
     board.setBoard(values, set.cells);
     const pace = reduced ? 120 : 280;
@@ -56,8 +71,8 @@ export function createPlayer(board, { t, number }) {
       });
       clock += pace;
       at(clock, () => {
-        for (const g of groups) for (const name of g.cells) values[board.index(name)] = 0;
-        for (const g of groups) values[board.index(g.target)] = g.result;
+        for (const g of groups) for (const name of g.cells) values[Number(board.index(name))] = 0;
+        for (const g of groups) values[Number(board.index(g.target))] = g.result;
         board.setBoard(values, groups.map((g) => g.target));
       });
       clock += pace;

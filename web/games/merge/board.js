@@ -1,22 +1,23 @@
-// The SVG board of Hex Merge: 37 cells (M1), stones, the M13 preview (ghost
-// stones, merging stones marked, coral dashed outline where illegal), the
-// keyboard target marker (M12) and hit-testing for taps and drags.
+// Merge's drawing on the kit's hex board (web/kit/hexboard.js, which does the
+// cells and hit-testing): the stones, the M13 preview (ghost stones, merging
+// stones marked, a coral dashed outline where illegal), the keyboard target
+// marker (M12) and the merge effects. Each drawing redraws only on a change.
 import { svg } from "../../svg.js";
-import { boardViewBox, hexCorners, hexToPixel, pixelToHex } from "../../hexlayout.js";
+import { createHexBoard } from "../../kit/hexboard.js";
 import { drawStone, SIZE } from "./stones.js";
 
-const MARGIN = 3;
+/**
+ * @typedef {object} Shown what a preview answer (the placement's own events, M13) draws
+ * @property {boolean} legal
+ * @property {string[]} cells the piece's cells, or the on-board cells of a refused spot
+ * @property {number[]} values
+ * @property {string[]} merging the cells that merge, as the engine found them
+ * @property {number} points as the engine counted them
+ */
 
-function parseCell(name) {
-  const [q, r] = name.split(":").map(Number);
-  return { q, r };
-}
-
-// What a preview answer (the placement's own events, M13) draws: the piece's
-// stones on their cells, or the cells of a refused spot; the cells that merge
-// and the points, as the engine counted them.
+/** @param {Club.Answer | null} answer @returns {Shown} */
 export function previewOf(answer) {
-  const find = (type) => answer?.events.find((e) => e.type === type);
+  const find = (/** @type {string} */ type) => answer?.events?.find((e) => e.type === type);
   const set = find("set");
   const scored = find("scored");
   return {
@@ -28,59 +29,57 @@ export function previewOf(answer) {
   };
 }
 
-// geometry may be null: the frame is drawn at once and the cells come with
-// reshape(geometry) once known (stored beside the run, or the engine's answer).
-export function createBoard(parent, { geometry, label }) {
-  const root = svg("svg", {
-    class: "hm-board",
-    role: "application",
-    "aria-roledescription": "board",
-    "aria-label": label,
-    tabindex: "0",
-  }, parent);
-  const layers = {};
-  for (const name of ["cells", "stones", "preview", "target", "fx"]) layers[name] = svg("g", { class: `hm-layer-${name}` }, root);
-  let cells = [];
-  let index = new Map();
-  let centre = [];
-  let shown = [];
-  let stones = [];
+/** @typedef {ReturnType<typeof createBoard>} MergeBoard */
 
-  // The cells of the engine's geometry (null: none yet); the stones are cleared.
-  function reshape(next) {
-    cells = next ? next.cells.slice() : [];
-    index = new Map(cells.map((name, i) => [name, i]));
-    centre = cells.map((name) => { const { q, r } = parseCell(name); return hexToPixel(q, r, SIZE); });
-    if (next) root.setAttribute("viewBox", boardViewBox(next.radius, SIZE, MARGIN));
-    else root.removeAttribute("viewBox");
-    for (const layer of Object.values(layers)) layer.replaceChildren();
-    cells.forEach((name, i) => {
-      svg("polygon", { points: hexCorners(centre[i].x, centre[i].y, SIZE * 0.97), class: "hm-cell", "data-cell": name }, layers.cells);
-    });
-    shown = new Array(cells.length).fill(0);
-    stones = new Array(cells.length).fill(null);
+/**
+ * @param {HTMLElement} parent
+ * @param {{label: string, describe: (value: number) => string}} options
+ */
+export function createBoard(parent, { label, describe }) {
+  const hex = createHexBoard(parent, {
+    prefix: "hm", label, size: SIZE, margin: 3, inset: 0.97, layers: ["stones", "preview", "target", "fx"],
+  });
+  const { root, layers } = hex;
+  /** @type {number[]} */
+  let shown = [];
+  /** @type {Array<SVGGElement | null>} */
+  let stones = [];
+  /** @type {Club.Answer | null} */
+  let previewShown = null;
+  /** @type {string | null} */
+  let targetShown = null;
+
+  /** The cells of the engine's geometry (null: none yet); the stones are cleared. @param {Merge.Geometry | null} geometry */
+  function reshape(geometry) {
+    hex.reshape(geometry);
+    shown = new Array(hex.names().length).fill(0);
+    stones = new Array(shown.length).fill(null);
+    previewShown = null;
+    targetShown = null;
     clearPreview();
     delete root.dataset.target;
-    describe();
+    speak();
   }
 
+  /** @param {number[]} values reading order @param {string[]} [born] cells whose stones appear now */
   function setBoard(values, born = []) {
+    const names = hex.names();
     values.forEach((value, i) => {
       if (shown[i] === value && stones[i]) return;
       stones[i]?.remove();
-      stones[i] = value === 0 ? null : drawStone(layers.stones, value, centre[i].x, centre[i].y, { cls: "" });
-      stones[i]?.setAttribute("data-cell", cells[i]);
+      stones[i] = value === 0 ? null : drawStone(layers.stones, value, hex.point(names[i]).x, hex.point(names[i]).y);
+      stones[i]?.setAttribute("data-cell", names[i]);
     });
+    const changed = values.some((v, i) => v !== shown[i]);
     shown = values.slice();
-    born.forEach((name) => stones[index.get(name)]?.classList.add("hm-born"));
-    describe();
+    born.forEach((name) => stoneAt(name)?.classList.add("hm-born"));
+    if (changed) speak();
   }
 
   // A readable summary of the stones for screen readers (P11).
-  let describeText = (v) => String(v);
-  function describe() {
-    const parts = [];
-    shown.forEach((v, i) => { if (v !== 0) parts.push(`${cells[i]} ${describeText(v)}`); });
+  function speak() {
+    const names = hex.names();
+    const parts = shown.flatMap((v, i) => (v !== 0 ? [`${names[i]} ${describe(v)}`] : []));
     root.setAttribute("aria-description", parts.join(", "));
   }
 
@@ -90,75 +89,74 @@ export function createBoard(parent, { geometry, label }) {
     delete root.dataset.preview;
   }
 
-  // M13: the piece's stones on their cells, the stones that would merge marked;
-  // an illegal spot shows a coral dashed outline (only the cells on the board).
+  /**
+   * M13: the piece's stones on their cells, the stones that would merge marked;
+   * an illegal spot shows a coral dashed outline (only the cells on the board).
+   * @param {Club.Answer | null} answer null: nothing
+   */
   function showPreview(answer) {
+    if (answer === previewShown) return;
+    previewShown = answer;
     clearPreview();
-    const shown = previewOf(answer);
-    if (!shown.cells.length) return;
-    if (!shown.legal) {
-      for (const name of shown.cells) {
-        const { x, y } = point(name);
-        svg("polygon", { points: hexCorners(x, y, SIZE * 0.9), class: "hm-misfit" }, layers.preview);
-      }
+    const aim = previewOf(answer);
+    if (!aim.cells.length) return;
+    if (!aim.legal) {
+      for (const name of aim.cells) hex.hex(name, "hm-misfit", "preview", 0.9);
       root.dataset.preview = "illegal";
       return;
     }
-    const merging = new Set(shown.merging);
-    shown.cells.forEach((name, k) => {
-      const { x, y } = point(name);
-      drawStone(layers.preview, shown.values[k], x, y, { cls: `hm-ghost${merging.has(name) ? " hm-will-merge" : ""}` });
+    const merging = new Set(aim.merging);
+    aim.cells.forEach((name, k) => {
+      const { x, y } = hex.point(name);
+      drawStone(layers.preview, aim.values[k], x, y, { cls: `hm-ghost${merging.has(name) ? " hm-will-merge" : ""}` });
     });
-    for (const name of merging) stones[index.get(name)]?.classList.add("hm-will-merge");
-    if (shown.points > 0) {
-      const { x, y } = point(shown.cells[0]);
+    for (const name of merging) stoneAt(name)?.classList.add("hm-will-merge");
+    if (aim.points > 0) {
+      const { x, y } = hex.point(aim.cells[0]);
       const tag = svg("text", { x, y: y - SIZE * 1.05, class: "hm-preview-points", "text-anchor": "middle" }, layers.preview);
-      tag.textContent = `+${shown.points}`;
+      tag.textContent = `+${aim.points}`;
     }
     root.dataset.preview = merging.size ? "merge" : "legal";
   }
 
+  /** @param {string | null} name the keyboard's target, null: none */
   function showTarget(name) {
+    if (name === targetShown) return;
+    targetShown = name;
     layers.target.replaceChildren();
     if (!name) { delete root.dataset.target; return; }
-    const { x, y } = point(name);
-    svg("polygon", { points: hexCorners(x, y, SIZE * 1.0), class: "hm-target" }, layers.target);
+    hex.hex(name, "hm-target", "target", 1.0);
     root.dataset.target = name;
   }
 
-  // Screen point -> "q:r" of an on-board cell, or null.
-  function cellAt(clientX, clientY) {
-    const ctm = root.getScreenCTM();
-    if (!ctm) return null;
-    const pt = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse());
-    const c = pixelToHex(pt.x, pt.y, SIZE);
-    const name = `${c.q}:${c.r}`;
-    return index.has(name) ? name : null;
+  /** @param {string} name */
+  function stoneAt(name) {
+    const i = hex.index(name);
+    return i === undefined ? null : stones[i];
   }
 
-  function cellPixels() {
-    const ctm = root.getScreenCTM();
-    return ctm ? SIZE * ctm.a : SIZE;
-  }
-
-  function stoneAt(name) { return stones[index.get(name)]; }
-  function point(name) { return centre[index.get(name)]; }
-
+  /**
+   * A short text over a cell (points, chains), removed after `ms`.
+   * @param {string} name @param {string} text @param {string} cls @param {number} ms @param {number} [lift]
+   */
   function fxText(name, text, cls, ms, lift = 0.2) {
-    const { x, y } = point(name);
+    const { x, y } = hex.point(name);
     const node = svg("text", { x, y: y - SIZE * lift, class: cls, "text-anchor": "middle" }, layers.fx);
     node.textContent = text;
     setTimeout(() => node.remove(), ms);
-    return node;
   }
 
-  if (geometry) reshape(geometry);
+  /** A refused placement: the board shakes once. */
+  function shake() {
+    root.classList.remove("hm-shake");
+    void root.getBoundingClientRect();
+    root.classList.add("hm-shake");
+  }
 
   return {
-    root, reshape, setBoard, clearPreview, showPreview, showTarget, cellAt, cellPixels, stoneAt, point, fxText,
-    values: () => shown.slice(),
-    index: (name) => index.get(name),
-    setDescriber(fn) { describeText = fn; describe(); },
-    layers,
+    root, hex, reshape, setBoard, showPreview, showTarget, stoneAt, fxText, shake,
+    point: hex.point,
+    index: hex.index,
+    cellAt: hex.cellAt,
   };
 }

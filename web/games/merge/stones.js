@@ -7,24 +7,32 @@ export const JOKER = -1;
 export const SIZE = 10; // viewBox units per hex radius
 const STAR = "\u2726"; // ✦
 
+/** The colour tier of a stone (styles are CSS on data-tier). @param {number} value */
 export function tier(value) {
   if (value === JOKER) return "j";
   return String(Math.min(Math.round(Math.log2(value)), 12));
 }
 
+/** @param {number} value */
 export function stoneLabel(value) {
   if (value === JOKER) return STAR;
   return value >= 100000 ? `${Math.floor(value / 1000)}k` : String(value);
 }
 
+/** @param {string} label @param {number} size */
 function fontSize(label, size) {
   const scale = label.length <= 2 ? 0.78 : label.length === 3 ? 0.62 : label.length === 4 ? 0.5 : 0.42;
   return (size * scale).toFixed(2);
 }
 
-// A stone centred on (x, y); `turn` counter-rotates the label inside a rotated pair.
+/**
+ * A stone centred on (x, y); `counter` counter-rotates the label inside a rotated pair.
+ * @param {Element} parent @param {number} value @param {number} x @param {number} y
+ * @param {{size?: number, cls?: string, counter?: number}} [options]
+ * @returns {SVGGElement}
+ */
 export function drawStone(parent, value, x, y, { size = SIZE, cls = "", counter = 0 } = {}) {
-  const g = svg("g", { class: `hm-stone ${cls}`.trim(), "data-tier": tier(value), "data-v": value }, parent);
+  const g = /** @type {SVGGElement} */ (svg("g", { class: `hm-stone ${cls}`.trim(), "data-tier": tier(value), "data-v": value }, parent));
   svg("polygon", { points: hexCorners(x, y, size * 0.9), class: "hm-face" }, g);
   svg("polygon", { points: hexCorners(x, y, size * 0.72), class: "hm-inner" }, g);
   const label = stoneLabel(value);
@@ -37,12 +45,18 @@ export function drawStone(parent, value, x, y, { size = SIZE, cls = "", counter 
   return g;
 }
 
-// Spoken name of a stone for labels and announcements.
+/**
+ * Spoken name of a stone for labels and announcements.
+ * @param {number} value @param {(key: string, vars?: Record<string, unknown>) => string} t
+ */
 export function stoneName(value, t) {
   return value === JOKER ? t("merge.joker") : String(value);
 }
 
-// Spoken name of a piece view {kind, stones}.
+/**
+ * Spoken name of a piece view {kind, stones}.
+ * @param {Merge.PieceView} piece @param {(key: string, vars?: Record<string, unknown>) => string} t
+ */
 export function pieceName(piece, t) {
   if (piece.kind === "joker") return t("merge.joker");
   if (piece.kind === "single") return t("merge.single", { v: piece.stones[0] });

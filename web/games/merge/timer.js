@@ -1,9 +1,12 @@
 // Active play time (M15): runs from the first placement while the round is
 // on, and pauses while the page is hidden or a menu is open. The engine keeps
 // the total; this only measures and hands over milliseconds.
+/** @param {() => number} [now] */
 export function createTimer(now = () => performance.now()) {
-  let since = null; // when the current running stretch started
+  /** @type {number | null} when the current running stretch started */
+  let since = null;
   let pending = 0; // measured, not yet handed to the engine
+  /** @type {Record<string, boolean>} any hold (starting, hidden, menu, confirm, idle) stops the clock */
   const holds = { hidden: false, menu: false, idle: true };
 
   function sync() {
@@ -13,6 +16,7 @@ export function createTimer(now = () => performance.now()) {
   }
 
   return {
+    /** @param {string} reason @param {boolean} on */
     hold(reason, on) { holds[reason] = on; sync(); },
     running: () => since !== null,
     // Milliseconds measured since the last take (whole ms; the rest stays pending).
@@ -23,11 +27,13 @@ export function createTimer(now = () => performance.now()) {
       return ms;
     },
     // Milliseconds a refused action did not use go back (M15: nothing is lost).
+    /** @param {number} ms */
     refund(ms) { pending += ms; },
     peek: () => pending + (since !== null ? now() - since : 0),
   };
 }
 
+/** "m:ss" or "h:mm:ss". @param {number} ms */
 export function formatTime(ms) {
   const total = Math.floor(ms / 1000);
   const h = Math.floor(total / 3600);

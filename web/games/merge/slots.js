@@ -1,0 +1,70 @@
+// The save slots' side of the page (M15): what the slots dialog asks, through
+// the engine and the session (one operation at a time; a slot the engine
+// cannot read is moved aside). Save and Load over something ask first.
+import { summaryText } from "./dialogs.js";
+
+/**
+ * @param {{ctx: any, session: import("../../kit/session.js").PageSession, state: import("./state.js").MergeState,
+ *   play: ReturnType<typeof import("./play.js").createPlay>, confirm: ReturnType<typeof import("./dialogs.js").createConfirm>,
+ *   count: number}} parts
+ * @returns {import("./dialogs.js").SlotApi}
+ */
+export function createSlotApi({ ctx, session, state, play, confirm, count }) {
+  const { engine, store, t } = ctx;
+  const number = (/** @type {number} */ v) => (ctx.number ? ctx.number(v) : String(v));
+  const key = (/** @type {number} */ n) => `slot/${n}`;
+  /** The engine's summary of a stored slot, or null (empty, or unreadable: moved aside). @param {number} n */
+  const summary = (n) => /** @type {Promise<Merge.Summary | null>} */ (session.load(key(n), "summary"));
+
+  return {
+    async list() {
+      const all = await session.serial(() => Promise.all(Array.from({ length: count }, (_, i) => summary(i + 1))));
+      return all ?? [];
+    },
+    async save(n) {
+      const old = await session.serial(() => summary(n));
+      if (old && !(await confirm.ask({ title: t("merge.confirmSave.title", { n }),
+        text: t("merge.confirmSave.text", { n, summary: summaryText(old, t, number) }), yes: t("merge.confirmSave.yes") }))) return false;
+      const saved = await session.serial(async () => {
+        const [, text] = await Promise.all([play.flushTime(), engine.call("save", {})]);
+        store.set(key(n), text);
+        ctx.announce(t("merge.savedTo", { n }));
+        return true;
+      });
+      return saved ?? false;
+    },
+    async load(n) {
+      if (state.view?.in_progress && !(await confirm.ask({ title: t("merge.confirmLoad.title", { n }),
+        text: t("merge.confirmLoad.text", { n }), yes: t("merge.slotLoad") }))) return false;
+      const loaded = await session.serial(async () => {
+        const text = store.get(key(n));
+        if (!(await summary(n))) return false;
+        const [, next] = await Promise.all([play.abandon(), engine.call("load", { save: text })]);
+        if (!session.keep({ accepted: true, save: text, view: next }) || session.gone()) return false;
+        play.show(next);
+        ctx.announce(t("merge.loadedFrom", { n }));
+        return true;
+      });
+      return loaded ?? false;
+    },
+    async exportCode(n) {
+      const code = await session.serial(() => engine.call("export", { save: store.get(key(n)) }));
+      return typeof code === "string" ? code : null; // null: the failure is reported
+    },
+    async importCode(code, n) {
+      // A bad code is the player's to see (the dialog says why), not an error of the page.
+      const outcome = await session.serial(async () => {
+        try {
+          const answer = await engine.call("import_code", { code });
+          store.set(key(n), answer.save);
+          return true;
+        } catch (error) {
+          if (/** @type {any} */ (error)?.name === "EngineError") return error;
+          throw error;
+        }
+      });
+      if (outcome !== true) throw outcome ?? new Error("the code was not read");
+    },
+    report: session.report,
+  };
+}

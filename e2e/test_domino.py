@@ -216,6 +216,25 @@ def test_keyboard_controls(page: Page, boot) -> None:
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+def test_a_held_key_is_let_go_when_the_window_loses_focus(page: Page, boot) -> None:
+    """Issue 14 (D8, web/kit/keys.js): a held arrow repeats at the view's delay and rate; when the window
+    loses the focus no key-up will come, so the hold is let go there and the tile stops moving."""
+    page.clock.install()
+    boot(page, ROUTE)
+    start(page)
+    page.clock.pause_at(page.evaluate("Date.now()") + 10)  # from here page time moves only when told
+    view = json.loads(stored(page, "view") or "null")
+    assert (view["repeat_delay"], view["repeat_every"]) == (170, 50)  # the engine's numbers (D8)
+    page.keyboard.down("ArrowLeft")
+    at(page, r"^2:")  # the press moved once
+    page.evaluate("dispatchEvent(new Event('blur'))")
+    page.clock.run_for(600)  # held, it would have repeated to the wall at column 0
+    page.keyboard.up("ArrowLeft")
+    page.keyboard.press("ArrowRight")  # the engine answers in order: this move's answer comes after any repeat
+    at(page, r"^3:")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
 def test_pause_resume_and_auto_pause(page: Page, boot) -> None:
     """P pauses (time stops), P resumes; a hidden page pauses by itself (D17)."""
     page.clock.install()

@@ -1,4 +1,5 @@
 // The polite live region (P11) and the reduced-motion preference.
+/** @param {HTMLElement} region an aria-live region @returns {(text: string) => void} */
 export function createAnnouncer(region) {
   let timer = 0;
   return (text) => {
@@ -9,6 +10,10 @@ export function createAnnouncer(region) {
   };
 }
 
+/**
+ * @param {{ motion: string }} settings "reduce", "full" or "system"
+ * @returns {() => boolean} whether motion is to be reduced now
+ */
 export function reducedMotionQuery(settings) {
   const media = matchMedia("(prefers-reduced-motion: reduce)");
   return () => (settings.motion === "reduce" ? true : settings.motion === "full" ? false : media.matches);

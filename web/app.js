@@ -16,6 +16,48 @@ import { askPersistence } from "./backup.js";
 
 const GAME_IDS = GAMES.map((g) => g.id);
 
+/** @typedef {import("./engine.js").Engine} Engine */
+/** @typedef {import("./engine.js").WorkerExports} WorkerExports */
+/** @typedef {import("./storage.js").StoreScope} StoreScope */
+
+/**
+ * What the app hands a page's `mount(root, ctx)`.
+ * @typedef {object} PageContext
+ * @property {string | undefined} game the game id (undefined on home and rules)
+ * @property {Engine | null} engine this game's engine
+ * @property {StoreScope | null} store this game's storage
+ * @property {import("./storage.js").ClubStorage} storage all of it (backup)
+ * @property {import("./kit/i18n.js").I18n["t"]} t
+ * @property {(value: number, options?: Intl.NumberFormatOptions) => string} number
+ * @property {string} lang
+ * @property {(text: string) => void} announce says it in the polite live region
+ * @property {(text: string) => void} notice shows a dismissable notice
+ * @property {() => boolean} reducedMotion
+ * @property {import("./storage.js").Settings} settings
+ * @property {() => void} saveSettings
+ * @property {(game: string) => number | null} bestScore the best from the last stored headline
+ * @property {(game: string) => Promise<number | null>} freshBest the engine's best, stored as the headline
+ * @property {(item?: string) => any} storedView the view stored beside the run (drawing only), or null
+ * @property {(view: unknown, item?: string) => unknown} keepView stores a view beside the run
+ * @property {Promise<void>} engineReady
+ * @property {() => void} painted marks the first board drawn (make bench)
+ * @property {string[]} games
+ * @property {(id: string) => string | null} gameName
+ * @property {(id: string, method: string, payload?: object) => Promise<any>} check a throwaway session's answer
+ * @property {() => Promise<unknown>} askPersistence
+ * @property {(fn: (hidden: boolean) => void) => () => void} onVisibility
+ */
+
+/**
+ * What a page's mount resolves to.
+ * @typedef {object} PageView
+ * @property {() => void} [unmount] saves what is in play and lets go of listeners
+ * @property {Promise<unknown>} [settled] the page's first engine answers are in
+ */
+
+/** @typedef {{ name: "home" | "rules" | "game", game?: string }} Route */
+
+/** @param {string} hash @returns {Route} */
 export function parseRoute(hash) {
   const parts = String(hash || "").replace(/^#\/?/, "").split("/").filter(Boolean);
   if (parts.length === 0) return { name: "home" };
@@ -31,6 +73,7 @@ export function preloadRoute() {
   const lang = pickLanguage(peekLanguage());
   const scopes = ["shell", ...(route.game ? [route.game] : [])];
   const ids = [...new Set(scopes.flatMap((scope) => [`${scope}.en`, `${scope}.${lang}`]))];
+  /** @type {Map<string, Promise<any>>} */
   const modules = new Map();
   if (route.name === "game") {
     modules.set(route.game, import(`./games/${route.game}.js`).catch(() => null));
@@ -43,8 +86,10 @@ export function preloadRoute() {
 }
 
 function visibilityHub() {
+  /** @type {Set<(hidden: boolean) => void>} */
   const listeners = new Set();
   document.addEventListener("visibilitychange", () => listeners.forEach((fn) => fn(document.hidden)));
+  /** @param {(hidden: boolean) => void} fn */
   return (fn) => {
     listeners.add(fn);
     return () => listeners.delete(fn);
@@ -52,6 +97,7 @@ function visibilityHub() {
 }
 
 // The stored copy of a view (JSON text), or null when absent or unreadable.
+/** @param {string | null} text @returns {any} */
 function parsedOrNull(text) {
   if (typeof text !== "string") return null;
   try {
@@ -62,6 +108,10 @@ function parsedOrNull(text) {
   }
 }
 
+/**
+ * @param {Promise<WorkerExports>} worker the engine worker (startWorker)
+ * @param {{ tables: Map<string, Promise<any>>, modules: Map<string, Promise<any>> }} [preloaded] preloadRoute's
+ */
 export async function startApp(worker, preloaded = { tables: new Map(), modules: new Map() }) {
   const app = document.getElementById("app");
   let engineUp = false;
@@ -70,7 +120,9 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
   const engines = new Map(GAME_IDS.map((id) => [id, createEngine(worker, id)]));
   // Throwaway sessions for validating a backup without touching a game in play.
   const checkers = new Map(GAME_IDS.map((id) => [id, createEngine(worker, id, "check")]));
+  /** @type {Promise<unknown> | null} */
   let persistence = null; // asked once per page (issue 10 item 6)
+  /** @type {import("./kit/i18n.js").I18n | null} */
   let i18n = null;
   const notice = createNotices(document.getElementById("notices"), (k, v) => (i18n ? i18n.t(k, v) : k));
   const storage = createStorage({ notice, t: (k, v) => (i18n ? i18n.t(k, v) : k) });
@@ -82,9 +134,12 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
   const onVisibility = visibilityHub();
   const reducedMotion = reducedMotionQuery(settings);
   document.documentElement.dataset.motion = settings.motion;
+  /** @type {{ view: PageView | null, cleanup: () => void } | null} */
   let current = null;
+  /** @type {Route | null} */
   let currentRoute = null;
   let mountToken = 0;
+  /** @type {ReturnType<typeof watchUpdates> | null} */
   let updates = null;
 
   // Before a version switch: unmount the page, which saves a run in progress.
@@ -99,6 +154,7 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
   // A waiting update is applied at the next navigation away from the home
   // screen (or any navigation once another tab switched versions): the
   // reload lands on the route being opened, now served by the new version.
+  /** @param {Route} route @returns {boolean} true: the page reloads */
   function switchVersionFirst(route) {
     const due = updates?.pending();
     const leavingHome = currentRoute?.name === "home" && route.name !== "home";
@@ -112,7 +168,9 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
 
   // Home shows each best score at once from the engine's last headline,
   // stored beside the profile; the engine's fresh answer replaces it.
+  /** @param {string} game @returns {number | null} */
   const bestScore = (game) => parsedOrNull(storage.scope(game).get("headline"))?.best ?? null;
+  /** @param {string} game @returns {Promise<number | null>} */
   const freshBest = async (game) => {
     const profile = storage.scope(game).get("profile");
     try {
@@ -125,7 +183,9 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
     }
   };
 
+  /** @param {string | undefined} game @returns {{ ctx: PageContext, cleanup: () => void }} */
   function makeContext(game) {
+    /** @type {(() => void)[]} */
     const cleanups = [];
     return {
       ctx: {
@@ -158,6 +218,7 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
     };
   }
 
+  /** @param {string} game @returns {Promise<any>} the module, or null when it failed to load */
   async function loadGameModule(game) {
     try {
       return (await preloaded.modules.get(game)) ?? (await import(`./games/${game}.js`));
@@ -167,6 +228,7 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
     }
   }
 
+  /** @param {Route} route */
   async function show(route) {
     if (switchVersionFirst(route)) return;
     settle();
@@ -175,11 +237,12 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
     app.replaceChildren();
     app.setAttribute("aria-busy", "true");
     const root = html("section", { class: `view view-${route.name}${route.game ? ` game-${route.game}` : ""}` }, app);
-    document.querySelectorAll(".gamenav a").forEach((a) => {
+    /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll(".gamenav a")).forEach((a) => {
       if (a.dataset.game === route.game) a.setAttribute("aria-current", "page");
       else a.removeAttribute("aria-current");
     });
     const { ctx, cleanup } = makeContext(route.game);
+    /** @type {PageView | null} */
     let view = null;
     // Input waits for the engine: the page is drawn but inert until its mount
     // (which loads the run through the engine) has finished.
@@ -222,7 +285,7 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
     document.documentElement.dataset.route = route.name === "game" ? route.game : route.name;
   }
 
-  const select = document.getElementById("lang-select");
+  const select = /** @type {HTMLSelectElement} */ (document.getElementById("lang-select"));
   select.value = i18n.lang;
   select.addEventListener("change", async () => {
     if (!LANGUAGES.includes(select.value)) return;

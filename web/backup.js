@@ -21,29 +21,44 @@ export const FORMAT = "6e-club-backup";
 export const VERSION = 1;
 const RESTORED_FLAG = "6e-club:restored"; // sessionStorage: the count, shown after the reload
 
+/** @typedef {import("./app.js").PageContext} PageContext */
+/** @typedef {import("./storage.js").ClubStorage} ClubStorage */
+/** @typedef {PageContext["check"]} Check a throwaway engine session's answer */
+/** @typedef {(text: string, check: Check) => unknown} Validator throws when the text is not good */
+/** @typedef {{ format: string, version: number, saved: string, keys: Record<string, string> }} Backup */
+/**
+ * What checkBackup found: the backup, or the problem.
+ * @typedef {{ backup?: Backup, problem?: string, part?: string, reason?: string | null, version?: number }} Found
+ */
+
+/** @param {string} text */
 function jsonObject(text) {
   const value = JSON.parse(text);
   if (!value || typeof value !== "object" || Array.isArray(value)) throw new Error("not a JSON object");
 }
 
 // The check for one stored key (without PREFIX), or null when no owner is known.
+/** @param {string} name @param {string[]} games @returns {Validator | null} */
 function validatorFor(name, games) {
   if (name === "settings") return (text) => parseSettings(text);
   const [game, ...rest] = name.split("/");
   const item = rest.join("/");
   if (!games.includes(game) || item.includes("/corrupt/")) return null;
+  /** @param {string} method @param {string} field @returns {Validator} */
   const engine = (method, field) => (text, check) => check(game, method, { [field]: text });
   if (item === "run" || (game === "bowls" && /^run-[a-z]+$/.test(item))) return engine("load", "save");
   if (item === "profile") return engine("load_profile", "profile");
   if (game === "merge" && /^slot\/\d+$/.test(item)) return engine("load", "save");
   if (game === "blocks" && item === "paint") {
-    return (text) => { if (!/^[0-9ab.]*$/.test(text)) throw new Error("unknown gem colours"); };
+    return (/** @type {string} */ text) => { if (!/^[0-9ab.]*$/.test(text)) throw new Error("unknown gem colours"); };
   }
   if ((game === "domino" && item === "choice") || (game === "bowls" && item === "prefs")) return jsonObject;
   return null;
 }
 
+/** @param {ClubStorage} storage @param {string[]} games @param {Date} [now] @returns {Backup} */
 export function makeBackup(storage, games, now = new Date()) {
+  /** @type {Record<string, string>} */
   const keys = {};
   for (const key of storage.keys().sort()) {
     if (!validatorFor(key.slice(PREFIX.length), games)) continue;
@@ -54,6 +69,7 @@ export function makeBackup(storage, games, now = new Date()) {
 }
 
 // {backup} when every part is good, else {problem, part?, reason?}.
+/** @param {string} text @param {string[]} games @param {Check} check @returns {Promise<Found>} */
 export async function checkBackup(text, games, check) {
   let data;
   try { data = JSON.parse(text); } catch { return { problem: "notBackup" }; }
@@ -75,6 +91,7 @@ export async function checkBackup(text, games, check) {
 }
 
 // Replace the progress: every current key (corrupt ones kept aside) goes, the backup's come in.
+/** @param {ClubStorage} storage @param {Backup} backup @returns {number} the values restored */
 export function applyBackup(storage, backup) {
   for (const key of storage.keys()) if (!key.includes("/corrupt/")) storage.remove(key);
   for (const [key, value] of Object.entries(backup.keys)) storage.set(key, value);
@@ -83,6 +100,7 @@ export function applyBackup(storage, backup) {
 
 // Ask the browser to keep our storage (navigator.storage.persist) once a
 // finished run exists; the answer is shown on <html data-persist>.
+/** @returns {Promise<string>} "granted", "denied" or "unsupported" */
 export async function askPersistence() {
   const manager = navigator.storage;
   let answer = "unsupported";
@@ -93,6 +111,7 @@ export async function askPersistence() {
   return answer;
 }
 
+/** @param {Backup} backup @returns {string} the file's name */
 function download(backup) {
   const name = `6e-club-backup-${backup.saved.slice(0, 10)}.json`;
   const url = URL.createObjectURL(new Blob([JSON.stringify(backup, null, 1)], { type: "application/json" }));
@@ -103,6 +122,7 @@ function download(backup) {
   return name;
 }
 
+/** @param {PageContext["t"]} t @param {Found} found @param {PageContext["gameName"]} gameName */
 function problemText(t, found, gameName) {
   if (found.problem !== "badPart") return t(`shell.backup.${found.problem}`, { version: found.version });
   const [game, ...rest] = found.part.split("/");
@@ -111,6 +131,7 @@ function problemText(t, found, gameName) {
 }
 
 // The home screen's "Your progress" section. ctx: t, lang, storage, check, games, gameName.
+/** @param {HTMLElement} parent @param {PageContext} ctx */
 export function mountBackup(parent, ctx) {
   const { t } = ctx;
   const section = html("section", { class: "backup", "aria-labelledby": "backup-title" }, parent);
@@ -123,6 +144,7 @@ export function mountBackup(parent, ctx) {
     tabindex: "-1", "aria-hidden": "true", "aria-label": t("shell.backup.restore") }, section);
   const confirm = html("div", { class: "backup-confirm", hidden: true }, section);
   const status = html("p", { class: "backup-status", role: "status" }, section);
+  /** @param {string} text @param {boolean} [bad] */
   const say = (text, bad = false) => { status.textContent = text; status.classList.toggle("bad", bad); };
 
   const restored = sessionStorage.getItem(RESTORED_FLAG);
@@ -147,6 +169,7 @@ export function mountBackup(parent, ctx) {
   });
 }
 
+/** @param {HTMLElement} box @param {PageContext} ctx @param {Backup} backup */
 function askToReplace(box, ctx, backup) {
   const { t } = ctx;
   box.replaceChildren();

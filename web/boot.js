@@ -35,12 +35,14 @@ const BOOT_TIMEOUT_MS = 60000;
 function loaderUi() {
   const loader = document.getElementById("loader");
   const bar = loader.querySelector(".progress");
-  const fill = loader.querySelector(".progress-fill");
+  const fill = /** @type {HTMLElement} */ (loader.querySelector(".progress-fill"));
   const stage = document.getElementById("loader-stage");
   const retry = document.getElementById("retry");
+  /** @type {Record<string, string>} */
   let strings = ENGLISH;
   let reached = 0;
   let failed = false;
+  /** @param {string} key */
   const say = (key) => strings[key] || ENGLISH[key];
   const label = () => {
     stage.textContent = say(failed ? "shell.loader.failed" : `shell.loader.${STAGES[reached].id}`);
@@ -48,12 +50,14 @@ function loaderUi() {
     bar.setAttribute("aria-label", say("shell.loader.loading"));
   };
   return {
+    /** @param {unknown} table the shell's strings in `lang` @param {string} lang */
     translate(table, lang) {
       if (!table || typeof table !== "object") return;
       strings = { ...ENGLISH, ...table };
       document.documentElement.lang = lang;
       label();
     },
+    /** @param {string} id a stage of STAGES */
     advance(id) {
       const index = STAGES.findIndex((s) => s.id === id);
       if (index < reached) return;
@@ -65,6 +69,7 @@ function loaderUi() {
       document.documentElement.dataset.boot = id;
       document.documentElement.dataset.bootTrail = `${document.documentElement.dataset.bootTrail || ""} ${id}`.trim();
     },
+    /** @param {string | null} message null: the boot timed out */
     fail(message) {
       document.documentElement.dataset.boot = "failed";
       failed = true;
@@ -89,6 +94,7 @@ function boot() {
   preloaded.tables.get(`shell.${preloaded.lang}`)?.then((table) => ui.translate(table, preloaded.lang));
   document.getElementById("retry").addEventListener("click", () => location.reload());
   const failTimer = setTimeout(() => ui.fail(null), BOOT_TIMEOUT_MS);
+  /** @param {string | null} message */
   const fail = (message) => {
     if (document.documentElement.dataset.boot === "ready") return;
     clearTimeout(failTimer);

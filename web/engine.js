@@ -11,6 +11,7 @@
 // BroadcastChannel on which the worker reports boot stages and the snapshot
 // state to this page only (another tab booting has its own).
 export class EngineError extends Error {
+  /** @param {string} field what the engine refused (a payload field, or "") @param {string} message */
   constructor(field, message) {
     super(message);
     this.name = "EngineError";
@@ -21,6 +22,28 @@ export class EngineError extends Error {
 const LOADER = new URL("./pyodide-loader.mjs", import.meta.url);
 const SNAPSHOT_CACHE = "club-snapshot";
 
+/**
+ * The functions py/main.py exports to this thread (PyScript's `xworker.sync`):
+ * JSON text in, JSON text out.
+ * @typedef {object} WorkerExports
+ * @property {(game: string, method: string, payload: string) => Promise<string>} call
+ * @property {(game: string, method: string, payload: string) => Promise<string>} check
+ * @property {(game: string, method: string, payload: string) => Promise<string>} query
+ * @property {() => void} cancel
+ * @property {(games?: string[]) => Promise<any>} bench
+ * @property {() => Promise<string>} python
+ */
+
+/**
+ * One game's engine, as a page has it (`ctx.engine`).
+ * @typedef {object} Engine
+ * @property {string} game
+ * @property {(method: string, payload?: object) => Promise<any>} call
+ * @property {(method: string, payload?: object) => Promise<any>} query
+ * @property {() => Promise<void>} cancel
+ */
+
+/** @param {string} text @returns {any} the result, or throws EngineError */
 function decode(text) {
   const answer = JSON.parse(text);
   if (!answer.ok) throw new EngineError(answer.error.field, answer.error.message);
@@ -30,6 +53,12 @@ function decode(text) {
 // One game's engine: `call` is queued behind this game's earlier calls (a
 // failed call does not poison the queue); `query` runs beside the queue, for
 // read-only questions that may take long (a hint) and may be cancelled.
+/**
+ * @param {Promise<WorkerExports> | WorkerExports} exports
+ * @param {string} game
+ * @param {"call" | "check"} [entry] "check": the throwaway sessions that validate a backup
+ * @returns {Engine}
+ */
 export function createEngine(exports, game, entry = "call") {
   let queue = Promise.resolve();
   return {
@@ -54,9 +83,11 @@ export function createEngine(exports, game, entry = "call") {
 // module worker (web/snapshot-worker.mjs) once the page is idle after start.
 // PyScript's worker cannot make it itself: makeMemorySnapshot() refuses the
 // JS objects PyScript hands to Python ("Can't serialize object").
+/** @param {string} version the Pyodide version the snapshot is made for */
 function makeSnapshotLater(version) {
   if (typeof Worker === "undefined" || typeof caches === "undefined") return;
   const root = document.documentElement;
+  /** @param {() => void} fn */
   const whenIdle = (fn) => setTimeout(() => (self.requestIdleCallback ? requestIdleCallback(fn, { timeout: 4000 }) : fn()), 1500);
   whenIdle(() => {
     root.dataset.snapshot = "saving";
@@ -75,11 +106,16 @@ function makeSnapshotLater(version) {
 // Start the worker. onStage(id) hears the boot stages the worker reports.
 // Resolves {call, check, query, cancel, bench, python} once py/main.py ran.
 // onFail(message) hears a start that failed inside the worker.
+/**
+ * @param {{ onStage?: (stage: string) => void, onFail?: (message: string) => void }} [hooks]
+ * @returns {Promise<WorkerExports>}
+ */
 export function startWorker({ onStage = () => {}, onFail = () => {} } = {}) {
   const nonce = Math.random().toString(36).slice(2);
   // Kept open for the page's life: no message of the worker's is lost to a
   // race with its answer (the snapshot is made once both are in).
   const channel = new BroadcastChannel(`club-boot-${nonce}`);
+  /** @type {string | null} */
   let scheduled = null; // the Pyodide version, when a snapshot is to be made
   let up = false;
   const snapshotWhenBoth = () => {

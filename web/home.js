@@ -2,6 +2,8 @@
 import { html, svg } from "./svg.js";
 import { mountBackup } from "./backup.js";
 
+/** @typedef {import("./app.js").PageContext} PageContext */
+
 export const GAMES = [
   { id: "blocks", icon: "hex" },
   { id: "domino", icon: "domino" },
@@ -9,8 +11,10 @@ export const GAMES = [
   { id: "bowls", icon: "bowls" },
 ];
 
+/** @param {string} kind @param {Element} parent @returns {SVGSVGElement} */
 function icon(kind, parent) {
   const art = svg("svg", { viewBox: "-50 -50 100 100", class: `card-art art-${kind}`, "aria-hidden": "true" }, parent);
+  /** @param {number} x @param {number} y @param {number} s @param {string} cls */
   const hex = (x, y, s, cls) => {
     const pts = [0, 1, 2, 3, 4, 5].map((i) => {
       const a = (Math.PI / 180) * (60 * i - 30);
@@ -25,7 +29,9 @@ function icon(kind, parent) {
     svg("line", { x1: -12, y1: 0, x2: 12, y2: 0, class: "a4" }, art);
     [[-7, -24], [0, -17], [7, -10], [-7, 10], [7, 10], [-7, 24], [7, 24]].forEach(([x, y]) => svg("circle", { cx: x, cy: y, r: 3.4, class: "a4f" }, art));
   } else if (kind === "merge") {
-    [[-14, 8, "2"], [14, 8, "2"], [0, -16, "4"]].forEach(([x, y, label], i) => {
+    /** @type {[number, number, string][]} */
+    const stones = [[-14, 8, "2"], [14, 8, "2"], [0, -16, "4"]];
+    stones.forEach(([x, y, label], i) => {
       hex(x, y, 15, i === 2 ? "a2" : "a1");
       svg("text", { x, y: y + 5, "text-anchor": "middle", class: "a4t" }, art).textContent = label;
     });
@@ -39,6 +45,7 @@ function icon(kind, parent) {
 }
 
 // Motion preference (P11): follow the system, or force reduced/full motion.
+/** @param {HTMLElement} root @param {PageContext} ctx */
 function motionSetting(root, ctx) {
   const footer = html("footer", { class: "home-footer" }, root);
   const label = html("label", { class: "motion-setting" }, footer);
@@ -55,12 +62,14 @@ function motionSetting(root, ctx) {
   });
 }
 
+/** @param {HTMLElement} root @param {PageContext} ctx @returns {Promise<import("./app.js").PageView>} */
 export async function mountHome(root, ctx) {
   const { t } = ctx;
   html("h1", { class: "home-title" }, root, t("shell.homeTitle"));
   html("p", { class: "home-lead" }, root, t("shell.homeLead"));
   const grid = html("ul", { class: "game-grid", role: "list" }, root);
   let anyBest = false;
+  /** @type {Map<string, HTMLElement>} */
   const bests = new Map();
   for (const game of GAMES) {
     const item = html("li", {}, grid);
@@ -94,8 +103,9 @@ export async function mountHome(root, ctx) {
 }
 
 // A best of 0 is what merely opening a game leaves (issue 11): no score yet.
+/** @param {HTMLElement} line @param {number | null} best @param {PageContext} ctx */
 function showBest(line, best, ctx) {
-  line.dataset.best = best ?? "";
+  line.dataset.best = String(best ?? "");
   line.textContent = best === null ? ctx.t("shell.noBest") : ctx.t("shell.best", { score: ctx.number(best) });
   return line;
 }

@@ -1,6 +1,11 @@
 // Visible notices (storage problems, corrupt saves): a dismissable bar.
 import { html } from "./svg.js";
 
+/**
+ * @param {HTMLElement} container
+ * @param {(key: string) => string} t
+ * @returns {(text: string) => void} shows one notice
+ */
 export function createNotices(container, t) {
   return (text) => {
     const item = html("div", { class: "notice", role: "alert" }, container);

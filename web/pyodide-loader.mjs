@@ -20,6 +20,7 @@ export const SNAPSHOT_CACHE = "club-snapshot";
 export const SNAPSHOT_KEY = new URL(`./pyodide-snapshot-${version}.bin`, import.meta.url).href;
 const page = new URL(import.meta.url).searchParams.get("page");
 const channel = page && typeof BroadcastChannel !== "undefined" ? new BroadcastChannel(`club-boot-${page}`) : null;
+/** @param {{ stage?: string, failed?: string, snapshot?: string, version?: string }} message */
 const tell = (message) => channel?.postMessage(message);
 
 // Stages the page's progress bar shows (P3): observed, not guessed. The
@@ -29,8 +30,9 @@ const tell = (message) => channel?.postMessage(message);
 // fetch and never settles, which would leave the page waiting for a minute.
 function watchDownloads() {
   const fetchFirst = globalThis.fetch;
+  /** @param {Parameters<typeof fetch>} args */
   globalThis.fetch = async (...args) => {
-    const url = String(args[0]?.url ?? args[0]);
+    const url = String(/** @type {any} */ (args[0])?.url ?? args[0]);
     const name = url.split("?")[0].split("/").pop();
     let response;
     try {
@@ -49,6 +51,7 @@ function watchDownloads() {
   };
 }
 
+/** @returns {Promise<Uint8Array | null>} the stored snapshot of this Pyodide version */
 async function readSnapshot() {
   try {
     const hit = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_KEY);
@@ -64,6 +67,7 @@ async function dropSnapshot() {
 
 // A failed start is told to the page at once (it shows what failed and a
 // Retry, P3) instead of leaving it waiting for a worker that never answers.
+/** @param {object} [options] PyScript's options for Pyodide's loadPyodide @returns {Promise<any>} the interpreter */
 export async function loadPyodide(options = {}) {
   try {
     return await start(options);
@@ -73,6 +77,7 @@ export async function loadPyodide(options = {}) {
   }
 }
 
+/** @param {object} options */
 async function start(options) {
   tell({ stage: "runtime" });
   watchDownloads();

@@ -3,6 +3,7 @@
 // into DOM nodes; text is never parsed as HTML.
 import { html } from "./svg.js";
 
+/** @param {string} text @param {HTMLElement} parent */
 function inline(text, parent) {
   const pattern = /(\*\*[^*]+\*\*|\*[^*]+\*|`[^`]+`)/g;
   let last = 0;
@@ -17,8 +18,10 @@ function inline(text, parent) {
   parent.append(text.slice(last));
 }
 
+/** @param {string} line a table row @returns {string[]} */
 const cells = (line) => line.trim().replace(/^\||\|$/g, "").split("|").map((c) => c.trim());
 
+/** @param {string} text Markdown @param {HTMLElement} root */
 export function renderMarkdown(text, root) {
   const lines = text.replace(/\r/g, "").split("\n");
   let i = 0;
@@ -28,7 +31,8 @@ export function renderMarkdown(text, root) {
     const heading = /^(#{1,3})\s+(.*)$/.exec(line);
     if (heading) {
       // "# Title" is the page's h1 (one per page, axe page-has-heading-one).
-      inline(heading[2], html(`h${heading[1].length}`, {}, root));
+      const level = /** @type {"h1" | "h2" | "h3"} */ (`h${heading[1].length}`);
+      inline(heading[2], html(level, {}, root));
       i += 1;
     } else if (/^\s*[-*•]\s+/.test(line) || /^\s*\d+\.\s+/.test(line)) {
       const ordered = /^\s*\d+\./.test(line);
@@ -49,6 +53,7 @@ export function renderMarkdown(text, root) {
         i += 1;
       }
     } else {
+      /** @type {string[]} */
       const para = [];
       while (i < lines.length && lines[i].trim() && !/^(#|\||\s*[-*•]\s|\s*\d+\.\s)/.test(lines[i])) {
         para.push(lines[i].trim());
@@ -59,6 +64,10 @@ export function renderMarkdown(text, root) {
   }
 }
 
+/**
+ * @param {HTMLElement} root @param {import("./app.js").PageContext} ctx @param {string} game
+ * @returns {Promise<import("./app.js").PageView>}
+ */
 export async function mountRules(root, ctx, game) {
   const { t } = ctx;
   const wrap = html("article", { class: "rules-page" }, root);

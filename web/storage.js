@@ -4,6 +4,38 @@
 // another tab wrote after it last read it.
 export const PREFIX = "6e-club/v1/";
 
+/**
+ * What storage needs of a backend: localStorage, or the in-memory fallback.
+ * @typedef {Pick<Storage, "getItem" | "setItem" | "removeItem" | "key" | "length">} Backend
+ */
+
+/**
+ * One game's part of storage (`ctx.store`): items under `6e-club/v1/<game>/`.
+ * @typedef {object} StoreScope
+ * @property {(item: string) => string | null} get
+ * @property {(item: string, text: string) => boolean} set false: another tab wrote it since it was read
+ * @property {(item: string) => void} remove
+ * @property {<T>(item: string, validate: (text: string) => T | Promise<T>) => Promise<T | null>} load
+ *   the validated value; null when absent or when validate threw (then moved aside)
+ * @property {(item: string, reason: string) => void} moveAside
+ * @property {(fn: (item: string, value: string | null) => void) => () => void} onExternalChange
+ */
+
+/**
+ * @typedef {object} ClubStorage
+ * @property {(key: string) => string | null} get
+ * @property {(key: string, text: string) => boolean} set
+ * @property {(key: string) => void} remove
+ * @property {<T>(key: string, validate: (text: string) => T | Promise<T>) => Promise<T | null>} load
+ * @property {(key: string, reason: string) => void} moveAside
+ * @property {() => string[]} keys every key of the club's, in either store
+ * @property {(name: string) => StoreScope} scope
+ * @property {boolean} persistent false once values live only in memory
+ */
+
+/** @typedef {{ schema: number, lang: string | null, motion: string }} Settings */
+
+/** @returns {Backend | null} localStorage when it works */
 function probeLocalStorage() {
   try {
     const store = globalThis.localStorage;
@@ -16,7 +48,9 @@ function probeLocalStorage() {
   }
 }
 
+/** @returns {Backend} */
 function memoryStore() {
+  /** @type {Map<string, string>} */
   const map = new Map();
   return {
     getItem: (k) => (map.has(k) ? map.get(k) : null),
@@ -27,26 +61,39 @@ function memoryStore() {
   };
 }
 
+/**
+ * @param {object} [options]
+ * @param {(text: string) => void} [options.notice] shows a notice to the player
+ * @param {(key: string, vars?: object) => string} [options.t] translates a notice
+ * @param {Backend | null} [options.backend] instead of localStorage (tests); null: none
+ * @returns {ClubStorage}
+ */
 export function createStorage({ notice, t, backend } = {}) {
   const real = backend === undefined ? probeLocalStorage() : backend;
   const memory = memoryStore();
+  /** @type {Map<string, string | null>} */
   const lastSeen = new Map();
+  /** @type {Set<(key: string, value: string | null) => void>} */
   const conflictHandlers = new Set();
+  /** @param {string} key @param {string} fallback @param {object} [vars] */
   const say = (key, fallback, vars) => notice?.(t ? t(key, vars) : fallback);
   let persistent = Boolean(real);
   if (!real) say("shell.storageOff", "Storage is unavailable: your progress is kept only until you close this page.");
 
+  /** @param {string} key @returns {string | null} */
   const read = (key) => {
     if (memory.getItem(key) !== null) return memory.getItem(key);
     try { return real ? real.getItem(key) : null; } catch { return null; }
   };
 
+  /** @param {string} key */
   function get(key) {
     const value = read(key);
     lastSeen.set(key, value);
     return value;
   }
 
+  /** @param {string} key @param {string} text @returns {boolean} */
   function set(key, text) {
     const current = read(key);
     if (lastSeen.has(key) && current !== lastSeen.get(key) && current !== text) {
@@ -71,12 +118,14 @@ export function createStorage({ notice, t, backend } = {}) {
     return true;
   }
 
+  /** @param {string} key */
   function remove(key) {
     lastSeen.delete(key);
     memory.removeItem(key);
     try { real?.removeItem(key); } catch { /* already gone */ }
   }
 
+  /** @param {string} key @param {string} reason */
   function moveAside(key, reason) {
     const value = read(key);
     if (value === null) return;
@@ -87,6 +136,11 @@ export function createStorage({ notice, t, backend } = {}) {
     say("shell.corrupt", "A saved game could not be read and was set aside; a fresh one starts.", { reason });
   }
 
+  /**
+   * @template T
+   * @param {string} key @param {(text: string) => T | Promise<T>} validate
+   * @returns {Promise<T | null>}
+   */
   async function load(key, validate) {
     const text = get(key);
     if (text === null) return null;
@@ -99,6 +153,7 @@ export function createStorage({ notice, t, backend } = {}) {
   }
 
   function keys() {
+    /** @type {Set<string>} */
     const out = new Set();
     for (const store of [real, memory]) {
       if (!store) continue;
@@ -119,7 +174,9 @@ export function createStorage({ notice, t, backend } = {}) {
     conflictHandlers.forEach((fn) => fn(event.key, event.newValue));
   });
 
+  /** @param {string} name @returns {StoreScope} */
   function scope(name) {
+    /** @param {string} item */
     const full = (item) => `${PREFIX}${name}/${item}`;
     return {
       get: (item) => get(full(item)),
@@ -142,14 +199,17 @@ export function createStorage({ notice, t, backend } = {}) {
 
 // Settings shared by the shell: one versioned JSON value.
 const SETTINGS_KEY = `${PREFIX}settings`;
+/** @type {Settings} */
 const SETTINGS_DEFAULTS = { schema: 1, lang: null, motion: "system" };
 
+/** @param {string | null} text @returns {Settings} (throws on anything else) */
 export function parseSettings(text) {
   const value = JSON.parse(text);
   if (typeof value !== "object" || value?.schema !== 1) throw new Error("unknown settings schema");
   return { ...SETTINGS_DEFAULTS, ...value };
 }
 
+/** @param {ClubStorage} storage @returns {Settings} */
 export function loadSettings(storage) {
   const text = storage.get(SETTINGS_KEY);
   if (text === null) return { ...SETTINGS_DEFAULTS };
@@ -164,6 +224,7 @@ export function loadSettings(storage) {
 // The saved language, read before the app starts (to preload its strings);
 // no side effects: a bad or unreadable value is simply no preference here and
 // is dealt with by loadSettings later.
+/** @returns {string | null} */
 export function peekLanguage() {
   try {
     return parseSettings(globalThis.localStorage.getItem(SETTINGS_KEY)).lang;
@@ -172,6 +233,7 @@ export function peekLanguage() {
   }
 }
 
+/** @param {ClubStorage} storage @param {Settings} settings */
 export function saveSettings(storage, settings) {
   storage.set(SETTINGS_KEY, JSON.stringify({ ...settings, schema: 1 }));
 }

@@ -4,11 +4,21 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 // A style attribute is set through the CSSOM: the Content-Security-Policy
 // (index.html) has no 'unsafe-inline' for styles, which blocks
 // setAttribute("style") but not element.style.
+/** @param {Element & ElementCSSInlineStyle} node @param {string} name @param {string} value */
 function setAttr(node, name, value) {
   if (name === "style") node.style.cssText = value;
   else node.setAttribute(name, value);
 }
 
+/**
+ * An SVG element with these attributes (undefined, null and false left out),
+ * appended to `parent` when given.
+ * @template {keyof SVGElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, unknown>} [attrs]
+ * @param {Node | null} [parent]
+ * @returns {SVGElementTagNameMap[K]}
+ */
 export function svg(tag, attrs = {}, parent = null) {
   const node = document.createElementNS(SVG_NS, tag);
   for (const [name, value] of Object.entries(attrs)) {
@@ -18,14 +28,24 @@ export function svg(tag, attrs = {}, parent = null) {
   return node;
 }
 
+/**
+ * An HTML element with these attributes (true: present and empty; undefined,
+ * null and false left out) and text, appended to `parent` when given.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, unknown>} [attrs]
+ * @param {Node | null} [parent]
+ * @param {string | number | null} [text]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export function html(tag, attrs = {}, parent = null, text = null) {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
     if (value === undefined || value === null || value === false) continue;
-    if (name === "class") node.className = value;
+    if (name === "class") node.className = String(value);
     else setAttr(node, name, value === true ? "" : String(value));
   }
-  if (text !== null) node.textContent = text;
+  if (text !== null) node.textContent = String(text);
   if (parent) parent.appendChild(node);
   return node;
 }

@@ -14,6 +14,7 @@ const CHECK_EVERY_MS = 30 * 60 * 1000;
 
 // The version this page runs: the precache list as its controlling worker
 // serves it (or the network, before any worker controls the page).
+/** @returns {Promise<string | null>} */
 export async function runningVersion() {
   try {
     const text = await (await fetch(new URL("../build/precache.js", import.meta.url))).text();
@@ -25,6 +26,7 @@ export async function runningVersion() {
 
 // The prompt stays until the player reloads or closes it (a closed prompt
 // still lets the switch happen at the next navigation from the home screen).
+/** @param {HTMLElement} container @param {(key: string) => string} t @param {() => void} onReload */
 function promptBar(container, t, onReload) {
   let offered = false;
   return {
@@ -42,9 +44,21 @@ function promptBar(container, t, onReload) {
   };
 }
 
+/**
+ * @typedef {object} Updates
+ * @property {() => void} check asks the server for a new version
+ * @property {() => "waiting" | "stale" | null} pending
+ * @property {() => void} apply switches to the new version (reloads)
+ */
+
 // settle(): unmount the current page (saving its run) before the switch.
+/**
+ * @param {{ container: HTMLElement, t: (key: string) => string, settle: () => void | Promise<void> }} options
+ * @returns {Updates}
+ */
 export function watchUpdates({ container, t, settle }) {
   const sw = navigator.serviceWorker;
+  /** @type {{ registration: ServiceWorkerRegistration | null, applying: boolean, stale: boolean }} */
   const state = { registration: null, applying: false, stale: false };
   if (!sw || location.protocol === "file:") return { check() {}, pending: () => null, apply() {} };
   let controlled = Boolean(sw.controller); // false on a first visit until the worker claims it
@@ -64,6 +78,7 @@ export function watchUpdates({ container, t, settle }) {
 
   const bar = promptBar(container, t, apply);
   const offer = () => { if (sw.controller) bar.show(); };
+  /** @param {ServiceWorker | null} worker */
   const track = (worker) => {
     if (!worker) return;
     if (worker.state === "installed") offer();

@@ -108,3 +108,11 @@ def test_the_view_says_how_fast_a_held_key_repeats() -> None:
     them, so the page's key-repeat helper holds no number of its own."""
     view = Session().new({"seed": 3})
     assert (view["repeat_delay"], view["repeat_every"]) == (rules.REPEAT_DELAY, rules.REPEAT_EVERY) == (170, 50)
+
+
+def test_the_profile_view_describes_the_choices() -> None:
+    """Issue 14 (D2, D6): the start screen's hints (set sizes, the Marathon speed-up) are the engine's numbers."""
+    profile = Session().load_profile({})
+    assert profile["sets"] == {"classic": {"tiles": 28, "top": 6}, "extended": {"tiles": 55, "top": 9}}
+    assert profile["faster"] == rules.FASTER_PERCENT == 15
+    assert rules.faster(800) == 680  # 15 % faster (D6)

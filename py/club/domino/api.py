@@ -32,7 +32,7 @@ from club.domino.game import MODES, Game
 from club.domino.notation import parse
 from club.domino.records import Records
 from club.domino.saving import dump_game, load_game
-from club.domino.tiles import SET_TOP
+from club.domino.tiles import SET_TOP, set_tiles
 from club.domino.views import Soft, Tick, View, describe, falling_view, speed
 from club.errors import NotationError, count
 from club.session import BAD_ACTION, Answer, Event, Outcome
@@ -92,7 +92,8 @@ class Session(Base[Game, Records]):
         return records.best(profile)
 
     def profile_view(self) -> records.ProfileView:
-        return {"records": self.profile}
+        return {"records": self.profile, "faster": rules.FASTER_PERCENT,
+                "sets": {name: {"tiles": len(set_tiles(name)), "top": top} for name, top in SET_TOP.items()}}
 
     def after(self, before: Game, outcome: Outcome[Game]) -> list[Event]:
         """A run that ended banks into the records (D18)."""

@@ -33,6 +33,7 @@ Result = tuple["Game", "str | None", list[Event]]
 
 START_GRAVITY = 800  # ms per row at the start (D6)
 MIN_GRAVITY = 100
+FASTER_PERCENT = 15  # each new Marathon set makes gravity this much faster (D6)
 SOFT_MS = 50  # ms per row while soft drop is held (D6)
 LOCK_MS = 500  # lock delay (D7)
 LOCK_RESETS = 15  # restarts of the lock delay per tile (D7)
@@ -108,7 +109,7 @@ def faster(gravity: int) -> int:
     >>> [faster(g) for g in (800, 680, 491, 113)]
     [680, 578, 417, 100]
     """
-    return max(MIN_GRAVITY, (gravity * 85 + 50) // 100)
+    return max(MIN_GRAVITY, (gravity * (100 - FASTER_PERCENT) + 50) // 100)
 
 
 def spawn(game: Game, tile: Tile) -> tuple[Game, list[Event]]:

@@ -43,10 +43,21 @@ class Record(TypedDict):
 Records = dict[str, Record]
 
 
+class SetView(TypedDict):
+    """A tile set as the start screen describes it (D2)."""
+
+    tiles: int  # tiles in the set
+    top: int  # the highest pip
+
+
 class ProfileView(TypedDict):
-    """What ``load_profile`` answers: the records by ``mode/set``."""
+    """What ``load_profile`` answers: the records by ``mode/set``, and what the
+    start screen says of the choices: each set's size (D2) and how much faster
+    each new Marathon set falls (D6)."""
 
     records: Records
+    sets: dict[str, SetView]
+    faster: int  # percent
 
 
 def dump(records: Records) -> str:

@@ -14,7 +14,10 @@
 //   board.index(name) / has(name)    reading-order index / on the board
 //   board.node(i)                    the polygon of cell i
 //   board.point(name)                the cell's centre in board units (viewBox)
-//   board.hex(name, cls, layer, scale?)  a cell-shaped polygon drawn into a layer (previews, targets, fx)
+//   board.hex(name, cls, layer, scale?)  a cell-shaped polygon drawn into a layer (by name, or any
+//                                    SVG element: a group of effects)
+//   board.outline(names, cls, layer) the outer boundary of a set of cells as one <path> (rows, misfits);
+//                                    names may lie off the board
 //   board.cellAt(clientX, clientY)   the on-board cell under a screen point ("q:r"), or null
 //   board.cellPixels()               screen pixels per hex radius (board units → pixels: / size)
 //
@@ -69,10 +72,24 @@ export const TOUCH_LIFT_RADII = 3;
  * @property {(name: string | null | undefined) => boolean} has
  * @property {(i: number) => SVGPolygonElement} node
  * @property {(name: string) => {x: number, y: number}} point
- * @property {(name: string, cls: string, layer: string, scale?: number) => SVGPolygonElement} hex
+ * @property {(name: string, cls: string, layer: string | SVGElement, scale?: number) => SVGPolygonElement} hex
+ * @property {(names: string[], cls: string, layer: string | SVGElement) => SVGPathElement} outline
  * @property {(clientX: number, clientY: number) => string | null} cellAt
  * @property {() => number} cellPixels
  */
+
+/**
+ * Edge i of a pointy-top cell (hexlayout's corner i to corner i + 1) borders the neighbour at
+ * EDGE_NEIGHBOURS[i]: E, SE, SW, W, NW, NE (the order of club.hexgrid.DIRECTIONS). Pixel layout,
+ * not a rule: which cells are neighbours on a board is the engine's.
+ */
+const EDGE_NEIGHBOURS = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
+
+/** @param {number} x @param {number} y @param {number} size @param {number} i @returns {string} */
+function corner(x, y, size, i) {
+  const a = (Math.PI / 180) * (60 * i - 30);
+  return `${(x + size * Math.cos(a)).toFixed(2)} ${(y + size * Math.sin(a)).toFixed(2)}`;
+}
 
 /** "q:r" of a cell given either way. @param {string | number[]} cell @returns {string} */
 export function cellName(cell) {
@@ -134,10 +151,27 @@ export function createHexBoard(parent, options) {
     return hexToPixel(q, r, size);
   }
 
-  /** @param {string} name @param {string} cls @param {string} layer @param {number} [scale] */
+  /** @param {string | SVGElement} layer */
+  const into = (layer) => (typeof layer === "string" ? layers[layer] : layer);
+
+  /** @param {string} name @param {string} cls @param {string | SVGElement} layer @param {number} [scale] */
   function hex(name, cls, layer, scale = inset) {
     const { x, y } = point(name);
-    return /** @type {SVGPolygonElement} */ (svg("polygon", { points: hexCorners(x, y, size * scale), class: cls }, layers[layer]));
+    return /** @type {SVGPolygonElement} */ (svg("polygon", { points: hexCorners(x, y, size * scale), class: cls }, into(layer)));
+  }
+
+  /** @param {string[]} list @param {string} cls @param {string | SVGElement} layer */
+  function outline(list, cls, layer) {
+    const set = new Set(list);
+    const parts = [];
+    for (const name of list) {
+      const { q, r } = parseCell(name);
+      const { x, y } = point(name);
+      EDGE_NEIGHBOURS.forEach(([dq, dr], i) => {
+        if (!set.has(`${q + dq}:${r + dr}`)) parts.push(`M${corner(x, y, size, i)}L${corner(x, y, size, (i + 1) % 6)}`);
+      });
+    }
+    return /** @type {SVGPathElement} */ (svg("path", { d: parts.join(""), class: cls }, into(layer)));
   }
 
   /** @param {number} clientX @param {number} clientY */
@@ -167,6 +201,7 @@ export function createHexBoard(parent, options) {
     node: (i) => nodes[i],
     point,
     hex,
+    outline,
     cellAt,
     cellPixels,
   };

@@ -91,6 +91,20 @@ def test_sprint_classic_played_by_keyboard_to_the_end(page: Page, boot) -> None:
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+def test_the_start_screen_says_the_engines_numbers(page: Page, boot) -> None:
+    """Issue 14 (D1, D2, D6): set sizes, pips, the Marathon speed-up and the well's size come from the engine's
+    views (the profile view, the run's view), not from the page or its strings."""
+    boot(page, ROUTE)
+    profile = Session().load_profile({})
+    classic, extended = profile["sets"]["classic"], profile["sets"]["extended"]
+    expect(page.locator(".dd-opt[data-value=classic] span")).to_have_text(f"{classic['tiles']} tiles, 0–{classic['top']} pips")
+    expect(page.locator(".dd-opt[data-value=extended] span")).to_have_text(f"{extended['tiles']} tiles, 0–{extended['top']} pips")
+    expect(page.locator(".dd-opt[data-value=marathon] span")).to_have_text(f"Endless sets, each {profile['faster']}% faster")
+    start(page)
+    assert (page.get_attribute(".dd-well", "aria-label") or "").startswith("The well, 8 columns by 16 rows.")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
 def test_a_profile_stored_before_issue_12_shows_and_is_kept(page: Page, boot) -> None:
     """Issue 12 (D18): the plain records the page stored before the envelope show on the start screen,
     and the next finished run writes them back as the engine's envelope with the other records kept."""

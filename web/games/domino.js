@@ -182,6 +182,7 @@ export async function mount(root, ctx) {
     session.serial(async () => {
       try {
         const [view, save] = await Promise.all([engine.call("new", { seed: randomSeed(), mode, set }), engine.call("save", {})]);
+        if (session.gone()) return;
         session.keep({ accepted: true, save, view });
         showWell(view, "play");
         well.root.focus({ preventScroll: true });

@@ -30,7 +30,7 @@ const PAD = [
  * @property {number} acc game time elapsed in frames, not yet sent as a tick
  * @property {number} ticking ticks in flight
  * @property {Array<() => void>} backlog answers that came while a turn animated, applied after it in order
- * @property {import("./screens.js").Profile} profile the engine's view of the stored records
+ * @property {import("./screens.js").Profile | null} profile the engine's view of the stored records
  * @property {number} armTimer the end card's arming timer
  */
 
@@ -39,7 +39,7 @@ export function createState() {
   return {
     phase: "start", view: null, falling: null, animating: false, card: null, asking: false,
     ready: false, launching: false, adopting: false, runId: 0, acc: 0, ticking: 0, backlog: [],
-    profile: { records: {} }, armTimer: 0,
+    profile: null, armTimer: 0,
   };
 }
 
@@ -66,7 +66,7 @@ export function layout(root, fmt, onStart) {
   const play = html("div", { class: "dd-play", hidden: true }, root);
   const stage = html("div", { class: "dd-stage" }, play);
   const hud = createHud(play, stage, fmt);
-  const well = createWell(stage, { label: t("domino.wellLabel") });
+  const well = createWell(stage, { label: (width, height) => t("domino.wellLabel", { width: fmt.number(width), height: fmt.number(height) }) });
   const pad = html("div", { class: "dd-pad", role: "group", "aria-label": t("domino.pad") }, play);
   for (const [what, glyph, label] of PAD) {
     const b = html("button", { type: "button", class: `dd-key dd-key-${what}`, "data-do": what, "aria-label": t(label) }, pad);

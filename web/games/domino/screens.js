@@ -8,20 +8,21 @@ export const MODES = ["sprint", "marathon"];
 export const SETS = ["classic", "extended"];
 
 /** @typedef {{ mode: string, set: string }} Choice */
-/** @typedef {{ records: Record<string, { max: number, power: number, speed: number, games: number }> }} Profile */
+/** @typedef {Domino.ProfileView} Profile the engine's records and what it says of the choices */
 
 /**
- * A radio group of big buttons; arrows move the choice.
- * @param {HTMLElement} parent @param {Array<{ value: string, title: string, hint: string }>} options
+ * A radio group of big buttons, each with a hint the page fills in; arrows move the choice.
+ * @param {HTMLElement} parent @param {Array<{ value: string, title: string }>} options
  * @param {string} label @param {(value: string) => void} onPick
- * @returns {(value: string) => void} shows a value as chosen
  */
 function segmented(parent, options, label, onPick) {
+  /** @type {Record<string, HTMLElement>} */
+  const hints = {};
   const group = html("div", { class: "dd-seg", role: "radiogroup", "aria-label": label }, parent);
   const buttons = options.map((o) => {
     const b = html("button", { type: "button", class: "dd-opt", role: "radio", "data-value": o.value }, group);
     html("strong", {}, b, o.title);
-    html("span", {}, b, o.hint);
+    hints[o.value] = html("span", {}, b, "\u00a0"); // a line kept for the hint until the engine said it
     b.addEventListener("click", () => onPick(o.value));
     return b;
   });
@@ -33,11 +34,13 @@ function segmented(parent, options, label, onPick) {
     buttons[j].focus();
     onPick(buttons[j].dataset.value ?? "");
   });
-  return (value) => buttons.forEach((b) => {
+  /** Shows `value` as chosen. @param {string} value */
+  const show = (value) => buttons.forEach((b) => {
     const on = b.dataset.value === value;
     b.setAttribute("aria-checked", on ? "true" : "false");
     b.tabIndex = on ? 0 : -1;
   });
+  return { show, hints };
 }
 
 /**
@@ -51,15 +54,11 @@ export function createStart(parent, fmt, { onStart }) {
   html("p", { class: "dd-lead" }, card, t("domino.start.lead"));
   const choice = { mode: "sprint", set: "classic" };
   html("h3", {}, card, t("domino.start.mode"));
-  const showMode = segmented(card, [
-    { value: "sprint", title: t("domino.mode.sprint"), hint: t("domino.mode.sprintHint") },
-    { value: "marathon", title: t("domino.mode.marathon"), hint: t("domino.mode.marathonHint") },
-  ], t("domino.start.mode"), (v) => { choice.mode = v; render(); });
+  const modes = segmented(card, MODES.map((value) => ({ value, title: t(`domino.mode.${value}`) })),
+    t("domino.start.mode"), (v) => { choice.mode = v; render(); });
   html("h3", {}, card, t("domino.start.set"));
-  const showSet = segmented(card, [
-    { value: "classic", title: t("domino.set.classic"), hint: t("domino.set.classicHint") },
-    { value: "extended", title: t("domino.set.extended"), hint: t("domino.set.extendedHint") },
-  ], t("domino.start.set"), (v) => { choice.set = v; render(); });
+  const sets = segmented(card, SETS.map((value) => ({ value, title: t(`domino.set.${value}`) })),
+    t("domino.start.set"), (v) => { choice.set = v; render(); });
   // The records' title sits outside the <dl>: a list may hold only dt/dd groups.
   const recordsBox = html("div", { class: "dd-records" }, card);
   const recordsTitle = html("p", { class: "dd-rec-title" }, recordsBox);
@@ -67,14 +66,25 @@ export function createStart(parent, fmt, { onStart }) {
   const go = html("button", { type: "button", class: "btn primary dd-go" }, card, t("domino.start.play"));
   go.addEventListener("click", () => onStart(choice.mode, choice.set));
   html("p", { class: "dd-keys" }, card, t("domino.start.keys"));
-  /** @type {Profile} */
-  let profile = { records: {} };
+  /** @type {Profile | null} */
+  let profile = null;
+
+  /** The hints say the engine's numbers (D2, D6): until it answered, they wait (a stored profile view may lack them). */
+  function renderHints() {
+    modes.hints.sprint.textContent = t("domino.mode.sprintHint");
+    if (profile?.faster) modes.hints.marathon.textContent = t("domino.mode.marathonHint", { faster: fmt.number(profile.faster) });
+    for (const name of SETS) {
+      const set = profile?.sets?.[name];
+      if (set) sets.hints[name].textContent = t(`domino.set.${name}Hint`, { count: set.tiles, top: set.top });
+    }
+  }
 
   function render() {
-    showMode(choice.mode);
-    showSet(choice.set);
+    modes.show(choice.mode);
+    sets.show(choice.set);
+    renderHints();
     records.replaceChildren();
-    const best = profile.records?.[`${choice.mode}/${choice.set}`];
+    const best = profile?.records?.[`${choice.mode}/${choice.set}`];
     recordsTitle.textContent = t("domino.records", { mode: t(`domino.mode.${choice.mode}`), set: t(`domino.set.${choice.set}`) });
     for (const field of ["max", "power", "speed"]) {
       const row = html("div", { class: "dd-rec" }, records);
@@ -88,7 +98,7 @@ export function createStart(parent, fmt, { onStart }) {
     node: card,
     /** @param {Profile | null} nextProfile @param {Choice | null} preferred */
     show(nextProfile, preferred) {
-      profile = nextProfile || { records: {} };
+      profile = nextProfile;
       if (preferred && MODES.includes(preferred.mode)) choice.mode = preferred.mode;
       if (preferred && SETS.includes(preferred.set)) choice.set = preferred.set;
       render();

@@ -9,10 +9,11 @@ const FADE_MS = 280;
 const FALL_MS_PER_ROW = 55;
 
 /**
- * @param {HTMLElement} parent @param {{ label: string }} options
+ * @param {HTMLElement} parent
+ * @param {{ label: (width: number, height: number) => string }} options the well's name for its size
  */
 export function createWell(parent, { label }) {
-  const root = /** @type {SVGSVGElement} */ (svg("svg", { class: "dd-well", role: "img", "aria-label": label, tabindex: "0" }, parent));
+  const root = /** @type {SVGSVGElement} */ (svg("svg", { class: "dd-well", role: "img", tabindex: "0" }, parent));
   const frame = svg("g", { class: "dd-frame", "aria-hidden": "true" }, root);
   const still = svg("g", { class: "dd-still", "aria-hidden": "true" }, root);
   const ghost = svg("g", { class: "dd-ghost", "aria-hidden": "true" }, root);
@@ -29,6 +30,7 @@ export function createWell(parent, { label }) {
   function setSize(width, height) {
     if (width === size.width && height === size.height) return;
     size = { width, height };
+    root.setAttribute("aria-label", label(width, height));
     root.setAttribute("viewBox", `${-PAD} ${-PAD} ${width * CELL + 2 * PAD} ${height * CELL + 2 * PAD}`);
     root.style.setProperty("--ratio", `${width * CELL + 2 * PAD} / ${height * CELL + 2 * PAD}`);
     frame.replaceChildren();

@@ -1,216 +1,177 @@
-// 6E Club Game (blocks): the page. It draws what the Python engine reports
-// and forwards input (B19–B21); legality, scores and the end come from the
-// engine (club.blocks.api.Session) through `await ctx.engine.call` (issue 13:
-// the engine runs in a worker). A returning visit draws the view stored beside
-// the run at once; input waits for the engine's own view (`live`), one action
-// at a time (`busy`), and a preview answer that comes after the aim moved on
-// is dropped (latest wins).
+// 6E Club Game (blocks): the page. A plain state (the piece in hand, what the
+// preview shows, the cell colours), `render(parts, state, view)` that draws it
+// with the engine's view, and operations that ask the engine
+// (club.blocks.api.Session, in a worker: `await ctx.engine.call`) through the
+// kit's session: one action at a time, previews latest-wins (B20), the run
+// stored after each accepted action, another tab's newer run adopted (P10).
+// Legality, scores and the end are the engine's. A returning visit draws the
+// view stored beside the run at once; input waits for the engine's own view.
 import { html, svg } from "../svg.js";
-import { createBoard, SIZE } from "./blocks/board.js";
-import { pieceArt, pieceBox } from "./blocks/draw.js";
-import { askNewRun, createCard, createHud, showOver } from "./blocks/hud.js";
+import { cellName, parseCell } from "../kit/hexboard.js";
+import { createSession } from "../kit/session.js";
 import { randomSeed } from "../kit/seed.js";
+import { createBoard } from "./blocks/board.js";
+import { askNewRun, showOver } from "./blocks/dialogs.js";
+import { createCard, createHud } from "./blocks/hud.js";
+import { createInput } from "./blocks/input.js";
+import { paintEvents, readPaint, writePaint } from "./blocks/paint.js";
+import { createTray } from "./blocks/tray.js";
 
-const DRAG_START_PX = 6;
-const TOUCH_LIFT = 1.5; // the dragged piece floats this many cell heights above the finger (B19)
-const PAINT_CHARS = "0123456789ab";
+/**
+ * @typedef {object} State everything the page holds besides the engine's view
+ * @property {boolean} live the view is the engine's own (before: drawn, never acted on)
+ * @property {import("./blocks/input.js").Held | null} held
+ * @property {import("./blocks/board.js").Shown | null} preview what the B20 preview shows
+ * @property {import("./blocks/paint.js").Paint} paint
+ */
 
-export async function mount(root, ctx) {
-  const { engine, store, t } = ctx;
-  const fmt = { t, number: ctx.number ?? ((v) => String(v)) };
-  root.classList.add("bk");
+/**
+ * @typedef {object} Parts the page's widgets
+ * @property {HTMLElement} root
+ * @property {import("./blocks/hud.js").Hud} hud
+ * @property {{render: (profile: Blocks.Card) => void}} card
+ * @property {import("./blocks/board.js").BlocksBoard} board
+ * @property {import("./blocks/tray.js").Tray} tray
+ * @property {SVGSVGElement} ghost
+ */
+
+/**
+ * Draw the state and the view. Every widget skips what is already drawn.
+ * @param {Parts} parts @param {State} state @param {Blocks.View} view
+ */
+export function render({ root, hud, card, board, tray, ghost }, state, view) {
+  const held = state.held;
+  hud.render(view);
+  card.render(view.profile);
+  board.setCells(view.board, state.paint);
+  board.showPreview(state.preview);
+  board.showTarget(held?.mode === "key" ? held.target : null);
+  tray.render(held?.slot ?? null, view);
+  // Over the board the preview is the piece: the dragged copy turns faint so it never hides it.
+  ghost.classList.toggle("aiming", held?.mode === "drag" && held.target !== null);
+  root.classList.toggle("dragging", held?.mode === "drag");
+  root.dataset.held = held ? String(held.slot) : "";
+  root.dataset.over = view.over ? "1" : "0";
+}
+
+/** @param {HTMLElement} root @returns {Promise<unknown>} resolves once the stylesheet is in (or failed) */
+function styleSheet(root) {
   const sheet = html("link", { rel: "stylesheet", href: new URL("../css/blocks.css", import.meta.url) }, root);
   // Mounted only once styled: an unstyled board fills the screen for a frame.
-  const styled = new Promise((done) => { sheet.onload = done; sheet.onerror = done; });
+  return new Promise((done) => { sheet.onload = done; sheet.onerror = done; });
+}
+
+/** @param {HTMLElement} root @param {any} ctx */
+export async function mount(root, ctx) {
+  const { engine, store, t } = ctx;
+  const fmt = { t, number: ctx.number ?? ((/** @type {number} */ v) => String(v)) };
+  root.classList.add("bk");
+  const styled = styleSheet(root);
+  /** @type {State} */
+  const state = { live: false, held: null, preview: null, paint: [] };
+  /** @type {Blocks.View | null} */
+  let view = null;
+  /** @type {Blocks.Geometry | null} */
+  let geometry = null; // the engine's, or the copy stored beside the run (issue 13)
+  /** @type {import("../kit/dialog.js").Dialog | null} */
+  let over = null;
+  let lastAim = /** @type {Promise<string | null>} */ (Promise.resolve(null));
+  const session = createSession(root, ctx, { onExternal: adopt });
 
   const hud = createHud(root, fmt);
   const boardWrap = html("div", { class: "bk-board-wrap" }, root);
-  let geometry = null; // the engine's, or the copy stored beside the run (issue 13)
-  let board = null; // built from the geometry (buildBoard)
-  const tray = html("div", { class: "bk-tray", role: "group", "aria-label": t("blocks.tray") }, root);
+  const board = createBoard(boardWrap, { label: (count) => t("blocks.boardLabel", { count }), later: session.later });
+  // Inside root, where the piece colours (--f0…) are defined: on <body> it drew black.
+  const ghost = /** @type {SVGSVGElement} */ (svg("svg", { class: "bk-ghost", "aria-hidden": "true" }, root));
+  ghost.style.display = "none";
+  const input = createInput({ board, ghost }, {
+    held: () => state.held,
+    view: () => view,
+    geometry: () => geometry,
+    ready: () => state.live && !session.busy(),
+    pick, release, aim, commit, focusTray,
+    focusSlot: (slot) => tray.slot(slot)?.focus(),
+    announce: ctx.announce,
+    t,
+    gone: session.gone,
+  });
+  const tray = createTray(root, t, input.bindSlot);
   hud.addButtons(root);
   const card = createCard(root, fmt);
-  // Inside root, where the piece colours (--f0…) are defined: on <body> it drew black.
-  const ghost = svg("svg", { class: "bk-ghost", "aria-hidden": "true", hidden: "" }, root);
-  const showGhost = (on) => ghost.toggleAttribute("hidden", !on); // SVG elements have no .hidden
+  /** @type {Parts} */
+  const parts = { root, hud, card, board, tray, ghost };
+  const draw = () => { if (view) render(parts, state, view); };
 
-  let view = null;
-  let live = false; // view is the engine's own: before that a stored view is only drawn, never acted on
-  let busy = 0; // actions and other-tab adoptions on their way to the engine: no new input meanwhile
-  let gone = false; // unmounted: late answers do nothing
-  let aims = 0; // B20 previews, latest wins: an answer for an older aim is dropped
-  let lastAim = Promise.resolve(null);
-  let targets = [new Set(), new Set(), new Set()];
-  let paint = []; // cosmetic: shape family per filled cell
-  let held = null; // {slot, mode: "drag" | "tap" | "key", touch, target}
-  let press = null; // a pointer down on a tray piece, before it is a drag or a tap
-  let tapPress = null; // a pointer down on the board while a tapped piece is held
-  let ghostBox = null; // the dragged piece's art box (viewBox units)
-  let overlay = null;
-  const timers = new Set();
-  const later = (fn, ms) => { const id = setTimeout(() => { timers.delete(id); fn(); }, ms); timers.add(id); };
-
-  // ----- storage ------------------------------------------------------------
-  function loadPaint(boardText) {
-    const text = store.get("paint");
-    const ok = typeof text === "string" && text.length === boardText.length;
-    paint = [...boardText].map((c, i) => {
-      if (c !== "x") return null;
-      const f = ok ? PAINT_CHARS.indexOf(text[i]) : -1;
-      return f >= 0 ? f : null;
-    });
-  }
-
-  function persist(answer) {
-    // Refused when another tab stored a newer run (P10): that run is adopted, so
-    // its paint and view stay beside it.
-    if (store.set("run", answer.save)) {
-      store.set("paint", paint.map((f) => (f === null ? "." : PAINT_CHARS[f])).join(""));
-      ctx.keepView(answer.view); // drawn at once on the next visit (issue 13)
-    }
-    // The card changed (a run was banked): the engine's text, stored as is.
-    if (answer.profile !== null) store.set("profile", answer.profile);
-  }
-
-  // ----- the tray -----------------------------------------------------------
-  const slots = [0, 1, 2].map((slot) => {
-    const button = html("button", { class: "bk-slot", type: "button", "data-slot": slot }, tray);
-    button.addEventListener("pointerdown", (e) => onPressDown(e, slot));
-    button.addEventListener("pointermove", onPressMove);
-    button.addEventListener("pointerup", onPressUp);
-    button.addEventListener("pointercancel", () => { press = null; release(); });
-    button.addEventListener("keydown", (e) => onSlotKey(e, slot));
-    button.addEventListener("click", (e) => e.preventDefault());
-    return button;
-  });
-  // Over the faded tray (all pieces misfit then), so showing it moves nothing (B14).
-  const offer = html("p", { class: "bk-offer", hidden: true, role: "status" }, tray, t("blocks.offer"));
-
-  function renderTray() {
-    view.tray.forEach((piece, slot) => {
-      const button = slots[slot];
-      button.replaceChildren();
-      button.dataset.piece = piece.piece ?? "";
-      button.dataset.fits = piece.fits ? "1" : "0";
-      button.classList.toggle("empty", !piece.piece);
-      button.classList.toggle("faded", Boolean(piece.piece) && !piece.fits);
-      button.classList.toggle("held", held?.slot === slot);
-      button.setAttribute("aria-pressed", held?.slot === slot ? "true" : "false");
-      const usable = Boolean(piece.piece) && piece.fits && !view.over;
-      button.setAttribute("aria-disabled", usable ? "false" : "true");
-      if (!piece.piece) {
-        button.setAttribute("aria-label", t("blocks.slotUsed", { n: slot + 1 }));
-        return;
-      }
-      const box = pieceBox(piece.cells, SIZE);
-      const art = svg("svg", {
-        viewBox: `${box.minX} ${box.minY} ${box.width} ${box.height}`, class: "bk-slot-art", "aria-hidden": "true",
-        style: `--cells-w:${(box.width / (2 * SIZE)).toFixed(3)}`,
-      }, button);
-      pieceArt(art, piece.cells, piece.family, SIZE);
-      const name = t(`blocks.shape.${piece.shape}`);
-      button.setAttribute("aria-label", t(piece.fits ? "blocks.slotLabel" : "blocks.slotNoRoom",
-        { n: slot + 1, shape: name, count: piece.cells.length }));
-    });
-    offer.hidden = !view.redeal_offered;
-  }
-
-  // ----- render ---------------------------------------------------------------
-  function render() {
-    targets = view.tray.map((s) => new Set(s.targets));
-    hud.render(view);
-    card.render(view.profile);
-    board.setCells(view.board, paint);
-    renderTray();
-    root.dataset.over = view.over ? "1" : "0";
-  }
-
-  // ----- aiming (B20) ---------------------------------------------------------
-  function markHeld() {
-    slots.forEach((b, i) => {
-      b.classList.toggle("held", held?.slot === i);
-      b.setAttribute("aria-pressed", held?.slot === i ? "true" : "false");
-    });
-    root.dataset.held = held ? String(held.slot) : "";
-  }
-
+  // ----- the piece in hand and the B20 preview ------------------------------------
+  /** @param {number} slot @param {import("./blocks/input.js").Mode} mode @param {boolean} [touch] */
   function pick(slot, mode, touch = false) {
-    const piece = view.tray[slot];
-    if (view.over || !piece.piece || !piece.fits) return false;
-    held = { slot, mode, touch, target: null };
-    markHeld();
+    const piece = view?.tray[slot];
+    if (!view || view.over || !piece?.piece || !piece.fits) return false;
+    state.held = { slot, mode, touch, target: null };
+    draw();
     return true;
   }
 
   function release() {
-    aims += 1; // a preview still on its way is for a piece no longer held
-    held = null;
-    tapPress = null;
-    board?.clearPreview(); // no board yet while the first visit waits for the engine's geometry
-    board?.showTarget(null);
-    showGhost(false);
-    markHeld();
+    session.ticket(); // a preview still on its way is for a piece no longer held
+    state.held = null;
+    state.preview = null;
+    draw();
   }
 
-  const sameCell = (a, b) => Boolean(a && b) && a.q === b.q && a.r === b.r;
+  /** @param {import("./blocks/board.js").Shown | null} shown */
+  const show = (shown) => { state.preview = shown; draw(); };
 
-  // Aim the held piece at `cell`: the target and the ghost's look at once, the
-  // B20 preview when the engine answers. Resolves to what is shown ("fit",
-  // "misfit", "off") or null when the answer was dropped (a newer aim, another
-  // view, the piece put back); never rejects.
+  // Aim the held piece at `cell`: the target at once, the preview when the
+  // engine answers. Resolves to what is shown ("fit", "misfit", "off") or null
+  // when the answer was dropped (a newer aim, another view, the piece put back).
+  /** @param {string | null} cell @returns {Promise<string | null>} */
   function aim(cell) {
-    if (!held) return Promise.resolve(null);
-    if (sameCell(cell, held.target) || (!cell && !held.target)) return lastAim;
+    const held = state.held;
+    if (!held || !view) return Promise.resolve(null);
+    if (cell === held.target) return lastAim;
     held.target = cell;
-    const ticket = ++aims;
-    if (held.mode === "key") board.showTarget(cell);
-    const onBoard = board.onBoard(cell);
-    // Over the board the preview is the piece: the dragged copy turns faint so it never hides it.
-    ghost.classList.toggle("aiming", onBoard);
-    if (!onBoard) { board.clearPreview(); return (lastAim = Promise.resolve("off")); }
+    const fresh = session.ticket();
+    if (!cell) { show(null); return (lastAim = Promise.resolve("off")); }
     const piece = view.tray[held.slot];
+    const family = String(piece.family);
+    const { q, r } = parseCell(cell);
     // No legal drop here: outline where the piece would be.
     const misfit = () => {
-      board.showPreview({ legal: false, cells: piece.cells.map(([dq, dr]) => [cell.q + dq, cell.r + dr]), rows: [] }, piece.family);
+      show({ legal: false, cells: piece.cells.map(([dq, dr]) => `${q + dq}:${r + dr}`), rows: [], family });
       return "misfit";
     };
     // The view's targets say where a drop is legal; the preview is the drop on a copy (its cells and rows).
-    if (!targets[held.slot].has(board.index(cell.q, cell.r))) return (lastAim = Promise.resolve(misfit()));
+    if (!piece.targets.includes(board.hex.index(cell) ?? -1)) return (lastAim = Promise.resolve(misfit()));
+    draw(); // the target moves at once
     const seen = view;
-    lastAim = engine.call("preview", { slot: held.slot, cell: [cell.q, cell.r] }).then((answer) => {
-      if (gone || ticket !== aims || view !== seen) return null; // stale: a newer aim or view is on screen
+    lastAim = engine.call("preview", { slot: held.slot, cell }).then((/** @type {Blocks.PreviewAnswer} */ answer) => {
+      if (!fresh() || view !== seen) return null; // stale: a newer aim or view is on screen
       if (!answer.legal) return misfit();
-      board.showPreview(answer, piece.family);
+      show({ legal: true, cells: answer.cells.map(cellName), rows: answer.rows, family });
       return "fit";
-    }, (error) => {
-      if (!gone) console.error(error);
-      return null;
-    });
+    }, (/** @type {unknown} */ error) => { session.report(error); return null; });
     return lastAim;
   }
 
-  // One action at a time, and only on the engine's own view: `send` asks the
-  // engine, `use` applies its answer (both skipped once unmounted). Answers of
-  // one game come in the order asked. Resolves to use's result, or null.
-  async function act(send, use) {
-    if (!live || busy || gone) return null;
-    busy += 1;
-    try {
-      const answer = await send();
-      return gone ? null : use(answer);
-    } catch (error) {
-      if (!gone) console.error(error); // the engine refused a payload the page made: a bug, not a move
-      return null;
-    } finally {
-      busy -= 1;
-    }
+  // ----- actions: one at a time, on the engine's own view ---------------------------
+  /**
+   * @param {string} method @param {object} payload @param {(answer: any) => unknown} use
+   * @returns {Promise<unknown>} use's result; undefined when not asked or the page is gone
+   */
+  function act(method, payload, use) {
+    if (!state.live || session.busy()) return Promise.resolve(undefined);
+    return session.serial(async () => {
+      const answer = await engine.call(method, payload);
+      return session.gone() ? undefined : use(answer);
+    });
   }
 
-  // Drop the held piece where it is aimed; resolves true when the engine took it.
+  /** Drop the held piece where it is aimed; resolves true when the engine took it. */
   async function commit() {
-    if (!live || busy || !held?.target || !board.onBoard(held.target)) return false;
-    const { slot, target } = held;
-    const done = await act(() => engine.call("place", { slot, cell: [target.q, target.r] }), (answer) => {
+    const held = state.held;
+    if (!held?.target) return false;
+    const done = await act("place", { slot: held.slot, cell: held.target }, (answer) => {
       if (!answer.accepted) {
         ctx.announce(t("blocks.say.noFit"));
         return false;
@@ -219,166 +180,67 @@ export async function mount(root, ctx) {
       apply(answer);
       return true;
     });
-    return Boolean(done);
+    return done === true;
   }
 
-  // ----- dragging and tapping (B19) ------------------------------------------
-  function onPressDown(e, slot) {
-    if (e.button > 0 || press || !live || busy) return;
-    const piece = view.tray[slot];
-    if (!piece.piece || !piece.fits || view.over) return;
-    e.preventDefault();
-    slots[slot].setPointerCapture?.(e.pointerId);
-    press = { slot, id: e.pointerId, x0: e.clientX, y0: e.clientY, touch: e.pointerType !== "mouse", dragging: false };
+  /** @param {Club.Answer} answer */
+  function keep(answer) {
+    // Refused when another tab stored a newer run (P10): that run is adopted, its paint beside it.
+    if (session.keep(answer)) store.set("paint", writePaint(state.paint));
   }
 
-  function placeGhost(x, y) {
-    const piece = view.tray[held.slot];
-    const scale = board.cellPixels() / SIZE;
-    const cx = x;
-    const cy = held.touch ? y - TOUCH_LIFT * 2 * board.cellPixels() : y;
-    if (ghost.hasAttribute("hidden") || ghost.dataset.slot !== String(held.slot)) {
-      ghostBox = pieceBox(piece.cells, SIZE);
-      ghost.replaceChildren();
-      ghost.setAttribute("viewBox", `${ghostBox.minX} ${ghostBox.minY} ${ghostBox.width} ${ghostBox.height}`);
-      pieceArt(ghost, piece.cells, piece.family, SIZE);
-      ghost.dataset.slot = held.slot;
-      showGhost(true);
-    }
-    const box = ghostBox;
-    Object.assign(ghost.style, {
-      left: `${cx + box.minX * scale}px`, top: `${cy + box.minY * scale}px`,
-      width: `${box.width * scale}px`, height: `${box.height * scale}px`,
+  /** An accepted action: the cells' colours follow its events, the view is the engine's. @param {any} answer */
+  function apply(answer) {
+    paintEvents(state.paint, answer.events, board.hex.index);
+    view = answer.view;
+    keep(answer);
+    draw();
+    play(answer.events);
+  }
+
+  function newRun() {
+    if (!state.live || session.busy()) return;
+    release();
+    closeOver();
+    act("new_run", { seed: randomSeed() }, (answer) => {
+      state.paint.fill(null);
+      apply(answer);
+      focusTray();
     });
-    ghost.dataset.cx = cx.toFixed(1);
-    ghost.dataset.cy = cy.toFixed(1);
-    ghost.dataset.lift = (y - cy).toFixed(1);
-    return { x: cx, y: cy };
   }
 
-  function onPressMove(e) {
-    if (!press || e.pointerId !== press.id) return;
-    if (!press.dragging) {
-      if (Math.hypot(e.clientX - press.x0, e.clientY - press.y0) < DRAG_START_PX) return;
-      press.dragging = true;
-      release();
-      pick(press.slot, "drag", press.touch);
-      root.classList.add("dragging");
-    }
-    const centre = placeGhost(e.clientX, e.clientY);
-    aim(board.cellAt(centre.x, centre.y));
-  }
-
-  function onPressUp(e) {
-    if (!press || e.pointerId !== press.id) return;
-    const { slot, dragging } = press;
-    press = null;
-    root.classList.remove("dragging");
-    if (dragging) {
-      commit().then((done) => { if (!done && !gone) release(); });
-    } else if (held?.slot === slot) {
-      release(); // tap the held piece again: put it back
-    } else {
-      release();
-      pick(slot, "tap", e.pointerType !== "mouse");
-    }
-  }
-
-  // Tap-then-tap (B19, B20). The mouse aims by hovering, so its click drops.
-  // A finger cannot hover: its first tap aims (the preview shows under it and
-  // follows it while it slides), a second tap on that same cell drops.
-  // The board's listeners sit on its wrapper, which is there before the board
-  // is built (from the stored or the engine's geometry); only events on the board count.
-  const onBoardRoot = (type, fn) => boardWrap.addEventListener(type, (e) => {
-    if (board?.root.contains(e.target)) fn(e);
+  hud.redeal.addEventListener("click", () => {
+    if (!state.live || session.busy()) return;
+    release();
+    act("redeal", {}, (answer) => {
+      if (answer.accepted) { apply(answer); focusTray(); }
+    });
   });
-  onBoardRoot("pointerdown", (e) => {
-    if (held?.mode !== "tap" || press || e.button > 0) return;
-    const cell = board.cellAt(e.clientX, e.clientY);
-    const mouse = e.pointerType === "mouse";
-    tapPress = { id: e.pointerId, mouse, cell, armed: !mouse && sameCell(cell, held.target) };
-    if (!mouse) aim(cell);
+  // New run banks the run in play (B17): ask first when the engine says it would.
+  hud.newRun.addEventListener("click", () => {
+    if (!state.live || session.busy() || !view) return;
+    release();
+    if (view.in_progress) askNewRun(root, fmt, newRun);
+    else newRun();
   });
-  onBoardRoot("pointermove", (e) => {
-    if (held?.mode !== "tap" || press) return;
-    if (e.pointerType === "mouse" || tapPress?.id === e.pointerId) aim(board.cellAt(e.clientX, e.clientY));
-  });
-  onBoardRoot("pointerup", (e) => {
-    if (!tapPress || e.pointerId !== tapPress.id) return;
-    const { mouse, cell, armed } = tapPress;
-    tapPress = null;
-    if (held?.mode !== "tap") return;
-    const at = board.cellAt(e.clientX, e.clientY);
-    aim(at);
-    if (mouse || (armed && sameCell(at, cell))) commit();
-  });
-  onBoardRoot("pointercancel", () => { tapPress = null; });
-
-  // ----- keyboard (B19) --------------------------------------------------------
-  function onSlotKey(e, slot) {
-    if (e.key !== "Enter" && e.key !== " ") return;
-    e.preventDefault();
-    if (!live || busy) return;
-    if (!pick(slot, "key")) { ctx.announce(t("blocks.say.cannotPick")); return; }
-    const start = { q: 0, r: 0 };
-    board.root.focus();
-    aim(start);
-    ctx.announce(t("blocks.say.picked", { shape: t(`blocks.shape.${view.tray[slot].shape}`) }));
-  }
 
   function focusTray() {
+    if (!view || view.over) return;
     const next = view.tray.findIndex((p) => p.piece && p.fits);
-    if (next >= 0 && !view.over) slots[next].focus();
-    else if (!view.over && view.redeals > 0) hud.redeal.focus();
+    if (next >= 0) tray.slot(next)?.focus();
+    else if (view.redeals > 0) hud.redeal.focus();
   }
 
-  onBoardRoot("keydown", (e) => {
-    if (held?.mode !== "key") return;
-    if (e.key.startsWith("Arrow")) {
-      e.preventDefault();
-      // B19: where each arrow goes from each cell comes from the engine (hexgrid.key_map).
-      const from = held.target ? `${held.target.q}:${held.target.r}` : "0:0";
-      const [q, r] = (geometry.keys[from]?.[e.key] ?? "0:0").split(":").map(Number);
-      const c = { q, r };
-      aim(c).then((shown) => {
-        // Said once the preview is shown, and only if the target is still there.
-        if (!shown || gone || held?.mode !== "key" || !sameCell(held.target, c)) return;
-        ctx.announce(t(shown === "fit" ? "blocks.say.aimFit" : "blocks.say.aimMisfit", { cell: `${c.q}:${c.r}` }));
-      });
-    } else if (e.key === "Enter" || e.key === " ") {
-      e.preventDefault();
-      commit().then((done) => { if (done && !gone) focusTray(); });
-    } else if (e.key === "Escape") {
-      e.preventDefault();
-      const slot = held.slot;
-      release();
-      slots[slot].focus();
-    }
-  });
-  onBoardRoot("focusout", () => { if (held?.mode === "key") release(); }); // blur does not bubble
-  const onDocKey = (e) => {
-    if (e.key === "Escape" && held && held.mode !== "key") release();
-  };
-  document.addEventListener("keydown", onDocKey);
-
-  // ----- actions ---------------------------------------------------------------
-  function apply(answer) {
-    const events = answer.events;
-    for (const e of events) {
-      if (e.type === "placed") e.cells.forEach((c) => { paint[board.index(...c.split(":").map(Number))] = e.family; });
-      if (e.type === "cleared") e.cells.forEach((c) => { paint[board.index(...c.split(":").map(Number))] = null; });
-    }
-    view = answer.view;
-    persist(answer);
-    render();
-    play(events);
-  }
-
+  // ----- what an action showed: effects, words, the game-over card -------------------
+  /** @param {any[]} events */
   function play(events) {
+    if (!view) return;
     const reduced = ctx.reducedMotion();
     root.classList.toggle("bk-reduced", reduced);
     const placed = events.find((e) => e.type === "placed");
     const crown = events.find((e) => e.type === "crown");
+    const points = events.find((e) => e.type === "points");
+    /** @type {string[]} */
     const said = [];
     for (const e of events) {
       if (e.type === "placed") board.fxCells(e.cells, "bk-fx-place", 400);
@@ -392,13 +254,14 @@ export async function mount(root, ctx) {
       } else if (e.type === "meter") hud.animateMeter(e, Boolean(crown), reduced);
       else if (e.type === "crown") {
         root.classList.add("crowned");
-        board.fxText(["0:0"], t("blocks.crownFx", { n: e.won }), "bk-fx-crown", reduced ? 700 : 1500);
-        later(() => root.classList.remove("crowned"), reduced ? 700 : 1500);
+        board.fxText(["0:0"], t("blocks.crownFx", { n: e.won, points: fmt.number(points?.parts.crown ?? 0) }),
+          "bk-fx-crown", reduced ? 700 : 1500);
+        session.later(() => root.classList.remove("crowned"), reduced ? 700 : 1500);
         said.push(t("blocks.say.crown", { n: fmt.number(e.crowns) }));
       } else if (e.type === "dealt") {
-        tray.classList.remove("dealt");
-        void tray.offsetWidth; // restart the deal animation
-        tray.classList.add("dealt");
+        tray.el.classList.remove("dealt");
+        void tray.el.offsetWidth; // restart the deal animation
+        tray.el.classList.add("dealt");
         if (e.why === "redeal") said.push(t("blocks.say.redealt"));
       } else if (e.type === "banked") {
         said.push(t("blocks.say.banked", { count: e.stars, stars: fmt.number(e.stars) }));
@@ -408,150 +271,120 @@ export async function mount(root, ctx) {
     if (said.length) ctx.announce(said.join(" "));
     if (view.over) {
       const banked = events.find((e) => e.type === "banked");
-      later(() => openOver(banked), reduced ? 0 : 650);
+      session.later(() => openOver(banked), reduced ? 0 : 650);
     }
   }
 
+  /** @param {{stars: number, new_best: boolean} | null} banked the run's banking, when this action banked it */
   function openOver(banked) {
-    overlay?.remove();
+    if (!view?.over) return;
+    closeOver();
     ctx.announce(t("blocks.say.over", { score: fmt.number(view.score) }));
-    overlay = showOver(root, fmt, {
+    over = showOver(root, fmt, {
       score: view.score,
       best: view.profile.best,
       stars: banked ? banked.stars : view.stars,
       newBest: Boolean(banked?.new_best),
-    }, () => { overlay = null; newRun(); });
+    }, () => { over = null; newRun(); });
   }
 
-  function newRun() {
-    if (!live || busy) return Promise.resolve(null);
-    release();
-    overlay?.remove();
-    overlay = null;
-    return act(() => engine.call("new_run", { seed: randomSeed() }), (answer) => {
-      paint.fill(null);
-      apply(answer);
-      focusTray();
-    });
+  function closeOver() {
+    over?.close();
+    over = null;
   }
 
-  hud.redeal.addEventListener("click", () => {
-    if (!live || busy) return;
-    release();
-    act(() => engine.call("redeal", {}), (answer) => {
-      if (answer.accepted) { apply(answer); focusTray(); }
-    });
-  });
-  // New run banks the run in play (B17): ask first once it counts (one drop made).
-  const inProgress = () => !view.over && view.drops > 0;
-  hud.newRun.addEventListener("click", () => {
-    if (!live || busy) return;
-    release();
-    if (inProgress()) askNewRun(root, fmt, hud.newRun, newRun);
-    else newRun();
-  });
-
-  // Another tab saved a newer run or card (P10): take it, once this page is
-  // started, one at a time with the actions (an action in flight is answered
-  // first; no new one is made on the run being replaced).
-  let started = null;
-  const begun = new Promise((done) => { started = done; });
-  async function adopt(name, value) {
-    await begun;
-    if (gone) return;
-    busy += 1;
+  // ----- another tab stored a newer run or card (P10): taken one at a time with the actions
+  /** @param {string} item @param {string} text */
+  async function adopt(item, text) {
+    if (!state.live) return; // not started: the start reads the store itself
     try {
-      if (name === "run") {
+      if (item === "run") {
         release();
-        const next = await engine.call("load", { save: value });
-        if (gone) return;
+        const next = await engine.call("load", { save: text });
+        if (session.gone()) return;
         view = next;
-        loadPaint(view.board);
-        render();
+        state.paint = readPaint(store.get("paint"), next.board);
+        if (!next.over) closeOver();
         ctx.notice(t("blocks.otherTab"));
       } else {
-        await engine.call("load_profile", { profile: value });
+        await engine.call("load_profile", { profile: text });
         const next = await engine.call("view", {});
-        if (gone) return;
+        if (session.gone()) return;
         view = next;
-        render();
       }
+      draw();
     } catch (error) {
-      // A bad value from elsewhere: the engine kept ours (an EngineError); anything else is a bug.
-      if (error?.name !== "EngineError" && !gone) console.error(error);
-    } finally {
-      busy -= 1;
+      if (/** @type {any} */ (error)?.name !== "EngineError") throw error; // a bug: reported by the session
+      console.warn(`6E Club: another tab's blocks ${item} was refused; this tab's is kept:`, error);
     }
   }
-  const offExternal = store.onExternalChange?.((name, value) => {
-    if (value && (name === "run" || name === "profile")) adopt(name, value);
-  });
 
-  // ----- start (issue 13): the stored view at once, then the engine's -----------
-  function buildBoard(shape) {
-    boardWrap.replaceChildren();
-    board = null;
-    board = createBoard(boardWrap, shape, { label: t("blocks.boardLabel") });
+  // ----- start (issue 13): the stored view at once, then the engine's ------------------
+  /** @param {Blocks.Geometry} shape */
+  function reshape(shape) {
+    board.reshape(shape);
+    hud.setMeterEdges(shape.meter_edges);
     geometry = shape;
-    paint = new Array(shape.cells.length).fill(null);
+    state.paint = new Array(shape.cells.length).fill(null);
   }
 
-  await styled;
   // A returning visit: the board from the stored geometry, the run from the
   // view stored beside it. Drawn only; input waits for the engine (the app
   // keeps the page inert until mount resolves; `live` guards the rest).
-  const storedGeometry = ctx.storedView("geometry");
-  const storedView = store.get("run") === null ? null : ctx.storedView();
-  if (storedGeometry) {
+  function drawStored() {
+    const shape = ctx.storedView("geometry");
+    const stored = store.get("run") === null ? null : ctx.storedView();
+    if (!shape) return;
     try {
-      buildBoard(storedGeometry);
-      if (storedView) {
-        view = storedView;
-        loadPaint(view.board);
-        render();
-        ctx.painted();
-      }
+      reshape(shape);
+      if (!stored) return;
+      view = stored;
+      state.paint = readPaint(store.get("paint"), stored.board);
+      draw();
+      ctx.painted();
     } catch (error) {
       // A stored copy that does not draw is simply not drawn: the engine's view follows.
       console.warn("6E Club: the stored blocks view was not drawn:", error);
-      boardWrap.replaceChildren();
-      board = null;
       view = null;
     }
   }
 
-  const shape = await engine.call("geometry", {});
-  if (!board || JSON.stringify(shape) !== JSON.stringify(geometry)) buildBoard(shape);
-  if (store.get("geometry") !== JSON.stringify(shape)) ctx.keepView(shape, "geometry");
-
-  // ----- the engine's run: resume the stored one (B18) or deal a new one ---------
-  const card0 = await store.load("profile", (text) => engine.call("load_profile", { profile: text }));
-  if (card0 === null) await engine.call("load_profile", { profile: null });
-  const resumed = await store.load("run", (text) => engine.call("load", { save: text }));
-  if (resumed) {
-    view = resumed;
-    loadPaint(view.board);
-    render();
-    ctx.keepView(view); // the stored view now matches the stored run, whoever wrote it
-  } else {
-    const answer = await engine.call("new_run", { seed: randomSeed() });
-    view = answer.view;
-    persist(answer);
-    render();
+  // The engine's run: resume the stored one (B18) or deal a new one.
+  async function start() {
+    const shape = await engine.call("geometry", {});
+    if (JSON.stringify(shape) !== JSON.stringify(geometry)) reshape(shape);
+    if (store.get("geometry") !== JSON.stringify(shape)) ctx.keepView(shape, "geometry");
+    const profile = await session.load("profile", "load_profile", "profile");
+    if (profile === null) await engine.call("load_profile", { profile: null });
+    const resumed = await session.load();
+    if (resumed) {
+      view = resumed;
+      state.paint = readPaint(store.get("paint"), resumed.board);
+      ctx.keepView(resumed); // the stored view now matches the stored run, whoever wrote it
+    } else {
+      const answer = await engine.call("new_run", { seed: randomSeed() });
+      view = answer.view;
+      keep(answer);
+    }
+    draw();
+    ctx.painted();
+    state.live = true;
+    if (view?.over) openOver(null);
+    return true;
   }
-  ctx.painted();
-  live = true;
-  if (view.over) openOver(null);
-  started();
+
+  await styled;
+  drawStored();
+  // In the session's order, so another tab's run is adopted after the start, never during it.
+  if (!(await session.serial(start))) throw new Error("6E Club: blocks did not start (the error is logged above)");
 
   return {
     unmount() {
-      gone = true;
       release();
-      timers.forEach((id) => clearTimeout(id));
-      document.removeEventListener("keydown", onDocKey);
-      offExternal?.();
+      input.destroy();
+      session.close();
       ghost.remove();
     },
   };
 }
+

@@ -16,7 +16,7 @@ class Slot(TypedDict):
     slot: int
     piece: str | None  # notation of the piece (B3), None when the slot is used
     shape: str | None
-    family: str | None
+    family: int | None  # colour family index (cosmetic, one per shape)
     cells: list[list[int]]  # [dq, dr] offsets from the piece's centre
     fits: bool  # the piece has a legal drop somewhere (B15)
     targets: list[int]  # cell indices where its centre may drop

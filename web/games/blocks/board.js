@@ -1,126 +1,112 @@
-// The SVG board of blocks: 61 pointy-top cells, the B20 preview layer, the
-// keyboard target marker and short effects (clears, points, Crown).
+// The board of blocks on the kit's hex board: the cells (filled, in their
+// shape's colour), the B20 preview, the keyboard target and short effects.
+// `render(state, view)` draws what the state and the engine's view say.
 import { svg } from "../../svg.js";
-import { boardViewBox, hexCorners, hexToPixel, onBoard, pixelToHex } from "../../hexlayout.js";
-import { outlinePath } from "./draw.js";
+import { cellName, createHexBoard } from "../../kit/hexboard.js";
 
-export const SIZE = 10; // viewBox units per hex radius
-const MARGIN = 4;
+export const SIZE = 10; // board units per hex radius
 
-export function createBoard(parent, geometry, { label }) {
-  const { radius, cells, rows } = geometry;
-  const root = svg("svg", {
-    class: "bk-board",
-    viewBox: boardViewBox(radius, SIZE, MARGIN),
-    role: "application",
-    "aria-roledescription": "board",
-    "aria-label": label,
-    tabindex: "0", // first in the Tab order: board, tray, then the buttons
-    focusable: "false",
-  }, parent);
-  const layers = {};
-  for (const name of ["cells", "preview", "rows", "target", "fx"]) {
-    layers[name] = svg("g", { class: `bk-layer-${name}` }, root);
-  }
-  const index = new Map(cells.map(([q, r], i) => [`${q}:${r}`, i]));
-  const polys = cells.map(([q, r], i) => {
-    const { x, y } = hexToPixel(q, r, SIZE);
-    return svg("polygon", {
-      points: hexCorners(x, y, SIZE * 0.95), class: "bk-cell", "data-cell": `${q}:${r}`, "data-index": i,
-    }, layers.cells);
+/**
+ * What the B20 preview shows: the cells the drop fills and the rows it
+ * completes (legal), or the outline of where the piece would be (misfit).
+ * @typedef {object} Shown
+ * @property {boolean} legal
+ * @property {string[]} cells "q:r"
+ * @property {number[]} rows indices into the geometry's rows
+ * @property {string} family the piece's colour family
+ */
+
+/**
+ * @typedef {object} BlocksBoard
+ * @property {import("../../kit/hexboard.js").HexBoard} hex
+ * @property {SVGSVGElement} root
+ * @property {(geometry: Blocks.Geometry) => void} reshape the engine's geometry (or the stored copy)
+ * @property {(board: string, paint: (number | null)[]) => void} setCells
+ * @property {(shown: Shown | null) => void} showPreview
+ * @property {(cell: string | null) => void} showTarget
+ * @property {(cells: string[], cls: string, ms: number) => void} fxCells
+ * @property {(cells: string[], text: string, cls: string, ms: number) => void} fxText
+ */
+
+/**
+ * The frame at once; the cells come with reshape(geometry).
+ * @param {HTMLElement} parent
+ * @param {{label: (cells: number) => string, later: (fn: () => void, ms: number) => void}} options
+ * @returns {BlocksBoard}
+ */
+export function createBoard(parent, { label, later }) {
+  const hex = createHexBoard(parent, {
+    prefix: "bk", label: "", size: SIZE, margin: 4, inset: 0.95,
+    layers: ["preview", "rows", "target", "fx"],
   });
+  /** @type {string[][]} */
+  let rows = [];
+  let drawnCells = "";
+  /** @type {Shown | null} */
+  let drawnPreview = null;
+  /** @type {string | null} */
+  let drawnTarget = null;
 
-  function setCells(boardText, paint) {
-    polys.forEach((poly, i) => {
-      const filled = boardText[i] === "x";
-      const fam = filled ? (paint[i] ?? "n") : "";
-      poly.setAttribute("class", filled ? `bk-cell filled fam-${fam}` : "bk-cell");
-    });
+  /** @param {Blocks.Geometry} geometry */
+  function reshape(geometry) {
+    hex.reshape(geometry);
+    hex.root.setAttribute("aria-label", label(geometry.cells.length));
+    rows = geometry.rows.map((row) => row.map((i) => cellName(geometry.cells[i])));
+    drawnCells = "";
+    drawnPreview = null;
+    drawnTarget = null;
+    delete hex.root.dataset.preview;
   }
 
-  function clearPreview() {
-    layers.preview.replaceChildren();
-    layers.rows.replaceChildren();
-    root.removeAttribute("data-preview");
+  /** The view's board text: its filled cells ("x"), each in its shape's colour (paint, "n": none known). */
+  function setCells(/** @type {string} */ board, /** @type {(number | null)[]} */ paint) {
+    const fams = [...board].map((c, i) => (c === "x" ? String(paint[i] ?? "n") : ""));
+    const key = fams.join(",");
+    if (key === drawnCells) return;
+    drawnCells = key;
+    fams.forEach((fam, i) => hex.node(i)?.setAttribute("class", fam ? `bk-cell filled fam-${fam}` : "bk-cell"));
   }
 
-  // B20: fill in the piece colour and gold rows when it fits, else a dashed coral outline.
-  function showPreview(answer, family) {
-    clearPreview();
-    if (!answer || !answer.cells.length) return;
-    if (answer.legal) {
-      for (const [q, r] of answer.cells) {
-        const { x, y } = hexToPixel(q, r, SIZE);
-        svg("polygon", { points: hexCorners(x, y, SIZE * 0.95), class: `bk-prev fam-${family}` }, layers.preview);
-      }
-      for (const row of answer.rows) {
-        svg("path", { d: outlinePath(rows[row].map((i) => cells[i]), SIZE), class: "bk-row-gold", "data-row": row }, layers.rows);
-      }
+  /** B20: the piece's colour and gold rows when it fits, else a dashed coral outline. */
+  function showPreview(/** @type {Shown | null} */ shown) {
+    if (shown === drawnPreview) return;
+    drawnPreview = shown;
+    hex.layers.preview.replaceChildren();
+    hex.layers.rows.replaceChildren();
+    if (!shown || !shown.cells.length) { delete hex.root.dataset.preview; return; }
+    if (shown.legal) {
+      for (const cell of shown.cells) hex.hex(cell, `bk-prev fam-${shown.family}`, "preview");
+      for (const row of shown.rows) hex.outline(rows[row], "bk-row-gold", "rows").dataset.row = String(row);
     } else {
-      svg("path", { d: outlinePath(answer.cells, SIZE), class: "bk-misfit" }, layers.preview);
+      hex.outline(shown.cells, "bk-misfit", "preview");
     }
-    root.dataset.preview = answer.legal ? "fit" : "misfit";
+    hex.root.dataset.preview = shown.legal ? "fit" : "misfit";
   }
 
-  function showTarget(cell) {
-    layers.target.replaceChildren();
-    if (!cell) return;
-    const { x, y } = hexToPixel(cell.q, cell.r, SIZE);
-    svg("polygon", { points: hexCorners(x, y, SIZE * 1.02), class: "bk-target" }, layers.target);
+  function showTarget(/** @type {string | null} */ cell) {
+    if (cell === drawnTarget) return;
+    drawnTarget = cell;
+    hex.layers.target.replaceChildren();
+    if (cell) hex.hex(cell, "bk-target", "target", 1.02);
   }
 
-  // Screen point -> axial cell (may be off the board).
-  function cellAt(clientX, clientY) {
-    const ctm = root.getScreenCTM();
-    if (!ctm) return null;
-    const pt = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse());
-    return pixelToHex(pt.x, pt.y, SIZE);
-  }
-
-  // Screen pixels per SIZE unit (the hex radius on screen).
-  function cellPixels() {
-    const ctm = root.getScreenCTM();
-    return ctm ? SIZE * ctm.a : SIZE;
-  }
-
-  function cellCentre(q, r) {
-    const ctm = root.getScreenCTM();
-    const { x, y } = hexToPixel(q, r, SIZE);
-    const pt = new DOMPoint(x, y).matrixTransform(ctm);
-    return { x: pt.x, y: pt.y };
-  }
-
-  function fxCells(list, cls, ms) {
-    const group = svg("g", { class: cls }, layers.fx);
-    for (const text of list) {
-      const [q, r] = text.split(":").map(Number);
-      const { x, y } = hexToPixel(q, r, SIZE);
-      svg("polygon", { points: hexCorners(x, y, SIZE * 0.95), style: `transform-origin:${x}px ${y}px` }, group);
+  function fxCells(/** @type {string[]} */ cells, /** @type {string} */ cls, /** @type {number} */ ms) {
+    const group = svg("g", { class: cls }, hex.layers.fx);
+    for (const cell of cells) {
+      const { x, y } = hex.point(cell);
+      hex.hex(cell, "", /** @type {SVGElement} */ (group)).style.transformOrigin = `${x}px ${y}px`;
     }
-    setTimeout(() => group.remove(), ms);
+    later(() => group.remove(), ms);
   }
 
-  function fxText(cellsText, text, cls, ms) {
-    const pts = cellsText.map((c) => c.split(":").map(Number)).map(([q, r]) => hexToPixel(q, r, SIZE));
+  function fxText(/** @type {string[]} */ cells, /** @type {string} */ text, /** @type {string} */ cls, /** @type {number} */ ms) {
+    const pts = cells.map((c) => hex.point(c));
     const x = pts.reduce((s, p) => s + p.x, 0) / Math.max(pts.length, 1);
     const y = pts.reduce((s, p) => s + p.y, 0) / Math.max(pts.length, 1);
-    const node = svg("text", { x, y, class: cls, "text-anchor": "middle" }, layers.fx);
+    const node = svg("text", { x, y, class: cls, "text-anchor": "middle" }, hex.layers.fx);
     node.textContent = text;
-    setTimeout(() => node.remove(), ms);
+    later(() => node.remove(), ms);
   }
 
-  return {
-    root,
-    index: (q, r) => index.get(`${q}:${r}`),
-    onBoard: (cell) => Boolean(cell) && onBoard(cell.q, cell.r, radius),
-    setCells,
-    showPreview,
-    clearPreview,
-    showTarget,
-    cellAt,
-    cellPixels,
-    cellCentre,
-    fxCells,
-    fxText,
-  };
+  return { hex, root: hex.root, reshape, setCells, showPreview, showTarget, fxCells, fxText };
 }

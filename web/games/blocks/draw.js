@@ -1,37 +1,23 @@
-// Drawing helpers for blocks: hex outlines of cell sets and small piece art.
-// Pure geometry for the renderer; every rule answer comes from the engine.
+// Piece art for blocks: a piece drawn around its centre cell (the engine's
+// [dq, dr] offsets), in the tray and under the pointer while dragging.
 import { svg } from "../../svg.js";
 import { hexCorners, hexToPixel } from "../../hexlayout.js";
 
-// Edge i of a pointy-top hex (corner i to corner i+1) faces direction i
-// (E, SE, SW, W, NW, NE), the order of club.hexgrid.DIRECTIONS.
-const DIRS = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
-const key = (q, r) => `${q}:${r}`;
+/**
+ * @typedef {object} Box a viewBox in board units
+ * @property {number} minX
+ * @property {number} minY
+ * @property {number} width
+ * @property {number} height
+ */
 
-function corner(x, y, size, i) {
-  const a = (Math.PI / 180) * (60 * i - 30);
-  return [x + size * Math.cos(a), y + size * Math.sin(a)];
-}
-
-// The outer boundary of a set of cells as one SVG path of edge segments.
-export function outlinePath(cells, size) {
-  const set = new Set(cells.map(([q, r]) => key(q, r)));
-  const parts = [];
-  for (const [q, r] of cells) {
-    const { x, y } = hexToPixel(q, r, size);
-    DIRS.forEach(([dq, dr], i) => {
-      if (set.has(key(q + dq, r + dr))) return;
-      const [x0, y0] = corner(x, y, size, i);
-      const [x1, y1] = corner(x, y, size, (i + 1) % 6);
-      parts.push(`M${x0.toFixed(2)} ${y0.toFixed(2)}L${x1.toFixed(2)} ${y1.toFixed(2)}`);
-    });
-  }
-  return parts.join("");
-}
-
-// A piece drawn around its centre cell (offsets from the engine) into `parent`.
-export function pieceArt(parent, cells, family, size, extra = {}) {
-  const group = svg("g", { class: `bk-piece fam-${family}`, ...extra }, parent);
+/**
+ * A piece's gems drawn into `parent`, centred on its centre cell.
+ * @param {Element} parent @param {number[][]} cells @param {number | null} family @param {number} size
+ * @returns {SVGGElement}
+ */
+export function pieceArt(parent, cells, family, size) {
+  const group = /** @type {SVGGElement} */ (svg("g", { class: `bk-piece fam-${family}` }, parent));
   for (const [q, r] of cells) {
     const { x, y } = hexToPixel(q, r, size);
     svg("polygon", { points: hexCorners(x, y, size * 0.94), class: "bk-gem" }, group);
@@ -39,7 +25,10 @@ export function pieceArt(parent, cells, family, size, extra = {}) {
   return group;
 }
 
-// The viewBox that holds a piece's cells with a margin, centred on its centre cell.
+/**
+ * The viewBox that holds a piece's cells with a margin, centred on its centre cell.
+ * @param {number[][]} cells @param {number} size @returns {Box}
+ */
 export function pieceBox(cells, size) {
   let minX = Infinity; let minY = Infinity; let maxX = -Infinity; let maxY = -Infinity;
   for (const [q, r] of cells) {
@@ -49,4 +38,17 @@ export function pieceBox(cells, size) {
   }
   const w = Math.sqrt(3) * size / 2;
   return { minX: minX - w, minY: minY - size, width: maxX - minX + 2 * w, height: maxY - minY + 2 * size };
+}
+
+/**
+ * Draw a piece into an <svg>, its viewBox fitted to it.
+ * @param {SVGSVGElement} art @param {number[][]} cells @param {number | null} family @param {number} size
+ * @returns {Box}
+ */
+export function drawPiece(art, cells, family, size) {
+  const box = pieceBox(cells, size);
+  art.replaceChildren();
+  art.setAttribute("viewBox", `${box.minX} ${box.minY} ${box.width} ${box.height}`);
+  pieceArt(art, cells, family, size);
+  return box;
 }

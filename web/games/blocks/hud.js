@@ -1,78 +1,108 @@
 // Everything around the board (B21, B16, B17): score with the streak bonus,
-// the six-edge meter, Crowns, best, re-deal, New run, the player card and the
-// game-over screen. It only shows numbers the engine reports.
+// the 6E meter (as many edges as the engine's geometry says), Crowns, best,
+// re-deal, New run and the player card. It only shows numbers the engine reports.
 import { html, svg } from "../../svg.js";
-import { statBox as stat } from "../../kit/hud.js";
+import { statBox } from "../../kit/hud.js";
 
 const METER_R = 20;
 
-function meterEdges(parent) {
-  // Six edges clockwise from the top-right edge; edge i lights as the i-th row clears.
+/**
+ * @typedef {object} Format
+ * @property {(key: string, vars?: Record<string, unknown>) => string} t
+ * @property {(value: number) => string} number
+ */
+
+/**
+ * @typedef {object} Hud
+ * @property {HTMLButtonElement} newRun
+ * @property {HTMLButtonElement} redeal
+ * @property {(parent: HTMLElement) => void} addButtons
+ * @property {(edges: number) => void} setMeterEdges
+ * @property {(view: Blocks.View) => void} render
+ * @property {(event: {before: number, after: number, edges: number[]}, crown: boolean, reduced: boolean) => void} animateMeter
+ */
+
+/** The meter's edges, clockwise from the top corner; edge i lights as the i-th row clears. */
+function meterArt(/** @type {Element} */ parent) {
   const art = svg("svg", { viewBox: "-26 -26 52 52", class: "bk-meter", "aria-hidden": "true" }, parent);
-  const corner = (i) => {
-    const a = (Math.PI / 180) * (60 * i - 90);
-    return [METER_R * Math.cos(a), METER_R * Math.sin(a)];
-  };
-  const edges = [];
-  for (let i = 0; i < 6; i += 1) {
-    const [x0, y0] = corner(i);
-    const [x1, y1] = corner(i + 1);
-    edges.push(svg("line", { x1: x0, y1: y0, x2: x1, y2: y1, class: "bk-edge", "data-edge": i }, art));
+  const edgesGroup = svg("g", {}, art);
+  svg("text", { x: 0, y: 5, "text-anchor": "middle", class: "bk-meter-text" }, art).textContent = "6E";
+  /** @type {Element[]} */
+  let edges = [];
+  /** @param {number} n */
+  function reshape(n) {
+    edgesGroup.replaceChildren();
+    /** @param {number} i */
+    const corner = (i) => {
+      const a = (2 * Math.PI * i) / n - Math.PI / 2;
+      return [METER_R * Math.cos(a), METER_R * Math.sin(a)];
+    };
+    edges = Array.from({ length: n }, (_, i) => {
+      const [x1, y1] = corner(i);
+      const [x2, y2] = corner(i + 1);
+      return svg("line", { x1, y1, x2, y2, class: "bk-edge", "data-edge": i }, edgesGroup);
+    });
   }
-  const label = svg("text", { x: 0, y: 5, "text-anchor": "middle", class: "bk-meter-text" }, art);
-  label.textContent = "6E";
-  return { art, edges };
+  return { art, reshape, edges: () => edges };
 }
 
-// Builds the title and the stats now; the buttons (re-deal, New run, Rules)
-// come from addButtons(), called after the board and tray are in place, so
-// the Tab order is board, tray, then the HUD buttons. CSS grid areas put
-// every part where it is seen (blocks.css).
+/**
+ * Builds the title and the stats now; the buttons (re-deal, New run, Rules)
+ * come from addButtons(), called after the board and tray are in place, so
+ * the Tab order is board, tray, then the HUD buttons. CSS grid areas put
+ * every part where it is seen (blocks.css).
+ * @param {HTMLElement} root @param {Format} fmt @returns {Hud}
+ */
 export function createHud(root, { t, number }) {
   html("h1", { class: "bk-title" }, root, t("blocks.title"));
-  const score = stat(root, "bk-score", t("blocks.score"));
+  const score = statBox(root, "bk-score", t("blocks.score"));
   score.box.setAttribute("aria-live", "off");
   // The streak line always takes its height (hidden, not removed): a streak
   // starting or ending must never move the board.
   const streak = html("span", { class: "bk-streak" }, score.box);
-  const best = stat(root, "bk-best", t("blocks.best"));
+  const best = statBox(root, "bk-best", t("blocks.best"));
   const meterBox = html("div", { class: "stat bk-meter-box" }, root);
   html("span", { class: "label" }, meterBox, t("blocks.meter"));
   const meterRow = html("span", { class: "bk-meter-row" }, meterBox);
-  const meter = meterEdges(meterRow);
+  const meter = meterArt(meterRow);
   const crowns = html("span", { class: "bk-crowns value", title: t("blocks.crowns") }, meterRow, "0");
-  const redeal = html("button", { class: "btn bk-redeal", type: "button" }, null, t("blocks.redeal"));
+  const redeal = /** @type {HTMLButtonElement} */ (html("button", { class: "btn bk-redeal", type: "button" }, null, t("blocks.redeal")));
   const tools = html("div", { class: "bk-tools" }, null);
-  const newRun = html("button", { class: "btn bk-new", type: "button" }, tools, t("blocks.newRun"));
+  const newRun = /** @type {HTMLButtonElement} */ (html("button", { class: "btn bk-new", type: "button" }, tools, t("blocks.newRun")));
   html("a", { class: "btn bk-rules", href: "#/rules/blocks" }, tools, t("blocks.rules"));
-  const addButtons = (parent) => { parent.append(redeal, tools); };
+  /** @type {Blocks.View | null} */
+  let shown = null;
 
   // data-meter and the label always hold the engine's value; the edges' classes
-  // may run a short animation behind it, cancelled by the next render.
-  let meterTimers = [];
-  const showEdges = (value) => meter.edges.forEach((edge, i) => edge.classList.toggle("lit", i < value));
-  function setMeter(value) {
-    meterTimers.forEach(clearTimeout);
-    meterTimers = [];
+  // may run a short animation behind it, cancelled by the next view drawn.
+  /** @type {ReturnType<typeof setTimeout>[]} */
+  let timers = [];
+  const showEdges = (/** @type {number} */ value) => meter.edges().forEach((edge, i) => edge.classList.toggle("lit", i < value));
+  function setMeter(/** @type {number} */ value) {
+    timers.forEach(clearTimeout);
+    timers = [];
     meter.art.classList.remove("crowned");
     showEdges(value);
-    meterBox.dataset.meter = value;
-    meterBox.setAttribute("aria-label", t("blocks.meterLabel", { count: value }));
+    meterBox.dataset.meter = String(value);
+    meterBox.setAttribute("aria-label", t("blocks.meterLabel", { count: value, edges: meter.edges().length }));
   }
 
+  /** @param {Blocks.View} view */
   function render(view) {
-    score.value.textContent = number(view.score);
-    score.box.dataset.score = view.score;
+    if (view === shown) return; // the same view: an animation running behind it goes on
+    shown = view;
+    score.set(number(view.score), view.score);
+    score.box.dataset.score = String(view.score);
     const on = view.bonus > 0;
     streak.classList.toggle("on", on);
     streak.textContent = on ? t("blocks.streak", { bonus: view.bonus }) : "";
-    streak.dataset.bonus = view.bonus;
+    streak.dataset.bonus = String(view.bonus);
     if (on) streak.title = t("blocks.streakLabel", { count: view.streak, bonus: view.bonus });
     else streak.removeAttribute("title");
-    best.value.textContent = number(view.profile.best);
-    best.box.dataset.best = view.profile.best;
+    best.set(number(view.profile.best), view.profile.best);
+    best.box.dataset.best = String(view.profile.best);
     crowns.textContent = `♛ ${number(view.crowns)}`;
-    crowns.dataset.crowns = view.crowns;
+    crowns.dataset.crowns = String(view.crowns);
     crowns.setAttribute("aria-label", t("blocks.crownsLabel", { count: view.crowns }));
     setMeter(view.meter);
     redeal.disabled = view.redeals < 1 || view.over;
@@ -81,17 +111,18 @@ export function createHud(root, { t, number }) {
   }
 
   // Light the new edges one by one from the old value; a Crown fills the
-  // hexagon gold, then the carried-over edges show.
-  function animateMeter(event, crown, reduced) {
+  // meter gold, then the carried-over edges show.
+  function animateMeter(/** @type {{before: number, after: number, edges: number[]}} */ event, crown = false, reduced = false) {
     if (reduced) return;
-    const later = (fn, ms) => meterTimers.push(setTimeout(fn, ms));
+    const edges = meter.edges();
+    const later = (/** @type {() => void} */ fn, /** @type {number} */ ms) => timers.push(setTimeout(fn, ms));
     showEdges(event.before);
     event.edges.forEach((edge, n) => {
       later(() => {
         if (edge === 0 && n > 0) showEdges(0); // a Crown was taken: start again
-        meter.edges[edge].classList.add("lit", "flash");
-        later(() => meter.edges[edge].classList.remove("flash"), 300);
-        if (edge === 5 && crown) meter.art.classList.add("crowned");
+        edges[edge]?.classList.add("lit", "flash");
+        later(() => edges[edge]?.classList.remove("flash"), 300);
+        if (edge === edges.length - 1 && crown) meter.art.classList.add("crowned");
       }, 90 * n);
     });
     later(() => {
@@ -100,81 +131,37 @@ export function createHud(root, { t, number }) {
     }, 90 * event.edges.length + (crown ? 500 : 0));
   }
 
-  return { newRun, redeal, addButtons, render, animateMeter };
+  return {
+    newRun,
+    redeal,
+    addButtons: (parent) => { parent.append(redeal, tools); },
+    setMeterEdges: (edges) => { meter.reshape(edges); if (shown) { const v = shown; shown = null; render(v); } },
+    render,
+    animateMeter,
+  };
 }
 
+/**
+ * The player card (B16): stars, best, Crowns and runs as the engine counts them.
+ * @param {HTMLElement} root @param {Format} fmt
+ * @returns {{render: (profile: Blocks.Card) => void}}
+ */
 export function createCard(root, { t, number }) {
   const card = html("section", { class: "bk-card", "aria-labelledby": "bk-card-title" }, root);
   html("h2", { id: "bk-card-title" }, card, t("blocks.card"));
   const list = html("dl", {}, card);
-  const items = {};
-  for (const name of ["stars", "best", "crowns", "runs"]) {
+  /** @type {Array<[keyof Blocks.Card, HTMLElement]>} */
+  const items = /** @type {const} */ (["stars", "best", "crowns", "runs"]).map((name) => {
     const row = html("div", { class: `bk-card-${name}` }, list);
     html("dt", {}, row, t(`blocks.card.${name}`));
-    items[name] = html("dd", {}, row, "0");
-  }
+    return [name, html("dd", {}, row, "0")];
+  });
   return {
     render(profile) {
-      for (const [name, node] of Object.entries(items)) {
+      for (const [name, node] of items) {
         node.textContent = number(profile[name]);
-        node.dataset.value = profile[name];
+        node.dataset.value = String(profile[name]);
       }
     },
   };
-}
-
-// The game-over screen (B16): final score, best, stars earned, Play again.
-// A modal <dialog>: the finished board behind it cannot be reached; Escape
-// does not close it (the run is over, Play again is the way on).
-export function showOver(root, { t, number }, { score, best, stars, newBest }, onAgain) {
-  const overlay = html("dialog", { class: "bk-over", "aria-labelledby": "bk-over-title" }, root);
-  overlay.addEventListener("cancel", (e) => e.preventDefault());
-  const card = html("div", { class: "overlay-card" }, overlay);
-  html("h2", { id: "bk-over-title" }, card, t("blocks.over.title"));
-  const dl = html("dl", { class: "bk-over-stats" }, card);
-  const line = (cls, label, value) => {
-    const row = html("div", { class: cls }, dl);
-    html("dt", {}, row, label);
-    html("dd", { "data-value": value }, row, number(value));
-  };
-  line("bk-over-score", t("blocks.over.score"), score);
-  line("bk-over-best", t("blocks.over.best"), best);
-  line("bk-over-stars", t("blocks.over.stars"), stars);
-  if (newBest) html("p", { class: "bk-newbest" }, card, t("blocks.over.newBest"));
-  const again = html("button", { class: "btn primary bk-again", type: "button" }, card, t("blocks.over.again"));
-  again.addEventListener("click", () => { overlay.close(); overlay.remove(); onAgain(); });
-  overlay.showModal();
-  again.focus();
-  return overlay;
-}
-
-// "Start a new run?" (B17 banks the run in play): a modal <dialog>. Cancel
-// has the focus, Tab stays inside, Escape cancels, and the focus goes back
-// to `opener`; confirming calls onYes (which moves the focus to the tray).
-export function askNewRun(root, { t }, opener, onYes) {
-  const dialog = html("dialog", {
-    class: "bk-confirm", "aria-labelledby": "bk-confirm-title", "aria-describedby": "bk-confirm-text",
-  }, root);
-  html("h2", { id: "bk-confirm-title" }, dialog, t("blocks.confirm.title"));
-  html("p", { id: "bk-confirm-text" }, dialog, t("blocks.confirm.text"));
-  const row = html("div", { class: "bk-confirm-buttons" }, dialog);
-  const keep = html("button", { class: "btn bk-keep", type: "button" }, row, t("blocks.confirm.keep"));
-  const yes = html("button", { class: "btn primary bk-yes", type: "button" }, row, t("blocks.confirm.yes"));
-  const close = (confirmed) => {
-    dialog.close();
-    dialog.remove();
-    if (confirmed) onYes();
-    else opener.focus();
-  };
-  keep.addEventListener("click", () => close(false));
-  yes.addEventListener("click", () => close(true));
-  dialog.addEventListener("cancel", (e) => { e.preventDefault(); close(false); }); // Escape
-  dialog.addEventListener("keydown", (e) => {
-    if (e.key !== "Tab") return;
-    e.preventDefault(); // two buttons: Tab and Shift+Tab swap between them
-    (document.activeElement === keep ? yes : keep).focus();
-  });
-  dialog.showModal();
-  keep.focus();
-  return dialog;
 }

@@ -17,7 +17,8 @@ from club.domino import game as rules
 from club.domino import views
 from club.domino.api import Session
 from club.domino.falling import Falling
-from club.domino.records import ProfileView, Record
+from club.domino.records import ProfileView
+from club.domino.records import Record as RecordsRecord
 from club.session import Answer
 
 WEB = Path(__file__).resolve().parents[2] / "web" / "games"
@@ -86,12 +87,12 @@ READS = [
     ("domino.js", "record", keys(views.Record)),
     ("domino/frames.js", "answer", TICK_OR_ANSWER),
     ("domino/render.js", "view", keys(views.View)),
-    ("domino/cards.js", "view", keys(views.View)),
+    ("domino/cards.js", "scores", keys(views.View) & keys(RecordsRecord)),  # a run's or a mode/set's best
+
     ("domino/hud.js", "view", keys(views.View)),
     ("domino/well.js", "view", keys(views.View)),
     ("domino/well.js", "tile", keys(views.FallingView)),
     ("domino/screens.js", "profile", keys(ProfileView)),
-    ("domino/screens.js", "best", keys(Record)),  # one mode/set's records on the start screen
 ]
 
 

@@ -18,16 +18,18 @@ const ARM_MS = 600; // the end card ignores input that long: a key still hammere
 export const oneDecimal = (fmt, value) => fmt.number(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /**
- * Max, Power and Speed of a run as a list; `fresh` names the records it beat.
- * @param {Format} fmt @param {Domino.View} view @param {Set<string>} [fresh]
+ * Max, Power and Speed (D13) as the rows of a list, "–" before the first game; `fresh` names the records beaten.
+ * Used by the cards (a run's view) and the start screen (a mode and set's records).
+ * @param {Format} fmt @param {{ max: number, power: number, speed: number } | null | undefined} scores
+ * @param {HTMLElement} list @param {Set<string>} [fresh]
  */
-function scores(fmt, view, fresh = new Set()) {
-  const list = html("dl", { class: "dd-final" });
-  const rows = [["max", fmt.number(view.max)], ["power", fmt.number(view.power)], ["speed", oneDecimal(fmt, view.speed)]];
-  for (const [field, value] of rows) {
+export function scoreRows(fmt, scores, list, fresh = new Set()) {
+  list.replaceChildren();
+  const shown = scores ? { max: fmt.number(scores.max), power: fmt.number(scores.power), speed: oneDecimal(fmt, scores.speed) } : null;
+  for (const field of /** @type {const} */ (["max", "power", "speed"])) {
     const row = html("div", { class: `dd-rec${fresh.has(field) ? " fresh" : ""}` }, list);
     html("dt", {}, row, fmt.t(`domino.${field}`));
-    html("dd", {}, row, value);
+    html("dd", {}, row, shown ? shown[field] : "–");
   }
   return list;
 }
@@ -47,7 +49,7 @@ export function pauseCard(host, fmt, view, on) {
   const dialog = openDialog(host, {
     title: fmt.t("domino.paused"),
     cls: "dd-overlay dd-card",
-    lines: [scores(fmt, view)],
+    lines: [scoreRows(fmt, view, html("dl", { class: "dd-final" }))],
     dismissable: on.live, // Escape resumes, as P does
     buttons: [
       { label: fmt.t("domino.resume"), primary: true, keepOpen: !on.live, action: on.live ? on.resume : undefined },
@@ -74,7 +76,7 @@ export function overCard(host, fmt, view, title, fresh, on) {
   const dialog = openDialog(host, {
     title,
     cls: "dd-overlay dd-card",
-    lines: [...lines, scores(fmt, view, fresh)],
+    lines: [...lines, scoreRows(fmt, view, html("dl", { class: "dd-final" }), fresh)],
     dismissable: false,
     buttons: [
       { label: fmt.t("domino.again"), primary: true, action: on.again },

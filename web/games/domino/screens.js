@@ -1,7 +1,7 @@
 // The start screen: mode and set (D15, D16) and the records of the pair
 // chosen (D18), as the engine's profile view has them.
 import { html } from "../../svg.js";
-import { oneDecimal } from "./cards.js";
+import { scoreRows } from "./cards.js";
 
 // The names the engine knows the modes and sets by (its answer to an unknown one is a refusal).
 export const MODES = ["sprint", "marathon"];
@@ -48,7 +48,7 @@ function segmented(parent, options, label, onPick) {
  * @param {{ onStart: (mode: string, set: string) => void }} on
  */
 export function createStart(parent, fmt, { onStart }) {
-  const { t, number } = fmt;
+  const { t } = fmt;
   const card = html("section", { class: "dd-start", "aria-labelledby": "dd-start-title" }, parent);
   html("h2", { id: "dd-start-title" }, card, t("domino.start.title"));
   html("p", { class: "dd-lead" }, card, t("domino.start.lead"));
@@ -83,15 +83,8 @@ export function createStart(parent, fmt, { onStart }) {
     modes.show(choice.mode);
     sets.show(choice.set);
     renderHints();
-    records.replaceChildren();
-    const best = profile?.records?.[`${choice.mode}/${choice.set}`];
     recordsTitle.textContent = t("domino.records", { mode: t(`domino.mode.${choice.mode}`), set: t(`domino.set.${choice.set}`) });
-    for (const field of ["max", "power", "speed"]) {
-      const row = html("div", { class: "dd-rec" }, records);
-      html("dt", {}, row, t(`domino.${field}`));
-      const value = !best ? "–" : field === "speed" ? oneDecimal(fmt, best.speed) : number(field === "max" ? best.max : best.power);
-      html("dd", {}, row, value);
-    }
+    scoreRows(fmt, profile?.records?.[`${choice.mode}/${choice.set}`], records);
   }
 
   return {

@@ -24,9 +24,9 @@ PAGES = [WEB / "bowls.js", *sorted((WEB / "bowls").glob("*.js"))]
 READERS = [
     (r"view\??", views.View, PAGES),
     (r"view\.puzzle", views.PuzzleView, PAGES),
-    (r"last", views.LastView, [WEB / "bowls.js", WEB / "bowls" / "hud.js"]),
+    (r"last", views.LastView, [WEB / "bowls" / "words.js", WEB / "bowls" / "hud.js"]),
     (r"awards", views.Awards, [WEB / "bowls.js", WEB / "bowls" / "themes.js"]),
-    (r"f", views.ForecastLine, [WEB / "bowls.js"]),
+    (r"f", views.ForecastLine, [WEB / "bowls" / "words.js"]),
     (r"grid", views.Grid, [WEB / "bowls" / "puzzles.js"]),
     (r"row", views.GridRow, [WEB / "bowls" / "puzzles.js"]),
 ]

@@ -9,18 +9,18 @@
 // run adopted. Every rule, score and legality answer comes from
 // club.bowls.api.Session; the page draws what the view says.
 import { html } from "../svg.js";
-import { openDialog } from "../kit/dialog.js";
 import { createSession } from "../kit/session.js";
-import { randomSeed } from "../kit/seed.js";
 import { createPlayer } from "./bowls/animate.js";
-import { baseFrame, bowlLabel, createGame, focusTarget, hintKey } from "./bowls/game.js";
-import { modeName } from "./bowls/hud.js";
-import { puzzleOverCard, renderGrid } from "./bowls/puzzles.js";
-import { discardCard, endCard, overCard, renderModeScreen, settingsCard } from "./bowls/screens.js";
-import { applyTheme, createToast, ensureDefs, renderGallery } from "./bowls/themes.js";
+import { createAttempts, PARKING } from "./bowls/attempts.js";
+import { createCards } from "./bowls/cards.js";
+import { createAsks, NO_HINT } from "./bowls/asks.js";
+import { baseFrame, bowlLabel, createGame, focusTarget } from "./bowls/game.js";
+import { renderGrid } from "./bowls/puzzles.js";
+import { renderModeScreen } from "./bowls/screens.js";
+import { applyTheme, createToast, ensureDefs } from "./bowls/themes.js";
+import { moveWords, popupWords, refusalWords, tapWords } from "./bowls/words.js";
 
 /** @typedef {import("../kit/dialog.js").Dialog} Dialog */
-/** @typedef {import("../kit/dialog.js").DialogOptions} DialogOptions */
 /** @typedef {import("./bowls/puzzles.js").HintState} HintState */
 
 /**
@@ -39,11 +39,6 @@ import { applyTheme, createToast, ensureDefs, renderGallery } from "./bowls/them
  * @property {Map<number, any>} solved puzzle id -> the last "puzzle_solved" event (fewest, first, solved)
  */
 
-const PARKED = (/** @type {string} */ mode) => `run-${mode}`;
-const PARKING = ["endless", "daily", "puzzle"]; // the modes with attempts of their own
-/** @type {Record<string, string>} */
-const REFUSAL_WORDS = { empty: "bowls.say.empty", ice: "bowls.say.iced" };
-const NO_HINT = /** @type {HintState} */ ({ key: "", asking: false, message: "", bowl: null });
 
 const todayUtc = () => new Date().toISOString().slice(0, 10); // W20: the UTC date
 
@@ -73,14 +68,27 @@ export async function mount(root, ctx) {
   };
   const session = createSession(root, ctx, { adopt: ["run"], onExternal: adoptExternal });
   const modes = html("section", { class: "bw-modes-screen", hidden: true }, root);
+  const asks = createAsks({ state, session, ctx, words, render, choose });
+  const { moved } = asks;
+  const attempts = createAttempts({ state, session, ctx, moved, show: () => showGame() });
+  const cards = createCards(root, {
+    state, words, session, ctx,
+    on: {
+      start: attempts.start, play: attempts.startPuzzle, undo, end: () => move("end", {}), modes: pause, list: showGrid,
+      forecast: setForecast, useTheme, today: todayUtc,
+    },
+  });
   const game = createGame(root, words, {
-    bowl: clickBowl, bowlKey, sow: () => sow(state.chosen), undo, redo, pause, end: confirmEnd, settings: openSettings,
-    hint: askHint, restart: () => startPuzzle(state.view?.puzzle?.id ?? 0), list: showGrid,
+    bowl: clickBowl, bowlKey, sow: () => sow(state.chosen), undo, redo, pause, end: cards.confirmEnd, settings: cards.openSettings,
+    hint: asks.hint, restart: () => { if (state.view?.puzzle) attempts.startPuzzle(state.view.puzzle.id); }, list: showGrid,
   });
   const gridScreen = html("section", { class: "bwp-grid-screen", "aria-labelledby": "bwp-grid-title" }, root);
   const toast = createToast(root, t, session.later);
   const player = createPlayer(game.ring, { popup: showPopup });
-  const modeActions = { start: askStart, resume, play: startPuzzle, list: showGrid, gallery: openGallery, settings: openSettings };
+  const modeActions = {
+    start: (/** @type {Record<string, any>} */ payload) => cards.askStart(attempts.unfinishedOf(payload.mode), payload),
+    resume: attempts.resume, play: attempts.startPuzzle, list: showGrid, gallery: openGallery, settings: cards.openSettings,
+  };
   // A frame later: resizing the ring inside the observer's own callback would loop.
   const fitter = new ResizeObserver(() => requestAnimationFrame(game.fit));
   fitter.observe(game.node);
@@ -99,147 +107,36 @@ export async function mount(root, ctx) {
   function refresh() {
     const view = state.view;
     if (view && state.chosen !== null && !view.choosable.includes(state.chosen)) state.chosen = null;
-    askForecast();
+    asks.forecast();
     render();
   }
 
-  // ----- the forecast (W23): a preview, latest wins ------------------------------------
-  function askForecast() {
-    const view = state.view;
-    const fresh = session.ticket("forecast");
-    if (!state.prefs.forecast || state.chosen === null || !view || view.over) { state.forecast = null; return; }
-    const key = `${view.position}|${state.chosen}`;
-    if (state.forecastSeen?.key === key) { state.forecast = state.forecastSeen.text; return; }
-    state.forecast = null; // never the line of another bowl meanwhile
-    engine.call("forecast", { bowl: state.chosen }).then((/** @type {Bowls.Forecast} */ answer) => {
-      if (!fresh() || state.view !== view) return;
-      state.forecastSeen = { key, text: forecastWords(answer.line) };
-      state.forecast = state.forecastSeen.text;
-      render();
-    }, session.report);
+  // ----- settings and themes ---------------------------------------------------------
+  /** @param {boolean} forecast */
+  function setForecast(forecast) {
+    state.prefs = { ...state.prefs, forecast };
+    store.set("prefs", JSON.stringify(state.prefs));
+    state.forecastSeen = null;
+    if (state.screen === "game") refresh();
   }
 
-  /** The sow step's own player phase in words. @param {Bowls.ForecastLine | null} f */
-  function forecastWords(f) {
-    if (!f) return null;
-    let text;
-    if (f.overflow) text = t("bowls.forecast.overflow");
-    else if (f.combo === 0) text = t("bowls.forecast.none");
-    else text = t("bowls.forecast.line", { count: f.combo, mult: f.multiplier, points: words.number(f.points) });
-    return f.perfect ? `${text} ${t("bowls.forecast.perfect")}` : text;
-  }
-
-  // ----- the hint (W18): a query searched in the worker, beside the queue ------------------
-  // The attempt on screen changes (or is about to): a hint asked for it is dropped and stopped.
-  function moved() {
-    session.ticket("hint");
-    if (state.hint.asking) engine.cancel().catch(session.report);
-    state.hint = NO_HINT;
-  }
-
-  async function askHint() {
-    const view = state.view;
-    if (state.screen !== "game" || !view?.puzzle || view.over || state.hint.asking) return;
-    const fresh = session.ticket("hint");
-    state.hint = { key: hintKey(view), asking: true, message: t("bowls.puzzle.panel.thinking"), bowl: null };
-    render();
-    let answer = null;
-    try {
-      answer = await engine.query("hint", {});
-    } catch (error) {
-      session.report(error); // a hint a move cancelled is not an error
-    }
-    if (!fresh() || state.view !== view) return; // asked for an older position: dropped
-    const bowl = answer?.bowl ?? null;
-    let message = "";
-    if (answer && bowl === null) message = t(answer.reason === "no-solution" ? "bowls.puzzle.panel.hintNone" : "bowls.puzzle.panel.hintGiveUp");
-    else if (answer) message = t("bowls.puzzle.panel.hintIs", { n: bowl + 1 });
-    state.hint = { key: hintKey(view), asking: false, message, bowl };
-    if (bowl !== null && state.chosen !== bowl) choose(bowl, false);
-    else render();
-    if (message) ctx.announce(message);
-  }
-
-  // ----- cards ------------------------------------------------------------------------
-  /** @param {DialogOptions} options */
-  function openCard(options) {
-    closeCard();
-    const card = openDialog(root, {
-      ...options,
-      onClose: (reason) => { if (state.card === card) state.card = null; options.onClose?.(reason); },
-    });
-    state.card = card;
-    return card;
-  }
-
-  function closeCard() {
-    const card = state.card;
-    state.card = null;
-    card?.close();
-  }
-
-  /** @param {any} outcome the answer of the action that ended the attempt */
-  function showOver(outcome) {
-    const view = state.view;
-    const returnFocus = /** @type {HTMLElement | null} */ (/** @type {unknown} */ (game.ring.node(focusTarget(state, view))));
-    if (view.mode === "puzzle" && view.puzzle) {
-      const on = { play: startPuzzle, undo, list: showGrid };
-      openCard({ ...puzzleOverCard(view, state.solved.get(view.puzzle.id), t, on), returnFocus });
-      return;
-    }
-    const again = () => start(view.mode === "daily" ? { mode: "daily", date: todayUtc() } : { mode: view.mode });
-    openCard({ ...overCard(view, outcome, words, { again, undo, modes: pause }), returnFocus });
-  }
-
-  function confirmEnd() {
-    if (state.view && !state.view.over) openCard(endCard(state.view, words, () => move("end", {})));
-  }
-
-  function openSettings() {
-    openCard(settingsCard(state.prefs, words, (forecast) => {
-      state.prefs = { ...state.prefs, forecast };
-      store.set("prefs", JSON.stringify(state.prefs));
-      state.forecastSeen = null;
-      if (state.screen === "game") refresh();
-    }));
-  }
-
-  // The themes and achievements (W24): after the operations asked before (a move may change them).
+  // The gallery, after the operations asked before (a move may have earned a theme).
   function openGallery() {
     session.serial(async () => {
       const awards = await engine.call("themes", {});
-      if (session.gone() || state.card) return; // a second click
-      const body = html("div", { class: "bwt-gallery-body" });
-      const card = openCard({
-        title: t("bowls.gallery.title"), lines: [body], cls: "bw-overlay bwt-gallery-card",
-        buttons: [{ label: t("bowls.gallery.close"), primary: true, cls: "bwt-close" }],
-      });
-      const use = (/** @type {string} */ name) => session.serial(() => useTheme(name, body, use, card));
-      renderGallery(body, awards, t, use);
-      topOf(card);
+      if (!session.gone()) cards.openGallery(awards);
     });
   }
 
-  /** Start at the top of a long card, not at its Close button. @param {Dialog} card */
-  function topOf(card) {
-    const heading = /** @type {HTMLElement} */ (card.node.querySelector("h2"));
-    heading.tabIndex = -1;
-    heading.focus({ preventScroll: true });
-    card.node.scrollTop = 0;
-  }
-
-  /** @param {string} name @param {HTMLElement} body @param {(name: string) => void} use @param {Dialog} card */
-  async function useTheme(name, body, use, card) {
+  /** A theme chosen in the gallery (inside the session's serial). @param {string} name */
+  async function useTheme(name) {
     const answer = await engine.call("set_theme", { theme: name });
-    if (!answer.accepted || session.gone()) return;
-    if (answer.profile) { store.set("profile", answer.profile); await readProfile(answer.profile); }
+    if (!answer.accepted || session.gone()) return null;
+    if (answer.profile) { store.set("profile", answer.profile); await attempts.readProfile(answer.profile); }
     const awards = await engine.call("themes", {});
     setTheme(awards.theme);
     if (state.screen === "modes") renderModeScreen(modes, await modeData(), words, modeActions); // behind the card
-    if (!card.isOpen()) return;
-    renderGallery(body, awards, t, use);
-    topOf(card);
-    ctx.announce(`${t(`bowls.theme.${name}`)}: ${t("bowls.gallery.inUse")}`);
+    return awards;
   }
 
   /** A theme the engine named. @param {string} name */
@@ -258,13 +155,13 @@ export async function mount(root, ctx) {
   async function modeData() {
     const grid = await engine.call("puzzles", {});
     const awards = await engine.call("themes", {});
-    const unfinished = Object.fromEntries(PARKING.map((mode) => [mode, unfinishedOf(mode)]));
+    const unfinished = Object.fromEntries(PARKING.map((mode) => [mode, attempts.unfinishedOf(mode)]));
     return { profile: state.profile ?? { best: {}, daily: {} }, today: todayUtc(), unfinished, grid, awards };
   }
 
   async function showModes() {
     finishAnimation();
-    closeCard();
+    cards.close();
     const data = await modeData();
     if (session.gone()) return;
     renderModeScreen(modes, data, words, modeActions); // built aside, then shown whole
@@ -278,7 +175,7 @@ export async function mount(root, ctx) {
     session.serial(async () => {
       const grid = await engine.call("puzzles", {});
       if (session.gone()) return;
-      renderGrid(gridScreen, grid, t, { back: pause, play: startPuzzle });
+      renderGrid(gridScreen, grid, t, { back: pause, play: attempts.startPuzzle });
       state.screen = "puzzles";
       render();
       const focus = /** @type {HTMLElement | null} */ (gridScreen.querySelector(".bwp-cell.next") ?? gridScreen.querySelector(".bwp-cell"));
@@ -295,99 +192,14 @@ export async function mount(root, ctx) {
     if (early) return;
     game.ring.focusBowl(focusTarget(state, state.view));
     if (state.view.over) {
-      const outcome = await recordIfOver();
+      const outcome = await attempts.recordIfOver();
       if (!session.gone()) showOver(outcome);
     }
   }
 
-  // ----- attempts -----------------------------------------------------------------------
-  /** @param {string} mode */
-  function unfinishedOf(mode) {
-    const view = state.view;
-    if (view && view.mode === mode && !view.over) return view;
-    return state.parked[mode]?.view ?? null;
-  }
-
-  /** The attempt on screen is kept aside while another mode is played (W25). @param {string} nextMode */
-  async function parkCurrent(nextMode) {
-    const view = state.view;
-    if (!view || view.over || view.mode === nextMode) return;
-    const text = await engine.call("save", {});
-    store.set(PARKED(view.mode), text);
-    state.parked[view.mode] = { text, view };
-  }
-
-  /** The attempt the engine now holds goes on screen. @param {Bowls.View} view @param {string} save */
-  async function takeAttempt(view, save) {
-    if (session.gone()) return;
-    state.view = view;
-    state.chosen = null;
-    moved();
-    session.keep({ accepted: true, save, view });
-    await showGame();
-  }
-
-  /** A new attempt replaces the mode's unfinished one: asked first. @param {Record<string, any>} payload */
-  function askStart(payload) {
-    const going = unfinishedOf(payload.mode);
-    if (going) openCard(discardCard(going, words, () => start(payload)));
-    else start(payload);
-  }
-
-  /** @param {Record<string, any>} payload the engine's `new` payload */
-  function start(payload) {
-    moved();
-    return session.serial(async () => {
-      await parkCurrent(payload.mode);
-      const view = await engine.call("new", { seed: randomSeed(), ...payload });
-      store.remove(PARKED(view.mode));
-      delete state.parked[view.mode];
-      await takeAttempt(view, await engine.call("save", {}));
-      ctx.announce(t("bowls.say.started", { mode: modeName(t, view) }));
-    });
-  }
-
-  /** @param {number} id */
-  function startPuzzle(id) {
-    if (!id) return undefined;
-    moved();
-    return session.serial(async () => {
-      await parkCurrent("puzzle");
-      const view = await engine.call("puzzle_new", { puzzle: id });
-      await takeAttempt(view, await engine.call("save", {}));
-    });
-  }
-
-  /** @param {string} mode */
-  function resume(mode) {
-    moved();
-    return session.serial(async () => {
-      if (state.view && state.view.mode === mode && !state.view.over) { await showGame(); return; }
-      const entry = state.parked[mode];
-      if (!entry) return;
-      await parkCurrent(mode);
-      const view = await engine.call("load", { save: entry.text });
-      store.remove(PARKED(mode));
-      delete state.parked[mode];
-      await takeAttempt(view, entry.text);
-    });
-  }
-
-  /** The profile an answer carries, as the engine reads it. @param {string | null | undefined} text */
-  async function readProfile(text) {
-    if (text) state.profile = await engine.call("load_profile", { profile: text });
-  }
-
-  // The engine banks an attempt with the action that ends it (W25); one loaded from a save
-  // written before that is banked here.
-  async function recordIfOver() {
-    if (!state.view?.over || state.view.recorded) return null;
-    const answer = await engine.call("record", {});
-    if (!answer.accepted || session.gone()) return null;
-    state.view = answer.view;
-    session.keep(answer);
-    await readProfile(answer.profile);
-    return answer;
+  /** The end card, focus back on the ring when it closes. @param {any} outcome */
+  function showOver(outcome) {
+    cards.showOver(outcome, /** @type {HTMLElement | null} */ (/** @type {unknown} */ (game.ring.node(focusTarget(state, state.view)))));
   }
 
   // ----- choosing and sowing (W5, W22) -------------------------------------------------
@@ -407,7 +219,7 @@ export async function mount(root, ctx) {
   function clickBowl(b) {
     if (!live()) return;
     const refusal = state.view.bowls[b].refusal; // the engine's reason (W5): empty, ice
-    if (refusal) ctx.announce(t(REFUSAL_WORDS[refusal] ?? "bowls.reason.refused", { n: b + 1 }));
+    if (refusal) ctx.announce(tapWords(words, refusal, b));
     else if (state.chosen === b) sow(b);
     else choose(b);
   }
@@ -451,7 +263,7 @@ export async function mount(root, ctx) {
     move("sow", { bowl: b });
   }
 
-  function undo() { closeCard(); move("undo", {}); }
+  function undo() { cards.close(); move("undo", {}); }
   function redo() { move("redo", {}); }
 
   /** @param {string} method @param {Record<string, any>} payload */
@@ -459,23 +271,19 @@ export async function mount(root, ctx) {
     const before = state.view;
     const answer = await engine.call(method, payload);
     if (session.gone()) return;
-    if (!answer.accepted) {
-      const key = `bowls.reason.${answer.reason ?? "refused"}`;
-      const said = t(key, { n: (payload.bowl ?? 0) + 1 });
-      ctx.announce(said === key ? t("bowls.reason.refused") : said); // never read a raw key out
-      return;
-    }
+    if (!answer.accepted) { ctx.announce(refusalWords(words, answer.reason, payload.bowl)); return; }
     state.view = answer.view;
     moved();
     if (!session.keep(answer)) return; // another tab's newer run: adopted next
-    await readProfile(answer.profile); // a banked attempt, an achievement (W24, W25)
+    await attempts.readProfile(answer.profile); // a banked attempt, an achievement (W24, W25)
     if (session.gone()) return;
     state.forecastSeen = null;
     const solved = answer.events.find((/** @type {any} */ e) => e.type === "puzzle_solved");
     if (solved && answer.view.puzzle) state.solved.set(answer.view.puzzle.id, solved);
     const cheer = toast.show(answer.events); // W24: the engine awards achievements with the move
     if (cheer) ctx.announce(cheer);
-    announceMove(method);
+    const said = moveWords(words, method, state.view);
+    if (said) ctx.announce(said);
     if (state.screen !== "game") return; // the player left the game screen while it was asked
     if (!answer.events.some((/** @type {any} */ e) => e.type === "pickup")) { played(answer); return; }
     state.animating = true;
@@ -494,35 +302,9 @@ export async function mount(root, ctx) {
     if (state.view.over) showOver(answer);
   }
 
-  /** @param {string} method */
-  function announceMove(method) {
-    const view = state.view;
-    const score = words.number(view.score);
-    if (method === "undo") { ctx.announce(t("bowls.say.undone", { score })); return; }
-    if (method === "end") return;
-    const last = view.last ?? { points: 0, combo: 0, perfect: false, multiplier: 0 };
-    const parts = [last.points > 0 ? t("bowls.say.points", { points: words.number(last.points), mult: last.multiplier }) : t("bowls.say.noMatch")];
-    if (last.perfect) parts.push(t("bowls.say.perfect"));
-    parts.push(t("bowls.say.score", { score }));
-    if (view.over) parts.push(overWords(view));
-    ctx.announce(parts.join(" "));
-  }
-
-  // The end in words: the move count is the attempt's own (a puzzle's limit, Daily's).
-  /** @param {Bowls.View} view */
-  function overWords(view) {
-    const count = view.status === "limit" ? view.limit ?? view.moves : view.moves;
-    const score = words.number(view.score);
-    const key = `bowls.say.over.${view.status}`;
-    const said = t(key, { score, count });
-    return said === key ? t("bowls.say.over.ended", { score }) : said;
-  }
-
   /** @param {any} e a points or perfect event */
   function showPopup(e) {
-    if (e.type === "perfect") game.ring.popup(t("bowls.perfect"), "perfect");
-    else if (e.phase === "refill") game.ring.popup(`+${e.points}`, "refill");
-    else game.ring.popup(e.multiplier > 1 ? `+${e.points} ×${e.multiplier}` : `+${e.points}`, "points");
+    game.ring.popup(...popupWords(words, e));
   }
 
   // ----- keyboard (W22) ------------------------------------------------------------------
@@ -536,7 +318,7 @@ export async function mount(root, ctx) {
     if ((key === "u" && !ctrl && !e.altKey) || (ctrl && key === "z" && !e.shiftKey)) { e.preventDefault(); undo(); return; }
     if (ctrl && (key === "y" || (key === "z" && e.shiftKey))) { e.preventDefault(); redo(); return; }
     if (ctrl || e.altKey) return;
-    if (key === "h") askHint();
+    if (key === "h") asks.hint();
     else if (key === "ArrowRight" || key === "ArrowDown") { e.preventDefault(); step(1); }
     else if (key === "ArrowLeft" || key === "ArrowUp") { e.preventDefault(); step(-1); }
     else if (key === "Enter" && tag !== "BUTTON" && tag !== "A") { e.preventDefault(); sow(state.chosen); }
@@ -558,33 +340,18 @@ export async function mount(root, ctx) {
   }
 
   // ----- start ---------------------------------------------------------------------------
-  // What the engine must read before the page can show anything live.
-  async function loadStored() {
-    state.profile = await session.load("profile", "load_profile", "profile");
-    for (const mode of PARKING) {
-      const text = store.get(PARKED(mode));
-      if (text === null) continue;
-      const view = await session.load(PARKED(mode));
-      if (view && !view.over && view.mode === mode) state.parked[mode] = { text, view };
-      else if (view) store.remove(PARKED(mode));
-    }
-    return session.load("run");
-  }
-
   async function boot() {
-    let view = await loadStored();
+    const view = await attempts.loadStored();
     try {
       setTheme((await engine.call("themes", {})).theme); // the one the engine's profile names
     } catch (error) {
       session.report(error);
     }
-    // Parked attempts were loaded through the engine: the one on screen goes back.
-    if (view) view = await engine.call("load", { save: store.get("run") });
     state.view = view;
     if (view) ctx.keepView(view); // the engine's own view from now on
     else store.remove("view");
     if (view && !view.over) await showGame();
-    else { await recordIfOver(); await showModes(); }
+    else { await attempts.recordIfOver(); await showModes(); }
     ctx.painted();
   }
 
@@ -622,7 +389,7 @@ export async function mount(root, ctx) {
 
   return {
     unmount() {
-      if (state.hint.asking) engine.cancel().catch(session.report);
+      asks.stop();
       session.close();
       player.cancel();
       fitter.disconnect();

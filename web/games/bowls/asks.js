@@ -1,0 +1,90 @@
+// The two questions the bowls page asks beside its moves: the forecast of the
+// chosen bowl (W23, a preview: latest wins) and a puzzle's hint (W18, a query
+// searched in the engine worker, the page playable meanwhile, cancelled when
+// the attempt on screen changes). Their answers go into the page's state.
+import { hintKey } from "./game.js";
+import { forecastWords } from "./words.js";
+
+/** @typedef {import("./puzzles.js").HintState} HintState */
+
+export const NO_HINT = /** @type {HintState} */ ({ key: "", asking: false, message: "", bowl: null });
+
+/**
+ * @typedef {object} AskState
+ * @property {"modes" | "game" | "puzzles" | null} screen
+ * @property {Bowls.View | null} view
+ * @property {number | null} chosen
+ * @property {{forecast: boolean}} prefs
+ * @property {string | null} forecast
+ * @property {{key: string, text: string} | null} forecastSeen
+ * @property {HintState} hint
+ */
+
+/**
+ * @param {{state: AskState, session: import("../../kit/session.js").PageSession, ctx: any,
+ *   words: import("./hud.js").Words, render: () => void, choose: (b: number, announce: boolean) => void}} page
+ */
+export function createAsks({ state, session, ctx, words, render, choose }) {
+  const { engine } = ctx;
+  const { t } = words;
+
+  // The forecast line of the chosen bowl: asked now, drawn when it answers.
+  function forecast() {
+    const view = state.view;
+    const fresh = session.ticket("forecast");
+    if (!state.prefs.forecast || state.chosen === null || !view || view.over) { state.forecast = null; return; }
+    const key = `${view.position}|${state.chosen}`;
+    if (state.forecastSeen?.key === key) { state.forecast = state.forecastSeen.text; return; }
+    state.forecast = null; // never the line of another bowl meanwhile
+    engine.call("forecast", { bowl: state.chosen }).then((/** @type {Bowls.Forecast} */ answer) => {
+      if (!fresh() || state.view !== view) return;
+      state.forecastSeen = { key, text: forecastWords(words, answer.line) };
+      state.forecast = state.forecastSeen.text;
+      render();
+    }, session.report);
+  }
+
+  // The attempt on screen changes (or is about to): a hint asked for it is dropped and stopped.
+  function moved() {
+    session.ticket("hint");
+    if (state.hint.asking) engine.cancel().catch(session.report);
+    state.hint = NO_HINT;
+  }
+
+  /** @param {any} answer the engine's hint, or null */
+  function hintWords(answer) {
+    if (!answer) return "";
+    if (answer.bowl === null || answer.bowl === undefined) {
+      return t(answer.reason === "no-solution" ? "bowls.puzzle.panel.hintNone" : "bowls.puzzle.panel.hintGiveUp");
+    }
+    return t("bowls.puzzle.panel.hintIs", { n: answer.bowl + 1 });
+  }
+
+  async function hint() {
+    const view = state.view;
+    if (state.screen !== "game" || !view?.puzzle || view.over || state.hint.asking) return;
+    const fresh = session.ticket("hint");
+    state.hint = { key: hintKey(view), asking: true, message: t("bowls.puzzle.panel.thinking"), bowl: null };
+    render();
+    let answer = null;
+    try {
+      answer = await engine.query("hint", {});
+    } catch (error) {
+      session.report(error); // a hint a move cancelled is not an error
+    }
+    if (!fresh() || state.view !== view) return; // asked for an older position: dropped
+    const bowl = answer?.bowl ?? null;
+    const message = hintWords(answer);
+    state.hint = { key: hintKey(view), asking: false, message, bowl };
+    if (bowl !== null && state.chosen !== bowl) choose(bowl, false);
+    else render();
+    if (message) ctx.announce(message);
+  }
+
+  /** The page leaves: a hint still searching is stopped. */
+  function stop() {
+    if (state.hint.asking) engine.cancel().catch(session.report);
+  }
+
+  return { forecast, moved, hint, stop };
+}

@@ -1,0 +1,131 @@
+// The attempts of the bowls page (W19, W20, W25): the one on screen and the
+// unfinished ones of other modes, parked in storage while another mode is
+// played. Everything goes through the engine and the kit's session: stored
+// runs are read by the engine (corrupt: moved aside), every new one is kept
+// with the engine's view beside it. The page's state holds the result.
+import { randomSeed } from "../../kit/seed.js";
+import { modeName } from "./hud.js";
+
+/** @typedef {import("../../kit/session.js").PageSession} PageSession */
+
+const PARKED = (/** @type {string} */ mode) => `run-${mode}`;
+/** The modes with attempts of their own. */
+export const PARKING = ["endless", "daily", "puzzle"];
+
+/**
+ * What the attempts change in the page's state.
+ * @typedef {object} AttemptState
+ * @property {Bowls.View | null} view the attempt on screen
+ * @property {number | null} chosen
+ * @property {Bowls.Profile | null} profile the engine's reading of the stored profile
+ * @property {Record<string, {text: string, view: Bowls.View}>} parked unfinished attempts of modes not on screen
+ */
+
+/**
+ * @param {{state: AttemptState, session: PageSession, ctx: any, moved: () => void, show: () => Promise<void>}} page
+ *   `moved`: the attempt on screen is about to change; `show`: draw the game screen
+ */
+export function createAttempts({ state, session, ctx, moved, show }) {
+  const { engine, store } = ctx;
+
+  /** @param {string} mode */
+  function unfinishedOf(mode) {
+    const view = state.view;
+    if (view && view.mode === mode && !view.over) return view;
+    return state.parked[mode]?.view ?? null;
+  }
+
+  /** The attempt on screen is kept aside while another mode is played. @param {string} nextMode */
+  async function parkCurrent(nextMode) {
+    const view = state.view;
+    if (!view || view.over || view.mode === nextMode) return;
+    const text = await engine.call("save", {});
+    store.set(PARKED(view.mode), text);
+    state.parked[view.mode] = { text, view };
+  }
+
+  /** The attempt the engine now holds goes on screen. @param {Bowls.View} view @param {string} save */
+  async function take(view, save) {
+    if (session.gone()) return;
+    state.view = view;
+    state.chosen = null;
+    moved();
+    session.keep({ accepted: true, save, view });
+    await show();
+  }
+
+  /** @param {string} mode */
+  function unpark(mode) {
+    store.remove(PARKED(mode));
+    delete state.parked[mode];
+  }
+
+  /** A new attempt (the engine's `new` payload), after the operations asked before. @param {Record<string, any>} payload */
+  function start(payload) {
+    moved();
+    return session.serial(async () => {
+      await parkCurrent(payload.mode);
+      const view = await engine.call("new", { seed: randomSeed(), ...payload });
+      unpark(view.mode);
+      await take(view, await engine.call("save", {}));
+      ctx.announce(ctx.t("bowls.say.started", { mode: modeName(ctx.t, view) }));
+    });
+  }
+
+  /** @param {number} id */
+  function startPuzzle(id) {
+    moved();
+    return session.serial(async () => {
+      await parkCurrent("puzzle");
+      await take(await engine.call("puzzle_new", { puzzle: id }), await engine.call("save", {}));
+    });
+  }
+
+  /** The mode's unfinished attempt back on screen. @param {string} mode */
+  function resume(mode) {
+    moved();
+    return session.serial(async () => {
+      if (state.view && state.view.mode === mode && !state.view.over) { await show(); return; }
+      const entry = state.parked[mode];
+      if (!entry) return;
+      await parkCurrent(mode);
+      const view = await engine.call("load", { save: entry.text });
+      unpark(mode);
+      await take(view, entry.text);
+    });
+  }
+
+  /** The profile an answer carries, as the engine reads it. @param {string | null | undefined} text */
+  async function readProfile(text) {
+    if (text) state.profile = await engine.call("load_profile", { profile: text });
+  }
+
+  // The engine banks an attempt with the action that ends it (W25); one loaded from a save
+  // written before that is banked here.
+  async function recordIfOver() {
+    if (!state.view?.over || state.view.recorded) return null;
+    const answer = await engine.call("record", {});
+    if (!answer.accepted || session.gone()) return null;
+    state.view = answer.view;
+    session.keep(answer);
+    await readProfile(answer.profile);
+    return answer;
+  }
+
+  /** What the engine must read before the page can show anything live: the run on screen, or null. */
+  async function loadStored() {
+    state.profile = await session.load("profile", "load_profile", "profile");
+    for (const mode of PARKING) {
+      const text = store.get(PARKED(mode));
+      if (text === null) continue;
+      const view = await session.load(PARKED(mode));
+      if (view && !view.over && view.mode === mode) state.parked[mode] = { text, view };
+      else if (view) store.remove(PARKED(mode));
+    }
+    const run = await session.load("run");
+    // The parked attempts were loaded through the engine: the one on screen goes back.
+    return run && engine.call("load", { save: store.get("run") });
+  }
+
+  return { unfinishedOf, start, startPuzzle, resume, readProfile, recordIfOver, loadStored };
+}

@@ -352,6 +352,7 @@ def test_slots_export_and_import(page: Page, boot) -> None:
     expect(page.locator(".hm-score .value")).to_have_text("120")
     page.click(".hm-slots-btn")
     slot(1).locator(".hm-slot-export").click()
+    expect(slot(1).locator(".hm-code")).to_be_visible()  # shown once the engine's code is in it
     code = slot(1).locator(".hm-code").input_value()
     assert code.startswith("HM1.")
     dialog.locator(".hm-import-code").fill(code)

@@ -130,6 +130,7 @@ export async function mount(root, ctx) {
       state.live = false;
       play.flushTime().catch(session.report); // the time played goes to the engine and the stored run
       session.close();
+      play.close();
       player.stop();
       clearInterval(clock);
       clearInterval(ticker);

@@ -27,6 +27,9 @@ export function createPlay({ ctx, session, state, draw, board, player, timer, ov
   /** @type {Map<string, Promise<Club.Answer>>} preview answers for the position drawn (P4) */
   const cache = new Map();
   let moves = 0; // the newest move's animation token
+  /** @type {Map<string, string>} the newest value another tab stored, per item, seen at once (adopted in order) */
+  const newest = new Map();
+  const offNewest = ctx.store.onExternalChange((/** @type {string} */ item, /** @type {string} */ text) => newest.set(item, text));
 
   // ----- time (M15): measured here, handed to the engine with the next call -----
   function takeMs() {
@@ -247,14 +250,15 @@ export function createPlay({ ctx, session, state, draw, board, player, timer, ov
     try {
       if (item === "run") {
         const next = await engine.call("load", { save: text });
-        ctx.keepView(next); // the view of the run now stored (the other tab's)
+        // The view of the run now stored (the other tab's), unless a newer one came meanwhile.
+        if (newest.get(item) === text) ctx.keepView(next);
         if (session.gone()) return;
         show(next);
         ctx.notice(t("merge.otherTab"));
       } else {
         await engine.call("load_profile", { profile: text });
         const next = await engine.call("view", {});
-        ctx.keepView(next);
+        if (newest.get(item) === text) ctx.keepView(next);
         if (session.gone()) return;
         state.view = next;
         draw();
@@ -266,6 +270,6 @@ export function createPlay({ ctx, session, state, draw, board, player, timer, ov
   }
 
   return {
-    flushTime, abandon, show, refreshAim, setMarker, place, rotate, newRound, openOver, changeSettings, adopt,
+    close: offNewest, flushTime, abandon, show, refreshAim, setMarker, place, rotate, newRound, openOver, changeSettings, adopt,
   };
 }

@@ -125,6 +125,9 @@ def mouse_drop(page: Page, slot: int, cell: str) -> None:
     assert float(ghost.get_attribute("data-lift")) == 0  # under a mouse it sits on the pointer
     page.mouse.up()
     expect(ghost).to_be_hidden()
+    # the drop is on its way to the engine (the page's session marks it busy): wait for the answer,
+    # as a player sees the piece land, before reading the stored run or making the next move
+    expect(page.locator("section.game-blocks")).not_to_have_attribute("data-busy", "1")
 
 
 def touch(page: Page):

@@ -31,6 +31,7 @@ export function showOver(root, { t, number }, stats, onAgain) {
     html("dt", {}, row, t(label));
     html("dd", { "data-value": value }, row, number(value));
   }
+  /** @type {HTMLElement[]} */
   const body = [dl];
   if (stats.newBest) body.push(html("p", { class: "bk-newbest" }, null, t("blocks.over.newBest")));
   return openDialog(root, {

@@ -177,21 +177,19 @@ export function puzzleOverCard(view, record, t, on) {
 // ----- the mode card ------------------------------------------------------------------------
 
 /**
- * @param {HTMLElement} list @param {Bowls.Grid} grid @param {Bowls.View | null} unfinished
+ * The mode card's content (screens.js draws it).
+ * @param {Bowls.Grid} grid @param {Bowls.View | null} unfinished
  * @param {Translate} t @param {{resume: () => void, play: (id: number) => void, list: () => void}} on
+ * @returns {import("./screens.js").ModeCard}
  */
-export function renderPuzzleCard(list, grid, unfinished, t, on) {
-  const item = html("li", { class: "bw-mode bw-mode-puzzle", "data-mode": "puzzle" }, list);
-  html("h2", {}, item, t("bowls.puzzle.card.title"));
-  html("p", { class: "bw-mode-sub" }, item, t("bowls.puzzle.card.pitch"));
-  html("p", { class: "bw-mode-best" }, item, t("bowls.puzzle.card.progress", { solved: grid.solved, total: grid.puzzles.length }));
-  const row = html("div", { class: "bw-mode-buttons" }, item);
-  /** @param {string} label @param {string} cls @param {boolean} primary @param {() => void} action */
-  const button = (label, cls, primary, action) => {
-    html("button", { class: `btn${primary ? " primary" : ""} ${cls}`, type: "button" }, row, label).addEventListener("click", action);
-  };
+export function puzzleCard(grid, unfinished, t, on) {
   const going = unfinished?.puzzle ?? null;
-  if (going) button(t("bowls.puzzle.card.continue", { id: going.id }), "bw-continue", true, on.resume);
-  else if (grid.next) button(t("bowls.puzzle.card.next", { id: grid.next }), "bwp-play-next", true, () => on.play(grid.next));
-  button(t("bowls.puzzle.card.list"), "bwp-open-list", !going && !grid.next, on.list);
+  const buttons = [];
+  if (going) buttons.push({ label: t("bowls.puzzle.card.continue", { id: going.id }), cls: "bw-continue", primary: true, action: on.resume });
+  else if (grid.next) buttons.push({ label: t("bowls.puzzle.card.next", { id: grid.next }), cls: "bwp-play-next", primary: true, action: () => on.play(grid.next) });
+  buttons.push({ label: t("bowls.puzzle.card.list"), cls: "bwp-open-list", primary: !going && !grid.next, action: on.list });
+  return {
+    id: "puzzle", title: t("bowls.puzzle.card.title"), sub: t("bowls.puzzle.card.pitch"),
+    best: t("bowls.puzzle.card.progress", { solved: grid.solved, total: grid.puzzles.length }), buttons,
+  };
 }

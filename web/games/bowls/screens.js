@@ -3,8 +3,8 @@
 // are the kit's dialog: this module makes their options from the view and the
 // page's callbacks. It draws only what it is handed.
 import { html } from "../../svg.js";
-import { renderPuzzleCard } from "./puzzles.js";
-import { renderThemesCard } from "./themes.js";
+import { puzzleCard } from "./puzzles.js";
+import { themesCard } from "./themes.js";
 
 /** @typedef {import("../../kit/dialog.js").DialogOptions} DialogOptions */
 /** @typedef {import("./hud.js").Words} Words */
@@ -15,6 +15,16 @@ import { renderThemesCard } from "./themes.js";
  * @property {string} cls
  * @property {boolean} primary
  * @property {() => void} action
+ */
+
+/**
+ * One card of the mode screen.
+ * @typedef {object} ModeCard
+ * @property {string} id the mode (data-mode, bw-mode-<id>)
+ * @property {string} title
+ * @property {string} sub
+ * @property {string} best
+ * @property {ModeButton[]} buttons
  */
 
 /**
@@ -37,7 +47,7 @@ import { renderThemesCard } from "./themes.js";
  * @property {() => void} settings
  */
 
-/** @param {HTMLElement} list @param {{id: string, title: string, sub: string, best: string, buttons: ModeButton[]}} card */
+/** @param {HTMLElement} list @param {ModeCard} card */
 function modeCard(list, { id, title, sub, best, buttons }) {
   const item = html("li", { class: `bw-mode bw-mode-${id}`, "data-mode": id }, list);
   html("h2", {}, item, title);
@@ -49,28 +59,28 @@ function modeCard(list, { id, title, sub, best, buttons }) {
   }
 }
 
-/** @param {HTMLElement} list @param {ModeScreenData} data @param {Words} words @param {ModeScreenActions} on */
-function endlessCard(list, data, { t, number }, on) {
+/** @param {ModeScreenData} data @param {Words} words @param {ModeScreenActions} on @returns {ModeCard} */
+function endlessCard(data, { t, number }, on) {
   const going = data.unfinished.endless;
   const best = data.profile.best?.endless;
-  modeCard(list, {
+  return {
     id: "endless", title: t("bowls.mode.endless"), sub: t("bowls.endlessPitch"),
     best: best === undefined || best === null ? t("bowls.noBest") : t("bowls.bestIs", { score: number(best) }),
     buttons: [
       ...(going ? [{ label: t("bowls.continue"), primary: true, cls: "bw-continue", action: () => on.resume("endless") }] : []),
       { label: t("bowls.newAttempt"), primary: !going, cls: "bw-start", action: () => on.start({ mode: "endless" }) },
     ],
-  });
+  };
 }
 
-/** @param {HTMLElement} list @param {ModeScreenData} data @param {Words} words @param {ModeScreenActions} on */
-function dailyCard(list, data, { t, number }, on) {
+/** @param {ModeScreenData} data @param {Words} words @param {ModeScreenActions} on @returns {ModeCard} */
+function dailyCard(data, { t, number }, on) {
   const { today } = data;
   const going = data.unfinished.daily;
   const best = data.profile.daily?.[today];
   const resume = going && { label: going.date === today ? t("bowls.continue") : t("bowls.continueFrom", { date: going.date }),
     primary: true, cls: "bw-continue", action: () => on.resume("daily") };
-  modeCard(list, {
+  return {
     id: "daily", title: t("bowls.mode.daily"), sub: t("bowls.dailyPitch", { date: today }),
     best: best === undefined ? t("bowls.noDailyBest") : t("bowls.dailyBestIs", { score: number(best) }),
     buttons: [
@@ -78,7 +88,7 @@ function dailyCard(list, data, { t, number }, on) {
       { label: best === undefined ? t("bowls.playToday") : t("bowls.replayToday"), primary: !going, cls: "bw-start",
         action: () => on.start({ mode: "daily", date: today }) },
     ],
-  });
+  };
 }
 
 /**
@@ -91,10 +101,13 @@ export function renderModeScreen(target, data, words, on) {
   html("h1", { class: "bw-modes-title" }, container, t("bowls.title"));
   html("p", { class: "bw-modes-lead" }, container, t("bowls.tagline"));
   const list = html("ul", { class: "bw-modes" }, container);
-  endlessCard(list, data, words, on);
-  dailyCard(list, data, words, on);
-  renderPuzzleCard(list, data.grid, data.unfinished.puzzle, t, { resume: () => on.resume("puzzle"), play: on.play, list: on.list });
-  renderThemesCard(list, data.awards, t, on.gallery);
+  const cards = [
+    endlessCard(data, words, on),
+    dailyCard(data, words, on),
+    puzzleCard(data.grid, data.unfinished.puzzle, t, { resume: () => on.resume("puzzle"), play: on.play, list: on.list }),
+    themesCard(data.awards, t, on.gallery),
+  ];
+  for (const card of cards) modeCard(list, card);
   const links = html("p", { class: "bw-modes-links" }, container);
   html("a", { class: "btn", href: "#/rules/bowls" }, links, t("bowls.rules"));
   html("button", { class: "btn bw-settings", type: "button" }, links, t("bowls.settings")).addEventListener("click", on.settings);

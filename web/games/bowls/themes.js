@@ -192,14 +192,17 @@ export function renderGallery(body, awards, t, use) {
   }
 }
 
-/** The mode card. @param {HTMLElement} list @param {Bowls.Awards} awards @param {Translate} t @param {() => void} open */
-export function renderThemesCard(list, awards, t, open) {
-  const item = html("li", { class: "bw-mode bw-mode-themes", "data-mode": "themes" }, list);
-  html("h2", {}, item, t("bowls.gallery.card"));
-  html("p", { class: "bw-mode-sub" }, item, t("bowls.gallery.pitch"));
-  html("p", { class: "bw-mode-best" }, item, t("bowls.gallery.count", { n: awards.unlocked, total: awards.themes.length }));
-  const row = html("div", { class: "bw-mode-buttons" }, item);
-  html("button", { class: "btn bwt-open", type: "button" }, row, t("bowls.gallery.open")).addEventListener("click", open);
+/**
+ * The mode card's content (screens.js draws it).
+ * @param {Bowls.Awards} awards @param {Translate} t @param {() => void} open
+ * @returns {import("./screens.js").ModeCard}
+ */
+export function themesCard(awards, t, open) {
+  return {
+    id: "themes", title: t("bowls.gallery.card"), sub: t("bowls.gallery.pitch"),
+    best: t("bowls.gallery.count", { n: awards.unlocked, total: awards.themes.length }),
+    buttons: [{ label: t("bowls.gallery.open"), cls: "bwt-open", primary: false, action: open }],
+  };
 }
 
 /** The root's theme class (one the engine named, or the one stored for the first paint). @param {HTMLElement} root @param {string} name */

@@ -627,6 +627,7 @@ def check_drag_colour(page: Page, slot: int, cell: str, start, move, end) -> Non
     page.wait_for_function("() => getComputedStyle(document.querySelector('.bk-ghost')).opacity <= 0.4")
     end()
     expect(ghost).to_be_hidden()
+    expect(page.locator("section.game-blocks")).not_to_have_attribute("data-busy", "1")  # the drop answered
 
 
 PREVIEW_AT = """([x, y]) => { const p = document.querySelectorAll('.bk-prev');

@@ -10,13 +10,12 @@ from collections.abc import Generator
 from typing import Any
 
 import pytest
-from club import save
+from bowls.crafted_saves import crafted_session
 from club.bowls import hints
 from club.bowls.api import Session
 from club.bowls.goals import parse_goal
 from club.bowls.notation import parse
 from club.bowls.puzzles import load_puzzles, puzzle_by_id
-from club.bowls.saves import VERSION as SAVE_VERSION
 from club.bowls.solver import Search, solve, solve_steps
 
 # Crafted positions the solver finds expensive (measured: 17-40 us a move in CPython).
@@ -46,16 +45,6 @@ def spy(monkeypatch: pytest.MonkeyPatch) -> Spy:
     watcher = Spy()
     monkeypatch.setattr(hints, "solve_steps", watcher)
     return watcher
-
-
-def crafted_session(position: str, puzzle: int = 100) -> Session:
-    """A puzzle attempt save whose position was swapped for ``position`` (a crafted save)."""
-    s = Session()
-    s.puzzle_new({"puzzle": puzzle})
-    data = save.load(s.save({}), "bowls", "run", SAVE_VERSION)
-    data["position"] = position
-    s.load({"save": save.dump("bowls", "run", data, SAVE_VERSION)})
-    return s
 
 
 @pytest.mark.parametrize("position", CRAFTED)

@@ -15,10 +15,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from club import save
+from bowls.crafted_saves import crafted_session
 from club.bowls.api import Session
 from club.bowls.puzzles import puzzle_by_id
-from club.bowls.saves import VERSION as SAVE_VERSION
 from club.bowls.solver import run
 from club.bridge import Bridge
 
@@ -32,15 +31,6 @@ def puzzle(ident: int, *moves: int) -> Session:
     s.puzzle_new({"puzzle": ident})
     for bowl in moves:
         assert s.sow({"bowl": bowl})["accepted"]
-    return s
-
-
-def crafted(position: str, ident: int) -> Session:
-    s = Session()
-    s.puzzle_new({"puzzle": ident})
-    data = save.load(s.save({}), "bowls", "run", SAVE_VERSION)
-    data["position"] = position
-    s.load({"save": save.dump("bowls", "run", data, SAVE_VERSION)})
     return s
 
 
@@ -60,7 +50,7 @@ POSITIONS: dict[str, tuple[Callable[[], Session], dict[str, Any] | None]] = {
     "off path, budget spent": (lambda: puzzle(95, 2), {"bowl": None, "reason": "budget"}),
     "solved": (lambda: puzzle(1, *puzzle_by_id(1).solution), {"bowl": None, "reason": "over"}),
     "not a puzzle": (endless, {"bowl": None, "reason": "bad-action"}),
-    "crafted, budget spent": (lambda: crafted(HARD, 93), {"bowl": None, "reason": "budget"}),
+    "crafted, budget spent": (lambda: crafted_session(HARD, 93), {"bowl": None, "reason": "budget"}),
 }
 
 
@@ -85,7 +75,7 @@ def test_bridge_query_answers_what_bridge_call_answers(name: str) -> None:
 
 
 def test_the_search_yields_between_units_of_work() -> None:
-    steps = crafted(HARD, 93).hint_search({})
+    steps = crafted_session(HARD, 93).hint_search({})
     gaps, last = [], time.thread_time()  # CPU time: the machine may be busy
     try:
         while True:
@@ -113,7 +103,7 @@ def test_a_move_made_while_it_searches_does_not_change_its_answer() -> None:
 
 def test_cancel_stops_a_running_search_and_calls_are_answered_meanwhile() -> None:
     bridge = Bridge()
-    bridge.call("bowls", "load", json.dumps({"save": crafted(HARD, 93).save({})}))
+    bridge.call("bowls", "load", json.dumps({"save": crafted_session(HARD, 93).save({})}))
     seen: dict[str, Any] = {}
 
     async def scenario() -> str:

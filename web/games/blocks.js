@@ -50,15 +50,7 @@ export function render({ root, hud, card, board, tray, ghost }, state, view) {
   // Over the board the preview is the piece: the dragged copy turns faint so it never hides it.
   ghost.classList.toggle("aiming", held?.mode === "drag" && held.target !== null);
   root.classList.toggle("dragging", held?.mode === "drag");
-  root.dataset.held = held ? String(held.slot) : "";
   root.dataset.over = view.over ? "1" : "0";
-}
-
-/** @param {HTMLElement} root @returns {Promise<unknown>} resolves once the stylesheet is in (or failed) */
-function styleSheet(root) {
-  const sheet = html("link", { rel: "stylesheet", href: new URL("../css/blocks.css", import.meta.url) }, root);
-  // Mounted only once styled: an unstyled board fills the screen for a frame.
-  return new Promise((done) => { sheet.onload = done; sheet.onerror = done; });
 }
 
 /** @param {HTMLElement} root @param {any} ctx */
@@ -66,7 +58,9 @@ export async function mount(root, ctx) {
   const { engine, store, t } = ctx;
   const fmt = { t, number: ctx.number ?? ((/** @type {number} */ v) => String(v)) };
   root.classList.add("bk");
-  const styled = styleSheet(root);
+  const sheet = html("link", { rel: "stylesheet", href: new URL("../css/blocks.css", import.meta.url) }, root);
+  // Mounted only once the stylesheet is in (or failed): an unstyled board fills the screen for a frame.
+  const styled = new Promise((done) => { sheet.onload = done; sheet.onerror = done; });
   /** @type {State} */
   const state = { live: false, held: null, preview: null, paint: [] };
   /** @type {Blocks.View | null} */
@@ -74,13 +68,12 @@ export async function mount(root, ctx) {
   /** @type {Blocks.Geometry | null} */
   let geometry = null; // the engine's, or the copy stored beside the run (issue 13)
   /** @type {import("../kit/dialog.js").Dialog | null} */
-  let over = null;
+  let over = null; // the game-over card (closing it again does nothing)
   let lastAim = /** @type {Promise<string | null>} */ (Promise.resolve(null));
   const session = createSession(root, ctx, { onExternal: adopt });
 
   const hud = createHud(root, fmt);
-  const boardWrap = html("div", { class: "bk-board-wrap" }, root);
-  const board = createBoard(boardWrap, { label: (count) => t("blocks.boardLabel", { count }), later: session.later });
+  const board = createBoard(html("div", { class: "bk-board-wrap" }, root), { label: (count) => t("blocks.boardLabel", { count }), later: session.later });
   // Inside root, where the piece colours (--f0…) are defined: on <body> it drew black.
   const ghost = /** @type {SVGSVGElement} */ (svg("svg", { class: "bk-ghost", "aria-hidden": "true" }, root));
   ghost.style.display = "none";
@@ -89,7 +82,7 @@ export async function mount(root, ctx) {
     view: () => view,
     geometry: () => geometry,
     ready: () => state.live && !session.busy(),
-    pick, release, aim, commit, focusTray,
+    pick, release, aim, commit, focusTray, usable,
     focusSlot: (slot) => tray.slot(slot)?.focus(),
     announce: ctx.announce,
     t,
@@ -98,15 +91,17 @@ export async function mount(root, ctx) {
   const tray = createTray(root, t, input.bindSlot);
   hud.addButtons(root);
   const card = createCard(root, fmt);
-  /** @type {Parts} */
-  const parts = { root, hud, card, board, tray, ghost };
-  const draw = () => { if (view) render(parts, state, view); };
+  const draw = () => { if (view) render({ root, hud, card, board, tray, ghost }, state, view); };
 
   // ----- the piece in hand and the B20 preview ------------------------------------
+  /** The view has a piece in `slot` that fits, in a run not over. @param {number} slot */
+  function usable(slot) {
+    return Boolean(view && !view.over && view.tray[slot]?.piece && view.tray[slot].fits);
+  }
+
   /** @param {number} slot @param {import("./blocks/input.js").Mode} mode @param {boolean} [touch] */
   function pick(slot, mode, touch = false) {
-    const piece = view?.tray[slot];
-    if (!view || view.over || !piece?.piece || !piece.fits) return false;
+    if (!usable(slot)) return false;
     state.held = { slot, mode, touch, target: null };
     draw();
     return true;
@@ -172,10 +167,7 @@ export async function mount(root, ctx) {
     const held = state.held;
     if (!held?.target) return false;
     const done = await act("place", { slot: held.slot, cell: held.target }, (answer) => {
-      if (!answer.accepted) {
-        ctx.announce(t("blocks.say.noFit"));
-        return false;
-      }
+      if (!answer.accepted) return ctx.announce(t("blocks.say.noFit"));
       release();
       apply(answer);
       return true;
@@ -183,39 +175,31 @@ export async function mount(root, ctx) {
     return done === true;
   }
 
-  /** @param {Club.Answer} answer */
-  function keep(answer) {
-    // Refused when another tab stored a newer run (P10): that run is adopted, its paint beside it.
-    if (session.keep(answer)) store.set("paint", writePaint(state.paint));
-  }
-
   /** An accepted action: the cells' colours follow its events, the view is the engine's. @param {any} answer */
   function apply(answer) {
     paintEvents(state.paint, answer.events, board.hex.index);
     view = answer.view;
-    keep(answer);
+    // Refused when another tab stored a newer run (P10): that run is adopted, its paint beside it.
+    if (session.keep(answer)) store.set("paint", writePaint(state.paint));
     draw();
     play(answer.events);
   }
 
-  function newRun() {
+  /** A new run or a re-deal: the piece in hand put back, then the tray focused. @param {"new_run" | "redeal"} method */
+  function deal(method) {
     if (!state.live || session.busy()) return;
     release();
-    closeOver();
-    act("new_run", { seed: randomSeed() }, (answer) => {
-      state.paint.fill(null);
+    over?.close();
+    act(method, method === "new_run" ? { seed: randomSeed() } : {}, (answer) => {
+      if (!answer.accepted) return;
+      if (method === "new_run") state.paint.fill(null);
       apply(answer);
       focusTray();
     });
   }
+  const newRun = () => deal("new_run");
 
-  hud.redeal.addEventListener("click", () => {
-    if (!state.live || session.busy()) return;
-    release();
-    act("redeal", {}, (answer) => {
-      if (answer.accepted) { apply(answer); focusTray(); }
-    });
-  });
+  hud.redeal.addEventListener("click", () => deal("redeal"));
   // New run banks the run in play (B17): ask first when the engine says it would.
   hud.newRun.addEventListener("click", () => {
     if (!state.live || session.busy() || !view) return;
@@ -251,7 +235,7 @@ export async function mount(root, ctx) {
         board.fxText(placed.cells, `+${fmt.number(e.points)}`, "bk-fx-points", reduced ? 500 : 1000);
         said.unshift(t("blocks.say.points", { count: e.points, points: fmt.number(e.points), score: fmt.number(view.score) }));
         if (e.parts.streak_bonus) said.push(t("blocks.say.streak", { bonus: fmt.number(e.parts.streak_bonus) }));
-      } else if (e.type === "meter") hud.animateMeter(e, Boolean(crown), reduced);
+      } else if (e.type === "meter" && !reduced) hud.animateMeter(e, Boolean(crown));
       else if (e.type === "crown") {
         root.classList.add("crowned");
         board.fxText(["0:0"], t("blocks.crownFx", { n: e.won, points: fmt.number(points?.parts.crown ?? 0) }),
@@ -278,19 +262,9 @@ export async function mount(root, ctx) {
   /** @param {{stars: number, new_best: boolean} | null} banked the run's banking, when this action banked it */
   function openOver(banked) {
     if (!view?.over) return;
-    closeOver();
-    ctx.announce(t("blocks.say.over", { score: fmt.number(view.score) }));
-    over = showOver(root, fmt, {
-      score: view.score,
-      best: view.profile.best,
-      stars: banked ? banked.stars : view.stars,
-      newBest: Boolean(banked?.new_best),
-    }, () => { over = null; newRun(); });
-  }
-
-  function closeOver() {
     over?.close();
-    over = null;
+    ctx.announce(t("blocks.say.over", { score: fmt.number(view.score) }));
+    over = showOver(root, fmt, view, banked, newRun);
   }
 
   // ----- another tab stored a newer run or card (P10): taken one at a time with the actions
@@ -304,7 +278,7 @@ export async function mount(root, ctx) {
         if (session.gone()) return;
         view = next;
         state.paint = readPaint(store.get("paint"), next.board);
-        if (!next.over) closeOver();
+        if (!next.over) over?.close();
         ctx.notice(t("blocks.otherTab"));
       } else {
         await engine.call("load_profile", { profile: text });
@@ -364,7 +338,7 @@ export async function mount(root, ctx) {
     } else {
       const answer = await engine.call("new_run", { seed: randomSeed() });
       view = answer.view;
-      keep(answer);
+      if (session.keep(answer)) store.set("paint", writePaint(state.paint));
     }
     draw();
     ctx.painted();

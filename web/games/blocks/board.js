@@ -19,7 +19,6 @@ export const SIZE = 10; // board units per hex radius
 /**
  * @typedef {object} BlocksBoard
  * @property {import("../../kit/hexboard.js").HexBoard} hex
- * @property {SVGSVGElement} root
  * @property {(geometry: Blocks.Geometry) => void} reshape the engine's geometry (or the stored copy)
  * @property {(board: string, paint: (number | null)[]) => void} setCells
  * @property {(shown: Shown | null) => void} showPreview
@@ -108,5 +107,5 @@ export function createBoard(parent, { label, later }) {
     later(() => node.remove(), ms);
   }
 
-  return { hex, root: hex.root, reshape, setCells, showPreview, showTarget, fxCells, fxText };
+  return { hex, reshape, setCells, showPreview, showTarget, fxCells, fxText };
 }

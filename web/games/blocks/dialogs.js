@@ -4,27 +4,20 @@ import { html } from "../../svg.js";
 import { openDialog } from "../../kit/dialog.js";
 
 /**
- * @typedef {object} OverStats what the game-over card shows, as the engine counted it
- * @property {number} score
- * @property {number} best
- * @property {number} stars
- * @property {boolean} newBest
- */
-
-/**
  * Final score, best, stars earned, Play again. Escape does not close it (the
  * run is over: Play again is the way on); Play again has the focus.
- * @param {HTMLElement} root @param {import("./hud.js").Format} fmt @param {OverStats} stats
+ * @param {HTMLElement} root @param {import("./hud.js").Format} fmt @param {Blocks.View} view the run's last view
+ * @param {{stars: number, new_best: boolean} | null} banked the run's banking, when the last action banked it
  * @param {() => void} onAgain
  * @returns {import("../../kit/dialog.js").Dialog}
  */
-export function showOver(root, { t, number }, stats, onAgain) {
+export function showOver(root, { t, number }, view, banked, onAgain) {
   const dl = html("dl", { class: "bk-over-stats" }, null);
   /** @type {Array<[string, string, number]>} */
   const lines = [
-    ["bk-over-score", "blocks.over.score", stats.score],
-    ["bk-over-best", "blocks.over.best", stats.best],
-    ["bk-over-stars", "blocks.over.stars", stats.stars],
+    ["bk-over-score", "blocks.over.score", view.score],
+    ["bk-over-best", "blocks.over.best", view.profile.best],
+    ["bk-over-stars", "blocks.over.stars", banked ? banked.stars : view.stars],
   ];
   for (const [cls, label, value] of lines) {
     const row = html("div", { class: cls }, dl);
@@ -33,7 +26,7 @@ export function showOver(root, { t, number }, stats, onAgain) {
   }
   /** @type {HTMLElement[]} */
   const body = [dl];
-  if (stats.newBest) body.push(html("p", { class: "bk-newbest" }, null, t("blocks.over.newBest")));
+  if (banked?.new_best) body.push(html("p", { class: "bk-newbest" }, null, t("blocks.over.newBest")));
   return openDialog(root, {
     title: t("blocks.over.title"),
     cls: "bk-over",

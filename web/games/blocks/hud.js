@@ -19,7 +19,7 @@ const METER_R = 20;
  * @property {(parent: HTMLElement) => void} addButtons
  * @property {(edges: number) => void} setMeterEdges
  * @property {(view: Blocks.View) => void} render
- * @property {(event: {before: number, after: number, edges: number[]}, crown: boolean, reduced: boolean) => void} animateMeter
+ * @property {(event: {before: number, after: number, edges: number[]}, crown: boolean) => void} animateMeter not run with reduced motion
  */
 
 /** The meter's edges, clockwise from the top corner; edge i lights as the i-th row clears. */
@@ -32,16 +32,12 @@ function meterArt(/** @type {Element} */ parent) {
   /** @param {number} n */
   function reshape(n) {
     edgesGroup.replaceChildren();
-    /** @param {number} i */
-    const corner = (i) => {
-      const a = (2 * Math.PI * i) / n - Math.PI / 2;
-      return [METER_R * Math.cos(a), METER_R * Math.sin(a)];
-    };
-    edges = Array.from({ length: n }, (_, i) => {
-      const [x1, y1] = corner(i);
-      const [x2, y2] = corner(i + 1);
-      return svg("line", { x1, y1, x2, y2, class: "bk-edge", "data-edge": i }, edgesGroup);
-    });
+    /** Corner i's x (Math.cos) or y (Math.sin). @param {number} i @param {(a: number) => number} axis */
+    const at = (i, axis) => METER_R * axis((2 * Math.PI * i) / n - Math.PI / 2);
+    edges = Array.from({ length: n }, (_, i) => svg("line", {
+      x1: at(i, Math.cos), y1: at(i, Math.sin), x2: at(i + 1, Math.cos), y2: at(i + 1, Math.sin),
+      class: "bk-edge", "data-edge": i,
+    }, edgesGroup));
   }
   return { art, reshape, edges: () => edges };
 }
@@ -78,14 +74,6 @@ export function createHud(root, { t, number }) {
   /** @type {ReturnType<typeof setTimeout>[]} */
   let timers = [];
   const showEdges = (/** @type {number} */ value) => meter.edges().forEach((edge, i) => edge.classList.toggle("lit", i < value));
-  function setMeter(/** @type {number} */ value) {
-    timers.forEach(clearTimeout);
-    timers = [];
-    meter.art.classList.remove("crowned");
-    showEdges(value);
-    meterBox.dataset.meter = String(value);
-    meterBox.setAttribute("aria-label", t("blocks.meterLabel", { count: value, edges: meter.edges().length }));
-  }
 
   /** @param {Blocks.View} view */
   function render(view) {
@@ -104,7 +92,12 @@ export function createHud(root, { t, number }) {
     crowns.textContent = `♛ ${number(view.crowns)}`;
     crowns.dataset.crowns = String(view.crowns);
     crowns.setAttribute("aria-label", t("blocks.crownsLabel", { count: view.crowns }));
-    setMeter(view.meter);
+    timers.forEach(clearTimeout);
+    timers = [];
+    meter.art.classList.remove("crowned");
+    showEdges(view.meter);
+    meterBox.dataset.meter = String(view.meter);
+    meterBox.setAttribute("aria-label", t("blocks.meterLabel", { count: view.meter, edges: meter.edges().length }));
     redeal.disabled = view.redeals < 1 || view.over;
     redeal.classList.toggle("offered", view.redeal_offered);
     redeal.setAttribute("aria-label", view.redeals < 1 ? t("blocks.redealUsed") : t("blocks.redealLabel"));
@@ -112,8 +105,7 @@ export function createHud(root, { t, number }) {
 
   // Light the new edges one by one from the old value; a Crown fills the
   // meter gold, then the carried-over edges show.
-  function animateMeter(/** @type {{before: number, after: number, edges: number[]}} */ event, crown = false, reduced = false) {
-    if (reduced) return;
+  function animateMeter(/** @type {{before: number, after: number, edges: number[]}} */ event, crown = false) {
     const edges = meter.edges();
     const later = (/** @type {() => void} */ fn, /** @type {number} */ ms) => timers.push(setTimeout(fn, ms));
     showEdges(event.before);

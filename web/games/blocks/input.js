@@ -22,6 +22,7 @@ import { SIZE } from "./board.js";
  * @property {() => Blocks.View | null} view
  * @property {() => Blocks.Geometry | null} geometry
  * @property {() => boolean} ready live, and no action on its way
+ * @property {(slot: number) => boolean} usable the view has a piece in this slot that fits, in a run not over
  * @property {(slot: number, mode: Mode, touch?: boolean) => boolean} pick
  * @property {() => void} release
  * @property {(cell: string | null) => Promise<string | null>} aim resolves to "fit", "misfit", "off" or null (dropped)
@@ -36,18 +37,12 @@ import { SIZE } from "./board.js";
 /**
  * @param {{board: import("./board.js").BlocksBoard, ghost: SVGSVGElement}} parts
  * @param {Controls} c
- * @returns {{bindSlot: (button: HTMLButtonElement, slot: number) => void, dragging: () => boolean, destroy: () => void}}
+ * @returns {{bindSlot: (button: HTMLButtonElement, slot: number) => void, destroy: () => void}}
  */
 export function createInput({ board, ghost }, c) {
   const hex = board.hex;
-  const usable = (/** @type {number} */ slot) => {
-    const view = c.view();
-    const piece = view?.tray[slot];
-    return Boolean(view && piece?.piece && piece.fits && !view.over);
-  };
-
   const drag = createTrayDrag(hex, {
-    canPress: (slot) => c.ready() && usable(slot),
+    canPress: (slot) => c.ready() && c.usable(slot),
     onStart(slot, touch) {
       c.release();
       const piece = c.view()?.tray[slot];
@@ -110,22 +105,20 @@ export function createInput({ board, ghost }, c) {
   // The keyboard (B19): where each arrow goes from each cell comes from the engine (geometry.keys).
   on("keydown", (/** @type {KeyboardEvent} */ e) => {
     const held = c.held();
-    if (held?.mode !== "key") return;
+    if (held?.mode !== "key" || !(e.key.startsWith("Arrow") || ["Enter", " ", "Escape"].includes(e.key))) return;
+    e.preventDefault();
     if (e.key.startsWith("Arrow")) {
-      e.preventDefault();
       const next = c.geometry()?.keys[held.target ?? "0:0"]?.[e.key] ?? "0:0";
       c.aim(next).then((shown) => {
         // Said once the preview is shown, and only if the target is still there.
         if (!shown || c.gone() || c.held()?.mode !== "key" || c.held()?.target !== next) return;
         c.announce(c.t(shown === "fit" ? "blocks.say.aimFit" : "blocks.say.aimMisfit", { cell: next }));
       });
-    } else if (e.key === "Enter" || e.key === " ") {
-      e.preventDefault();
-      c.commit().then((done) => { if (done && !c.gone()) c.focusTray(); });
     } else if (e.key === "Escape") {
-      e.preventDefault();
       c.release();
       c.focusSlot(held.slot);
+    } else {
+      c.commit().then((done) => { if (done && !c.gone()) c.focusTray(); }); // Enter, Space
     }
   });
   on("focusout", () => { if (c.held()?.mode === "key") c.release(); }); // blur does not bubble
@@ -136,7 +129,6 @@ export function createInput({ board, ghost }, c) {
 
   return {
     bindSlot,
-    dragging: () => drag.active() !== null,
     destroy() {
       drag.cancel();
       document.removeEventListener("keydown", onDocKey);

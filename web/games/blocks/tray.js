@@ -30,7 +30,6 @@ export function createTray(parent, t, onSlot) {
     if (!slots[slot]) {
       const b = /** @type {HTMLButtonElement} */ (html("button", { class: "bk-slot", type: "button", "data-slot": slot }, null));
       el.insertBefore(b, offer);
-      b.addEventListener("click", (e) => e.preventDefault());
       slots[slot] = b;
       onSlot(b, slot);
     }
@@ -57,8 +56,7 @@ export function createTray(parent, t, onSlot) {
       b.classList.toggle("faded", Boolean(piece.piece) && !piece.fits);
       b.classList.toggle("held", held === slot);
       b.setAttribute("aria-pressed", held === slot ? "true" : "false");
-      const usable = Boolean(piece.piece) && piece.fits && !view.over;
-      b.setAttribute("aria-disabled", usable ? "false" : "true");
+      b.setAttribute("aria-disabled", String(!(piece.piece && piece.fits && !view.over)));
       b.setAttribute("aria-label", !piece.piece ? t("blocks.slotUsed", { n: slot + 1 })
         : t(piece.fits ? "blocks.slotLabel" : "blocks.slotNoRoom",
           { n: slot + 1, shape: t(`blocks.shape.${piece.shape}`), count: piece.cells.length }));

@@ -28,8 +28,7 @@ const TICK_MS = 5000; // play time goes to the engine at least this often while 
  * @param {any} ctx the app's context
  */
 export async function mount(root, ctx) {
-  const { t } = ctx;
-  const number = (/** @type {number} */ v) => (ctx.number ? ctx.number(v) : String(v));
+  const { t, number } = ctx;
   root.classList.add("hm");
   html("link", { rel: "stylesheet", href: new URL("../css/merge.css", import.meta.url) }, root);
   const state = createState();
@@ -50,9 +49,6 @@ export async function mount(root, ctx) {
   const side = html("div", { class: "hm-side" }, layout);
   const tray = createTray(side, { t, onRotate: (step) => act(play.rotate, step) });
   const tools = html("div", { class: "hm-tools" }, side);
-  const newBtn = html("button", { class: "btn hm-new", type: "button" }, tools, t("merge.newRound"));
-  const slotsBtn = html("button", { class: "btn hm-slots-btn", type: "button" }, tools, t("merge.slots"));
-  const setBtn = html("button", { class: "btn hm-settings-btn", type: "button" }, tools, t("merge.settings"));
   html("p", { class: "hm-help" }, side, t("merge.help"));
   const ghost = createGhost();
   const player = createPlayer(board, { t, number });
@@ -80,24 +76,26 @@ export async function mount(root, ctx) {
   const offInput = bindInput({ state, board, tray, ghost, play, act, report: session.report, draw });
 
   // ----- the toolbar; settings and slots are made once the engine's geometry is known -----
+  /** A toolbar button. @param {string} cls @param {string} key its label @param {() => unknown} onClick */
+  const tool = (cls, key, onClick) => html("button", { class: `btn ${cls}`, type: "button" }, tools, t(key)).addEventListener("click", onClick);
   /** @type {ReturnType<typeof createSettings> | null} */
   let settings = null;
   /** @type {ReturnType<typeof createSlots> | null} */
   let slots = null;
-  newBtn.addEventListener("click", async () => {
+  tool("hm-new", "merge.newRound", async () => {
     if (!state.live) return;
     if (state.view?.in_progress && !(await confirm.ask({ title: t("merge.confirmNew.title"),
       text: t("merge.confirmNew.text"), yes: t("merge.newRound") }))) return;
     act(play.newRound);
   });
-  slotsBtn.addEventListener("click", () => {
+  tool("hm-slots-btn", "merge.slots", () => {
     if (!state.live || !state.geometry) return;
     act(play.flushTime);
     slots ??= createSlots(root, { t, number, count: state.geometry.slots, onToggle: menu,
       slots: createSlotApi({ ctx, session, state, play, confirm, count: state.geometry.slots }) });
     slots.open().catch(session.report);
   });
-  setBtn.addEventListener("click", () => {
+  tool("hm-settings-btn", "merge.settings", () => {
     if (!state.live || !state.view || !state.geometry) return;
     settings ??= createSettings(root, { t, styles: state.geometry.styles, onToggle: menu,
       onChange: (change) => act(play.changeSettings, change) });

@@ -34,11 +34,11 @@ export function createPlayer(board, { t, number }) {
   /** @param {any[]} groups one step's merged events @param {boolean} reduced */
   function slide(groups, reduced) {
     for (const g of groups) {
-      const goal = board.point(g.target);
+      const goal = board.hex.point(g.target);
       for (const name of g.cells) {
         const stone = board.stoneAt(name);
         if (!stone) continue;
-        const from = board.point(name);
+        const from = board.hex.point(name);
         stone.style.transformOrigin = `${from.x}px ${from.y}px`;
         stone.classList.add("hm-merging");
         if (!reduced) stone.style.transform = `translate(${goal.x - from.x}px, ${goal.y - from.y}px) scale(0.7)`;
@@ -59,7 +59,7 @@ export function createPlayer(board, { t, number }) {
     const values = before.slice();
     const set = events.find((e) => e.type === "set");
     if (!set) { board.setBoard(final); return 0; }
-    set.cells.forEach((/** @type {string} */ name, /** @type {number} */ k) => { values[Number(board.index(name))] = set.values[k]; });
+    set.cells.forEach((/** @type {string} */ name, /** @type {number} */ k) => { values[Number(board.hex.index(name))] = set.values[k]; });
     finish = () => board.setBoard(final);
     board.setBoard(values, set.cells);
     const pace = reduced ? 120 : 280;
@@ -71,8 +71,8 @@ export function createPlayer(board, { t, number }) {
       });
       clock += pace;
       at(clock, () => {
-        for (const g of groups) for (const name of g.cells) values[Number(board.index(name))] = 0;
-        for (const g of groups) values[Number(board.index(g.target))] = g.result;
+        for (const g of groups) for (const name of g.cells) values[Number(board.hex.index(name))] = 0;
+        for (const g of groups) values[Number(board.hex.index(g.target))] = g.result;
         board.setBoard(values, groups.map((g) => g.target));
       });
       clock += pace;

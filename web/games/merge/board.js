@@ -153,10 +153,5 @@ export function createBoard(parent, { label, describe }) {
     root.classList.add("hm-shake");
   }
 
-  return {
-    root, hex, reshape, setBoard, showPreview, showTarget, stoneAt, fxText, shake,
-    point: hex.point,
-    index: hex.index,
-    cellAt: hex.cellAt,
-  };
+  return { root, hex, reshape, setBoard, showPreview, showTarget, stoneAt, fxText, shake };
 }

@@ -26,12 +26,15 @@ import { formatTime } from "./timer.js";
 const SAMPLE = [2, 16, 128, JOKER];
 
 /**
+ * A switch whose every change is told to `onChange`.
  * @param {HTMLElement} parent @param {string} id @param {string} label @param {string} hint
+ * @param {(on: boolean) => void} onChange
  * @returns {HTMLInputElement}
  */
-function toggle(parent, id, label, hint) {
+function toggle(parent, id, label, hint, onChange) {
   const row = html("div", { class: "hm-setting" }, parent);
-  const input = /** @type {HTMLInputElement} */ (html("input", { type: "checkbox", id, class: "hm-switch", role: "switch" }, row));
+  const input = html("input", { type: "checkbox", id, class: "hm-switch", role: "switch" }, row);
+  input.addEventListener("change", () => onChange(input.checked));
   const text = html("label", { for: id }, row);
   html("strong", {}, text, label);
   html("span", { class: "hm-hint" }, text, hint);
@@ -45,7 +48,7 @@ function toggle(parent, id, label, hint) {
  */
 export function createSettings(root, { t, styles, onChange, onToggle }) {
   const d = createDialog(root, { title: t("merge.settings"), cls: "hm-settings", closeLabel: t("merge.close"), onToggle });
-  const jokers = toggle(d.body, "hm-set-jokers", t("merge.setJokers"), t("merge.setJokersHint"));
+  const jokers = toggle(d.body, "hm-set-jokers", t("merge.setJokers"), t("merge.setJokersHint"), (on) => onChange({ jokers: on }));
   const fieldset = html("fieldset", { class: "hm-styles" }, d.body);
   html("legend", {}, fieldset, t("merge.setStyle"));
   const radios = styles.map((style) => {
@@ -57,9 +60,7 @@ export function createSettings(root, { t, styles, onChange, onToggle }) {
     input.addEventListener("change", () => onChange({ style }));
     return input;
   });
-  const timer = toggle(d.body, "hm-set-timer", t("merge.setTimer"), t("merge.setTimerHint"));
-  jokers.addEventListener("change", () => onChange({ jokers: jokers.checked }));
-  timer.addEventListener("change", () => onChange({ timer: timer.checked }));
+  const timer = toggle(d.body, "hm-set-timer", t("merge.setTimer"), t("merge.setTimerHint"), (on) => onChange({ timer: on }));
   return {
     /** @param {Merge.SettingsView} settings */
     open(settings) {
@@ -98,9 +99,8 @@ function slotRow(list, n, { t, slots, refresh, close, say }) {
   html("strong", {}, head, t("merge.slotN", { n }));
   const info = html("span", { class: "hm-slot-info" }, head);
   const actions = html("div", { class: "hm-slot-actions" }, li);
-  const save = html("button", { class: "btn hm-slot-save", type: "button" }, actions, t("merge.slotSave"));
-  const load = /** @type {HTMLButtonElement} */ (html("button", { class: "btn hm-slot-load", type: "button" }, actions, t("merge.slotLoad")));
-  const exp = /** @type {HTMLButtonElement} */ (html("button", { class: "btn hm-slot-export", type: "button" }, actions, t("merge.slotExport")));
+  const [save, load, exp] = [["save", "Save"], ["load", "Load"], ["export", "Export"]].map(([cls, key]) =>
+    html("button", { class: `btn hm-slot-${cls}`, type: "button" }, actions, t(`merge.slot${key}`)));
   const out = html("div", { class: "hm-export", hidden: true }, li);
   const code = /** @type {HTMLTextAreaElement} */ (html("textarea", { class: "hm-code", readonly: true, rows: 3, "aria-label": t("merge.codeLabel", { n }) }, out));
   const copy = html("button", { class: "btn hm-copy", type: "button" }, out, t("merge.copy"));
@@ -147,15 +147,10 @@ function importBox(parent, count, { t, slots, refresh }) {
   const target = /** @type {HTMLSelectElement} */ (html("select", { class: "hm-import-slot", "aria-label": t("merge.importSlot") }, bar));
   for (let n = 1; n <= count; n += 1) html("option", { value: n }, target, t("merge.slotN", { n }));
   const go = html("button", { class: "btn primary hm-import-go", type: "button" }, bar, t("merge.import"));
-  const message = html("p", { class: "hm-import-msg", role: "status" }, imp);
-  const error = html("p", { class: "hm-import-error", role: "alert" }, imp);
-  const detail = html("p", { class: "hm-hint hm-import-detail" }, imp);
-  /** @param {string} [note] @param {string} [bad] @param {string} [why] */
-  function say(note = "", bad = "", why = "") {
-    message.textContent = note;
-    error.textContent = bad;
-    detail.textContent = why;
-  }
+  const lines = [["hm-import-msg", "status"], ["hm-import-error", "alert"], ["hm-hint hm-import-detail"]]
+    .map(([cls, role]) => html("p", { class: cls, role }, imp));
+  /** The note, what was bad and why (each line empty when not given). @param {string[]} texts */
+  const say = (...texts) => lines.forEach((line, i) => { line.textContent = texts[i] ?? ""; });
   go.addEventListener("click", async () => {
     say();
     const n = Number(target.value);

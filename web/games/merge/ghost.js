@@ -1,6 +1,7 @@
 // The piece under the finger or mouse while dragging from the tray (M12). The
 // kit's tray drag (web/kit/hexboard.js) places it, its anchor stone on the
-// pointer, lifted above a finger on touch screens; this only draws it.
+// pointer, lifted above a finger on touch screens, and hides it when the drag
+// ends; this only draws it.
 import { svg } from "../../svg.js";
 import { drawPiece } from "./tray.js";
 
@@ -8,9 +9,8 @@ const HALF = 20; // half the ghost's viewBox, in board units around the anchor
 
 export function createGhost() {
   const art = /** @type {SVGSVGElement} */ (svg("svg", {
-    class: "hm-drag-ghost", viewBox: `${-HALF} ${-HALF} ${2 * HALF} ${2 * HALF}`, "aria-hidden": "true",
+    class: "hm-drag-ghost", viewBox: `${-HALF} ${-HALF} ${2 * HALF} ${2 * HALF}`, "aria-hidden": "true", style: "display: none",
   }, document.body));
-  art.style.display = "none";
   return {
     /**
      * The piece drawn in its turn, for the drag to move.
@@ -21,7 +21,6 @@ export function createGhost() {
       art.dataset.style = view.style;
       return art;
     },
-    hide() { art.style.display = "none"; art.replaceChildren(); },
     remove() { art.remove(); },
   };
 }

@@ -5,6 +5,9 @@ import { html } from "../../svg.js";
 import { formatTime } from "./timer.js";
 import { statBox } from "../../kit/hud.js";
 
+/** The view's counts shown as they are (the play time is formatted). */
+const COUNTS = /** @type {const} */ (["score", "moves", "highest", "best"]);
+
 /**
  * @param {HTMLElement} root
  * @param {{t: (key: string, vars?: Record<string, unknown>) => string, number: (v: number) => string}} options
@@ -15,11 +18,9 @@ export function createHud(root, { t, number }) {
   const mode = html("span", { class: "hm-mode", hidden: true }, header, t("merge.noJokers"));
   html("a", { class: "btn hm-rules", href: "#/rules/merge" }, header, t("merge.rules"));
   const bar = html("div", { class: "hm-stats" }); // placed by the page next to the board
-  const score = statBox(bar, "hm-score", t("merge.score"));
-  const moves = statBox(bar, "hm-moves", t("merge.moves"));
-  const highest = statBox(bar, "hm-highest", t("merge.highest"));
-  const time = statBox(bar, "hm-time", t("merge.time"));
-  const best = statBox(bar, "hm-best", t("merge.best"));
+  /** @type {Record<string, import("../../kit/hud.js").StatBox>} */
+  const boxes = Object.fromEntries(["score", "moves", "highest", "time", "best"].map((k) => [k, statBox(bar, `hm-${k}`, t(`merge.${k}`))]));
+  const { score, time } = boxes;
   /** @type {number | null} */
   let lastScore = null;
 
@@ -33,10 +34,7 @@ export function createHud(root, { t, number }) {
         score.box.classList.add("hm-bump");
       }
       lastScore = view.score;
-      score.set(number(view.score), view.score);
-      moves.set(number(view.moves), view.moves);
-      highest.set(number(view.highest), view.highest);
-      best.set(number(view.best), view.best);
+      for (const k of COUNTS) boxes[k].set(number(view[k]), view[k]);
       time.box.hidden = timeMs === null;
       if (timeMs !== null) time.set(formatTime(timeMs));
       mode.hidden = view.jokers;

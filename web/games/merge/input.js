@@ -24,7 +24,7 @@ export function bindInput({ state, board, tray, ghost, play, act, report, draw }
   // ----- pointer: hover preview, tap a cell -----
   board.root.addEventListener("pointermove", (e) => {
     if (!state.live || e.pointerType !== "mouse" || drag.active()) return;
-    const cell = board.cellAt(e.clientX, e.clientY);
+    const cell = board.hex.cellAt(e.clientX, e.clientY);
     if (cell === state.hover) return;
     state.hover = cell;
     play.refreshAim();
@@ -35,7 +35,7 @@ export function bindInput({ state, board, tray, ghost, play, act, report, draw }
     if (!drag.active()) play.refreshAim();
   });
   board.root.addEventListener("click", (e) => {
-    const cell = board.cellAt(e.clientX, e.clientY);
+    const cell = board.hex.cellAt(e.clientX, e.clientY);
     if (cell) act(play.place, cell);
   });
 
@@ -43,7 +43,6 @@ export function bindInput({ state, board, tray, ghost, play, act, report, draw }
   function endDrag() {
     state.dragging = false;
     state.dragCell = null;
-    ghost.hide();
     draw();
   }
   const drag = createTrayDrag(board.hex, {
@@ -60,7 +59,9 @@ export function bindInput({ state, board, tray, ghost, play, act, report, draw }
     onTap: () => act(play.rotate, 1),
   });
   drag.bind(tray.current, "current");
-  tray.onKeyboard(() => { // Enter or Space on the tray piece: aim on the board
+  tray.current.addEventListener("keydown", (e) => { // Enter or Space on the tray piece: aim on the board
+    if (e.key !== "Enter" && e.key !== " ") return;
+    e.preventDefault();
     if (!state.live || state.view?.over) return;
     board.root.focus();
     aim(state.marker ?? CENTRE);

@@ -22,8 +22,7 @@ import { stoneName } from "./stones.js";
 
 /** @param {PlayParts} parts */
 export function createPlay({ ctx, session, state, draw, board, player, timer, over }) {
-  const { engine, t } = ctx;
-  const number = (/** @type {number} */ v) => (ctx.number ? ctx.number(v) : String(v));
+  const { engine, t, number } = ctx;
   /** @type {Map<string, Promise<Club.Answer>>} preview answers for the position drawn (P4) */
   const cache = new Map();
   let moves = 0; // the newest move's animation token
@@ -42,12 +41,7 @@ export function createPlay({ ctx, session, state, draw, board, player, timer, ov
     const ms = takeMs();
     if (ms <= 0) return;
     /** @type {Club.Answer} */
-    let answer;
-    try {
-      answer = await engine.call("tick", { ms });
-    } finally {
-      state.sentMs -= ms;
-    }
+    const answer = await engine.call("tick", { ms }).finally(() => { state.sentMs -= ms; });
     if (answer.accepted && session.keep(answer) && !session.gone()) state.view = answer.view;
   }
 
@@ -108,9 +102,9 @@ export function createPlay({ ctx, session, state, draw, board, player, timer, ov
     return answer;
   }
 
+  /** The preview of where the piece is aimed, or none (previewAt clears it). */
   function refreshAim() {
-    const cell = aimedCell(state);
-    if (cell) previewAt(cell); else clearAim();
+    previewAt(aimedCell(state));
   }
 
   /**
@@ -134,15 +128,10 @@ export function createPlay({ ctx, session, state, draw, board, player, timer, ov
     if (!view || view.over || !cell) return false;
     const ms = takeMs();
     /** @type {Club.Answer} */
-    let answer;
-    try {
-      answer = await engine.call("place", { cell, ms });
-    } catch (error) {
+    const answer = await engine.call("place", { cell, ms }).catch((/** @type {unknown} */ error) => {
       timer.refund(ms);
       throw error;
-    } finally {
-      state.sentMs -= ms;
-    }
+    }).finally(() => { state.sentMs -= ms; });
     if (!answer.accepted) { // a refusal changes nothing: the time is handed over later
       timer.refund(ms);
       if (!session.gone()) refuse(cell, String(answer.reason));
@@ -248,18 +237,15 @@ export function createPlay({ ctx, session, state, draw, board, player, timer, ov
    */
   async function adopt(item, text) {
     try {
+      const next = item === "run" ? await engine.call("load", { save: text })
+        : await engine.call("load_profile", { profile: text }).then(() => engine.call("view", {}));
+      // The view of the run now stored (the other tab's), unless a newer one came meanwhile.
+      if (newest.get(item) === text) ctx.keepView(next);
+      if (session.gone()) return;
       if (item === "run") {
-        const next = await engine.call("load", { save: text });
-        // The view of the run now stored (the other tab's), unless a newer one came meanwhile.
-        if (newest.get(item) === text) ctx.keepView(next);
-        if (session.gone()) return;
         show(next);
         ctx.notice(t("merge.otherTab"));
       } else {
-        await engine.call("load_profile", { profile: text });
-        const next = await engine.call("view", {});
-        if (newest.get(item) === text) ctx.keepView(next);
-        if (session.gone()) return;
         state.view = next;
         draw();
       }

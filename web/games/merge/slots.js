@@ -10,33 +10,30 @@ import { summaryText } from "./dialogs.js";
  * @returns {import("./dialogs.js").SlotApi}
  */
 export function createSlotApi({ ctx, session, state, play, confirm, count }) {
-  const { engine, store, t } = ctx;
-  const number = (/** @type {number} */ v) => (ctx.number ? ctx.number(v) : String(v));
+  const { engine, store, t, number } = ctx;
   const key = (/** @type {number} */ n) => `slot/${n}`;
   /** The engine's summary of a stored slot, or null (empty, or unreadable: moved aside). @param {number} n */
   const summary = (n) => /** @type {Promise<Merge.Summary | null>} */ (session.load(key(n), "summary"));
 
   return {
     async list() {
-      const all = await session.serial(() => Promise.all(Array.from({ length: count }, (_, i) => summary(i + 1))));
-      return all ?? [];
+      return (await session.serial(() => Promise.all(Array.from({ length: count }, (_, i) => summary(i + 1))))) ?? [];
     },
     async save(n) {
       const old = await session.serial(() => summary(n));
       if (old && !(await confirm.ask({ title: t("merge.confirmSave.title", { n }),
         text: t("merge.confirmSave.text", { n, summary: summaryText(old, t, number) }), yes: t("merge.confirmSave.yes") }))) return false;
-      const saved = await session.serial(async () => {
+      return (await session.serial(async () => {
         const [, text] = await Promise.all([play.flushTime(), engine.call("save", {})]);
         store.set(key(n), text);
         ctx.announce(t("merge.savedTo", { n }));
         return true;
-      });
-      return saved ?? false;
+      })) ?? false;
     },
     async load(n) {
       if (state.view?.in_progress && !(await confirm.ask({ title: t("merge.confirmLoad.title", { n }),
         text: t("merge.confirmLoad.text", { n }), yes: t("merge.slotLoad") }))) return false;
-      const loaded = await session.serial(async () => {
+      return (await session.serial(async () => {
         const text = store.get(key(n));
         if (!(await summary(n))) return false;
         const [, next] = await Promise.all([play.abandon(), engine.call("load", { save: text })]);
@@ -44,8 +41,7 @@ export function createSlotApi({ ctx, session, state, play, confirm, count }) {
         play.show(next);
         ctx.announce(t("merge.loadedFrom", { n }));
         return true;
-      });
-      return loaded ?? false;
+      })) ?? false;
     },
     async exportCode(n) {
       const code = await session.serial(() => engine.call("export", { save: store.get(key(n)) }));

@@ -5,41 +5,24 @@ import { hexCorners } from "../../hexlayout.js";
 
 export const JOKER = -1;
 export const SIZE = 10; // viewBox units per hex radius
-const STAR = "\u2726"; // ✦
-
-/** The colour tier of a stone (styles are CSS on data-tier). @param {number} value */
-export function tier(value) {
-  if (value === JOKER) return "j";
-  return String(Math.min(Math.round(Math.log2(value)), 12));
-}
-
-/** @param {number} value */
-export function stoneLabel(value) {
-  if (value === JOKER) return STAR;
-  return value >= 100000 ? `${Math.floor(value / 1000)}k` : String(value);
-}
-
-/** @param {string} label @param {number} size */
-function fontSize(label, size) {
-  const scale = label.length <= 2 ? 0.78 : label.length === 3 ? 0.62 : label.length === 4 ? 0.5 : 0.42;
-  return (size * scale).toFixed(2);
-}
 
 /**
- * A stone centred on (x, y); `counter` counter-rotates the label inside a rotated pair.
+ * A stone centred on (x, y): its colour tier (data-tier: "j" for the joker, else log2 up to 12)
+ * and its label (the joker's star ✦, big numbers in thousands), smaller the longer it is.
  * @param {Element} parent @param {number} value @param {number} x @param {number} y
- * @param {{size?: number, cls?: string, counter?: number}} [options]
+ * @param {{size?: number, cls?: string}} [options]
  * @returns {SVGGElement}
  */
-export function drawStone(parent, value, x, y, { size = SIZE, cls = "", counter = 0 } = {}) {
-  const g = /** @type {SVGGElement} */ (svg("g", { class: `hm-stone ${cls}`.trim(), "data-tier": tier(value), "data-v": value }, parent));
+export function drawStone(parent, value, x, y, { size = SIZE, cls = "" } = {}) {
+  const tier = value === JOKER ? "j" : String(Math.min(Math.round(Math.log2(value)), 12));
+  const g = svg("g", { class: `hm-stone ${cls}`.trim(), "data-tier": tier, "data-v": value }, parent);
   svg("polygon", { points: hexCorners(x, y, size * 0.9), class: "hm-face" }, g);
   svg("polygon", { points: hexCorners(x, y, size * 0.72), class: "hm-inner" }, g);
-  const label = stoneLabel(value);
+  const label = value === JOKER ? "\u2726" : value >= 100000 ? `${Math.floor(value / 1000)}k` : String(value);
+  const scale = label.length <= 2 ? 0.78 : label.length === 3 ? 0.62 : label.length === 4 ? 0.5 : 0.42;
   const text = svg("text", {
     x, y, class: "hm-num", "text-anchor": "middle", "dominant-baseline": "central",
-    "font-size": fontSize(label, size),
-    transform: counter ? `rotate(${-counter} ${x} ${y})` : null,
+    "font-size": (size * scale).toFixed(2),
   }, g);
   text.textContent = label;
   return g;

@@ -1,6 +1,6 @@
 // The tray: the current piece (a pair shown in its turn K, with the rotate
-// arrows of M12) and the next piece. The page drags the current piece with the
-// kit's tray drag; Enter or Space on it sends the keyboard to the board.
+// arrows of M12; singles and jokers have none) and the next piece. The page
+// drags the current piece with the kit's tray drag and takes its keys.
 import { html, svg } from "../../svg.js";
 import { hexToPixel } from "../../hexlayout.js";
 import { drawStone, pieceName, SIZE } from "./stones.js";
@@ -44,14 +44,9 @@ export function createTray(parent, { t, onRotate }) {
   html("span", { class: "hm-tray-label" }, nextBox, t("merge.next"));
   const nextArt = svg("svg", { viewBox: "-20 -20 40 40", class: "hm-next-art", role: "img" }, nextBox);
   let drawn = "";
-  /** @type {() => void} */
-  let keyboard = () => {};
 
   left.addEventListener("click", () => onRotate(-1));
   right.addEventListener("click", () => onRotate(1));
-  current.addEventListener("keydown", (e) => {
-    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); keyboard(); }
-  });
   current.addEventListener("click", (e) => e.preventDefault());
 
   /** @param {Merge.View} view @param {number[][]} directions */
@@ -61,23 +56,14 @@ export function createTray(parent, { t, onRotate }) {
     drawn = key;
     const pair = view.current.kind === "pair";
     tray.dataset.kind = view.current.kind;
-    left.hidden = !pair; // M12: singles and jokers have no rotation control
-    right.hidden = !pair;
     drawPiece(art, view.current, view.turn, directions, { zoom: true });
     drawPiece(nextArt, view.next, view.next.kind === "pair" ? view.turn : 0, directions, { zoom: true });
     name.textContent = t(pair ? "merge.currentPairLabel" : "merge.currentLabel",
       { piece: pieceName(view.current, t), turn: t(`merge.dir.${view.turn}`) });
     nextArt.setAttribute("aria-label", t("merge.nextLabel", { piece: pieceName(view.next, t) }));
     current.disabled = view.over;
-    left.disabled = !view.can_rotate;
-    right.disabled = !view.can_rotate;
+    for (const button of [left, right]) Object.assign(button, { hidden: !pair, disabled: !view.can_rotate });
   }
 
-  return {
-    el: tray,
-    current,
-    render,
-    /** @param {() => void} fn what Enter or Space on the current piece does */
-    onKeyboard(fn) { keyboard = fn; },
-  };
+  return { current, render };
 }

@@ -13,9 +13,9 @@ import { createSession } from "../kit/session.js";
 import { createPlayer } from "./bowls/animate.js";
 import { createAttempts, PARKING } from "./bowls/attempts.js";
 import { createCards } from "./bowls/cards.js";
-import { createAsks, NO_HINT } from "./bowls/asks.js";
+import { createAsks } from "./bowls/asks.js";
 import { baseFrame, bowlLabel, createGame, focusTarget } from "./bowls/game.js";
-import { renderGrid } from "./bowls/puzzles.js";
+import { NO_HINT, renderGrid } from "./bowls/puzzles.js";
 import { renderModeScreen } from "./bowls/screens.js";
 import { applyTheme, createToast, ensureDefs } from "./bowls/themes.js";
 import { moveWords, popupWords, refusalWords, tapWords } from "./bowls/words.js";
@@ -84,7 +84,7 @@ export async function mount(root, ctx) {
   });
   const gridScreen = html("section", { class: "bwp-grid-screen", "aria-labelledby": "bwp-grid-title" }, root);
   const toast = createToast(root, t, session.later);
-  const player = createPlayer(game.ring, { popup: showPopup });
+  const player = createPlayer(game.ring, { popup: (e) => game.ring.popup(...popupWords(words, e)) });
   const modeActions = {
     start: (/** @type {Record<string, any>} */ payload) => cards.askStart(attempts.unfinishedOf(payload.mode), payload),
     resume: attempts.resume, play: attempts.startPuzzle, list: showGrid, gallery: openGallery, settings: cards.openSettings,
@@ -302,11 +302,6 @@ export async function mount(root, ctx) {
     if (state.view.over) showOver(answer);
   }
 
-  /** @param {any} e a points or perfect event */
-  function showPopup(e) {
-    game.ring.popup(...popupWords(words, e));
-  }
-
   // ----- keyboard (W22) ------------------------------------------------------------------
   /** @param {KeyboardEvent} e */
   function onKey(e) {
@@ -389,7 +384,7 @@ export async function mount(root, ctx) {
 
   return {
     unmount() {
-      asks.stop();
+      moved(); // a hint still searching is stopped
       session.close();
       player.cancel();
       fitter.disconnect();

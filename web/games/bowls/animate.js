@@ -14,6 +14,16 @@ function copyBowls(bowls) {
   return bowls.map((b) => ({ stones: b.stones, mods: { ...b.mods } }));
 }
 
+/** The events of one kind from `i` on (one step's matches, one eruption). @param {any[]} events @param {number} i */
+function run(events, i) {
+  let j = i;
+  while (j < events.length && events[j].type === events[i].type) j += 1;
+  return events.slice(i, j);
+}
+
+/** The queue without the stones at these slots. @param {string} stones @param {Set<number>} slots */
+const without = (stones, slots) => [...stones].filter((_, k) => !slots.has(k)).join("");
+
 /** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 
@@ -52,21 +62,16 @@ export function createPlayer(ring, { popup }) {
         frame({ hot: new Set([e.bowl]) });
         await sleep(TIMES.pickup);
       } else if (e.type === "erupt") {
-        const erupting = new Set();
-        let j = i;
-        hand = "";
-        while (j < events.length && events[j].type === "erupt") {
-          erupting.add(events[j].bowl);
-          hand += events[j].stones;
-          j += 1;
-        }
+        const group = run(events, i);
+        const erupting = new Set(group.map((x) => x.bowl));
+        hand = group.map((x) => x.stones).join("");
         frame({ erupting });
         await sleep(TIMES.erupt);
         for (const b of erupting) bowls[b].stones = "";
         ring.showHand(hand);
         frame({ erupting });
         await sleep(TIMES.pickup);
-        i = j - 1;
+        i += group.length - 1;
       } else if (e.type === "deliver") {
         bowls[e.bowl].stones += e.stone;
         hand = hand.slice(1);
@@ -77,26 +82,20 @@ export function createPlayer(ring, { popup }) {
         // One step's matches arrive together; slots index each bowl's queue before the step.
         /** @type {Record<number, Set<number>>} */
         const flash = {};
-        let j = i;
-        while (j < events.length && events[j].type === "match") {
-          const m = events[j];
-          flash[m.bowl] = new Set([...(flash[m.bowl] ?? []), ...m.slots]);
-          j += 1;
-        }
+        const group = run(events, i);
+        for (const m of group) flash[m.bowl] = new Set([...(flash[m.bowl] ?? []), ...m.slots]);
         ring.showHand("");
         frame({ flash, hot: new Set(Object.keys(flash).map(Number)) });
         await sleep(TIMES.flash);
-        for (const [b, slots] of Object.entries(flash)) {
-          bowls[b].stones = [...bowls[b].stones].filter((_, k) => !slots.has(k)).join("");
-        }
+        for (const [b, slots] of Object.entries(flash)) bowls[b].stones = without(bowls[b].stones, slots);
         frame();
         await sleep(TIMES.settle);
-        i = j - 1;
+        i += group.length - 1;
       } else if (e.type === "blockers") {
         const slots = new Set(e.slots); // where the engine says the blockers stood (W9)
         frame({ flash: { [e.bowl]: slots } });
         await sleep(TIMES.blockers);
-        bowls[e.bowl].stones = [...bowls[e.bowl].stones].filter((_, k) => !slots.has(k)).join("");
+        bowls[e.bowl].stones = without(bowls[e.bowl].stones, slots);
         frame();
       } else if (e.type === "refill") {
         bowls[e.bowl].stones += e.stone;

@@ -3,11 +3,10 @@
 // searched in the engine worker, the page playable meanwhile, cancelled when
 // the attempt on screen changes). Their answers go into the page's state.
 import { hintKey } from "./game.js";
+import { NO_HINT } from "./puzzles.js";
 import { forecastWords } from "./words.js";
 
 /** @typedef {import("./puzzles.js").HintState} HintState */
-
-export const NO_HINT = /** @type {HintState} */ ({ key: "", asking: false, message: "", bowl: null });
 
 /**
  * @typedef {object} AskState
@@ -44,7 +43,7 @@ export function createAsks({ state, session, ctx, words, render, choose }) {
     }, session.report);
   }
 
-  // The attempt on screen changes (or is about to): a hint asked for it is dropped and stopped.
+  // The attempt on screen changes (or is about to, or the page leaves): a hint asked for it is dropped and stopped.
   function moved() {
     session.ticket("hint");
     if (state.hint.asking) engine.cancel().catch(session.report);
@@ -81,10 +80,5 @@ export function createAsks({ state, session, ctx, words, render, choose }) {
     if (message) ctx.announce(message);
   }
 
-  /** The page leaves: a hint still searching is stopped. */
-  function stop() {
-    if (state.hint.asking) engine.cancel().catch(session.report);
-  }
-
-  return { forecast, moved, hint, stop };
+  return { forecast, moved, hint };
 }

@@ -52,9 +52,7 @@ export function createCards(root, { state, words, session, ctx, on }) {
   }
 
   function close() {
-    const card = state.card;
-    state.card = null;
-    card?.close();
+    state.card?.close(); // its onClose forgets it
   }
 
   /**

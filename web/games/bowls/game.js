@@ -4,7 +4,7 @@
 // nothing else. The ring takes the height left on the first screen (P13).
 import { html } from "../../svg.js";
 import { createControls, createHud, createQueuePanel } from "./hud.js";
-import { createPuzzlePanel } from "./puzzles.js";
+import { createPuzzlePanel, NO_HINT } from "./puzzles.js";
 import { createRing } from "./ring.js";
 import { STONE_NAMES } from "./stones.js";
 
@@ -38,8 +38,6 @@ import { STONE_NAMES } from "./stones.js";
 
 /** The hint drawn for this position, if it was asked for it. @param {Bowls.View} view */
 export const hintKey = (view) => `${view.puzzle?.id ?? ""}|${view.position}`;
-
-const NO_HINT = { key: "", asking: false, message: "", bowl: null };
 
 /** @param {GameState} state @param {Bowls.View} view */
 export function focusTarget(state, view) {

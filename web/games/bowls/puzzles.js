@@ -17,6 +17,8 @@ import { html } from "../../svg.js";
  * @property {number | null} bowl the bowl the hint names
  */
 
+export const NO_HINT = /** @type {HintState} */ ({ key: "", asking: false, message: "", bowl: null });
+
 /** @param {Translate} t @param {Bowls.GoalView} goal */
 export function goalWords(t, goal) {
   return t(`bowls.puzzle.goal.${goal.kind}`, { count: goal.count, colour: goal.colour ? t(`bowls.puzzle.colour.${goal.colour}`) : "" });
@@ -141,8 +143,8 @@ export function createPuzzlePanel(game, stats, t, on) {
 
 // ----- success and failure cards ----------------------------------------------------------
 
-/** @param {string} cls @param {string} text */
-const line = (cls, text) => html("p", { class: cls }, null, text);
+/** A paragraph of a card. @param {string} cls @param {string} text */
+export const line = (cls, text) => html("p", { class: cls }, null, text);
 
 /**
  * The end card of a puzzle attempt, as the kit dialog's options.

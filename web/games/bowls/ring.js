@@ -4,7 +4,7 @@
 // any more show a clear "+N" marker. It only draws the frame it is given (the
 // engine's view or an animation frame).
 import { svg } from "../../svg.js";
-import { drawStone, stoneDefs } from "./stones.js";
+import { drawStone } from "./stones.js";
 
 const RING_R = 95;
 const BOWL_R = 24;
@@ -102,7 +102,6 @@ function drawBadges(entry, bowl, count, mods) {
  */
 export function createRing(parent, { label, onBowl, onKey }) {
   const art = svg("svg", { viewBox: `${-VIEW_R} ${-VIEW_R} ${2 * VIEW_R} ${2 * VIEW_R}`, class: "bw-ring", role: "group", "aria-label": label }, parent);
-  stoneDefs(art);
   svg("circle", { r: RING_R, class: "bw-track" }, art);
   const centre = /** @type {SVGGElement} */ (svg("g", { class: "bw-centre", "aria-hidden": "true" }, art));
   /** @type {BowlNode[]} */
@@ -199,7 +198,6 @@ export function createRing(parent, { label, onBowl, onKey }) {
   const node = (b) => bowls[b]?.g ?? null;
 
   return {
-    art,
     render,
     showHand,
     popup,

@@ -3,7 +3,7 @@
 // are the kit's dialog: this module makes their options from the view and the
 // page's callbacks. It draws only what it is handed.
 import { html } from "../../svg.js";
-import { puzzleCard } from "./puzzles.js";
+import { line, puzzleCard } from "./puzzles.js";
 import { themesCard } from "./themes.js";
 
 /** @typedef {import("../../kit/dialog.js").DialogOptions} DialogOptions */
@@ -113,9 +113,6 @@ export function renderModeScreen(target, data, words, on) {
   html("button", { class: "btn bw-settings", type: "button" }, links, t("bowls.settings")).addEventListener("click", on.settings);
   target.replaceChildren(container);
 }
-
-/** @param {string} cls @param {string} text */
-const line = (cls, text) => html("p", { class: cls }, null, text);
 
 /**
  * A new attempt replaces the mode's unfinished one and its score: asked first.

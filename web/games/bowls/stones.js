@@ -29,7 +29,7 @@ const SIGNS = {
 };
 
 /**
- * One stone centred at (x, y) with radius r; returns its group.
+ * One stone centred at (x, y) with radius r.
  * @param {Element} parent @param {string} stone @param {number} x @param {number} y @param {number} r @param {string} [extraClass]
  */
 export function drawStone(parent, stone, x, y, r, extraClass = "") {
@@ -43,32 +43,16 @@ export function drawStone(parent, stone, x, y, r, extraClass = "") {
     const sign = svg("g", { class: "st-sign st-cross" }, g);
     svg("line", { x1: -0.42, y1: -0.42, x2: 0.42, y2: 0.42 }, sign);
     svg("line", { x1: 0.42, y1: -0.42, x2: -0.42, y2: 0.42 }, sign);
-    return g;
+    return;
   }
   svg("circle", { class: "st-body", r: 1 }, g);
   svg("circle", { class: "st-gloss", r: 1 }, g);
   const sign = svg("g", { class: "st-sign" }, g);
   SIGNS[stone]?.(sign);
-  return g;
 }
 
-/** A standalone small SVG with one stone (queue panel, legends). @param {Element} parent @param {string} stone @param {number} [size] */
-export function stoneIcon(parent, stone, size = 34) {
+/** A standalone small SVG with one stone (queue panel, legends). @param {Element} parent @param {string} stone @param {number} size */
+export function stoneIcon(parent, stone, size) {
   const icon = svg("svg", { viewBox: "-1.1 -1.1 2.2 2.2", width: size, height: size, class: "bw-icon", "aria-hidden": "true" }, parent);
   drawStone(icon, stone, 0, 0, 1);
-  return icon;
-}
-
-/** Shared gradients (the stones' material); themes may restyle them. @param {Element} svgRoot */
-export function stoneDefs(svgRoot) {
-  const defs = svg("defs", {}, svgRoot);
-  const gloss = svg("radialGradient", { id: "bw-gloss", cx: "35%", cy: "30%", r: "75%" }, defs);
-  svg("stop", { offset: "0%", "stop-color": "#fff", "stop-opacity": "0.45" }, gloss);
-  svg("stop", { offset: "45%", "stop-color": "#fff", "stop-opacity": "0.06" }, gloss);
-  svg("stop", { offset: "100%", "stop-color": "#000", "stop-opacity": "0.22" }, gloss);
-  const joker = svg("linearGradient", { id: "bw-joker", x1: "0", y1: "0", x2: "1", y2: "1" }, defs);
-  [["0%", "#ff6fb5"], ["35%", "#ffb347"], ["65%", "#3fd3a8"], ["100%", "#5b8cff"]].forEach(([offset, color]) => {
-    svg("stop", { offset, "stop-color": color }, joker);
-  });
-  return defs;
 }

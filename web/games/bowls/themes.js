@@ -20,7 +20,6 @@ function lockIcon(parent) {
 }
 
 // ----- SVG paint servers: one hidden (not display:none) <svg> holding every theme's defs
-const NS = "http://www.w3.org/2000/svg";
 
 function stops(parent, list) {
   for (const [offset, color, opacity = 1] of list) {
@@ -36,19 +35,27 @@ function linear(defs, id, list, attrs = {}) {
   stops(svg("linearGradient", { id, x1: "0", y1: "0", x2: "1", y2: "1", ...attrs }, defs), list);
 }
 
-function pattern(defs, id, size, draw) {
-  const p = svg("pattern", { id, width: size, height: size, patternUnits: "userSpaceOnUse" }, defs);
-  draw(p);
-  return p;
-}
+/** @typedef {["circle" | "path", Record<string, unknown>]} Shape */
+const STARS = [[3, 4, 0.5], [14, 2, 0.35], [9, 11, 0.6], [17, 16, 0.4], [5, 17, 0.3]];
+
+/**
+ * The tiled patterns of bowls (sand, runes) and ring floors: [id, tile size, ground, shapes on it].
+ * @type {Array<[string, number, string, Shape[]]>}
+ */
+const TILES = [
+  ["bwt-bowl-sand", 7, "#b98a4e", [["circle", { cx: 1.5, cy: 2, r: 0.6, fill: "#e1bf86" }],
+    ["circle", { cx: 5, cy: 5.2, r: 0.5, fill: "#8a6232" }], ["circle", { cx: 4.8, cy: 1.2, r: 0.35, fill: "#f0d6a6" }]]],
+  ["bwt-bowl-runes", 16, "#5d6270", [["path", { d: "M3 3 L3 9 M3 5 L6 3 M10 9 L13 12 M13 9 L10 12 M8 13 L8 15", stroke: "#3d414b", "stroke-width": 0.8, fill: "none" }]]],
+  ["bwt-floor-garden", 10, "#2f6b35", [["path", { d: "M2 9 L3 5 M6 10 L7 6 M8 4 L9 1", stroke: "#3f8a45", "stroke-width": 0.9 }]]],
+  ["bwt-floor-sand", 12, "#d7b57a", [["path", { d: "M0 4 Q3 2 6 4 T12 4 M0 10 Q3 8 6 10 T12 10", stroke: "#c49c5e", "stroke-width": 0.8, fill: "none" }]]],
+  ["bwt-floor-ocean", 14, "#0f3f66", [["path", { d: "M0 7 Q3.5 4 7 7 T14 7", stroke: "#2a77a8", "stroke-width": 0.9, fill: "none" }]]],
+  ["bwt-floor-space", 20, "#0b0a1f", STARS.map(([cx, cy, r]) => /** @type {Shape} */ (["circle", { cx, cy, r, fill: "#fff", "fill-opacity": 0.85 }]))],
+  ["bwt-floor-neon", 12, "#08081a", [["path", { d: "M0 0 H12 M0 0 V12", stroke: "#1ee3ff", "stroke-opacity": 0.35, "stroke-width": 0.6 }]]],
+];
 
 export function ensureDefs(root) {
   if (root.querySelector(".bwt-defs")) return;
-  const holder = document.createElementNS(NS, "svg");
-  holder.setAttribute("class", "bwt-defs");
-  holder.setAttribute("aria-hidden", "true");
-  holder.setAttribute("width", "0");
-  holder.setAttribute("height", "0");
+  const holder = svg("svg", { class: "bwt-defs", "aria-hidden": "true", width: 0, height: 0 });
   root.prepend(holder);
   const defs = svg("defs", {}, holder);
   // Stone material overlays: white and black only, so the colours stay as they are.
@@ -64,43 +71,15 @@ export function ensureDefs(root) {
   radial(defs, "bwt-gloss-neon", [["0%", "#fff", 0.3], ["50%", "#fff", 0], ["100%", "#fff", 0.15]]);
   linear(defs, "bwt-gloss-space", [["0%", "#fff", 0.55], ["30%", "#fff", 0.05], ["52%", "#000", 0.25], ["70%", "#fff", 0.3], ["100%", "#000", 0.35]]);
   linear(defs, "bwt-joker", [["0%", "#ff6fb5"], ["35%", "#ffb347"], ["65%", "#3fd3a8"], ["100%", "#5b8cff"]]);
-  // Bowls.
+  // Bowls (the tiled ones: TILES, with the ring floors).
   radial(defs, "bwt-bowl-garden", [["0%", "#6b3a22"], ["62%", "#a65a33"], ["100%", "#d08650"]]);
-  pattern(defs, "bwt-bowl-sand", 7, (p) => {
-    svg("rect", { width: 7, height: 7, fill: "#b98a4e" }, p);
-    svg("circle", { cx: 1.5, cy: 2, r: 0.6, fill: "#e1bf86" }, p);
-    svg("circle", { cx: 5, cy: 5.2, r: 0.5, fill: "#8a6232" }, p);
-    svg("circle", { cx: 4.8, cy: 1.2, r: 0.35, fill: "#f0d6a6" }, p);
-  });
   radial(defs, "bwt-bowl-ocean", [["0%", "#7fe3ea"], ["45%", "#23a0b8"], ["100%", "#0f4f72"]], { cx: "45%", cy: "40%" });
-  pattern(defs, "bwt-bowl-runes", 16, (p) => {
-    svg("rect", { width: 16, height: 16, fill: "#5d6270" }, p);
-    svg("path", { d: "M3 3 L3 9 M3 5 L6 3 M10 9 L13 12 M13 9 L10 12 M8 13 L8 15", stroke: "#3d414b", "stroke-width": 0.8, fill: "none" }, p);
-  });
   radial(defs, "bwt-bowl-space", [["0%", "#8878e8"], ["55%", "#3b2d82"], ["100%", "#140f33"]], { cx: "35%", cy: "35%", r: "70%" });
-  // Ring floors (the track's fill).
-  pattern(defs, "bwt-floor-garden", 10, (p) => {
-    svg("rect", { width: 10, height: 10, fill: "#2f6b35" }, p);
-    svg("path", { d: "M2 9 L3 5 M6 10 L7 6 M8 4 L9 1", stroke: "#3f8a45", "stroke-width": 0.9 }, p);
-  });
-  pattern(defs, "bwt-floor-sand", 12, (p) => {
-    svg("rect", { width: 12, height: 12, fill: "#d7b57a" }, p);
-    svg("path", { d: "M0 4 Q3 2 6 4 T12 4 M0 10 Q3 8 6 10 T12 10", stroke: "#c49c5e", "stroke-width": 0.8, fill: "none" }, p);
-  });
-  pattern(defs, "bwt-floor-ocean", 14, (p) => {
-    svg("rect", { width: 14, height: 14, fill: "#0f3f66" }, p);
-    svg("path", { d: "M0 7 Q3.5 4 7 7 T14 7", stroke: "#2a77a8", "stroke-width": 0.9, fill: "none" }, p);
-  });
-  pattern(defs, "bwt-floor-space", 20, (p) => {
-    svg("rect", { width: 20, height: 20, fill: "#0b0a1f" }, p);
-    for (const [x, y, r] of [[3, 4, 0.5], [14, 2, 0.35], [9, 11, 0.6], [17, 16, 0.4], [5, 17, 0.3]]) {
-      svg("circle", { cx: x, cy: y, r, fill: "#fff", "fill-opacity": 0.85 }, p);
-    }
-  });
-  pattern(defs, "bwt-floor-neon", 12, (p) => {
-    svg("rect", { width: 12, height: 12, fill: "#08081a" }, p);
-    svg("path", { d: "M0 0 H12 M0 0 V12", stroke: "#1ee3ff", "stroke-opacity": 0.35, "stroke-width": 0.6 }, p);
-  });
+  for (const [id, size, ground, shapes] of TILES) {
+    const tiled = svg("pattern", { id, width: size, height: size, patternUnits: "userSpaceOnUse" }, defs);
+    svg("rect", { width: size, height: size, fill: ground }, tiled);
+    for (const [tag, attrs] of shapes) svg(tag, attrs, tiled);
+  }
 }
 
 // ----- the toast of new achievements (W24) ------------------------------------------------

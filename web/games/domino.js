@@ -19,29 +19,26 @@ import { askNewGame, oneDecimal, overCard, pauseCard } from "./domino/cards.js";
 import { createFrames } from "./domino/frames.js";
 import { createInput } from "./domino/input.js";
 import { createState, layout, render } from "./domino/render.js";
-import { MODES, SETS } from "./domino/screens.js";
 
 /** @typedef {import("./domino/screens.js").Choice} Choice */
 /** @typedef {import("../kit/dialog.js").Dialog} Dialog */
 /** @typedef {import("./domino/frames.js").Answer} Answer */
 
-/** The mode and set chosen last (stored by the page, a preference, not the run). @param {string | null} text @returns {Choice} */
+/** The mode and set chosen last (stored by the page, a preference, not the run); the start screen keeps only known names. @param {string | null} text @returns {Choice | null} */
 function readChoice(text) {
-  let value = null;
   try {
-    value = JSON.parse(text ?? "null");
+    return JSON.parse(text ?? "null");
   } catch (error) {
     console.warn("domino: the stored choice is no JSON; the first mode and set are chosen", error);
+    return null;
   }
-  return { mode: MODES.includes(value?.mode) ? value.mode : MODES[0], set: SETS.includes(value?.set) ? value.set : SETS[0] };
 }
 
 /** @param {HTMLElement} root @param {any} ctx the app's context */
 export async function mount(root, ctx) {
   const { engine, store, t } = ctx;
-  const fmt = { t, number: ctx.number ?? ((/** @type {number} */ v) => String(v)) };
   const state = createState();
-  const parts = layout(root, fmt, startRun);
+  const parts = layout(root, ctx, startRun);
   const { well, hud } = parts;
   const session = createSession(root, ctx, { onExternal: adopt });
   const frames = createFrames({
@@ -102,9 +99,8 @@ export async function mount(root, ctx) {
 
   /** @param {Answer | Domino.Tick} answer @param {number} id */
   async function turn(answer, id) {
-    const events = answer.events;
-    await well.playTurn(events, ctx.reducedMotion(), (/** @type {Domino.Cancelled} */ step) => { // step.points: halves cancelled so far (D13)
-      hud.flash(t(step.step > 1 ? "domino.pop.chain" : "domino.pop.points", { n: fmt.number(step.points), step: step.step }), step.step > 1);
+    await well.playTurn(answer.events, ctx.reducedMotion(), (/** @type {Domino.Cancelled} */ step) => { // step.points: halves cancelled so far (D13)
+      hud.flash(t(step.step > 1 ? "domino.pop.chain" : "domino.pop.points", { n: ctx.number(step.points), step: step.step }), step.step > 1);
     });
     if (id !== state.runId) { // the run was replaced while this one animated: draw the one shown now
       if (state.view && state.phase !== "start") well.drawStill(state.view);
@@ -112,7 +108,7 @@ export async function mount(root, ctx) {
     }
     state.animating = false;
     show(answer.view);
-    announceTurn(events);
+    announceTurn(answer.events);
     if (answer.view.over) finish(answer);
     while (state.backlog.length && !state.animating && id === state.runId) state.backlog.shift()();
   }
@@ -122,8 +118,8 @@ export async function mount(root, ctx) {
     /** @type {Domino.Scored | undefined} */
     const scored = events.find((e) => e.type === "scored");
     if (scored?.points) {
-      hud.flash(t("domino.pop.turn", { count: scored.points, power: fmt.number(scored.power_gain) }), scored.chain > 1);
-      ctx.announce(t("domino.say.turn", { count: scored.points, chain: scored.chain, power: fmt.number(scored.power) }));
+      hud.flash(t("domino.pop.turn", { count: scored.points, power: ctx.number(scored.power_gain) }), scored.chain > 1);
+      ctx.announce(t("domino.say.turn", { count: scored.points, chain: scored.chain, power: ctx.number(scored.power) }));
     }
     /** @type {Domino.SetStarted | undefined} */
     const started = events.find((e) => e.type === "set-started" && e.set > 1);
@@ -135,18 +131,17 @@ export async function mount(root, ctx) {
 
   // ----- cards ------------------------------------------------------------------
   function closeCard() {
-    clearTimeout(state.armTimer);
-    state.card?.close("replaced");
-    state.card = null;
+    state.card?.close("replaced"); // its onClose (closed) forgets it
   }
 
   /** @param {Dialog} dialog */
   const closed = (dialog) => { if (state.card === dialog) state.card = null; };
 
-  /** The pause card over the engine's view. @param {Domino.View} view @param {boolean} [live] */
+  /** The pause card over the engine's view, said when it acts (`live`). @param {Domino.View} view @param {boolean} [live] */
   function showPaused(view, live = true) {
     closeCard();
-    state.card = pauseCard(root, fmt, view, { live, resume, newGame, closed });
+    state.card = pauseCard(root, ctx, view, { live, resume, newGame, closed });
+    if (live) ctx.announce(t("domino.say.paused"));
   }
 
   // ----- phases ---------------------------------------------------------------------
@@ -158,19 +153,13 @@ export async function mount(root, ctx) {
     state.acc = 0;
   }
 
-  /** @param {Domino.View} view @param {import("./domino/render.js").Phase} phase */
-  function showWell(view, phase) {
+  /** The run's view in play, or paused under the pause card. @param {Domino.View} view @param {import("./domino/render.js").Phase} phase @param {boolean} [live] */
+  function showWell(view, phase, live = true) {
     closeCard();
     state.phase = phase;
     state.animating = false;
     show(view);
-  }
-
-  /** @param {Domino.View} view */
-  function showPausedRun(view) {
-    showWell(view, "paused");
-    showPaused(view);
-    ctx.announce(t("domino.say.paused"));
+    if (phase === "paused") showPaused(view, live);
   }
 
   /** @param {string} mode @param {string} set */
@@ -201,8 +190,7 @@ export async function mount(root, ctx) {
     closeCard();
     state.phase = "start";
     render(parts, state);
-    const view = state.view;
-    parts.start.show(state.profile, view ? { mode: view.mode, set: view.set } : readChoice(store.get("choice")));
+    parts.start.show(state.profile, state.view ?? readChoice(store.get("choice"))); // the run's mode and set, else the last chosen
   }
 
   /** Pause at once (time stops now); the card shows the engine's numbers once it saved the run. */
@@ -222,13 +210,12 @@ export async function mount(root, ctx) {
       well.drawFalling(state.falling, 0, ctx.reducedMotion()); // the tile where the engine stopped it
     }
     showPaused(view);
-    ctx.announce(t("domino.say.paused"));
   }
 
   /** Pause -> New game throws the unfinished run away: ask first. */
   async function newGame() {
     state.asking = true;
-    const sure = await askNewGame(root, fmt);
+    const sure = await askNewGame(root, ctx);
     state.asking = false;
     if (!sure || state.phase !== "paused" || session.gone()) return;
     forgetRun();
@@ -270,10 +257,10 @@ export async function mount(root, ctx) {
     const v = answer.view;
     const title = t(v.topped_out ? "domino.over.toppedOut" : v.mode === "sprint" ? "domino.over.sprintDone" : "domino.over.title");
     closeCard();
-    state.card = overCard(root, fmt, v, title, fresh, {
-      again: () => startRun(v.mode, v.set), menu: showStart, closed, armed: (timer) => { state.armTimer = timer; },
+    state.card = overCard(root, ctx, v, title, fresh, {
+      again: () => startRun(v.mode, v.set), menu: showStart, closed, later: session.later,
     });
-    ctx.announce(t("domino.say.over", { title, max: fmt.number(v.max), power: fmt.number(v.power), speed: oneDecimal(fmt, v.speed) }));
+    ctx.announce(t("domino.say.over", { title, max: ctx.number(v.max), power: ctx.number(v.power), speed: oneDecimal(ctx, v.speed) }));
   }
 
   /**
@@ -296,7 +283,7 @@ export async function mount(root, ctx) {
       ctx.notice(t("domino.otherTab"));
       replaceRun();
       session.ticket();
-      showPausedRun(newer);
+      showWell(newer, "paused");
     } finally {
       state.adopting = false;
     }
@@ -305,13 +292,11 @@ export async function mount(root, ctx) {
   // ----- at once: the stored view, drawn before the engine is asked anything ----------
   const storedRun = store.get("run");
   const stored = storedRun ? ctx.storedView() : null;
-  let drawn = true;
   if (stored && !stored.over) {
     try {
-      showWell(stored, "paused");
-      showPaused(stored, false);
+      showWell(stored, "paused", false);
+      ctx.painted();
     } catch (error) {
-      drawn = false;
       console.warn("domino: the stored view does not draw; waiting for the engine", error);
       closeCard();
       state.phase = "start";
@@ -320,8 +305,8 @@ export async function mount(root, ctx) {
     }
   } else {
     parts.start.show(ctx.storedView("records"), readChoice(store.get("choice")));
+    ctx.painted();
   }
-  if (drawn) ctx.painted();
 
   // ----- then the engine: the profile and the run, the live view ------------------------
   keepProfile((await session.load("profile", "load_profile", "profile")) ?? await engine.call("load_profile", {}));
@@ -339,7 +324,7 @@ export async function mount(root, ctx) {
   state.ready = true;
 
   if (saved && !saved.over) {
-    showPausedRun(saved); // D18: a run resumes after a reload, paused
+    showWell(saved, "paused"); // D18: a run resumes after a reload, paused
     if (store.get("run") === storedRun) ctx.keepView(saved); // the stored view now matches the run
   } else {
     forgetRun(); // none, unreadable (moved aside) or over: no stored view either

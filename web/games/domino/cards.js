@@ -34,11 +34,6 @@ export function scoreRows(fmt, scores, list, fresh = new Set()) {
   return list;
 }
 
-/** The Rules link at the end of a card's buttons. @param {Format} fmt @param {Dialog} dialog */
-function rulesLink(fmt, dialog) {
-  html("a", { class: "btn", href: "#/rules/domino" }, dialog.buttons, fmt.t("domino.rules"));
-}
-
 /**
  * The pause card. `live`: its buttons act (a card drawn from the stored view before the engine is up does not).
  * @param {HTMLElement} host @param {Format} fmt @param {Domino.View} view
@@ -60,7 +55,7 @@ export function pauseCard(host, fmt, view, on) {
       if (reason === "cancel") on.resume();
     },
   });
-  rulesLink(fmt, dialog);
+  html("a", { class: "btn", href: "#/rules/domino" }, dialog.buttons, fmt.t("domino.rules")); // the Rules link after the buttons
   return dialog;
 }
 
@@ -68,7 +63,7 @@ export function pauseCard(host, fmt, view, on) {
  * The end card: the engine's numbers, the records beaten, Play again or Change mode.
  * @param {HTMLElement} host @param {Format} fmt @param {Domino.View} view @param {string} title
  * @param {Set<string>} fresh
- * @param {{ again: () => void, menu: () => void, closed: (dialog: Dialog) => void, armed: (timer: number) => void }} on
+ * @param {{ again: () => void, menu: () => void, closed: (dialog: Dialog) => void, later: (fn: () => void, ms: number) => void }} on
  * @returns {Dialog}
  */
 export function overCard(host, fmt, view, title, fresh, on) {
@@ -85,10 +80,10 @@ export function overCard(host, fmt, view, title, fresh, on) {
     onClose: () => on.closed(dialog),
   });
   dialog.node.inert = true;
-  on.armed(window.setTimeout(() => {
+  on.later(() => {
     dialog.node.inert = false;
     /** @type {HTMLElement | null} */ (dialog.buttons.querySelector(".primary"))?.focus();
-  }, ARM_MS));
+  }, ARM_MS);
   return dialog;
 }
 

@@ -31,9 +31,6 @@ const PROBE_KEEP = 600; // frame intervals kept by the frame-time probe
 
 /** @typedef {Club.Answer & { view: Domino.View }} Answer an action's answer, with this game's view */
 
-/** A turn: the answer locked a tile (every lock scores, maybe 0) or ended the run. @param {Array<{ [key: string]: any }>} events */
-const turned = (events) => events.some((e) => e.type === "scored" || e.type === "over");
-
 /** @param {FrameDeps} deps */
 export function createFrames(deps) {
   const { state, engine, root, well } = deps;
@@ -139,7 +136,7 @@ export function createFrames(deps) {
   /** @param {Answer} answer @param {number} asked */
   function takeMove(answer, asked) {
     if (!answer.accepted) return;
-    if (turned(answer.events)) {
+    if (answer.events.some((e) => e.type === "scored" || e.type === "over")) { // a turn: a tile locked (every lock scores, maybe 0) or the run ended
       deps.turn(answer);
       return;
     }
@@ -163,7 +160,6 @@ export function createFrames(deps) {
     flush,
     act,
     soft,
-    deliver,
     stop() {
       if (raf) cancelAnimationFrame(raf);
       raf = 0;

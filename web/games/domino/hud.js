@@ -4,8 +4,7 @@
 import { statBox } from "../../kit/hud.js";
 import { html, svg } from "../../svg.js";
 import { oneDecimal } from "./cards.js";
-import { CELL } from "./pips.js";
-import { drawPreview } from "./well.js";
+import { CELL, drawTile } from "./pips.js";
 
 const POP_MS = 1400;
 
@@ -20,16 +19,11 @@ export function createHud(parent, popParent, fmt) {
   html("span", { class: "label" }, next, t("domino.next"));
   const nextArt = svg("svg", { viewBox: `-1 -1 ${2 * CELL + 2} ${CELL + 2}`, class: "dd-next-art", role: "img" }, next);
   const nextTiles = svg("g", {}, nextArt);
-  /** @param {string} cls @param {string} label */
-  const stat = (cls, label) => {
-    const made = statBox(box, `dd-${cls}`, t(label));
+  const [max, power, speed, set] = ["max", "power", "speed", "set"].map((cls) => {
+    const made = statBox(box, `dd-${cls}`, t(`domino.${cls}`));
     made.value.dataset.stat = cls; // the tests and tools read the numbers by it
     return made;
-  };
-  const max = stat("max", "domino.max");
-  const power = stat("power", "domino.power");
-  const speed = stat("speed", "domino.speed");
-  const set = stat("set", "domino.set");
+  });
   const setLabel = /** @type {HTMLElement} */ (set.box.querySelector(".label"));
   set.box.title = t("domino.leftHint");
   const setSub = html("span", { class: "dd-sub", "data-stat": "left" }, set.box, "");
@@ -57,7 +51,8 @@ export function createHud(parent, popParent, fmt) {
     const key = view.next ? view.next.join("-") : "";
     if (key === nextKey) return;
     nextKey = key;
-    drawPreview(nextTiles, view.next);
+    nextTiles.replaceChildren(); // the next tile, horizontal, a left
+    if (view.next) drawTile(nextTiles, [[0, 0, view.next[0], "r"], [1, 0, view.next[1], "l"]]);
     nextArt.setAttribute("aria-label", view.next ? t("domino.nextLabel", { a: view.next[0], b: view.next[1] }) : t("domino.nextNone"));
   }
 

@@ -110,20 +110,16 @@ export function createInput(options) {
     }
     const control = closest(e.target, "button, a, select, input, textarea");
     if (control && !control.closest(".dd-pad") && what !== "pause") return; // a focused control keeps its keys
-    if (what === "pause") {
-      e.preventDefault();
-      if (!e.repeat) pause();
-      return;
-    }
-    if (!live()) return;
+    if (what !== "pause" && !live()) return;
     e.preventDefault();
-    if (!e.repeat) press(what, "key"); // repeat is ours, not the keyboard's
+    if (e.repeat) return; // repeat is ours, not the keyboard's
+    if (what === "pause") pause();
+    else press(what, "key");
   }
 
   /** @param {KeyboardEvent} e */
   function onKeyUp(e) {
-    const what = KEYS[e.key];
-    if (what) lift(what, "key");
+    lift(KEYS[e.key], "key"); // a key of no move lifts nothing
   }
 
   // ----- touch gestures on the well (swipe, tap, flick) ----------------------
@@ -179,9 +175,7 @@ export function createInput(options) {
       button.classList.remove("down");
       lift(what, "pad");
     };
-    button.addEventListener("pointerup", up);
-    button.addEventListener("pointercancel", up);
-    button.addEventListener("lostpointercapture", up);
+    for (const type of ["pointerup", "pointercancel", "lostpointercapture"]) button.addEventListener(type, up);
     button.addEventListener("click", (e) => { // keyboard activation (pointer presses were handled above)
       if (e.detail === 0 && playing() && what !== "soft") act(what);
     });

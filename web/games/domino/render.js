@@ -31,7 +31,6 @@ const PAD = [
  * @property {number} ticking ticks in flight
  * @property {Array<() => void>} backlog answers that came while a turn animated, applied after it in order
  * @property {import("./screens.js").Profile | null} profile the engine's view of the stored records
- * @property {number} armTimer the end card's arming timer
  */
 
 /** @returns {State} */
@@ -39,7 +38,7 @@ export function createState() {
   return {
     phase: "start", view: null, falling: null, animating: false, card: null, asking: false,
     ready: false, launching: false, adopting: false, runId: 0, acc: 0, ticking: 0, backlog: [],
-    profile: null, armTimer: 0,
+    profile: null,
   };
 }
 
@@ -86,9 +85,7 @@ export function layout(root, fmt, onStart) {
 export function render(parts, state) {
   const { view, phase } = state;
   const shown = phase !== "start" && view !== null;
-  parts.play.hidden = !shown;
-  parts.pauseButton.hidden = !shown;
-  parts.chip.hidden = !shown;
+  for (const node of [parts.play, parts.pauseButton, parts.chip]) node.hidden = !shown;
   parts.root.dataset.phase = phase;
   if (!shown) return;
   parts.start.hide();

@@ -11,19 +11,21 @@ export const SETS = ["classic", "extended"];
 /** @typedef {Domino.ProfileView} Profile the engine's records and what it says of the choices */
 
 /**
- * A radio group of big buttons, each with a hint the page fills in; arrows move the choice.
- * @param {HTMLElement} parent @param {Array<{ value: string, title: string }>} options
- * @param {string} label @param {(value: string) => void} onPick
+ * A titled radio group of big buttons (the values of `kind`: mode or set), each with a hint the page
+ * fills in; arrows move the choice.
+ * @param {HTMLElement} parent @param {import("./cards.js").Format["t"]} t @param {"mode" | "set"} kind
+ * @param {string[]} values @param {(value: string) => void} onPick
  */
-function segmented(parent, options, label, onPick) {
+function segmented(parent, t, kind, values, onPick) {
   /** @type {Record<string, HTMLElement>} */
   const hints = {};
-  const group = html("div", { class: "dd-seg", role: "radiogroup", "aria-label": label }, parent);
-  const buttons = options.map((o) => {
-    const b = html("button", { type: "button", class: "dd-opt", role: "radio", "data-value": o.value }, group);
-    html("strong", {}, b, o.title);
-    hints[o.value] = html("span", {}, b, "\u00a0"); // a line kept for the hint until the engine said it
-    b.addEventListener("click", () => onPick(o.value));
+  html("h3", {}, parent, t(`domino.start.${kind}`));
+  const group = html("div", { class: "dd-seg", role: "radiogroup", "aria-label": t(`domino.start.${kind}`) }, parent);
+  const buttons = values.map((value) => {
+    const b = html("button", { type: "button", class: "dd-opt", role: "radio", "data-value": value }, group);
+    html("strong", {}, b, t(`domino.${kind}.${value}`));
+    hints[value] = html("span", {}, b, "\u00a0"); // a line kept for the hint until the engine said it
+    b.addEventListener("click", () => onPick(value));
     return b;
   });
   group.addEventListener("keydown", (e) => {
@@ -53,12 +55,8 @@ export function createStart(parent, fmt, { onStart }) {
   html("h2", { id: "dd-start-title" }, card, t("domino.start.title"));
   html("p", { class: "dd-lead" }, card, t("domino.start.lead"));
   const choice = { mode: "sprint", set: "classic" };
-  html("h3", {}, card, t("domino.start.mode"));
-  const modes = segmented(card, MODES.map((value) => ({ value, title: t(`domino.mode.${value}`) })),
-    t("domino.start.mode"), (v) => { choice.mode = v; render(); });
-  html("h3", {}, card, t("domino.start.set"));
-  const sets = segmented(card, SETS.map((value) => ({ value, title: t(`domino.set.${value}`) })),
-    t("domino.start.set"), (v) => { choice.set = v; render(); });
+  const modes = segmented(card, t, "mode", MODES, (v) => { choice.mode = v; render(); });
+  const sets = segmented(card, t, "set", SETS, (v) => { choice.set = v; render(); });
   // The records' title sits outside the <dl>: a list may hold only dt/dd groups.
   const recordsBox = html("div", { class: "dd-records" }, card);
   const recordsTitle = html("p", { class: "dd-rec-title" }, recordsBox);
@@ -69,31 +67,27 @@ export function createStart(parent, fmt, { onStart }) {
   /** @type {Profile | null} */
   let profile = null;
 
-  /** The hints say the engine's numbers (D2, D6): until it answered, they wait (a stored profile view may lack them). */
-  function renderHints() {
+  function render() {
+    modes.show(choice.mode);
+    sets.show(choice.set);
+    // The hints say the engine's numbers (D2, D6): until it answered, they wait (a stored profile view may lack them).
     modes.hints.sprint.textContent = t("domino.mode.sprintHint");
     if (profile?.faster) modes.hints.marathon.textContent = t("domino.mode.marathonHint", { faster: fmt.number(profile.faster) });
     for (const name of SETS) {
       const set = profile?.sets?.[name];
       if (set) sets.hints[name].textContent = t(`domino.set.${name}Hint`, { count: set.tiles, top: set.top });
     }
-  }
-
-  function render() {
-    modes.show(choice.mode);
-    sets.show(choice.set);
-    renderHints();
     recordsTitle.textContent = t("domino.records", { mode: t(`domino.mode.${choice.mode}`), set: t(`domino.set.${choice.set}`) });
     scoreRows(fmt, profile?.records?.[`${choice.mode}/${choice.set}`], records);
   }
 
   return {
     node: card,
-    /** @param {Profile | null} nextProfile @param {Choice | null} preferred */
+    /** @param {Profile | null} nextProfile @param {Choice | null} preferred (an unknown mode or set: the first) */
     show(nextProfile, preferred) {
       profile = nextProfile;
-      if (preferred && MODES.includes(preferred.mode)) choice.mode = preferred.mode;
-      if (preferred && SETS.includes(preferred.set)) choice.set = preferred.set;
+      choice.mode = preferred && MODES.includes(preferred.mode) ? preferred.mode : MODES[0];
+      choice.set = preferred && SETS.includes(preferred.set) ? preferred.set : SETS[0];
       render();
       card.hidden = false;
       go.focus();

@@ -14,10 +14,7 @@ const FALL_MS_PER_ROW = 55;
  */
 export function createWell(parent, { label }) {
   const root = /** @type {SVGSVGElement} */ (svg("svg", { class: "dd-well", role: "img", tabindex: "0" }, parent));
-  const frame = svg("g", { class: "dd-frame", "aria-hidden": "true" }, root);
-  const still = svg("g", { class: "dd-still", "aria-hidden": "true" }, root);
-  const ghost = svg("g", { class: "dd-ghost", "aria-hidden": "true" }, root);
-  const falling = /** @type {SVGGElement} */ (svg("g", { class: "dd-falling", "aria-hidden": "true" }, root));
+  const [frame, still, ghost, falling] = ["frame", "still", "ghost", "falling"].map((layer) => svg("g", { class: `dd-${layer}`, "aria-hidden": "true" }, root));
   let size = { width: 0, height: 0 };
   /** @type {Map<string, SVGGElement>} "c,r" -> node of a resting half */
   let cells = new Map();
@@ -57,14 +54,12 @@ export function createWell(parent, { label }) {
    * @param {Domino.FallingView | null} tile @param {number} [dt] ms since the last frame @param {boolean} [reduced]
    */
   function drawFalling(tile, dt = 0, reduced = true) {
+    for (const layer of [falling, ghost]) layer.style.display = tile ? "" : "none";
     if (!tile) {
       falling.dataset.at = "-";
-      falling.style.display = "none";
-      ghost.style.display = "none";
       tileKey = null;
       return;
     }
-    falling.style.display = "";
     const key = `${tile.a}-${tile.b}-${tile.orient}`;
     if (key !== tileKey) {
       tileKey = key;
@@ -94,7 +89,6 @@ export function createWell(parent, { label }) {
         }
       }
     }
-    ghost.style.display = "";
   }
 
   /** An animation's end; one cancelled (the page left) ends it too. @param {Animation} animation */
@@ -115,23 +109,19 @@ export function createWell(parent, { label }) {
         const nodes = event.cells.map(([c, r]) => cells.get(`${c},${r}`)).filter(Boolean);
         event.cells.forEach(([c, r]) => cells.delete(`${c},${r}`));
         nodes.forEach((n) => n.classList.add("dd-vanish"));
-        const duration = reduced ? 200 : FADE_MS;
         await Promise.all(nodes.map((n) => wait(n.animate(
           reduced ? [{ opacity: 1 }, { opacity: 0 }]
             : [{ opacity: 1, filter: "brightness(1)" }, { opacity: 1, filter: "brightness(1.6)", offset: 0.35 }, { opacity: 0, filter: "brightness(1.6)" }],
-          { duration, easing: "ease-out", fill: "forwards" },
+          { duration: reduced ? 200 : FADE_MS, easing: "ease-out", fill: "forwards" },
         ))));
         nodes.forEach((n) => n.remove());
       } else if (event.type === "fell") {
-        const moves = [];
-        for (const piece of event.pieces) {
-          for (const [c, r] of piece.cells) {
-            const node = cells.get(`${c},${r}`);
-            if (node) moves.push({ node, c, r, rows: piece.rows });
-            cells.delete(`${c},${r}`);
-          }
-        }
-        for (const m of moves) cells.set(`${m.c},${m.r + m.rows}`, m.node);
+        const moves = event.pieces.flatMap((/** @type {{ cells: number[][], rows: number }} */ piece) => piece.cells.flatMap(([c, r]) => {
+          const node = cells.get(`${c},${r}`);
+          cells.delete(`${c},${r}`);
+          return node ? [{ node, to: `${c},${r + piece.rows}`, rows: piece.rows }] : [];
+        }));
+        moves.forEach(({ node, to }) => cells.set(to, node)); // every piece left its cells before any lands
         await Promise.all(moves.map(({ node, rows }) => {
           const from = Number(node.dataset.dy || 0);
           const to = from + rows * CELL;
@@ -157,14 +147,4 @@ export function createWell(parent, { label }) {
   }
 
   return { root, setSize, drawStill, drawFalling, playTurn, cellPixels };
-}
-
-/**
- * A small standalone tile picture (next-tile preview), horizontal, a left.
- * @param {Element} parent @param {number[] | null} tile
- */
-export function drawPreview(parent, tile) {
-  parent.replaceChildren();
-  if (!tile) return;
-  drawTile(parent, [[0, 0, tile[0], "r"], [1, 0, tile[1], "l"]]);
 }

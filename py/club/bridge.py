@@ -51,6 +51,9 @@ SLICE_MS = 15.0
 #: Longest payload text the bridge parses: a real payload (a save with its undo
 #: history) is a few tens of kilobytes.
 MAX_PAYLOAD = 1 << 20
+#: Sessions a game may have beside the player's run (``"blocks/lesson"``): the
+#: first lesson (issue 15), and a replay or a shared deal (issue 16) later.
+CHANNELS = frozenset({"lesson", "replay"})
 _SHOWN = 40  # characters of a bad name quoted back in a message
 
 
@@ -188,7 +191,7 @@ class Bridge:
 
     def _search(self, game: object, method: object, payload_json: object) -> Generator[None, None, Any] | str:
         """The Session's search generator for ``method``, or the whole answer as ``call`` gives it."""
-        if isinstance(game, str) and game in GAMES and isinstance(method, str) and not method.startswith("_"):
+        if _game_of(game) is not None and isinstance(method, str) and not method.startswith("_"):
             try:
                 searcher = getattr(self.session(game), f"{method}_search", None)
                 if inspect.ismethod(searcher):
@@ -205,8 +208,15 @@ class Bridge:
         return _answer(True, result)
 
     def session(self, game: str) -> Any:
+        """The Session kept for ``game``: a game id, or ``<game>/<channel>``
+        for a session beside the player's run (a lesson), each its own state.
+
+        >>> bridge = Bridge()
+        >>> bridge.session("blocks") is bridge.session("blocks/lesson")
+        False
+        """
         if game not in self.sessions:
-            module = importlib.import_module(f"club.{game}.api")
+            module = importlib.import_module(f"club.{_game_of(game)}.api")
             self.sessions[game] = module.Session()
         return self.sessions[game]
 
@@ -234,7 +244,7 @@ class Bridge:
             return _error("internal", f"{type(exc).__name__}: {str(exc)[:200]}")
 
     def _call(self, game: object, method: object, payload_json: object) -> str:
-        if not isinstance(game, str) or game not in GAMES:
+        if _game_of(game) is None:
             return _error("game", f"unknown game {_shown(game)}")
         if not isinstance(method, str):
             return _error("method", "method must be text")
@@ -247,6 +257,20 @@ class Bridge:
         if handler is None:
             return _error("method", f"unknown method {_shown(method)}")
         return self._result(handler(payload))
+
+
+def _game_of(name: object) -> str | None:
+    """The game id of a session name (``"merge"``, ``"merge/lesson"``), or None.
+
+    >>> _game_of("merge/lesson"), _game_of("merge/nope"), _game_of(7)
+    ('merge', None, None)
+    """
+    if not isinstance(name, str):
+        return None
+    game, _, channel = name.partition("/")
+    if game not in GAMES or (channel and channel not in CHANNELS) or name.endswith("/"):
+        return None
+    return game
 
 
 def _handler(session: Any, method: str) -> Any:

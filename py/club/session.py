@@ -138,6 +138,11 @@ class Session(Generic[S, P]):
     def best(self, profile: P) -> int | None:
         raise NotImplementedError
 
+    def lesson_state(self) -> S:
+        """The first lesson's position (issue 15): a real position of the game,
+        built from its notation, the same every time."""
+        raise NotationError("lesson", f"{self.game} has no lesson")
+
     def after(self, before: S, outcome: Outcome[S]) -> list[Event]:
         """Hook run once an action is kept: a game that banks a finished run
         into the profile does it here (and returns the events that tells)."""
@@ -148,6 +153,14 @@ class Session(Generic[S, P]):
         """A fresh run from ``seed`` (0 <= seed < 2**32); the view."""
         seed = read_seed(payload.get("seed", self.default_seed))
         self._keep(self.start(seed, payload))
+        return self.view({})
+
+    def lesson(self, payload: dict[str, Any]) -> Any:
+        """The first lesson's position (issue 15) in place of the run; the view.
+        The page asks it of a session of its own (``<game>/lesson`` in the
+        bridge), so the player's run is never touched."""
+        self._keep(self.lesson_state())
+        self.profile = self.fresh_profile()
         return self.view({})
 
     def load(self, payload: dict[str, Any]) -> Any:
@@ -215,5 +228,5 @@ class Session(Generic[S, P]):
 
 #: The base methods the page calls; every other public name of the base is a
 #: hook or a helper of the game's own code, which the bridge never routes.
-ENTRY_POINTS = frozenset({"new", "load", "save", "view", "load_profile", "headline"})
+ENTRY_POINTS = frozenset({"new", "lesson", "load", "save", "view", "load_profile", "headline"})
 HOOKS = frozenset(name for name in vars(Session) if not name.startswith("_")) - ENTRY_POINTS - {"game", "default_seed", "runs", "profiles"}

@@ -23,7 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 from club import session
-from club.blocks import notation, profile, rules, saves
+from club.blocks import lesson, notation, profile, rules, saves
 from club.blocks.pieces import CELLS, INDEX, RADIUS, SHAPES
 from club.blocks.profile import Profile
 from club.blocks.rules import ROWS, State
@@ -80,6 +80,10 @@ class Session(session.Session[Run, Profile]):
     def start(self, seed: int, payload: dict[str, Any]) -> Run:
         return Run(rules.new_state(seed), seed=seed)
 
+    def lesson_state(self) -> Run:
+        """The first lesson's position (issue 15, ``club.blocks.lesson``)."""
+        return Run(lesson.lesson_state())
+
     def describe(self, run: Run) -> View:
         state = run.state
         return {
@@ -95,6 +99,7 @@ class Session(session.Session[Run, Profile]):
             "redeal_offered": state.redeal_offered,
             "over": state.over,
             "drops": state.drops,
+            "rows_cleared": state.rows,
             "in_progress": not state.over and state.drops > 0,
             "stars": state.score // 10,
             "banked": run.banked,
@@ -127,6 +132,7 @@ class Session(session.Session[Run, Profile]):
             "shapes": [s.name for s in SHAPES],
             "keys": key_map(RADIUS),
             "meter_edges": rules.METER_EDGES,
+            "crown_points": rules.CROWN_POINTS,
         }
 
     def new_run(self, payload: dict[str, Any]) -> session.Answer:

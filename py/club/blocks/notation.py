@@ -76,7 +76,7 @@ def print_tray(tray: tuple) -> str:
     return "|".join("-" if p is None else p.text for p in tray)
 
 
-def parse(text: str, rng: Rng = DEFAULT_RNG, drops: int = 0) -> State:
+def parse(text: str, rng: Rng = DEFAULT_RNG, drops: int = 0, rows: int = 0) -> State:
     """A position from notation; raises ``NotationError`` naming the bad field."""
     fields = split_fields(text, FIELDS)
     return State(
@@ -89,6 +89,7 @@ def parse(text: str, rng: Rng = DEFAULT_RNG, drops: int = 0) -> State:
         redeals=parse_count(fields["redeals"], "redeals", 0, 1),
         rng=rng,
         drops=drops,
+        rows=rows,
     )
 
 

@@ -63,6 +63,7 @@ class State:
     redeals: int = 1
     rng: Rng = DEFAULT_RNG
     drops: int = 0  # drops made in this run (B17: a run counts after one)
+    rows: int = 0  # rows cleared in this run (the end card's figure, issue 15)
 
     def filled(self, cell: Hex) -> bool:
         return bool(self.board >> INDEX[cell] & 1)
@@ -215,7 +216,7 @@ def place(state: State, slot: int, cell: Hex) -> Outcome:
     after = State(
         board=board, tray=(tray[0], tray[1], tray[2]), score=state.score + points,
         streak=streak, meter=meter, crowns=state.crowns + crowns_won,
-        redeals=state.redeals, rng=rng, drops=state.drops + 1,
+        redeals=state.redeals, rng=rng, drops=state.drops + 1, rows=state.rows + k,
     )
     if after.over:
         events.append({"type": "over", "score": after.score})

@@ -1,7 +1,8 @@
 """The JSON save of a whole blocks run (B18): it resumes exactly.
 
 ``data`` holds the position in notation, the PRNG state, the run's seed, the
-number of drops made, the action log (from ``new_state(seed)`` for runs that
+number of drops made and of rows cleared (issue 15; 0 for older saves),
+the action log (from ``new_state(seed)`` for runs that
 began with ``new``) and whether the run's result is already on the player
 card. Corrupt data raises ``NotationError`` naming the field.
 
@@ -44,6 +45,7 @@ def dump(run: Run) -> str:
         "rng": state.rng.dump(),
         "seed": run.seed,
         "drops": state.drops,
+        "rows": state.rows,
         "log": list(run.log),
         "banked": run.banked,
     }, VERSION)
@@ -65,11 +67,13 @@ def load(text: object) -> Run:
     """A run from its save (any version so far); impossible data raises
     ``NotationError`` naming the field."""
     data = save.load(text, GAME, KIND, VERSION, upgrade)
-    save.keys(data, "data", {"position", "rng", "seed", "drops", "log", "banked"})
+    # "rows" (issue 15): saves made before it count no rows cleared so far.
+    save.keys(data, "data", {"position", "rng", "seed", "drops", "log", "banked"}, frozenset({"rows"}))
     position = save.field(data, "position", str)
     rng = Rng.load(data.get("rng"))
     drops = save.counter(data, "drops")
-    state = notation.parse(position, rng=rng, drops=drops)
+    rows = save.counter(data, "rows") if "rows" in data else 0
+    state = notation.parse(position, rng=rng, drops=drops, rows=rows)
     if state.score < drops:  # B10: every drop scores its placement points, at least 1
         raise NotationError("score", f"score {state.score} is below the {drops} drops made")
     log = save.field(data, "log", list)

@@ -41,6 +41,7 @@ class View(TypedDict):
     redeal_offered: bool
     over: bool
     drops: int
+    rows_cleared: int  # rows cleared in this run (the end card, issue 15)
     in_progress: bool  # New run would bank this run (B17: not over, one drop made): the page asks first
     stars: int  # Club Stars this run would bank (score // 10, B16)
     banked: bool
@@ -55,6 +56,7 @@ class Geometry(TypedDict):
     shapes: list[str]
     keys: dict[str, dict[str, str]]  # cell "q:r" -> arrow key -> the cell it moves to (B19)
     meter_edges: int  # edges of the 6E meter: that many row clears make a Crown (B12)
+    crown_points: int  # points of a 6E Crown (B12): the HUD's hint says it
 
 
 class PreviewAnswer(Preview):

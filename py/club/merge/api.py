@@ -26,6 +26,7 @@ from club.errors import NotationError, is_int
 from club.hexgrid import Hex
 from club.merge import persist, profile, views
 from club.merge.game import DEFAULT_SEED, add_time, new_round, place, rotate
+from club.merge.lesson import lesson_round
 from club.merge.persist import Run
 from club.merge.pieces import is_pair
 from club.merge.profile import Profile
@@ -56,6 +57,10 @@ class Session(Base[Run, Profile]):
         if not isinstance(jokers, bool):
             raise NotationError("jokers", "jokers must be true or false")
         return Run(new_round(seed, jokers=jokers), self.profile.settings.style)
+
+    def lesson_state(self) -> Run:
+        """The first lesson's round (issue 15, ``club.merge.lesson``), in the player's stone style."""
+        return Run(lesson_round(), self.profile.settings.style)
 
     def describe(self, state: Run) -> views.View:
         return views.view(state, self.profile)

@@ -50,6 +50,7 @@ class Round:
     rng: Rng = field(default_factory=lambda: Rng.from_seed(DEFAULT_SEED))
     jokers: bool = True  # M3/M14
     play_ms: int = 0  # M15: active play time
+    best_chain: int = 0  # issue 15: the longest chain of this round (its end card); 0 in old saves
 
     @property
     def over(self) -> bool:
@@ -150,6 +151,7 @@ def place(state: Round, cell: Hex, turn: int | None = None) -> tuple[Round, Move
         score=min(MAX_COUNT, state.score + sum(g.points for step in steps for g in step)),
         moves=min(MAX_COUNT, state.moves + 1),
         highest=max(state.highest, highest_number(tuple(board)), *(g.result for s in steps for g in s)),
+        best_chain=max(state.best_chain, len(steps)),
     )
     events.append({"type": "next", "current": list(done.current), "next": list(done.next)})
     if done.over:

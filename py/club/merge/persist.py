@@ -3,7 +3,8 @@
 A save is the ``club.save`` envelope (game ``merge``, kind ``run``, version
 1) around the position text plus what the notation lacks: turn, highest
 stone, PRNG state (``Rng.dump``: 16 hex digits, so JavaScript never rounds
-it), joker mode, play time and the stone style the round was parked with.
+it), joker mode, play time, the longest chain so far (issue 15; optional:
+older saves load with 0) and the stone style the round was parked with.
 Saves written before the envelope had a ``version`` are version 1: the same
 data, read as they are (issue 12, ``tests/merge/test_merge_migration.py``).
 
@@ -59,10 +60,13 @@ class Run:
 
 def dump(run: Run) -> str:
     state = run.round
-    return save.dump(GAME, KIND, {
+    data = {
         "position": print_position(state), "turn": state.turn, "highest": state.highest,
         "rng": state.rng.dump(), "jokers": state.jokers, "play_ms": state.play_ms, "style": run.style,
-    }, VERSION)
+    }
+    if state.best_chain:  # issue 15: written once there is one, so a round without is saved as before
+        data["best_chain"] = state.best_chain
+    return save.dump(GAME, KIND, data, VERSION)
 
 
 def load(text: object) -> Run:
@@ -81,7 +85,10 @@ def load(text: object) -> Run:
     style = save.field(data, "style", str)
     if style not in STYLES:
         raise NotationError("style", f"style must be one of {', '.join(STYLES)}")
-    return Run(replace(state, turn=turn, highest=highest, rng=rng, jokers=jokers, play_ms=play_ms), style)
+    # issue 15: the longest chain so far; a save from before it was kept has none (0)
+    best_chain = save.counter(data, "best_chain") if "best_chain" in data else 0
+    return Run(replace(state, turn=turn, highest=highest, rng=rng, jokers=jokers, play_ms=play_ms,
+                       best_chain=best_chain), style)
 
 
 def check_round(state: Round, jokers: bool, play_ms: int) -> None:

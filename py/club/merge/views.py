@@ -16,14 +16,16 @@ with the arrow-key targets (M12).
 ('0:-3', '-2:-1')
 >>> geometry()["styles"], geometry()["slots"]
 (['colors', 'contrast', 'pastel'], 3)
+>>> geometry()["places"]["0:-3"], geometry()["places"]["-1:0"], geometry()["rows"]
+([1, 1], [4, 3], [4, 5, 6, 7, 6, 5, 4])
 """
 
 from __future__ import annotations
 
 from typing import Literal, TypedDict
 
-from club.hexgrid import DIRECTIONS, key_map
-from club.merge.board import CELLS, JOKER, RADIUS, cell_name
+from club.hexgrid import DIRECTIONS, key_map, reading_rows
+from club.merge.board import CELLS, JOKER, RADIUS, ROW_LENGTHS, cell_name
 from club.merge.game import Round, clock_runs, legal_anchors
 from club.merge.notation import print_position
 from club.merge.persist import SLOTS, STYLES, Run
@@ -62,6 +64,7 @@ class View(TypedDict):
     settings: SettingsView  # M14, for the settings dialog
     legal: list[str]  # cells where the current piece fits in the current turn
     position: str  # M16
+    best_chain: int  # issue 15: the longest chain of this round (the end card's chain record)
 
 
 class ProfileView(TypedDict):
@@ -79,6 +82,8 @@ class Geometry(TypedDict):
     keys: dict[str, dict[str, str]]  # M12: cell -> arrow key -> the marker's next cell
     styles: list[str]  # M14: the stone styles the settings offer, the default first
     slots: int  # M15: how many save slots the device has
+    places: dict[str, list[int]]  # issue 15: cell -> [row from the top, cell from the left], 1-based, in words
+    rows: list[int]  # issue 15: how many cells each row has, top to bottom (the board read row by row)
 
 
 class Summary(TypedDict):
@@ -121,6 +126,7 @@ def view(run: Run, profile: Profile) -> View:
         "play_ms": state.play_ms, "clock_runs": clock_runs(state), "timer": profile.settings.timer,
         "jokers": state.jokers, "style": run.style, "settings": settings_view(profile.settings),
         "legal": [cell_name(i) for i in legal_anchors(state)], "position": print_position(state),
+        "best_chain": state.best_chain,
     }
 
 
@@ -137,4 +143,7 @@ def summary(run: Run) -> Summary:
 
 def geometry() -> Geometry:
     return {"radius": RADIUS, "cells": [str(c) for c in CELLS], "directions": [list(d) for d in DIRECTIONS],
-            "keys": key_map(RADIUS), "styles": list(STYLES), "slots": SLOTS}
+            "keys": key_map(RADIUS), "styles": list(STYLES), "slots": SLOTS,
+            "places": {str(c): [row + 1, col + 1] for row, cells in enumerate(reading_rows(RADIUS))
+                       for col, c in enumerate(cells)},
+            "rows": list(ROW_LENGTHS)}

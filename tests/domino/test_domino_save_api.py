@@ -169,8 +169,8 @@ def test_session_records_per_mode_and_set():
                                                                           "games": 2}}})})
     out = s.move({"move": "hard"})
     assert out["view"]["over"] and not out["view"]["topped_out"]
-    assert [e for e in out["events"] if e["type"] == "record"] == [{"type": "record", "beaten": ["max", "power",
-                                                                                                  "speed"]}]
+    assert [e for e in out["events"] if e["type"] == "record"] == [{"type": "record", "beaten": ["max", "power", "speed"],
+                                                                    "best": {"max": 4, "power": 9, "speed": 18.0}}]
     assert json.loads(out["profile"])["kind"] == "profile"
     assert records.load(out["profile"])["sprint/classic"] == {"max": 4, "power": 9, "speed": 18.0, "games": 3}
     assert s.load_profile({"profile": out["profile"]})["records"] == records.load(out["profile"])

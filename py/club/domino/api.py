@@ -29,6 +29,7 @@ from typing import Any
 from club.domino import game as rules
 from club.domino import records
 from club.domino.game import MODES, Game
+from club.domino.lesson import lesson_game
 from club.domino.notation import parse
 from club.domino.records import Records
 from club.domino.saving import dump_game, load_game
@@ -95,12 +96,21 @@ class Session(Base[Game, Records]):
         return {"records": self.profile, "faster": rules.FASTER_PERCENT,
                 "sets": {name: {"tiles": len(set_tiles(name)), "top": top} for name, top in SET_TOP.items()}}
 
+    def lesson_state(self) -> Game:
+        """The first lesson (issue 15): a Sprint on a prepared well (``club.domino.lesson``)."""
+        return lesson_game()
+
     def after(self, before: Game, outcome: Outcome[Game]) -> list[Event]:
-        """A run that ended banks into the records (D18)."""
+        """A run that ended banks into the records (D18); the event names the fields
+        it beat and carries the records of its mode and set after it (``best``,
+        None for a game of no mode), so the end card shows them beside the run's."""
         if not outcome.state.over:  # a move on an ended run is refused: this banks once
             return []
         self.profile, beaten = records.bank(self.profile, outcome.state)
-        return [{"type": "record", "beaten": beaten}]
+        state = outcome.state
+        entry = self.profile.get(f"{state.mode}/{state.set_kind}")
+        best = None if entry is None else {field: entry[field] for field in records.FIELDS}  # type: ignore[literal-required]
+        return [{"type": "record", "beaten": beaten, "best": best}]
 
     # -- the action ---------------------------------------------------------------------
     def move(self, payload: dict[str, Any]) -> Answer:

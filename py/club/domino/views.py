@@ -58,6 +58,7 @@ class View(TypedDict):
     power_gain: int  # what the last turn added to Power (D13)
     speed: float  # Power per minute of active time, one decimal (D13, D17)
     set_number: int
+    sets_done: int  # sets whose every tile was played (the end card, issue 15)
     tiles_left: int  # tiles of the set not yet appeared
     tiles_to_play: int  # and the falling one: the HUD's "Left" (D15)
     gravity: int
@@ -100,11 +101,21 @@ class SetStarted(TypedDict):
     gravity: int
 
 
+class Best(TypedDict):
+    """The records of a mode and set (D18)."""
+
+    max: int
+    power: int
+    speed: float
+
+
 class Record(TypedDict):
-    """The run ended: the record fields it beat (D18)."""
+    """The run ended: the record fields it beat and the records after it (D18);
+    ``best`` is None for a game of no mode (notation-loaded), which banks nothing."""
 
     type: str
     beaten: list[str]
+    best: Best | None
 
 
 class Tick(TypedDict):
@@ -133,6 +144,23 @@ def speed(game: Game) -> float:
     return round(game.speed, 1)
 
 
+def sets_done(game: Game) -> int:
+    """Sets of the run whose every tile was played (D15, D16): the sets before the
+    one in play, and that one too once a Sprint played it out (a run tops out
+    inside its set; a Marathon's next set begins before its first tile spawns).
+
+    >>> from dataclasses import replace
+    >>> from club.domino.game import new_run
+    >>> game = new_run("sprint", "classic", seed=3)[0]
+    >>> sets_done(game), sets_done(replace(game, over=True)), sets_done(replace(game, mode="marathon", set_number=3))
+    (0, 1, 2)
+    >>> sets_done(replace(game, over=True, topped_out=True)), sets_done(replace(game, set_number=0))
+    (0, 0)
+    """
+    done = game.set_number - 1 + (game.over and not game.topped_out)
+    return max(0, done)
+
+
 def describe(game: Game) -> View:
     return {
         "mode": game.mode,
@@ -148,6 +176,7 @@ def describe(game: Game) -> View:
         "power_gain": rules.power_gain(game.points),
         "speed": speed(game),
         "set_number": game.set_number,
+        "sets_done": sets_done(game),
         "tiles_left": game.tiles_left,
         "tiles_to_play": game.tiles_left + (game.falling is not None),
         "gravity": game.gravity,

@@ -44,24 +44,6 @@ function icon(kind, parent) {
   return art;
 }
 
-// Motion preference (P11): follow the system, or force reduced/full motion.
-/** @param {HTMLElement} root @param {PageContext} ctx */
-function motionSetting(root, ctx) {
-  const footer = html("footer", { class: "home-footer" }, root);
-  const label = html("label", { class: "motion-setting" }, footer);
-  html("span", {}, label, ctx.t("shell.motion"));
-  const select = html("select", { id: "motion-select" }, label);
-  for (const value of ["system", "reduce", "full"]) {
-    const option = html("option", { value }, select, ctx.t(`shell.motion.${value}`));
-    if (ctx.settings.motion === value) option.selected = true;
-  }
-  select.addEventListener("change", () => {
-    ctx.settings.motion = select.value;
-    ctx.saveSettings();
-    document.documentElement.dataset.motion = select.value;
-  });
-}
-
 /** @param {HTMLElement} root @param {PageContext} ctx @returns {Promise<import("./app.js").PageView>} */
 export async function mountHome(root, ctx) {
   const { t } = ctx;
@@ -86,7 +68,6 @@ export async function mountHome(root, ctx) {
       "aria-label": `${t("shell.rules")}: ${t(`shell.game.${game.id}.name`)}` }, item, t("shell.rules"));
   }
   mountBackup(root, ctx);
-  motionSetting(root, ctx);
   // A best score means a finished run: from then on, ask the browser to keep
   // our storage (navigator.storage.persist), as issue 10 item 6 asks.
   if (anyBest) ctx.askPersistence();

@@ -1,4 +1,7 @@
-// The settings dialog (issue 15): sound, volume, vibration, motion.
+// The settings dialog (issue 15), opened by the header's button: sound and
+// its volume, vibration, motion (P11). Every change is applied and saved at once.
+import { html } from "./svg.js";
+import { createDialog } from "./kit/dialog.js";
 
 /**
  * @param {HTMLElement | null} button the header's settings button
@@ -10,7 +13,75 @@
  * @param {() => boolean} options.reducedMotion
  * @returns {{ open(): void, close(): void }}
  */
-export function mountSettings(button, options) {
-  void button; void options;
-  return { open() {}, close() {} };
+export function mountSettings(button, { settings, saveSettings, t, feel, reducedMotion }) {
+  /** @type {import("./kit/dialog.js").Dialog | null} */
+  let dialog = null;
+
+  /** One labelled row: the text, then the control. @param {HTMLElement} parent @param {string} key */
+  const row = (parent, key) => {
+    const label = html("label", { class: "setting" }, parent);
+    html("span", { class: "setting-name" }, label, t(key));
+    return label;
+  };
+  /** @param {HTMLElement} parent @param {string} id @param {boolean} checked */
+  const toggle = (parent, id, checked) =>
+    html("input", { type: "checkbox", role: "switch", id, class: "switch", checked }, parent);
+
+  // Made at each opening, so it speaks the language chosen meanwhile.
+  function build() {
+    dialog?.node.remove();
+    const body = html("div", { class: "settings-list" });
+    const sound = toggle(row(body, "shell.settings.sound"), "sound-switch", settings.sound);
+    const volume = html("input", {
+      type: "range", id: "volume-slider", min: 0, max: 100, step: 5, value: Math.round(settings.volume * 100),
+    }, row(body, "shell.settings.volume"));
+    const vibrateRow = row(body, "shell.settings.vibrate");
+    const vibrate = toggle(vibrateRow, "vibrate-switch", settings.vibrate);
+    const note = html("p", { class: "setting-note", id: "vibrate-note" }, body);
+    const motionRow = row(body, "shell.motion");
+    const motion = html("select", { id: "motion-select" }, motionRow);
+    for (const value of ["system", "reduce", "full"]) {
+      html("option", { value, selected: settings.motion === value }, motion, t(`shell.motion.${value}`));
+    }
+
+    const sync = () => {
+      volume.disabled = !settings.sound;
+      volume.setAttribute("aria-valuetext", `${volume.value}%`);
+      const noVibrate = !feel.canVibrate();
+      vibrate.disabled = noVibrate;
+      const why = noVibrate ? "shell.settings.noVibrate" : reducedMotion() && settings.vibrate ? "shell.settings.vibrateMotion" : "";
+      note.textContent = why ? t(why) : "";
+      note.hidden = !why;
+      if (why) vibrate.setAttribute("aria-describedby", note.id);
+      else vibrate.removeAttribute("aria-describedby");
+    };
+    const save = () => { saveSettings(); feel.refresh(); sync(); };
+
+    sound.addEventListener("change", () => { settings.sound = sound.checked; save(); });
+    let lastSample = 0;
+    volume.addEventListener("input", () => {
+      settings.volume = Number(volume.value) / 100;
+      feel.refresh();
+      sync();
+      const now = performance.now();
+      if (now - lastSample > 150) { lastSample = now; feel.sample(); }
+    });
+    volume.addEventListener("change", saveSettings);
+    vibrate.addEventListener("change", () => { settings.vibrate = vibrate.checked; save(); });
+    motion.addEventListener("change", () => {
+      settings.motion = motion.value;
+      document.documentElement.dataset.motion = motion.value;
+      save();
+    });
+    sync();
+    dialog = createDialog(document.body, {
+      title: t("shell.settings"), cls: "settings-dialog", lines: [body], closeLabel: t("shell.settings.close"), focus: "#sound-switch",
+    });
+  }
+
+  button?.addEventListener("click", () => { build(); dialog.open(); });
+  return {
+    open() { build(); dialog.open(); },
+    close() { dialog?.close(); },
+  };
 }

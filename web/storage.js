@@ -33,7 +33,10 @@ export const PREFIX = "6e-club/v1/";
  * @property {boolean} persistent false once values live only in memory
  */
 
-/** @typedef {{ schema: number, lang: string | null, motion: string }} Settings */
+/**
+ * The shell's settings: language, motion (P11) and the feel of issue 15.
+ * @typedef {{ schema: number, lang: string | null, motion: string, sound: boolean, volume: number, vibrate: boolean }} Settings
+ */
 
 /** @returns {Backend | null} localStorage when it works */
 function probeLocalStorage() {
@@ -200,13 +203,24 @@ export function createStorage({ notice, t, backend } = {}) {
 // Settings shared by the shell: one versioned JSON value.
 const SETTINGS_KEY = `${PREFIX}settings`;
 /** @type {Settings} */
-const SETTINGS_DEFAULTS = { schema: 1, lang: null, motion: "system" };
+const SETTINGS_DEFAULTS = { schema: 1, lang: null, motion: "system", sound: true, volume: 0.7, vibrate: true };
+// Each field's check: a value of the wrong kind falls back to that field's default.
+/** @type {Record<string, (value: any) => boolean>} */
+const SETTINGS_CHECKS = {
+  lang: (v) => v === null || typeof v === "string",
+  motion: (v) => ["system", "reduce", "full"].includes(v),
+  sound: (v) => typeof v === "boolean",
+  volume: (v) => Number.isFinite(v) && v >= 0 && v <= 1,
+  vibrate: (v) => typeof v === "boolean",
+};
 
-/** @param {string | null} text @returns {Settings} (throws on anything else) */
+/** @param {string | null} text @returns {Settings} (throws on an unknown schema) */
 export function parseSettings(text) {
   const value = JSON.parse(text);
   if (typeof value !== "object" || value?.schema !== 1) throw new Error("unknown settings schema");
-  return { ...SETTINGS_DEFAULTS, ...value };
+  const settings = { ...SETTINGS_DEFAULTS };
+  for (const [key, ok] of Object.entries(SETTINGS_CHECKS)) if (ok(value[key])) settings[key] = value[key];
+  return settings;
 }
 
 /** @param {ClubStorage} storage @returns {Settings} */

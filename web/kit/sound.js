@@ -1,0 +1,140 @@
+// Synthesized sounds (issue 15): Web Audio oscillators and envelopes, no
+// files. One AudioContext, made on the player's first gesture (autoplay
+// rules: silent before it), a master gain with the volume, suspended while
+// the page is hidden.
+
+/**
+ * @typedef {object} Sound
+ * @property {(name: string, size: number, step: number) => boolean} play true: nodes were made
+ * @property {(volume: number) => void} volume sets the master gain (0..1)
+ * @property {() => void} hide suspends the context
+ * @property {() => void} show resumes it (when the sound is on)
+ * @property {() => AudioContext | null} context
+ */
+
+/** @param {number} semitones above A4 */
+const note = (semitones) => 440 * 2 ** (semitones / 12);
+// C5 E5 G5 C6 (semitones from A4)
+const ARPEGGIO = [3, 7, 10, 15];
+const SILENT = 0.0001;
+
+/**
+ * @param {{ on: () => boolean, level: () => number }} options whether the sound is on; the volume
+ * @returns {Sound}
+ */
+export function createSound({ on, level }) {
+  /** @type {AudioContext | null} */
+  let ac = null;
+  /** @type {GainNode | null} */
+  let master = null;
+  /** @type {AudioBuffer | null} */
+  let hiss = null;
+
+  // The first gesture (and every later one, cheaply) may make or wake the context.
+  const wake = () => {
+    if (!on() || document.hidden) return;
+    if (!ac) {
+      ac = new AudioContext();
+      master = ac.createGain();
+      master.gain.value = level();
+      master.connect(ac.destination);
+    }
+    if (ac.state === "suspended") ac.resume().catch(() => { /* a later gesture tries again */ });
+  };
+  for (const type of ["pointerdown", "keydown", "touchend"]) document.addEventListener(type, wake, true);
+
+  /**
+   * One voice: an oscillator through an envelope into the master gain.
+   * @param {number} at seconds from now @param {number} freq Hz
+   * @param {{ to?: number, type?: OscillatorType, dur?: number, peak?: number, filter?: number }} [shape]
+   */
+  function tone(at, freq, { to, type = "triangle", dur = 0.12, peak = 0.2, filter } = {}) {
+    const t0 = ac.currentTime + 0.01 + at;
+    const osc = ac.createOscillator();
+    osc.type = type;
+    osc.frequency.setValueAtTime(freq, t0);
+    if (to) osc.frequency.exponentialRampToValueAtTime(to, t0 + dur);
+    const env = ac.createGain();
+    env.gain.setValueAtTime(SILENT, t0);
+    env.gain.exponentialRampToValueAtTime(peak, t0 + 0.008);
+    env.gain.exponentialRampToValueAtTime(SILENT, t0 + dur);
+    /** @type {AudioNode} */
+    let head = osc;
+    if (filter) {
+      const lowpass = ac.createBiquadFilter();
+      lowpass.frequency.value = filter;
+      head = osc.connect(lowpass);
+    }
+    head.connect(env).connect(master);
+    osc.start(t0);
+    osc.stop(t0 + dur + 0.02);
+  }
+
+  /** A short breath of filtered noise. @param {number} at @param {number} dur @param {number} peak @param {number} freq */
+  function noise(at, dur, peak, freq) {
+    if (!hiss) {
+      hiss = ac.createBuffer(1, Math.round(ac.sampleRate * 0.4), ac.sampleRate);
+      const data = hiss.getChannelData(0);
+      for (let i = 0; i < data.length; i += 1) data[i] = Math.random() * 2 - 1;
+    }
+    const t0 = ac.currentTime + 0.01 + at;
+    const source = ac.createBufferSource();
+    source.buffer = hiss;
+    const band = ac.createBiquadFilter();
+    band.type = "bandpass";
+    band.frequency.value = freq;
+    const env = ac.createGain();
+    env.gain.setValueAtTime(peak, t0);
+    env.gain.exponentialRampToValueAtTime(SILENT, t0 + dur);
+    source.connect(band).connect(env).connect(master);
+    source.start(t0);
+    source.stop(t0 + dur + 0.02);
+  }
+
+  /** @type {Record<string, (size: number, step: number) => void>} */
+  const SOUNDS = {
+    place: () => { tone(0, 220, { to: 130, dur: 0.09, peak: 0.3 }); noise(0, 0.04, 0.12, 2400); },
+    move: () => tone(0, 700, { type: "sine", dur: 0.04, peak: 0.07 }),
+    clear: (size) => {
+      const n = Math.min(size, 4);
+      for (let i = 0; i < n; i += 1) tone(i * 0.05, note(ARPEGGIO[i]), { dur: 0.2, peak: 0.16 });
+      noise(0, 0.12 + n * 0.04, 0.1 + n * 0.02, 1800 + n * 600);
+    },
+    merge: (size) => {
+      const lift = Math.min(size - 3, 6) * 2;
+      tone(0, note(lift - 9), { to: note(lift + 3), type: "sine", dur: 0.16, peak: 0.22 });
+      tone(0.07, note(lift + 10), { type: "sine", dur: 0.22, peak: 0.1 });
+    },
+    cancel: (size) => {
+      tone(0, 520 + Math.min(size, 6) * 40, { to: 260, type: "square", dur: 0.08, peak: 0.06, filter: 1800 });
+      noise(0.02, 0.08, 0.08, 1200);
+    },
+    chain: (size, step) => {
+      const up = Math.min(Math.max(step, 1) - 1, 8) * 2; // a whole tone per step, capped
+      tone(0, note(up), { dur: 0.16, peak: 0.18 });
+      tone(0.04, note(up + 7), { type: "sine", dur: 0.18, peak: 0.1 });
+    },
+    fanfare: () => {
+      ARPEGGIO.forEach((n, i) => tone(i * 0.09, note(n), { dur: i === 3 ? 0.5 : 0.16, peak: 0.18 }));
+      tone(0.27, note(-9), { type: "sine", dur: 0.5, peak: 0.12 });
+    },
+    refuse: () => {
+      tone(0, 110, { type: "sawtooth", dur: 0.07, peak: 0.14, filter: 700 });
+      tone(0.1, 104, { type: "sawtooth", dur: 0.08, peak: 0.14, filter: 700 });
+    },
+    over: () => [-2, -5, -9].forEach((n, i) => tone(i * 0.12, note(n), { to: note(n - 1), dur: i === 2 ? 0.26 : 0.13, peak: 0.16 })),
+  };
+
+  return {
+    play(name, size, step) {
+      const sound = SOUNDS[name];
+      if (!sound || !on() || !ac || ac.state !== "running" || document.hidden) return false;
+      sound(size, step);
+      return true;
+    },
+    volume(value) { if (master) master.gain.value = value; },
+    hide() { if (ac?.state === "running") ac.suspend().catch(() => { /* closed already */ }); },
+    show() { if (on()) wake(); },
+    context: () => ac,
+  };
+}

@@ -39,8 +39,10 @@ def test_refused_actions_change_nothing() -> None:  # W5, W27
 def test_view_shows_modifiers_training_and_undo() -> None:
     s = Session()
     view = s.new({"mode": "endless", "position": "RG/-[i2]/-[rv]/-/-/-/-/-/-/-/-/- 0 0"})
-    assert view["bowls"][1] == {"stones": "", "mods": {"ice": 2}, "refusal": "empty", "over_capacity": False}
+    assert view["bowls"][1] == {"stones": "", "mods": {"ice": 2}, "refusal": "empty", "over_capacity": False,
+                                "clockwise": True}
     assert view["bowls"][2]["mods"] == {"reverse": -1, "volcano": -1}
+    assert view["bowls"][2]["clockwise"] is False  # W6: a reverse bowl sows counter-clockwise (issue 15 arrow)
     assert (view["can_undo"], view["can_redo"], view["training"]) == (False, False, False)
     s.sow({"bowl": 0})
     view = s.undo({})["view"]

@@ -31,6 +31,7 @@ from club import session
 from club.bowls import achievements as awarded
 from club.bowls.attempt import Attempt, step
 from club.bowls.hints import Hint, hint, hint_steps
+from club.bowls.lesson import lesson_attempt
 from club.bowls.modes import MODES, is_date
 from club.bowls.notation import parse
 from club.bowls.position import BAD_ACTION, RING
@@ -65,6 +66,10 @@ class Session(session.Session[Attempt, Profile]):
             raise NotationError("position", "position must be notation text")
         position = parse(text) if text is not None else None
         return Attempt.start(mode, seed=seed, date=date, position=position)
+
+    def lesson_state(self) -> Attempt:
+        """The first lesson (issue 15): club.bowls.lesson's position, played without refill."""
+        return lesson_attempt()
 
     def describe(self, state: Attempt) -> View:
         return describe(state, self.profile)

@@ -48,6 +48,7 @@ class Snapshot:
     bowl: int
     last: dict[str, Any] | None
     text: str  # the position in notation, printed once for every later save
+    best_combo: int = 0  # the attempt's best combo before the move (issue 15)
 
 
 @dataclass(slots=True)
@@ -79,6 +80,7 @@ class Attempt:
     last: dict[str, Any] | None = None  # what the last move did, for the page
     puzzle: int | None = None  # W18: the puzzle played (puzzle mode only)
     recorded: bool = False  # W25: the finished attempt is counted in the profile
+    best_combo: int = 0  # the most matching bowls of one safe move so far (the end card, issue 15)
     _text: tuple[Position, str] | None = None  # cached notation of the current position
 
     @classmethod
@@ -151,7 +153,7 @@ class Attempt:
         refill = self.rng if self.mode.refills_after(position.moves + 1) else None
         out = sow(position, bowl, refill, self.mode.special, log=True)
         self.history.append(
-            Snapshot(position, self.rng, self.collected, bowl, self.last, self.position_text()))
+            Snapshot(position, self.rng, self.collected, bowl, self.last, self.position_text(), self.best_combo))
         if len(self.history) > UNDO_DEPTH:
             del self.history[0]
         if not keep_redo:
@@ -168,6 +170,7 @@ class Attempt:
             "perfect": out.perfect,
             "overflow": out.overflow,
         }
+        self.best_combo = max(self.best_combo, safe_combo(self.last))
         return Result(True, None, out.events or [])
 
     def undo(self) -> Result:
@@ -181,8 +184,8 @@ class Attempt:
         if not self.history:
             return Result(False, NOTHING_TO_UNDO)
         snap = self.history.pop()
-        self.position, self.rng, self.collected, self.last = (
-            snap.position, snap.rng, snap.collected, snap.last)
+        self.position, self.rng, self.collected, self.last, self.best_combo = (
+            snap.position, snap.rng, snap.collected, snap.last, snap.best_combo)
         self.redo_bowls.append(snap.bowl)
         self.recorded = False
         if self.mode.training_on_undo:
@@ -205,6 +208,15 @@ class Attempt:
             return Result(False, OVER)
         self.ended = True
         return Result(True, None, [{"type": "ended"}])
+
+
+def safe_combo(last: dict[str, Any] | None) -> int:
+    """The combo a move counts for (W13): none when it overflowed (W12, as the achievements read it).
+
+    >>> safe_combo({"combo": 3, "overflow": None}), safe_combo({"combo": 3, "overflow": "player"}), safe_combo(None)
+    (3, 0, 0)
+    """
+    return 0 if last is None or last.get("overflow") else int(last.get("combo", 0))
 
 
 def step(action: Callable[[Attempt], Result]) -> Callable[[Attempt], Outcome[Attempt]]:

@@ -23,7 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 from club import save
-from club.bowls.attempt import Attempt, Snapshot
+from club.bowls.attempt import Attempt, Snapshot, safe_combo
 from club.bowls.modes import MODES, is_date
 from club.bowls.notation import parse
 from club.bowls.position import COLOURS, RING, Position
@@ -39,6 +39,8 @@ _MASK64 = (1 << 64) - 1
 EDITION = 2
 FIELDS = {"mode", "seed", "date", "position", "rng", "collected", "training", "ended", "history", "redo",
           "last", "puzzle", "recorded", "edition"}
+#: Written since issue 15; a save without it gets the best its undo line shows.
+OPTIONAL = frozenset({"best_combo"})
 
 
 def dump_attempt(attempt: Attempt) -> str:
@@ -51,19 +53,21 @@ def dump_attempt(attempt: Attempt) -> str:
         "collected": list(attempt.collected),
         "training": attempt.training,
         "ended": attempt.ended,
-        "history": [[s.text, s.rng.dump(), list(s.collected), s.bowl, s.last] for s in attempt.history],
+        "history": [[s.text, s.rng.dump(), list(s.collected), s.bowl, s.last, s.best_combo]
+                    for s in attempt.history],
         "redo": list(attempt.redo_bowls),
         "last": attempt.last,
         "puzzle": attempt.puzzle,
         "recorded": attempt.recorded,
         "edition": EDITION,
+        "best_combo": attempt.best_combo,
     }
     return save.dump(GAME, KIND, data, VERSION)
 
 
 def load_attempt(text: object) -> Attempt:
     data = save.load(text, GAME, KIND, VERSION, upgrade)
-    save.keys(data, "data", FIELDS)
+    save.keys(data, "data", FIELDS, OPTIONAL)
     mode_name = save.field(data, "mode", str)
     if mode_name not in MODES:
         raise NotationError("mode", f"unknown mode {mode_name[:40]!r}")
@@ -81,12 +85,13 @@ def load_attempt(text: object) -> Attempt:
         collected=_collected(save.field(data, "collected", list), "collected"),
         training=save.field(data, "training", bool),
         ended=save.field(data, "ended", bool),
-        history=[_snapshot(entry) for entry in save.field(data, "history", list)],
+        history=_history(save.field(data, "history", list)),
         redo_bowls=[_bowl(b, "redo") for b in redo],
         last=_last(data.get("last"), "last"),
         puzzle=_puzzle(data.get("puzzle"), mode_name),
         recorded=save.field(data, "recorded", bool),
     )
+    attempt.best_combo = _best_combo(data.get("best_combo"), attempt)
     edition = data.get("edition")
     if edition not in (1, EDITION) or isinstance(edition, bool):
         raise NotationError("edition", f"unknown rules edition {str(edition)[:20]!r}")
@@ -171,12 +176,12 @@ def check_line(attempt: Attempt) -> None:
     for number, snap in enumerate(line):
         after = line[number + 1] if number + 1 < len(line) else None
         replay = Attempt(attempt.mode, snap.position, snap.rng, collected=snap.collected, last=snap.last,
-                         puzzle=attempt.puzzle)
+                         puzzle=attempt.puzzle, best_combo=snap.best_combo)
         if not replay.play(snap.bowl).accepted:
             raise NotationError("history", f"move {number + 1} of the history cannot be played")
-        got = (replay.position, replay.rng, replay.collected, replay.last)
-        want = ((after.position, after.rng, after.collected, after.last) if after is not None
-                else (attempt.position, attempt.rng, attempt.collected, attempt.last))
+        got = (replay.position, replay.rng, replay.collected, replay.last, replay.best_combo)
+        want = ((after.position, after.rng, after.collected, after.last, after.best_combo) if after is not None
+                else (attempt.position, attempt.rng, attempt.collected, attempt.last, attempt.best_combo))
         if got != want:
             raise NotationError("history" if after is not None else "last",
                                 f"move {number + 1} of the history does not give what the save holds")
@@ -234,13 +239,35 @@ def _last(value: Any, name: str) -> dict[str, Any] | None:
     return value
 
 
+def _history(entries: list[Any]) -> list[Snapshot]:
+    """The undo line; an entry written before issue 15 (five fields) gets the best
+    combo the line shows up to it (the replay in ``check_line`` then agrees)."""
+    line: list[Snapshot] = []
+    for entry in entries:
+        snap = _snapshot(entry)
+        if len(entry) == 5:
+            before = line[-1].best_combo if line else 0
+            snap = replace(snap, best_combo=max(before, safe_combo(snap.last)))
+        line.append(snap)
+    return line
+
+
+def _best_combo(value: object, attempt: Attempt) -> int:
+    """The attempt's best combo (issue 15); missing in an older save: what its undo line shows."""
+    if value is None:
+        before = attempt.history[-1].best_combo if attempt.history else 0
+        return max(before, safe_combo(attempt.last))
+    return count(value, "best_combo", 0, RING)
+
+
 def _snapshot(entry: Any) -> Snapshot:
-    if not isinstance(entry, list) or len(entry) != 5:
-        raise NotationError("history", "each history entry is [position, rng, collected, bowl, last]")
-    position, rng, collected, bowl, last = entry
+    if not isinstance(entry, list) or len(entry) not in (5, 6):
+        raise NotationError("history", "each history entry is [position, rng, collected, bowl, last, best combo]")
+    position, rng, collected, bowl, last = entry[:5]
     if not isinstance(position, str) or not isinstance(collected, list):
         raise NotationError("history", "history entry has wrong types")
+    best = count(entry[5], "history", 0, RING) if len(entry) == 6 else 0
     return Snapshot(
         _position(position, "history"), Rng.load(rng, "history"), _collected(collected, "history"),
-        _bowl(bowl, "history"), _last(last, "history"), position,
+        _bowl(bowl, "history"), _last(last, "history"), position, best,
     )

@@ -27,7 +27,7 @@ from club.bowls import achievements as awarded
 from club.bowls.attempt import Attempt
 from club.bowls.goals import Goal, progress
 from club.bowls.move import multiplier, sow
-from club.bowls.position import CAPACITY, MODIFIER_NAMES, OVER, RING, Position, refusal
+from club.bowls.position import CAPACITY, MODIFIER_NAMES, OVER, REVERSE, RING, Position, refusal
 from club.bowls.profile import Profile
 from club.bowls.puzzles import COUNT, SOLVED, load_puzzles, specials
 from club.session import Event
@@ -38,6 +38,7 @@ class BowlView(TypedDict):
     mods: dict[str, int]  # ice/reverse/volcano: -1 permanent, else moves left (W4, W16)
     refusal: str | None  # why it cannot be sown now: over, empty, ice (W5), or None
     over_capacity: bool  # more than 7 stones: the overflow that ended the attempt (W12)
+    clockwise: bool  # where its stones go when it is sown: False for reverse (W6), the page's arrow
 
 
 class LastView(TypedDict):
@@ -99,6 +100,7 @@ class View(TypedDict):
     last: LastView | None
     best: int | None  # the best the HUD shows: Daily's of this date, Endless's, else None
     puzzle: PuzzleView | None
+    best_combo: int  # the most matching bowls of one safe move in this attempt (the end card, issue 15)
 
 
 class ForecastLine(TypedDict):
@@ -184,6 +186,7 @@ def describe(attempt: Attempt, profile: Profile) -> View:
         "last": None if last is None else {**last, "multiplier": multiplier(last["combo"])},  # type: ignore[typeddict-item]
         "best": best_shown(attempt, profile),
         "puzzle": puzzle_view(attempt, status),
+        "best_combo": attempt.best_combo,
     }
 
 
@@ -215,6 +218,7 @@ def bowl_view(attempt: Attempt, bowl: int, status: str | None) -> BowlView:
         "mods": {MODIFIER_NAMES[k]: mods[k] for k in range(3) if mods[k]},
         "refusal": OVER if status else refusal(position, bowl),
         "over_capacity": len(position.bowls[bowl]) > CAPACITY,
+        "clockwise": not mods[REVERSE],
     }
 
 

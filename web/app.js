@@ -13,6 +13,9 @@ import { mountRules } from "./rules.js";
 import { html } from "./svg.js";
 import { runningVersion, watchUpdates } from "./update.js";
 import { askPersistence } from "./backup.js";
+import { createSeen, createTips, memoryScope } from "./kit/lesson.js";
+import { createFeel } from "./kit/feel.js";
+import { mountSettings } from "./settings.js";
 
 const GAME_IDS = GAMES.map((g) => g.id);
 
@@ -46,6 +49,11 @@ const GAME_IDS = GAMES.map((g) => g.id);
  * @property {(id: string, method: string, payload?: object) => Promise<any>} check a throwaway session's answer
  * @property {() => Promise<unknown>} askPersistence
  * @property {(fn: (hidden: boolean) => void) => () => void} onVisibility
+ * @property {boolean} lesson the page runs the game's first lesson (`#/<game>?lesson`, issue 15):
+ *   its engine is a session beside the player's run and its store keeps nothing
+ * @property {import("./kit/lesson.js").Seen} seen lessons done and tips shown
+ * @property {(key: string, text: string, anchor?: Element | null) => boolean} tip a special explained once, in place
+ * @property {{ cue: (name: string, options?: { size?: number, step?: number }) => void }} feel sound and vibration
  */
 
 /**
@@ -55,14 +63,19 @@ const GAME_IDS = GAMES.map((g) => g.id);
  * @property {Promise<unknown>} [settled] the page's first engine answers are in
  */
 
-/** @typedef {{ name: "home" | "rules" | "game", game?: string }} Route */
+/** @typedef {{ name: "home" | "rules" | "game", game?: string, lesson?: boolean }} Route */
 
-/** @param {string} hash @returns {Route} */
+/**
+ * @param {string} hash `#/`, `#/rules/<game>`, `#/<game>`, `#/<game>?lesson`
+ * @returns {Route}
+ */
 export function parseRoute(hash) {
-  const parts = String(hash || "").replace(/^#\/?/, "").split("/").filter(Boolean);
+  const [path, query = ""] = String(hash || "").replace(/^#\/?/, "").split("?", 2);
+  const parts = path.split("/").filter(Boolean);
+  const params = new URLSearchParams(query);
   if (parts.length === 0) return { name: "home" };
   if (parts[0] === "rules" && GAME_IDS.includes(parts[1])) return { name: "rules", game: parts[1] };
-  if (GAME_IDS.includes(parts[0]) && parts.length === 1) return { name: "game", game: parts[0] };
+  if (GAME_IDS.includes(parts[0]) && parts.length === 1) return { name: "game", game: parts[0], lesson: params.has("lesson") };
   return { name: "home" };
 }
 
@@ -118,6 +131,8 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
   const engineReady = worker.then(() => { engineUp = true; });
   engineReady.catch(() => {}); // shown by boot.js with Retry
   const engines = new Map(GAME_IDS.map((id) => [id, createEngine(worker, id)]));
+  // The first lessons' sessions, beside the players' runs (issue 15).
+  const lessonEngines = new Map(GAME_IDS.map((id) => [id, createEngine(worker, `${id}/lesson`)]));
   // Throwaway sessions for validating a backup without touching a game in play.
   const checkers = new Map(GAME_IDS.map((id) => [id, createEngine(worker, id, "check")]));
   /** @type {Promise<unknown> | null} */
@@ -127,6 +142,7 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
   const notice = createNotices(document.getElementById("notices"), (k, v) => (i18n ? i18n.t(k, v) : k));
   const storage = createStorage({ notice, t: (k, v) => (i18n ? i18n.t(k, v) : k) });
   const settings = loadSettings(storage);
+  const seen = createSeen(storage);
   i18n = createI18n(pickLanguage(settings.lang), preloaded.tables);
   await i18n.setLanguage(i18n.lang, ["shell"]);
   await i18n.use("shell");
@@ -134,6 +150,9 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
   const onVisibility = visibilityHub();
   const reducedMotion = reducedMotionQuery(settings);
   document.documentElement.dataset.motion = settings.motion;
+  const keepSettings = () => saveSettings(storage, settings);
+  const feel = createFeel({ settings, saveSettings: keepSettings, reducedMotion, onVisibility });
+  const tips = createTips(seen, { t: i18n.t, announce });
   /** @type {{ view: PageView | null, cleanup: () => void } | null} */
   let current = null;
   /** @type {Route | null} */
@@ -183,15 +202,24 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
     }
   };
 
-  /** @param {string | undefined} game @returns {{ ctx: PageContext, cleanup: () => void }} */
-  function makeContext(game) {
+  /**
+   * @param {Route} route @param {HTMLElement} root the page's section
+   * @returns {{ ctx: PageContext, cleanup: () => void }}
+   */
+  function makeContext(route, root) {
+    const { game } = route;
+    const lesson = Boolean(game && route.lesson);
     /** @type {(() => void)[]} */
-    const cleanups = [];
+    const cleanups = [tips.clear];
     return {
       ctx: {
         game,
-        engine: game ? engines.get(game) : null,
-        store: game ? storage.scope(game) : null,
+        lesson,
+        seen,
+        feel,
+        tip: (key, text, anchor) => tips.show(root, key, text, anchor),
+        engine: game ? (lesson ? lessonEngines : engines).get(game) : null,
+        store: game ? (lesson ? memoryScope() : storage.scope(game)) : null,
         storage,
         t: i18n.t,
         number: (v, o) => i18n.number(v, o),
@@ -200,12 +228,12 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
         notice,
         reducedMotion,
         settings,
-        saveSettings: () => saveSettings(storage, settings),
+        saveSettings: keepSettings,
         bestScore,
         freshBest,
         // The view stored beside the run, drawn before Python is ready (never acted on).
-        storedView: (item = "view") => (game ? parsedOrNull(storage.scope(game).get(item)) : null),
-        keepView: (view, item = "view") => game && storage.scope(game).set(item, JSON.stringify(view)),
+        storedView: (item = "view") => (game && !lesson ? parsedOrNull(storage.scope(game).get(item)) : null),
+        keepView: (view, item = "view") => game && !lesson && storage.scope(game).set(item, JSON.stringify(view)),
         engineReady,
         painted: () => { if (!performance.getEntriesByName("club-board-painted").length) performance.mark("club-board-painted"); },
         games: GAME_IDS,
@@ -232,6 +260,7 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
   async function show(route) {
     if (switchVersionFirst(route)) return;
     settle();
+    route = firstVisit(route);
     const token = ++mountToken;
     currentRoute = route;
     app.replaceChildren();
@@ -241,7 +270,7 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
       if (a.dataset.game === route.game) a.setAttribute("aria-current", "page");
       else a.removeAttribute("aria-current");
     });
-    const { ctx, cleanup } = makeContext(route.game);
+    const { ctx, cleanup } = makeContext(route, root);
     /** @type {PageView | null} */
     let view = null;
     // Input waits for the engine: the page is drawn but inert until its mount
@@ -285,6 +314,17 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
     document.documentElement.dataset.route = route.name === "game" ? route.game : route.name;
   }
 
+  // The first visit to a game (no lesson done, no run of it stored) opens its
+  // lesson; an old player with a run in play is not sent to one.
+  /** @param {Route} route @returns {Route} */
+  function firstVisit(route) {
+    const { game } = route;
+    if (route.name !== "game" || route.lesson || seen.lessonDone(game) || storage.scope(game).get("run") !== null) return route;
+    history.replaceState(history.state, "", `#/${game}?lesson`);
+    return { ...route, lesson: true };
+  }
+
+  mountSettings(document.getElementById("settings-button"), { settings, saveSettings: keepSettings, t: i18n.t, feel, reducedMotion });
   const select = /** @type {HTMLSelectElement} */ (document.getElementById("lang-select"));
   select.value = i18n.lang;
   select.addEventListener("change", async () => {
@@ -314,3 +354,4 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
   updates = watchUpdates({ container: document.getElementById("notices"), t: i18n.t, settle });
   runningVersion().then((version) => { document.documentElement.dataset.version = version ?? ""; });
 }
+

@@ -16,6 +16,7 @@
 // (after a confirmation), then the page reloads so every game starts from it.
 import { html } from "./svg.js";
 import { PREFIX, parseSettings } from "./storage.js";
+import { parseSeen } from "./kit/lesson.js";
 
 export const FORMAT = "6e-club-backup";
 export const VERSION = 1;
@@ -41,6 +42,7 @@ function jsonObject(text) {
 /** @param {string} name @param {string[]} games @returns {Validator | null} */
 function validatorFor(name, games) {
   if (name === "settings") return (text) => parseSettings(text);
+  if (name === "seen") return (text) => parseSeen(text); // lessons done, tips shown (issue 15)
   const [game, ...rest] = name.split("/");
   const item = rest.join("/");
   if (!games.includes(game) || item.includes("/corrupt/")) return null;

@@ -1,0 +1,225 @@
+// The first lesson of every game and the one-line tips for specials (issue 15
+// item 4). A lesson is the game's own page on a real position the engine
+// gives (`engine.call("lesson")`, in a session beside the player's run): the
+// runner only shows what to do next, waits for the engine's events that say
+// it was done, and opens the real game at the end. Which lessons are done and
+// which tips were shown is kept in one versioned value, `6e-club/v1/seen`.
+import { html } from "../svg.js";
+import { PREFIX } from "../storage.js";
+
+const SEEN_KEY = `${PREFIX}seen`;
+const SHEET = new URL("../css/lesson.css", import.meta.url).href;
+/** How long a tip stays when nobody dismisses it (ms). */
+const TIP_MS = 15000;
+
+/**
+ * @typedef {object} Seen what the player has been shown
+ * @property {(game: string) => boolean} lessonDone
+ * @property {(game: string) => void} markLesson
+ * @property {(key: string) => boolean} tipSeen
+ * @property {(key: string) => void} markTip
+ */
+
+/** @typedef {{ schema: 1, lessons: Record<string, boolean>, tips: Record<string, boolean> }} SeenValue */
+
+/** @param {string} text the stored value @returns {SeenValue} (throws on anything else) */
+export function parseSeen(text) {
+  const value = JSON.parse(text);
+  const table = (/** @type {unknown} */ part) => part && typeof part === "object" && !Array.isArray(part);
+  if (value?.schema !== 1 || !table(value.lessons) || !table(value.tips)) throw new Error("unknown seen schema");
+  return { schema: 1, lessons: { ...value.lessons }, tips: { ...value.tips } };
+}
+
+/**
+ * @param {import("../storage.js").ClubStorage} storage
+ * @returns {Seen}
+ */
+export function createSeen(storage) {
+  /** @type {SeenValue} */
+  let seen = { schema: 1, lessons: {}, tips: {} };
+  const text = storage.get(SEEN_KEY);
+  if (text !== null) {
+    try {
+      seen = parseSeen(text);
+    } catch (error) {
+      storage.moveAside(SEEN_KEY, error.message); // shown again: nothing is lost
+    }
+  }
+  const keep = () => storage.set(SEEN_KEY, JSON.stringify(seen));
+  return {
+    lessonDone: (game) => seen.lessons[game] === true,
+    markLesson(game) { seen.lessons[game] = true; keep(); },
+    tipSeen: (key) => seen.tips[key] === true,
+    markTip(key) { seen.tips[key] = true; keep(); },
+  };
+}
+
+/**
+ * A lesson's store (`ctx.store` in a lesson): memory only, so the lesson keeps
+ * nothing and never meets another tab's run.
+ * @returns {import("../storage.js").StoreScope}
+ */
+export function memoryScope() {
+  /** @type {Map<string, string>} */
+  const items = new Map();
+  return {
+    get: (item) => items.get(item) ?? null,
+    set: (item, text) => { items.set(item, text); return true; },
+    remove: (item) => { items.delete(item); },
+    async load(item, validate) {
+      if (!items.has(item)) return null;
+      try {
+        return await validate(items.get(item));
+      } catch (error) {
+        items.delete(item);
+        console.warn(`6E Club: the lesson dropped ${item}: ${error?.message}`);
+        return null;
+      }
+    },
+    moveAside: (item) => { items.delete(item); },
+    onExternalChange: () => () => {},
+  };
+}
+
+// The lesson's stylesheet, linked once when a lesson or a tip first shows.
+function linkSheet() {
+  if (document.querySelector(`link[href="${SHEET}"]`)) return;
+  document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href: SHEET }));
+}
+
+/**
+ * @typedef {object} LessonStep
+ * @property {string} say the translation key of what to do
+ * @property {(event: any) => boolean} [until] done when an event heard satisfies it; none: a Next button
+ * @property {() => Element | null} [target] what to point at while the step shows
+ */
+
+/**
+ * @typedef {object} Lesson
+ * @property {(events: any[] | undefined) => void} heard the events of an accepted action (or the page's own)
+ * @property {() => number} step the step showing (0-based; steps.length once done)
+ * @property {() => void} destroy
+ */
+
+/**
+ * The lesson's coach card over the page, not modal: the board stays playable.
+ * @param {HTMLElement} root the game page's section
+ * @param {any} ctx the page context (t, announce, game, seen, reducedMotion)
+ * @param {LessonStep[]} steps 3 to 5 steps
+ * @returns {Lesson}
+ */
+export function createLesson(root, ctx, steps) {
+  linkSheet();
+  const { t } = ctx;
+  const card = html("aside", { class: "kit-lesson", "aria-label": t("shell.lesson.title") }, root);
+  const count = html("p", { class: "kit-lesson-count" }, card);
+  const say = html("p", { class: "kit-lesson-say" }, card);
+  const buttons = html("div", { class: "kit-lesson-buttons" }, card);
+  const next = html("button", { type: "button", class: "kit-lesson-next" }, buttons, t("shell.lesson.next"));
+  const skip = html("button", { type: "button", class: "kit-lesson-skip" }, buttons, t("shell.lesson.skip"));
+  let index = 0;
+  /** @type {Element | null} */
+  let pointed = null;
+
+  function point(/** @type {Element | null} */ target) {
+    pointed?.classList.remove("kit-lesson-target");
+    pointed = target;
+    pointed?.classList.add("kit-lesson-target");
+  }
+
+  function finish() {
+    ctx.seen.markLesson(ctx.game);
+    location.hash = `#/${ctx.game}`;
+  }
+
+  function show() {
+    card.dataset.step = String(index);
+    if (index >= steps.length) {
+      point(null);
+      count.textContent = "";
+      say.textContent = t("shell.lesson.done");
+      next.textContent = t("shell.lesson.play");
+      next.hidden = false;
+      skip.hidden = true;
+      card.dataset.done = "1";
+      ctx.announce(say.textContent);
+      next.focus();
+      return;
+    }
+    const step = steps[index];
+    count.textContent = t("shell.lesson.step", { n: index + 1, total: steps.length });
+    say.textContent = t(step.say);
+    next.hidden = Boolean(step.until);
+    point(step.target?.() ?? null);
+    ctx.announce(`${count.textContent}. ${say.textContent}`);
+  }
+
+  next.addEventListener("click", () => {
+    if (index >= steps.length) finish();
+    else { index += 1; show(); }
+  });
+  skip.addEventListener("click", finish);
+  show();
+
+  return {
+    heard(events) {
+      const until = steps[index]?.until;
+      if (!until || !(events ?? []).some((event) => until(event))) return;
+      index += 1;
+      show();
+    },
+    step: () => index,
+    destroy() {
+      point(null);
+      card.remove();
+    },
+  };
+}
+
+/**
+ * One-line tips: the first time a special appears, a line explains it in place.
+ * @param {Seen} seen
+ * @param {{ t: (key: string) => string, announce: (text: string) => void }} ctx
+ * @returns {{ show: (root: HTMLElement, key: string, text: string, anchor?: Element | null) => boolean, clear: () => void }}
+ */
+export function createTips(seen, { t, announce }) {
+  /** @type {HTMLElement | null} */
+  let open = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  const clear = () => {
+    clearTimeout(timer);
+    open?.remove();
+    open = null;
+  };
+  return {
+    show(root, key, text, anchor = null) {
+      if (seen.tipSeen(key)) return false;
+      seen.markTip(key);
+      linkSheet();
+      clear();
+      const tip = html("div", { class: "kit-tip", role: "note", "data-tip": key }, root);
+      html("span", {}, tip, text);
+      html("button", { type: "button", class: "kit-tip-ok" }, tip, t("shell.tip.ok")).addEventListener("click", clear);
+      place(tip, anchor, root);
+      open = tip;
+      timer = setTimeout(clear, TIP_MS);
+      announce(text);
+      return true;
+    },
+    clear,
+  };
+}
+
+// A tip sits just below its anchor (above it near the bottom of the screen),
+// kept inside the viewport; with no anchor, at the top of the page.
+/** @param {HTMLElement} tip @param {Element | null} anchor @param {HTMLElement} root */
+function place(tip, anchor, root) {
+  const box = (anchor ?? root).getBoundingClientRect();
+  const width = tip.offsetWidth;
+  const left = Math.max(8, Math.min(innerWidth - width - 8, box.left + box.width / 2 - width / 2));
+  const below = anchor ? box.bottom + 8 : Math.max(box.top, 0) + 8;
+  const top = below + tip.offsetHeight > innerHeight - 8 ? Math.max(8, box.top - tip.offsetHeight - 8) : below;
+  tip.style.left = `${Math.round(left)}px`;
+  tip.style.top = `${Math.round(top)}px`;
+}

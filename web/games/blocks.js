@@ -10,7 +10,12 @@ import { html, svg } from "../svg.js";
 import { cellName, parseCell } from "../kit/hexboard.js";
 import { createSession } from "../kit/session.js";
 import { randomSeed } from "../kit/seed.js";
+import { createJuice } from "../kit/juice.js";
+import { createLesson } from "../kit/lesson.js";
 import { createBoard } from "./blocks/board.js";
+import { cuesOf } from "./blocks/cues.js";
+import { lessonSteps } from "./blocks/lesson.js";
+import { createSpeech } from "./blocks/speech.js";
 import { askNewRun, showOver } from "./blocks/dialogs.js";
 import { createCard, createHud } from "./blocks/hud.js";
 import { createInput } from "./blocks/input.js";
@@ -71,8 +76,13 @@ export async function mount(root, ctx) {
   let over = null; // the game-over card (closing it again does nothing)
   let lastAim = /** @type {Promise<string | null>} */ (Promise.resolve(null));
   const session = createSession(root, ctx, { onExternal: adopt });
+  const juice = createJuice(root, ctx);
+  const speech = createSpeech(t);
+  root.classList.toggle("bk-lesson", Boolean(ctx.lesson));
+  /** @type {import("../kit/lesson.js").Lesson | null} */
+  let lesson = null;
 
-  const hud = createHud(root, fmt);
+  const hud = createHud(root, fmt, { countUp: (el, to) => juice.countUp(el, to, fmt.number) });
   const board = createBoard(html("div", { class: "bk-board-wrap" }, root), { label: (count) => t("blocks.boardLabel", { count }), later: session.later });
   // Inside root, where the piece colours (--f0…) are defined: on <body> it drew black.
   const ghost = /** @type {SVGSVGElement} */ (svg("svg", { class: "bk-ghost", "aria-hidden": "true" }, root));
@@ -85,6 +95,8 @@ export async function mount(root, ctx) {
     pick, release, aim, commit, focusTray, usable,
     focusSlot: (slot) => tray.slot(slot)?.focus(),
     announce: ctx.announce,
+    aimWords,
+    refuse: () => ctx.feel.cue("refuse"),
     t,
     gone: session.gone,
   });
@@ -102,6 +114,7 @@ export async function mount(root, ctx) {
   /** @param {number} slot @param {import("./blocks/input.js").Mode} mode @param {boolean} [touch] */
   function pick(slot, mode, touch = false) {
     if (!usable(slot)) return false;
+    juice.finish(); // a new action: the last one's animations end at once
     state.held = { slot, mode, touch, target: null };
     draw();
     return true;
@@ -167,7 +180,10 @@ export async function mount(root, ctx) {
     const held = state.held;
     if (!held?.target) return false;
     const done = await act("place", { slot: held.slot, cell: held.target }, (answer) => {
-      if (!answer.accepted) return ctx.announce(t("blocks.say.noFit"));
+      if (!answer.accepted) {
+        ctx.feel.cue("refuse");
+        return ctx.announce(t("blocks.say.noFit"));
+      }
       release();
       apply(answer);
       return true;
@@ -183,12 +199,14 @@ export async function mount(root, ctx) {
     if (session.keep(answer)) store.set("paint", writePaint(state.paint));
     draw();
     play(answer.events);
+    lesson?.heard(answer.events);
   }
 
   /** A new run or a re-deal: the piece in hand put back, then the tray focused. @param {"new_run" | "redeal"} method */
   function deal(method) {
     if (!state.live || session.busy()) return;
     release();
+    juice.finish();
     over?.close();
     act(method, method === "new_run" ? { seed: randomSeed() } : {}, (answer) => {
       if (!answer.accepted) return;
@@ -210,29 +228,37 @@ export async function mount(root, ctx) {
 
   function focusTray() {
     if (!view || view.over) return;
+    if (document.activeElement?.closest(".kit-lesson")) return; // the lesson's coach card has it (its Play button)
     const next = view.tray.findIndex((p) => p.piece && p.fits);
     if (next >= 0) tray.slot(next)?.focus();
     else if (view.redeals > 0) hud.redeal.focus();
   }
 
-  // ----- what an action showed: effects, words, the game-over card -------------------
+  // ----- what an action showed: effects, sound, words, the game-over card -------------
   /** @param {any[]} events */
   function play(events) {
     if (!view) return;
     const reduced = ctx.reducedMotion();
     root.classList.toggle("bk-reduced", reduced);
     const placed = events.find((e) => e.type === "placed");
+    const cleared = events.find((e) => e.type === "cleared");
     const crown = events.find((e) => e.type === "crown");
     const points = events.find((e) => e.type === "points");
+    const emptied = Boolean(cleared) && !view.board.includes("x"); // a perfect clear
+    for (const [name, options] of cuesOf(events, emptied)) ctx.feel.cue(name, options);
     /** @type {string[]} */
     const said = [];
     for (const e of events) {
       if (e.type === "placed") board.fxCells(e.cells, "bk-fx-place", 400);
       else if (e.type === "cleared") {
         board.fxCells(e.cells, "bk-fx-clear", reduced ? 300 : 700);
+        const at = board.clientPoint(e.cells);
+        juice.burst(at.x, at.y, { size: e.count, cls: "bk-burst" });
+        if (e.count >= 2) juice.praise(t(`blocks.praise.${Math.min(e.count, 4)}`), { level: Math.min(e.count - 1, 3) });
         said.push(t("blocks.say.cleared", { count: e.count }));
       } else if (e.type === "points") {
-        board.fxText(placed.cells, `+${fmt.number(e.points)}`, "bk-fx-points", reduced ? 500 : 1000);
+        const at = board.clientPoint(placed.cells);
+        juice.float(`+${fmt.number(e.points)}`, at.x, at.y, { cls: "bk-float" });
         said.unshift(t("blocks.say.points", { count: e.points, points: fmt.number(e.points), score: fmt.number(view.score) }));
         if (e.parts.streak_bonus) said.push(t("blocks.say.streak", { bonus: fmt.number(e.parts.streak_bonus) }));
       } else if (e.type === "meter" && !reduced) hud.animateMeter(e, Boolean(crown));
@@ -251,6 +277,13 @@ export async function mount(root, ctx) {
         said.push(t("blocks.say.banked", { count: e.stars, stars: fmt.number(e.stars) }));
       }
     }
+    if (emptied) {
+      juice.praise(t("blocks.praise.perfect"), { level: 3 });
+      said.push(t("blocks.praise.perfect"));
+    }
+    // Screen shake for the biggest moments only: a Crown, a perfect clear, four rows at once.
+    if (emptied || crown || (cleared?.count ?? 0) >= 4) juice.shake(emptied ? 3 : 2);
+    tips(events);
     if (view.redeal_offered) said.push(t("blocks.offer"));
     if (said.length) ctx.announce(said.join(" "));
     if (view.over) {
@@ -258,6 +291,39 @@ export async function mount(root, ctx) {
       session.later(() => openOver(banked), reduced ? 0 : 650);
     }
   }
+
+  // The first Crown, and the meter's first lit edges, explained once in place (the
+  // lesson explains both itself, so its page shows no tips).
+  /** @param {any[]} events */
+  function tips(events) {
+    if (ctx.lesson || !geometry) return;
+    const vars = { edges: geometry.meter_edges, points: fmt.number(geometry.crown_points) };
+    if (events.some((e) => e.type === "crown")) ctx.tip("blocks.crown", t("blocks.tip.crown", vars), hud.crowns);
+    else if (events.some((e) => e.type === "meter")) ctx.tip("blocks.meter", t("blocks.tip.meter", vars), hud.meterBox);
+  }
+
+  // ----- screen-reader play (issue 15 item 6): words for cells, rows and the board ------
+  /** What a keyboard aim says. @param {string} cell @param {string} shown "fit" or "misfit" */
+  function aimWords(cell, shown) {
+    const words = t(shown === "fit" ? "blocks.say.aimFit" : "blocks.say.aimMisfit", { cell: speech.where(cell) });
+    const rows = shown === "fit" && state.preview?.legal ? speech.rows(state.preview.rows) : "";
+    return rows ? `${words} ${rows}` : words;
+  }
+
+  /** D: the board, the pieces, the meter and the score in words. @param {KeyboardEvent} e */
+  function describe(e) {
+    if (e.key !== "d" && e.key !== "D") return;
+    if (e.ctrlKey || e.metaKey || e.altKey || !view || !state.live) return;
+    if (/** @type {Element} */ (e.target).closest("input, textarea, select, dialog")) return;
+    e.preventDefault();
+    ctx.announce([
+      speech.board(view),
+      t("blocks.meterLabel", { count: view.meter, edges: geometry?.meter_edges ?? 0 }),
+      t("blocks.crownsLabel", { count: view.crowns }),
+      t("blocks.say.score", { score: fmt.number(view.score) }),
+    ].join(" "));
+  }
+  root.addEventListener("keydown", describe);
 
   /** @param {{stars: number, new_best: boolean} | null} banked the run's banking, when this action banked it */
   function openOver(banked) {
@@ -297,7 +363,8 @@ export async function mount(root, ctx) {
   /** @param {Blocks.Geometry} shape */
   function reshape(shape) {
     board.reshape(shape);
-    hud.setMeterEdges(shape.meter_edges);
+    speech.reshape(shape);
+    hud.setMeterEdges(shape.meter_edges, shape.crown_points);
     geometry = shape;
     state.paint = new Array(shape.cells.length).fill(null);
   }
@@ -328,6 +395,7 @@ export async function mount(root, ctx) {
     const shape = await engine.call("geometry", {});
     if (JSON.stringify(shape) !== JSON.stringify(geometry)) reshape(shape);
     if (store.get("geometry") !== JSON.stringify(shape)) ctx.keepView(shape, "geometry");
+    if (ctx.lesson) return startLesson();
     const profile = await session.load("profile", "load_profile", "profile");
     if (profile === null) await engine.call("load_profile", { profile: null });
     const resumed = await session.load();
@@ -347,8 +415,23 @@ export async function mount(root, ctx) {
     return true;
   }
 
+  // The first lesson (issue 15): its own engine session on the lesson position,
+  // nothing stored; New run, the player card and the hint line are hidden (blocks.css).
+  async function startLesson() {
+    view = await engine.call("lesson", {});
+    draw();
+    ctx.painted();
+    state.live = true;
+    lesson = createLesson(root, ctx, lessonSteps({
+      tray: () => tray.el,
+      board: () => board.hex.root,
+      meter: () => hud.meterBox,
+    }));
+    return true;
+  }
+
   await styled;
-  drawStored();
+  if (!ctx.lesson) drawStored();
   // In the session's order, so another tab's run is adopted after the start, never during it.
   if (!(await session.serial(start))) throw new Error("6E Club: blocks did not start (the error is logged above)");
 
@@ -356,6 +439,9 @@ export async function mount(root, ctx) {
     unmount() {
       release();
       input.destroy();
+      juice.destroy();
+      lesson?.destroy();
+      root.removeEventListener("keydown", describe);
       session.close();
       ghost.remove();
     },

@@ -25,6 +25,7 @@ export const SIZE = 10; // board units per hex radius
  * @property {(cell: string | null) => void} showTarget
  * @property {(cells: string[], cls: string, ms: number) => void} fxCells
  * @property {(cells: string[], text: string, cls: string, ms: number) => void} fxText
+ * @property {(cells: string[]) => {x: number, y: number}} clientPoint the cells' centre in client (screen) pixels
  */
 
 /**
@@ -98,14 +99,27 @@ export function createBoard(parent, { label, later }) {
     later(() => group.remove(), ms);
   }
 
-  function fxText(/** @type {string[]} */ cells, /** @type {string} */ text, /** @type {string} */ cls, /** @type {number} */ ms) {
+  /** The centre of `cells` in board units. @param {string[]} cells */
+  function centre(cells) {
     const pts = cells.map((c) => hex.point(c));
-    const x = pts.reduce((s, p) => s + p.x, 0) / Math.max(pts.length, 1);
-    const y = pts.reduce((s, p) => s + p.y, 0) / Math.max(pts.length, 1);
+    return {
+      x: pts.reduce((s, p) => s + p.x, 0) / Math.max(pts.length, 1),
+      y: pts.reduce((s, p) => s + p.y, 0) / Math.max(pts.length, 1),
+    };
+  }
+
+  function clientPoint(/** @type {string[]} */ cells) {
+    const { x, y } = centre(cells);
+    const m = hex.root.getScreenCTM();
+    return m ? { x: m.a * x + m.c * y + m.e, y: m.b * x + m.d * y + m.f } : { x, y };
+  }
+
+  function fxText(/** @type {string[]} */ cells, /** @type {string} */ text, /** @type {string} */ cls, /** @type {number} */ ms) {
+    const { x, y } = centre(cells);
     const node = svg("text", { x, y, class: cls, "text-anchor": "middle" }, hex.layers.fx);
     node.textContent = text;
     later(() => node.remove(), ms);
   }
 
-  return { hex, reshape, setCells, showPreview, showTarget, fxCells, fxText };
+  return { hex, reshape, setCells, showPreview, showTarget, fxCells, fxText, clientPoint };
 }

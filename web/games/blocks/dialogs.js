@@ -4,8 +4,10 @@ import { html } from "../../svg.js";
 import { openDialog } from "../../kit/dialog.js";
 
 /**
- * Final score, best, stars earned, Play again. Escape does not close it (the
- * run is over: Play again is the way on); Play again has the focus.
+ * Final score, best, stars earned, this run's drops, rows cleared and Crowns,
+ * Play again. Escape does not close it (the run is over: Play again is the
+ * way on); Play again has the focus. The final board stays in sight beside
+ * (wide screens) or above it (blocks.css).
  * @param {HTMLElement} root @param {import("./hud.js").Format} fmt @param {Blocks.View} view the run's last view
  * @param {{stars: number, new_best: boolean} | null} banked the run's banking, when the last action banked it
  * @param {() => void} onAgain
@@ -18,6 +20,10 @@ export function showOver(root, { t, number }, view, banked, onAgain) {
     ["bk-over-score", "blocks.over.score", view.score],
     ["bk-over-best", "blocks.over.best", view.profile.best],
     ["bk-over-stars", "blocks.over.stars", banked ? banked.stars : view.stars],
+    // this run's figures (issue 15)
+    ["bk-over-drops", "blocks.over.drops", view.drops],
+    ["bk-over-rows", "blocks.over.rows", view.rows_cleared],
+    ["bk-over-crowns", "blocks.over.crowns", view.crowns],
   ];
   for (const [cls, label, value] of lines) {
     const row = html("div", { class: cls }, dl);
@@ -32,6 +38,7 @@ export function showOver(root, { t, number }, view, banked, onAgain) {
     cls: "bk-over",
     lines: body,
     dismissable: false,
+    focus: ".bk-again",
     buttons: [{ label: t("blocks.over.again"), cls: "bk-again", primary: true, action: onAgain }],
   });
 }

@@ -16,8 +16,10 @@ const METER_R = 20;
  * @typedef {object} Hud
  * @property {HTMLButtonElement} newRun
  * @property {HTMLButtonElement} redeal
+ * @property {HTMLElement} meterBox
+ * @property {HTMLElement} crowns
  * @property {(parent: HTMLElement) => void} addButtons
- * @property {(edges: number) => void} setMeterEdges
+ * @property {(edges: number, points: number) => void} setMeterEdges the geometry's edges and a Crown's points
  * @property {(view: Blocks.View) => void} render
  * @property {(event: {before: number, after: number, edges: number[]}, crown: boolean) => void} animateMeter not run with reduced motion
  */
@@ -46,10 +48,14 @@ function meterArt(/** @type {Element} */ parent) {
  * Builds the title and the stats now; the buttons (re-deal, New run, Rules)
  * come from addButtons(), called after the board and tray are in place, so
  * the Tab order is board, tray, then the HUD buttons. CSS grid areas put
- * every part where it is seen (blocks.css).
- * @param {HTMLElement} root @param {Format} fmt @returns {Hud}
+ * every part where it is seen (blocks.css). The HUD explains itself (issue
+ * 15): the meter says what it does, a hint line shows until the run's first
+ * clear, and a rising score counts up (`countUp`, the juice kit's).
+ * @param {HTMLElement} root @param {Format} fmt
+ * @param {{countUp?: (el: HTMLElement, to: number) => void}} [options]
+ * @returns {Hud}
  */
-export function createHud(root, { t, number }) {
+export function createHud(root, { t, number }, { countUp } = {}) {
   html("h1", { class: "bk-title" }, root, t("blocks.title"));
   const score = statBox(root, "bk-score", t("blocks.score"));
   score.box.setAttribute("aria-live", "off");
@@ -62,6 +68,11 @@ export function createHud(root, { t, number }) {
   const meterRow = html("span", { class: "bk-meter-row" }, meterBox);
   const meter = meterArt(meterRow);
   const crowns = html("span", { class: "bk-crowns value", title: t("blocks.crowns") }, meterRow, "0");
+  // what the meter does, always in sight (players: "METER / 6E next to a crown explains nothing")
+  const note = html("span", { class: "bk-meter-note" }, meterBox);
+  // one line of what to do, until the run's first clear (it keeps its height: the board never moves)
+  const hint = html("p", { class: "bk-hint" }, root, t("blocks.hint"));
+  html("p", { class: "sr-only" }, root, t("blocks.describeHint"));
   const redeal = /** @type {HTMLButtonElement} */ (html("button", { class: "btn bk-redeal", type: "button" }, null, t("blocks.redeal")));
   const tools = html("div", { class: "bk-tools" }, null);
   const newRun = /** @type {HTMLButtonElement} */ (html("button", { class: "btn bk-new", type: "button" }, tools, t("blocks.newRun")));
@@ -78,8 +89,13 @@ export function createHud(root, { t, number }) {
   /** @param {Blocks.View} view */
   function render(view) {
     if (view === shown) return; // the same view: an animation running behind it goes on
+    const previous = shown;
     shown = view;
-    score.set(number(view.score), view.score);
+    hint.classList.toggle("done", view.rows_cleared > 0 || view.over);
+    if (countUp && previous && view.score > previous.score) {
+      score.value.dataset.value = String(view.score);
+      countUp(score.value, view.score);
+    } else score.set(number(view.score), view.score);
     score.box.dataset.score = String(view.score);
     const on = view.bonus > 0;
     streak.classList.toggle("on", on);
@@ -127,7 +143,17 @@ export function createHud(root, { t, number }) {
     newRun,
     redeal,
     addButtons: (parent) => { parent.append(redeal, tools); },
-    setMeterEdges: (edges) => { meter.reshape(edges); if (shown) { const v = shown; shown = null; render(v); } },
+    meterBox,
+    crowns,
+    setMeterEdges: (edges, points) => {
+      meter.reshape(edges);
+      if (typeof points === "number") { // a geometry stored before issue 15 has none: the engine's follows
+        const vars = { edges, points: number(points) };
+        note.textContent = t("blocks.meterNote", vars);
+        meterBox.setAttribute("aria-description", t("blocks.meterHelp", vars));
+      }
+      if (shown) { const v = shown; shown = null; render(v); }
+    },
     render,
     animateMeter,
   };

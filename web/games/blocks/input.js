@@ -30,6 +30,8 @@ import { SIZE } from "./board.js";
  * @property {() => void} focusTray
  * @property {(slot: number) => void} focusSlot
  * @property {(text: string) => void} announce
+ * @property {(cell: string, shown: string) => string} aimWords what a keyboard aim says: the cell in words, fits or not, the rows it would clear
+ * @property {() => void} refuse a refused action the player made (the feel kit's cue)
  * @property {(key: string, vars?: Record<string, unknown>) => string} t
  * @property {() => boolean} gone
  */
@@ -67,7 +69,7 @@ export function createInput({ board, ghost }, c) {
       if (e.key !== "Enter" && e.key !== " ") return;
       e.preventDefault();
       if (!c.ready()) return;
-      if (!c.pick(slot, "key")) { c.announce(c.t("blocks.say.cannotPick")); return; }
+      if (!c.pick(slot, "key")) { c.refuse(); c.announce(c.t("blocks.say.cannotPick")); return; }
       hex.root.focus();
       c.aim("0:0");
       c.announce(c.t("blocks.say.picked", { shape: c.t(`blocks.shape.${c.view()?.tray[slot].shape}`) }));
@@ -112,7 +114,7 @@ export function createInput({ board, ghost }, c) {
       c.aim(next).then((shown) => {
         // Said once the preview is shown, and only if the target is still there.
         if (!shown || c.gone() || c.held()?.mode !== "key" || c.held()?.target !== next) return;
-        c.announce(c.t(shown === "fit" ? "blocks.say.aimFit" : "blocks.say.aimMisfit", { cell: next }));
+        c.announce(c.aimWords(next, shown));
       });
     } else if (e.key === "Escape") {
       c.release();

@@ -1,0 +1,181 @@
+"""The first lesson of blocks (issue 15 item 4) played to its end through the
+real UI, once per language, every input mode at least once:
+
+- en: mouse (drag and drop), from a newcomer's first visit;
+- it: touch (tap the piece, tap a cell to aim, tap it again to drop);
+- de: keyboard only (Tab, Enter, arrows, Enter; Next by Enter);
+- ru: replayed from the Rules page link, mouse and touch mixed, then Skip.
+
+The lesson position is ``club.blocks.lesson`` (steps: drag a piece, fill a
+row, the meter, win a Crown); its moves come from there too.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from arcade import storage_key, wait_ready
+from club.blocks import lesson
+from club.hexgrid import Hex
+from playwright.sync_api import Page, expect
+from test_blocks import cell_centre, focus_slot, key_path, mouse_drop
+
+STRINGS = Path(__file__).resolve().parent.parent / "web" / "i18n"
+SEEN = "6e-club/v1/seen"
+FIRST = (0, "0:0")  # step 1: the triangle anywhere empty
+STEPS = ["drag", "fill", "meter", "crown"]
+
+
+def strings(lang: str) -> dict:
+    return json.loads((STRINGS / f"blocks.{lang}.json").read_text())
+
+
+def settings(page: Page, lang: str) -> None:
+    value = json.dumps({"schema": 1, "lang": lang, "motion": "system"})
+    page.add_init_script(f"localStorage.setItem('6e-club/v1/settings', {json.dumps(value)})")
+
+
+def says(page: Page, lang: str, step: int) -> None:
+    """The coach card shows step ``step`` in ``lang`` (the translated text, not a key)."""
+    card = page.locator(".kit-lesson")
+    expect(card).to_have_attribute("data-step", str(step))
+    expect(card.locator(".kit-lesson-say")).to_have_text(strings(lang)[f"blocks.lesson.{STEPS[step]}"])
+
+
+def tap_drop(page: Page, slot: int, cell: str) -> None:
+    """Touch: tap the piece, tap the cell (the preview shows there), tap it again (drop)."""
+    button = page.locator(f'.bk-slot[data-slot="{slot}"]')
+    before = button.get_attribute("data-piece") or ""
+    button.tap()
+    page.touchscreen.tap(*cell_centre(page, cell))
+    expect(page.locator(".bk-board")).to_have_attribute("data-preview", "fit")
+    page.touchscreen.tap(*cell_centre(page, cell))
+    expect(button).not_to_have_attribute("data-piece", before)  # used (the last one: three new dealt)
+
+
+def key_drop(page: Page, slot: int, cell: str) -> None:
+    button = page.locator(f'.bk-slot[data-slot="{slot}"]')
+    before = button.get_attribute("data-piece") or ""
+    focus_slot(page, slot)
+    page.keyboard.press("Enter")
+    for key in key_path(Hex(0, 0), Hex.parse(cell)):
+        page.keyboard.press(key)
+    expect(page.locator(".bk-board")).to_have_attribute("data-preview", "fit")
+    page.keyboard.press("Enter")
+    expect(button).not_to_have_attribute("data-piece", before)
+
+
+def play_lesson(page: Page, lang: str, drops: list, next_step, run: str | None = None) -> None:
+    """The four steps: a drop, a clearing drop, Next, the Crown's drop; then the end card.
+    The stored run stays ``run`` (none on a first visit): a lesson keeps nothing."""
+    expect(page.locator(".bk-new")).to_be_hidden()  # no New run, no player card in a lesson
+    expect(page.locator(".bk-card")).to_be_hidden()
+    expect(page.locator(".bk-meter-box")).to_have_attribute("data-meter", "4")
+    says(page, lang, 0)
+    drops[0](page, *FIRST)
+    says(page, lang, 1)
+    drops[1](page, *lesson.FILL_TOP)
+    says(page, lang, 2)
+    expect(page.locator(".bk-meter-box")).to_have_attribute("data-meter", "5")
+    assert "kit-lesson-target" in (page.locator(".bk-meter-box").get_attribute("class") or "")
+    next_step(page)
+    says(page, lang, 3)
+    drops[2](page, *lesson.FILL_BOTTOM)
+    expect(page.locator(".bk-crowns")).to_have_attribute("data-crowns", "1")
+    card = page.locator(".kit-lesson")
+    expect(card).to_have_attribute("data-done", "1")
+    assert page.evaluate("k => localStorage.getItem(k)", storage_key("blocks", "run")) == run
+
+
+def play_opens_the_game(page: Page, server_url: str, click) -> None:
+    click(page.locator(".kit-lesson .kit-lesson-next"))
+    expect(page).to_have_url(server_url + "#/blocks")
+    wait_ready(page)
+    expect(page.locator(".kit-lesson")).to_have_count(0)
+    expect(page.locator(".bk-new")).to_be_visible()
+    expect(page.locator(".bk-meter-box")).to_have_attribute("data-meter", "0")  # the player's own run
+    assert json.loads(page.evaluate(f"localStorage.getItem('{SEEN}')"))["lessons"]["blocks"] is True
+
+
+def test_en_lesson_by_mouse_on_the_first_visit(fresh_page: Page, server_url: str) -> None:
+    page = fresh_page
+    settings(page, "en")
+    page.goto(server_url + "#/blocks")
+    wait_ready(page)
+    expect(page).to_have_url(server_url + "#/blocks?lesson")
+    play_lesson(page, "en", [mouse_drop] * 3, lambda p: p.locator(".kit-lesson-next").click())
+    play_opens_the_game(page, server_url, lambda button: button.click())
+
+
+@pytest.fixture
+def fresh_phone(browser, page_errors):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                                  device_scale_factor=2, first_visit=True)
+    context.set_default_timeout(15_000)
+    yield context.new_page()
+    context.close()
+
+
+def test_it_lesson_by_touch(fresh_phone: Page, server_url: str) -> None:
+    page = fresh_phone
+    settings(page, "it")
+    page.goto(server_url + "#/blocks")
+    wait_ready(page)
+    expect(page).to_have_url(server_url + "#/blocks?lesson")
+    play_lesson(page, "it", [tap_drop] * 3, lambda p: p.locator(".kit-lesson-next").tap())
+    play_opens_the_game(page, server_url, lambda button: button.tap())
+
+
+def test_de_lesson_by_keyboard(fresh_page: Page, server_url: str) -> None:
+    page = fresh_page
+    settings(page, "de")
+    page.goto(server_url + "#/blocks")
+    wait_ready(page)
+    expect(page).to_have_url(server_url + "#/blocks?lesson")
+
+    def next_by_keyboard(p: Page) -> None:
+        for _ in range(40):
+            if p.evaluate("document.activeElement?.classList.contains('kit-lesson-next')"):
+                break
+            p.keyboard.press("Tab")
+        p.keyboard.press("Enter")
+
+    play_lesson(page, "de", [key_drop] * 3, next_by_keyboard)
+    expect(page.locator(".kit-lesson-next")).to_be_focused()  # Play has the focus at the end
+
+    def enter(button) -> None:
+        page.keyboard.press("Enter")
+
+    play_opens_the_game(page, server_url, enter)
+
+
+def test_ru_lesson_again_from_the_rules_page_then_skip(browser, server_url: str) -> None:
+    """A player who did the lesson replays it from the Rules link (mouse and touch mixed),
+    and Skip leaves a second replay at once; the run in play is never touched."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, has_touch=True)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    settings(page, "ru")
+    page.goto(server_url + "#/blocks")
+    wait_ready(page)
+    run = page.evaluate("k => localStorage.getItem(k)", storage_key("blocks", "run"))
+    assert run
+    page.goto(server_url + "#/rules/blocks")
+    wait_ready(page)
+    page.locator(".lesson-link").click()
+    expect(page).to_have_url(server_url + "#/blocks?lesson")
+    wait_ready(page)
+    play_lesson(page, "ru", [tap_drop, mouse_drop, tap_drop], lambda p: p.locator(".kit-lesson-next").click(), run)
+    play_opens_the_game(page, server_url, lambda button: button.click())
+    assert page.evaluate("k => localStorage.getItem(k)", storage_key("blocks", "run")) == run
+    page.goto(server_url + "#/blocks?lesson")
+    wait_ready(page)
+    says(page, "ru", 0)
+    page.locator(".kit-lesson-skip").click()
+    expect(page).to_have_url(server_url + "#/blocks")
+    wait_ready(page)
+    expect(page.locator(".kit-lesson")).to_have_count(0)
+    assert page.evaluate("k => localStorage.getItem(k)", storage_key("blocks", "run")) == run
+    context.close()

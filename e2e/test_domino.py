@@ -62,7 +62,10 @@ def row_at_least(page: Page, row: int) -> None:
 
 
 def stat(page: Page, name: str) -> str:
-    return page.text_content(f"[data-stat={name}]") or ""
+    """A HUD number: the engine's value (data-value, set at once; the text of Max and Power counts up to
+    it, issue 15), else the text shown."""
+    node = page.locator(f"[data-stat={name}]")
+    return node.get_attribute("data-value") or node.text_content() or ""
 
 
 def test_sprint_classic_played_by_keyboard_to_the_end(page: Page, boot) -> None:

@@ -84,7 +84,12 @@ READS = [
     ("domino.js", "scored", keys(views.Scored)),
     ("domino.js", "step", keys(views.Cancelled)),
     ("domino.js", "started", keys(views.SetStarted)),
-    ("domino.js", "record", keys(views.Record)),
+    ("domino/cards.js", "record", keys(views.Record)),  # the end card: beaten fields, records after the run
+    ("domino/cards.js", "best", keys(views.Best)),
+    ("domino/cards.js", "view", keys(views.View)),  # the end card's figures
+    ("domino/cues.js", "scored", keys(views.Scored)),  # which turns earn praise
+    ("domino/lesson.js", "view", keys(views.View)),  # the tips: which specials are on screen
+    ("domino/lesson.js", "tile", keys(views.FallingView)),
     ("domino/frames.js", "answer", TICK_OR_ANSWER),
     ("domino/render.js", "view", keys(views.View)),
     ("domino/cards.js", "scores", keys(views.View) & keys(RecordsRecord)),  # a run's or a mode/set's best

@@ -13,11 +13,20 @@
 // A returning visit draws the view stored beside the run (ctx.keepView) at once,
 // paused, before Python is ready; it is only drawn, never acted on: input is
 // wired once the engine has loaded the run.
+//
+// Feel (issue 15): every event shown plays its cue (domino/cues.js) through
+// ctx.feel; cascade steps float their halves at the spot and burst there, big
+// turns get praise (and the biggest a shake); a new action ends the juice and
+// the turn's animation at once. The first lesson (`ctx.lesson`) plays the
+// engine's lesson position with no game time passing (domino/lesson.js).
+import { createJuice } from "../kit/juice.js";
 import { createSession } from "../kit/session.js";
 import { randomSeed } from "../kit/seed.js";
 import { askNewGame, oneDecimal, overCard, pauseCard } from "./domino/cards.js";
+import { cueOf, praiseLevel } from "./domino/cues.js";
 import { createFrames } from "./domino/frames.js";
 import { createInput } from "./domino/input.js";
+import { startLesson, showTips } from "./domino/lesson.js";
 import { createState, layout, render } from "./domino/render.js";
 
 /** @typedef {import("./domino/screens.js").Choice} Choice */
@@ -38,21 +47,61 @@ function readChoice(text) {
 export async function mount(root, ctx) {
   const { engine, store, t } = ctx;
   const state = createState();
-  const parts = layout(root, ctx, startRun);
+  const juice = createJuice(root, ctx);
+  const parts = layout(root, ctx, startRun, juice);
   const { well, hud } = parts;
   const session = createSession(root, ctx, { onExternal: adopt });
   const frames = createFrames({
     state, engine, root, well, reduced: () => ctx.reducedMotion(), turn: startTurn, failed: engineFailed,
     speed: (value) => hud.setSpeed(value), keep: (answer) => session.keep(answer), beat: (now) => input?.frame(now),
+    answered, frozen: () => ctx.lesson,
   });
   /** @type {ReturnType<typeof createInput> | null} */
   let input = null;
+  /** @type {import("../kit/lesson.js").Lesson | null} */
+  let lesson = null;
+  let refusedLast = ""; // the move refused last: a held key against a wall is refused once aloud, not every repeat
+
+  /** Plays the cue of one event shown now. @param {any} event @param {any[]} events */
+  function cue(event, events) {
+    const made = cueOf(event, events);
+    if (made) ctx.feel.cue(...made);
+  }
+
+  /** A move's answer (frames.js), before it is drawn: its feel, the lesson's ear. @param {string} move @param {import("./domino/frames.js").Answer} answer */
+  function answered(move, answer) {
+    if (!answer.accepted) {
+      if (answer.reason === "blocked" && refusedLast !== move) ctx.feel.cue("refuse");
+      refusedLast = move;
+      return;
+    }
+    refusedLast = "";
+    const turned = answer.events.some((e) => e.type === "scored" || e.type === "over");
+    if (!turned) {
+      answer.events.forEach((e) => cue(e, answer.events));
+      lesson?.heard(answer.events);
+    }
+  }
+
+  /** A new action: the juice and the turn's animation end at once (issue 15: input never waits). */
+  function hurry() {
+    juice.finish();
+    if (state.animating) well.hurry();
+  }
+
+  /** A rotation or hard drop pressed while a turn animates: the animation ends, the move follows it. @param {string} move */
+  function early(move) {
+    if (state.phase !== "play" || !state.animating || state.adopting) return;
+    hurry();
+    state.backlog.push(() => frames.act(move));
+  }
 
   /** The engine's full view becomes the page's, drawn. @param {Domino.View} view */
   function show(view) {
     state.view = view;
     state.falling = view.falling;
     render(parts, state);
+    if (state.phase === "play" && !ctx.lesson) showTips(ctx, view, state.profile, well.root);
   }
 
   // ----- storage --------------------------------------------------------------
@@ -99,8 +148,14 @@ export async function mount(root, ctx) {
 
   /** @param {Answer | Domino.Tick} answer @param {number} id */
   async function turn(answer, id) {
-    await well.playTurn(answer.events, ctx.reducedMotion(), (/** @type {Domino.Cancelled} */ step) => { // step.points: halves cancelled so far (D13)
-      hud.flash(t(step.step > 1 ? "domino.pop.chain" : "domino.pop.points", { n: ctx.number(step.points), step: step.step }), step.step > 1);
+    const locked = answer.events.find((e) => e.type === "locked");
+    if (locked) cue(locked, answer.events);
+    await well.playTurn(answer.events, ctx.reducedMotion(), (/** @type {Domino.Cancelled} */ step) => { // this step's halves, at their spot
+      cue(step, answer.events);
+      const { x, y } = well.centre(step.cells);
+      const halves = ctx.number(step.cells.length);
+      juice.float(t(step.step > 1 ? "domino.pop.chain" : "domino.pop.points", { n: halves, step: step.step }), x, y, { cls: "dd-float" });
+      juice.burst(x, y, { size: step.cells.length, cls: "dd-burst" });
     });
     if (id !== state.runId) { // the run was replaced while this one animated: draw the one shown now
       if (state.view && state.phase !== "start") well.drawStill(state.view);
@@ -109,6 +164,8 @@ export async function mount(root, ctx) {
     state.animating = false;
     show(answer.view);
     announceTurn(answer.events);
+    for (const e of answer.events) if (e.type === "scored" || e.type === "over" || e.type === "record") cue(e, answer.events);
+    lesson?.heard(answer.events);
     if (answer.view.over) finish(answer);
     while (state.backlog.length && !state.animating && id === state.runId) state.backlog.shift()();
   }
@@ -119,6 +176,9 @@ export async function mount(root, ctx) {
     const scored = events.find((e) => e.type === "scored");
     if (scored?.points) {
       hud.flash(t("domino.pop.turn", { count: scored.points, power: ctx.number(scored.power_gain) }), scored.chain > 1);
+      const level = praiseLevel(scored);
+      if (level) juice.praise(t(`domino.praise.${level}`), { level });
+      if (level >= 3) juice.shake(level);
       ctx.announce(t("domino.say.turn", { count: scored.points, chain: scored.chain, power: ctx.number(scored.power) }));
     }
     /** @type {Domino.SetStarted | undefined} */
@@ -140,7 +200,7 @@ export async function mount(root, ctx) {
   /** The pause card over the engine's view, said when it acts (`live`). @param {Domino.View} view @param {boolean} [live] */
   function showPaused(view, live = true) {
     closeCard();
-    state.card = pauseCard(root, ctx, view, { live, resume, newGame, closed });
+    state.card = pauseCard(root, ctx, view, { live, resume, newGame: ctx.lesson ? undefined : newGame, closed });
     if (live) ctx.announce(t("domino.say.paused"));
   }
 
@@ -165,18 +225,29 @@ export async function mount(root, ctx) {
   /** @param {string} mode @param {string} set */
   function startRun(mode, set) {
     if (!state.ready || state.launching || session.gone()) return;
-    state.launching = true;
     store.set("choice", JSON.stringify({ mode, set }));
+    launch("new", { seed: randomSeed(), mode, set }, t("domino.say.start", { mode: t(`domino.mode.${mode}`), set: t(`domino.set.${set}`) }));
+  }
+
+  /** The lesson's position (issue 15), from the lesson's own engine session. */
+  function startLessonRun() {
+    if (!state.ready || state.launching || session.gone()) return;
+    launch("lesson", {}, "");
+  }
+
+  /** A fresh run from the engine (`new` or `lesson`), in play. @param {string} method @param {object} payload @param {string} said */
+  function launch(method, payload, said) {
+    state.launching = true;
     replaceRun();
     session.serial(async () => {
       try {
-        const [view, save] = await Promise.all([engine.call("new", { seed: randomSeed(), mode, set }), engine.call("save", {})]);
+        const [view, save] = await Promise.all([engine.call(method, payload), engine.call("save", {})]);
         if (session.gone()) return;
         session.keep({ accepted: true, save, view });
         showWell(view, "play");
         well.root.focus({ preventScroll: true });
         frames.run();
-        ctx.announce(t("domino.say.start", { mode: t(`domino.mode.${mode}`), set: t(`domino.set.${set}`) }));
+        if (said) ctx.announce(said);
       } catch (error) {
         session.report(error);
         ctx.notice(t("domino.engineError"));
@@ -253,12 +324,11 @@ export async function mount(root, ctx) {
     }
     /** @type {Domino.Record | undefined} */
     const record = answer.events.find((e) => e.type === "record");
-    const fresh = new Set(record?.beaten ?? []);
     const v = answer.view;
     const title = t(v.topped_out ? "domino.over.toppedOut" : v.mode === "sprint" ? "domino.over.sprintDone" : "domino.over.title");
     closeCard();
-    state.card = overCard(root, ctx, v, title, fresh, {
-      again: () => startRun(v.mode, v.set), menu: showStart, closed, later: session.later,
+    state.card = overCard(root, ctx, v, title, record, {
+      again: ctx.lesson ? startLessonRun : () => startRun(v.mode, v.set), menu: ctx.lesson ? undefined : showStart, closed, later: session.later,
     });
     ctx.announce(t("domino.say.over", { title, max: ctx.number(v.max), power: ctx.number(v.power), speed: oneDecimal(ctx, v.speed) }));
   }
@@ -292,7 +362,9 @@ export async function mount(root, ctx) {
   // ----- at once: the stored view, drawn before the engine is asked anything ----------
   const storedRun = store.get("run");
   const stored = storedRun ? ctx.storedView() : null;
-  if (stored && !stored.over) {
+  if (ctx.lesson) {
+    parts.start.hide(); // the lesson has no mode to choose: its well comes from the engine
+  } else if (stored && !stored.over) {
     try {
       showWell(stored, "paused", false);
       ctx.painted();
@@ -313,17 +385,28 @@ export async function mount(root, ctx) {
   const saved = await session.load("run");
 
   input = createInput({
-    well: well.root, pad: parts.pad, act: frames.act, soft: frames.soft, pause: togglePause,
+    well: well.root, pad: parts.pad, act: frames.act, pause: togglePause,
+    soft: (held) => { // no time passes in the lesson: ↓ moves one row per press
+      if (!ctx.lesson) frames.soft(held);
+      else if (held) frames.act("down");
+    },
     playing: () => state.phase === "play" && !state.animating && !state.adopting,
     live: () => state.phase === "play" && !state.adopting,
     timing: () => (state.view ? { delay: state.view.repeat_delay, every: state.view.repeat_every } : null),
     cellPixels: () => well.cellPixels(),
+    early,
   });
+  const keyHurry = (/** @type {KeyboardEvent} */ e) => { if (!e.repeat) hurry(); };
+  addEventListener("keydown", keyHurry, true); // any key, pad press or touch of the well ends the juice at once
+  parts.play.addEventListener("pointerdown", hurry, true);
   parts.pauseButton.addEventListener("click", togglePause);
   ctx.onVisibility((/** @type {boolean} */ hidden) => { if (hidden) pause(); });
   state.ready = true;
 
-  if (saved && !saved.over) {
+  if (ctx.lesson) {
+    startLessonRun();
+    lesson = startLesson(root, ctx, parts);
+  } else if (saved && !saved.over) {
     showWell(saved, "paused"); // D18: a run resumes after a reload, paused
     if (store.get("run") === storedRun) ctx.keepView(saved); // the stored view now matches the run
   } else {
@@ -346,7 +429,10 @@ export async function mount(root, ctx) {
       state.runId += 1; // nothing in flight draws any more
       frames.stop();
       input?.destroy();
+      removeEventListener("keydown", keyHurry, true);
       hud.destroy();
+      juice.destroy();
+      lesson?.destroy();
       closeCard();
     },
   };

@@ -4,7 +4,7 @@
 import { openDialog } from "../../kit/dialog.js";
 import { html } from "../../svg.js";
 
-const ARM_MS = 600; // the end card ignores input that long: a key still hammered for the game (Space) presses nothing
+const ARM_MS = 600; // the end card's buttons act only after that long: a key still hammered for the game (Space) presses nothing
 
 /**
  * @typedef {object} Format
@@ -37,10 +37,12 @@ export function scoreRows(fmt, scores, list, fresh = new Set()) {
 /**
  * The pause card. `live`: its buttons act (a card drawn from the stored view before the engine is up does not).
  * @param {HTMLElement} host @param {Format} fmt @param {Domino.View} view
- * @param {{ live: boolean, resume: () => void, newGame: () => void, closed: (dialog: Dialog) => void }} on
+ * @param {{ live: boolean, resume: () => void, newGame?: () => void, closed: (dialog: Dialog) => void }} on
+ *   no newGame: no New game button (the lesson)
  * @returns {Dialog}
  */
 export function pauseCard(host, fmt, view, on) {
+  const newGame = on.newGame;
   const dialog = openDialog(host, {
     title: fmt.t("domino.paused"),
     cls: "dd-overlay dd-card",
@@ -48,7 +50,7 @@ export function pauseCard(host, fmt, view, on) {
     dismissable: on.live, // Escape resumes, as P does
     buttons: [
       { label: fmt.t("domino.resume"), primary: true, keepOpen: !on.live, action: on.live ? on.resume : undefined },
-      { label: fmt.t("domino.newGame"), keepOpen: true, action: on.live ? on.newGame : undefined },
+      ...(newGame ? [{ label: fmt.t("domino.newGame"), keepOpen: true, action: on.live ? newGame : undefined }] : []),
     ],
     onClose: (reason) => {
       on.closed(dialog);
@@ -59,30 +61,71 @@ export function pauseCard(host, fmt, view, on) {
   return dialog;
 }
 
+/** Play time as m:ss (h:mm:ss from an hour on). @param {Format} fmt @param {number} ms */
+export function playTime(fmt, ms) {
+  const seconds = Math.floor(ms / 1000);
+  const two = (/** @type {number} */ n) => fmt.number(n, { minimumIntegerDigits: 2 });
+  const [h, m, sec] = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60];
+  return h ? `${fmt.number(h)}:${two(m)}:${two(sec)}` : `${fmt.number(m)}:${two(sec)}`;
+}
+
 /**
- * The end card: the engine's numbers, the records beaten, Play again or Change mode.
+ * This run's figures (issue 15): tiles played, play time (D17), sets played out.
+ * @param {Format} fmt @param {Domino.View} view
+ */
+function figures(fmt, view) {
+  const list = html("dl", { class: "dd-figures" });
+  const rows = [["tiles", fmt.number(view.turns)], ["time", playTime(fmt, view.active_ms)], ["sets", fmt.number(view.sets_done)]];
+  for (const [name, text] of rows) {
+    const row = html("div", { class: "dd-fig", "data-figure": name }, list);
+    html("dt", {}, row, fmt.t(`domino.over.${name}`));
+    html("dd", {}, row, text);
+  }
+  return list;
+}
+
+/**
+ * The end card: this run's figures, its Max, Power and Speed each over the record of its mode and set
+ * (a "New record" line where it beat it), Play again (focused at once; it acts once the card is armed)
+ * or Change mode (none in the lesson). It sits beside the well on wide screens: the final board stays visible.
  * @param {HTMLElement} host @param {Format} fmt @param {Domino.View} view @param {string} title
- * @param {Set<string>} fresh
- * @param {{ again: () => void, menu: () => void, closed: (dialog: Dialog) => void, later: (fn: () => void, ms: number) => void }} on
+ * @param {Domino.Record | undefined} record the engine's record event (beaten fields, records after the run)
+ * @param {{ again: () => void, menu?: () => void, closed: (dialog: Dialog) => void, later: (fn: () => void, ms: number) => void }} on
  * @returns {Dialog}
  */
-export function overCard(host, fmt, view, title, fresh, on) {
+export function overCard(host, fmt, view, title, record, on) {
+  const fresh = new Set(record?.beaten ?? []);
   const lines = fresh.size ? [html("p", { class: "dd-badge" }, null, fmt.t("domino.over.record"))] : [];
+  const list = scoreRows(fmt, view, html("dl", { class: "dd-final" }), fresh);
+  const best = record?.best;
+  if (best) {
+    const shown = { max: fmt.number(best.max), power: fmt.number(best.power), speed: oneDecimal(fmt, best.speed) };
+    list.querySelectorAll(".dd-rec").forEach((row, i) => {
+      const field = /** @type {const} */ (["max", "power", "speed"])[i];
+      html("dd", { class: "dd-best" }, row, fresh.has(field) ? fmt.t("domino.over.newRecord") : fmt.t("domino.over.best", { value: shown[field] }));
+    });
+  }
+  let armed = false;
+  /** @param {() => void} action @param {string} reason */
+  const when = (action, reason) => () => {
+    if (!armed) return; // a key still hammered for the game (Space) presses nothing yet
+    dialog.close(reason);
+    action();
+  };
+  const buttons = [{ label: fmt.t("domino.again"), primary: true, keepOpen: true, action: when(on.again, "again") }];
+  if (on.menu) buttons.push({ label: fmt.t("domino.menu"), primary: false, keepOpen: true, action: when(on.menu, "menu") });
   const dialog = openDialog(host, {
     title,
-    cls: "dd-overlay dd-card",
-    lines: [...lines, scoreRows(fmt, view, html("dl", { class: "dd-final" }), fresh)],
+    cls: "dd-overlay dd-card dd-end",
+    lines: [...lines, figures(fmt, view), list],
     dismissable: false,
-    buttons: [
-      { label: fmt.t("domino.again"), primary: true, action: on.again },
-      { label: fmt.t("domino.menu"), action: on.menu },
-    ],
+    buttons,
     onClose: () => on.closed(dialog),
   });
-  dialog.node.inert = true;
+  dialog.node.dataset.armed = "0";
   on.later(() => {
-    dialog.node.inert = false;
-    /** @type {HTMLElement | null} */ (dialog.buttons.querySelector(".primary"))?.focus();
+    armed = true;
+    dialog.node.dataset.armed = "1";
   }, ARM_MS);
   return dialog;
 }

@@ -27,6 +27,8 @@ const PROBE_KEEP = 600; // frame intervals kept by the frame-time probe
  * @property {(answer: Answer) => void} keep store an accepted move's save and view
  * @property {(error: unknown, runId: number) => void} failed the engine failed
  * @property {(now: number) => void} beat the input's part of a frame (held keys)
+ * @property {(move: string, answer: Answer) => void} answered a move's answer, accepted or refused (its feel, the lesson)
+ * @property {() => boolean} frozen no game time passes (the lesson: the tile waits for the player)
  */
 
 /** @typedef {Club.Answer & { view: Domino.View }} Answer an action's answer, with this game's view */
@@ -105,7 +107,7 @@ export function createFrames(deps) {
     last = now;
     if (!state.animating) {
       deps.beat(now);
-      state.acc += dt;
+      if (!deps.frozen()) state.acc += dt;
       if (!state.ticking) sendTick();
       well.drawFalling(state.falling, dt, deps.reduced());
     }
@@ -129,12 +131,13 @@ export function createFrames(deps) {
     const id = state.runId;
     const asked = performance.now();
     engine.call("move", { move }).then((/** @type {Answer} */ answer) => {
-      if (id === state.runId) deliver(() => takeMove(answer, asked));
+      if (id === state.runId) deliver(() => takeMove(move, answer, asked));
     }, (error) => deps.failed(error, id));
   }
 
-  /** @param {Answer} answer @param {number} asked */
-  function takeMove(answer, asked) {
+  /** @param {string} move @param {Answer} answer @param {number} asked */
+  function takeMove(move, answer, asked) {
+    deps.answered(move, answer);
     if (!answer.accepted) return;
     if (answer.events.some((e) => e.type === "scored" || e.type === "over")) { // a turn: a tile locked (every lock scores, maybe 0) or the run ended
       deps.turn(answer);

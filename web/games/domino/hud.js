@@ -1,6 +1,8 @@
-// The scores (D13): Max, Power, Speed with one decimal; the set and the tiles
-// left (D15, D16); the next tile (D4); a short pop for each scoring turn.
-// Every number is the engine's view, formatted; the boxes are the kit's.
+// The scores (D13): Power (the score), Max, Speed with one decimal, each with a
+// line that says what it counts (issue 15); the set and the tiles left (D15,
+// D16); the next tile (D4); a short pop for each scoring turn. Every number is
+// the engine's view, formatted; the boxes are the kit's. Power and Max count up
+// to a higher value through the juice (the exact number is in data-value at once).
 import { statBox } from "../../kit/hud.js";
 import { html, svg } from "../../svg.js";
 import { oneDecimal } from "./cards.js";
@@ -11,19 +13,37 @@ const POP_MS = 1400;
 /**
  * @param {HTMLElement} parent @param {HTMLElement} popParent
  * @param {import("./cards.js").Format} fmt
+ * @param {import("../../kit/juice.js").Juice} juice
  */
-export function createHud(parent, popParent, fmt) {
+export function createHud(parent, popParent, fmt, juice) {
   const { t, number } = fmt;
   const box = html("div", { class: "dd-hud" }, parent);
   const next = html("div", { class: "dd-next stat" }, box);
   html("span", { class: "label" }, next, t("domino.next"));
   const nextArt = svg("svg", { viewBox: `-1 -1 ${2 * CELL + 2} ${CELL + 2}`, class: "dd-next-art", role: "img" }, next);
   const nextTiles = svg("g", {}, nextArt);
-  const [max, power, speed, set] = ["max", "power", "speed", "set"].map((cls) => {
+  const [power, max, speed, set] = ["power", "max", "speed", "set"].map((cls) => {
     const made = statBox(box, `dd-${cls}`, t(`domino.${cls}`));
     made.value.dataset.stat = cls; // the tests and tools read the numbers by it
+    if (cls !== "set") { // what the number counts, in one line (on phones: its description)
+      const why = html("span", { class: "dd-why", id: `dd-why-${cls}` }, made.box, t(`domino.why.${cls}`));
+      made.box.title = why.textContent ?? "";
+      made.value.setAttribute("aria-describedby", why.id);
+    }
     return made;
   });
+  /** @type {Record<string, number | null>} the value each counting box shows or counts to */
+  const shown = { max: null, power: null };
+
+  /** A score: counted up from the old value when it grew (a turn scored), else set. @param {"max" | "power"} name @param {import("../../kit/hud.js").StatBox} stat @param {number} to */
+  function score(name, stat, to) {
+    const from = shown[name];
+    shown[name] = to;
+    if (from === to) return;
+    stat.value.dataset.value = String(to);
+    if (from !== null && to > from) juice.countUp(stat.value, to, number);
+    else stat.set(number(to), to);
+  }
   const setLabel = /** @type {HTMLElement} */ (set.box.querySelector(".label"));
   set.box.title = t("domino.leftHint");
   const setSub = html("span", { class: "dd-sub", "data-stat": "left" }, set.box, "");
@@ -41,8 +61,8 @@ export function createHud(parent, popParent, fmt) {
 
   /** @param {Domino.View} view */
   function render(view) {
-    max.set(number(view.max), view.max);
-    power.set(number(view.power), view.power);
+    score("power", power, view.power);
+    score("max", max, view.max);
     setSpeed(view.speed);
     const sprint = view.mode === "sprint"; // one set: the tiles left; Marathon: the set and its tiles left
     setLabel.textContent = t(sprint ? "domino.left" : "domino.set");

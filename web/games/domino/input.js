@@ -31,6 +31,8 @@ const SIDEWAYS = new Set(["left", "right"]);
  * @property {() => boolean} live the run is on (maybe animating): held keys are recorded
  * @property {() => import("../../kit/keys.js").RepeatTiming | null} timing the engine's key repeat (D8)
  * @property {() => number} cellPixels
+ * @property {(move: string) => void} early a one-shot move (rotate, hard drop) pressed while a turn animates:
+ *   the page ends the animation at once and makes the move right after it (issue 15: input never waits)
  */
 
 /**
@@ -90,6 +92,7 @@ export function createInput(options) {
     if (SIDEWAYS.has(what)) repeat.press(what);
     else if (what === "soft") setSoft(source, true);
     else if (playing()) act(what);
+    else options.early(what);
   }
 
   /** @param {string} what @param {string} source */

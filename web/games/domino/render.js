@@ -46,8 +46,9 @@ export function createState() {
  * The page's DOM, built once: header with the mode chip, start screen, well, HUD, pad.
  * @param {HTMLElement} root @param {import("./cards.js").Format} fmt
  * @param {(mode: string, set: string) => void} onStart
+ * @param {import("../../kit/juice.js").Juice} juice the page's juice (the HUD counts its scores up)
  */
-export function layout(root, fmt, onStart) {
+export function layout(root, fmt, onStart, juice) {
   const { t } = fmt;
   root.classList.add("dd");
   html("link", { rel: "stylesheet", href: new URL("../../css/domino.css", import.meta.url) }, root);
@@ -64,7 +65,7 @@ export function layout(root, fmt, onStart) {
   const start = createStart(root, fmt, { onStart });
   const play = html("div", { class: "dd-play", hidden: true }, root);
   const stage = html("div", { class: "dd-stage" }, play);
-  const hud = createHud(play, stage, fmt);
+  const hud = createHud(play, stage, fmt, juice);
   const well = createWell(stage, { label: (width, height) => t("domino.wellLabel", { width: fmt.number(width), height: fmt.number(height) }) });
   const pad = html("div", { class: "dd-pad", role: "group", "aria-label": t("domino.pad") }, play);
   for (const [what, glyph, label] of PAD) {

@@ -22,6 +22,7 @@ export function createWell(parent, { label }) {
   let tileKey = /** @type {string | null} */ (null);
   let ghostKey = /** @type {string | null} */ (null);
   let shownX = /** @type {number | null} */ (null);
+  let hurried = false; // a new action came: the turn's animation ends at once (issue 15)
 
   /** The frame of a well this size (D1: the engine's view says it). @param {number} width @param {number} height */
   function setSize(width, height) {
@@ -101,6 +102,7 @@ export function createWell(parent, { label }) {
    */
   async function playTurn(events, reduced, onStep) {
     drawFalling(null);
+    hurried = false;
     for (const event of events) {
       if (event.type === "locked") {
         for (const [c, r, pip, link] of event.cells) cells.set(`${c},${r}`, drawHalf(still, c, r, pip, link, "dd-new"));
@@ -109,7 +111,7 @@ export function createWell(parent, { label }) {
         const nodes = event.cells.map(([c, r]) => cells.get(`${c},${r}`)).filter(Boolean);
         event.cells.forEach(([c, r]) => cells.delete(`${c},${r}`));
         nodes.forEach((n) => n.classList.add("dd-vanish"));
-        await Promise.all(nodes.map((n) => wait(n.animate(
+        if (!hurried) await Promise.all(nodes.map((n) => wait(n.animate(
           reduced ? [{ opacity: 1 }, { opacity: 0 }]
             : [{ opacity: 1, filter: "brightness(1)" }, { opacity: 1, filter: "brightness(1.6)", offset: 0.35 }, { opacity: 0, filter: "brightness(1.6)" }],
           { duration: reduced ? 200 : FADE_MS, easing: "ease-out", fill: "forwards" },
@@ -126,7 +128,7 @@ export function createWell(parent, { label }) {
           const from = Number(node.dataset.dy || 0);
           const to = from + rows * CELL;
           node.dataset.dy = String(to);
-          if (reduced) {
+          if (reduced || hurried) {
             node.style.transform = `translate(0px, ${to}px)`;
             return null;
           }
@@ -140,11 +142,29 @@ export function createWell(parent, { label }) {
     wellKey = null; // the final view redraws the resting halves from the engine's well
   }
 
+  /** A new action: the running turn animation ends now and its later steps do not animate. */
+  function hurry() {
+    hurried = true;
+    for (const animation of root.getAnimations({ subtree: true })) animation.finish();
+  }
+
+  /** The centre of cells [[c, r], ...] in client coordinates (floating points go there). @param {number[][]} at */
+  function centre(at) {
+    const matrix = root.getScreenCTM();
+    const n = Math.max(1, at.length);
+    const point = new DOMPoint(
+      (at.reduce((sum, [c]) => sum + c, 0) / n + 0.5) * CELL,
+      (at.reduce((sum, [, r]) => sum + r, 0) / n + 0.5) * CELL,
+    );
+    const { x, y } = matrix ? point.matrixTransform(matrix) : point;
+    return { x, y };
+  }
+
   /** The width of a cell on screen, px (touch gestures count columns by it). */
   function cellPixels() {
     const box = root.getBoundingClientRect();
     return size.width ? box.width / (size.width + (2 * PAD) / CELL) : 0;
   }
 
-  return { root, setSize, drawStill, drawFalling, playTurn, cellPixels };
+  return { root, setSize, drawStill, drawFalling, playTurn, hurry, centre, cellPixels };
 }

@@ -1,0 +1,38 @@
+// The first lesson of Domino Drop and its tips (issue 15 item 4). The lesson
+// plays the engine's lesson position (club.domino.lesson: 3-6 falling over a
+// 6 and a 3): move, rotate, cancel two equal halves, then what the scores
+// mean. No game time passes in the lesson (the page sends no ticks; ↓ moves
+// one row): a newcomer reads each step while the tile waits.
+import { createLesson } from "../../kit/lesson.js";
+
+/** @param {any} e */
+const moved = (e, /** @type {string[]} */ ...by) => e.type === "moved" && by.includes(e.by);
+
+/**
+ * @param {HTMLElement} root @param {any} ctx
+ * @param {import("./render.js").Parts} parts
+ */
+export function startLesson(root, ctx, parts) {
+  const well = () => parts.well.root;
+  return createLesson(root, ctx, [
+    { say: "domino.lesson.move", until: (e) => moved(e, "left", "right"), target: well },
+    { say: "domino.lesson.rotate", until: (e) => moved(e, "cw", "ccw"), target: well },
+    { say: "domino.lesson.cancel", until: (e) => e.type === "cancelled", target: well },
+    { say: "domino.lesson.score", target: () => parts.play.querySelector(".dd-power") },
+  ]);
+}
+
+/**
+ * The specials of this game, explained once each the first time one is on screen (ctx.tip keeps which):
+ * the extended set's higher pips, a double falling, a single half left by a cancel.
+ * @param {any} ctx @param {Domino.View} view @param {Domino.ProfileView | null} profile @param {Element} anchor
+ */
+export function showTips(ctx, view, profile, anchor) {
+  const extended = profile?.sets?.extended;
+  if (view.set === "extended" && extended) {
+    ctx.tip("domino.extended", ctx.t("domino.tip.extended", { count: extended.tiles, top: extended.top }), anchor);
+  }
+  const tile = view.falling;
+  if (tile && tile.a === tile.b) ctx.tip("domino.double", ctx.t("domino.tip.double", { pip: tile.a }), anchor);
+  if (view.cells.some((cell) => cell[3] === "s")) ctx.tip("domino.single", ctx.t("domino.tip.single"), anchor);
+}

@@ -10,6 +10,10 @@
 // club.bowls.api.Session; the page draws what the view says.
 import { html } from "../svg.js";
 import { createSession } from "../kit/session.js";
+import { createJuice } from "../kit/juice.js";
+import { createLesson } from "../kit/lesson.js";
+import { createFeelings } from "./bowls/feel.js";
+import { heardOf, lessonSteps, tipSpecials } from "./bowls/lesson.js";
 import { createPlayer } from "./bowls/animate.js";
 import { createAttempts, PARKING } from "./bowls/attempts.js";
 import { createCards } from "./bowls/cards.js";
@@ -18,7 +22,7 @@ import { baseFrame, bowlLabel, createGame, focusTarget } from "./bowls/game.js";
 import { NO_HINT, renderGrid } from "./bowls/puzzles.js";
 import { renderModeScreen } from "./bowls/screens.js";
 import { applyTheme, createToast, ensureDefs } from "./bowls/themes.js";
-import { moveWords, popupWords, refusalWords, tapWords } from "./bowls/words.js";
+import { moveWords, refusalWords, tapWords } from "./bowls/words.js";
 
 /** @typedef {import("../kit/dialog.js").Dialog} Dialog */
 /** @typedef {import("./bowls/puzzles.js").HintState} HintState */
@@ -56,6 +60,7 @@ export async function mount(root, ctx) {
   const { engine, store, t } = ctx;
   const words = { t, number: ctx.number ?? ((/** @type {number} */ v) => String(v)) };
   root.classList.add("bw", "bowls-theme-simple");
+  if (ctx.lesson) root.dataset.lesson = "1"; // no modes, pause or end in a lesson (bowls.css)
   html("link", { rel: "stylesheet", href: new URL("../css/bowls.css", import.meta.url) }, root);
   html("link", { rel: "stylesheet", href: new URL("../css/bowls-themes.css", import.meta.url) }, root);
   ensureDefs(root);
@@ -78,13 +83,17 @@ export async function mount(root, ctx) {
       forecast: setForecast, useTheme, today: todayUtc,
     },
   });
+  const juice = createJuice(root, ctx);
   const game = createGame(root, words, {
     bowl: clickBowl, bowlKey, sow: () => sow(state.chosen), undo, redo, pause, end: cards.confirmEnd, settings: cards.openSettings,
     hint: asks.hint, restart: () => { if (state.view?.puzzle) attempts.startPuzzle(state.view.puzzle.id); }, list: showGrid,
-  });
+  }, juice);
+  const feelings = createFeelings({ ctx, juice, words, node: game.ring.node });
+  /** @type {import("../kit/lesson.js").Lesson | null} */
+  let lesson = null;
   const gridScreen = html("section", { class: "bwp-grid-screen", "aria-labelledby": "bwp-grid-title" }, root);
   const toast = createToast(root, t, session.later);
-  const player = createPlayer(game.ring, { popup: (e) => game.ring.popup(...popupWords(words, e)) });
+  const player = createPlayer(game.ring, { beat: feelings.beat });
   const modeActions = {
     start: (/** @type {Record<string, any>} */ payload) => cards.askStart(attempts.unfinishedOf(payload.mode), payload),
     resume: attempts.resume, play: attempts.startPuzzle, list: showGrid, gallery: openGallery, settings: cards.openSettings,
@@ -191,6 +200,7 @@ export async function mount(root, ctx) {
     refresh();
     if (early) return;
     game.ring.focusBowl(focusTarget(state, state.view));
+    tipSpecials(ctx, state.view, game.ring.node);
     if (state.view.over) {
       const outcome = await attempts.recordIfOver();
       if (!session.gone()) showOver(outcome);
@@ -212,14 +222,15 @@ export async function mount(root, ctx) {
     finishAnimation();
     refresh();
     game.ring.focusBowl(b);
-    if (announce) ctx.announce(bowlLabel(words, state.view.bowls[b], b));
+    if (announce) ctx.announce(bowlLabel(words, state.view.bowls[b], b, state.view.capacity));
+    lesson?.heard([{ kind: "choose", bowl: b }]);
   }
 
   /** @param {number} b */
   function clickBowl(b) {
     if (!live()) return;
     const refusal = state.view.bowls[b].refusal; // the engine's reason (W5): empty, ice
-    if (refusal) ctx.announce(tapWords(words, refusal, b));
+    if (refusal) { feelings.refuse(); ctx.announce(tapWords(words, refusal, b)); }
     else if (state.chosen === b) sow(b);
     else choose(b);
   }
@@ -244,6 +255,7 @@ export async function mount(root, ctx) {
   }
 
   function finishAnimation() {
+    feelings.start(); // a new action: the last one's juice ends at once
     if (!state.animating) return;
     player.cancel();
     state.animating = false;
@@ -253,6 +265,7 @@ export async function mount(root, ctx) {
   /** A move: asked now, applied after the operations asked before it. @param {string} method @param {Record<string, any>} payload */
   function move(method, payload) {
     moved();
+    feelings.start();
     return session.serial(() => { finishAnimation(); return act(method, payload); });
   }
 
@@ -271,7 +284,7 @@ export async function mount(root, ctx) {
     const before = state.view;
     const answer = await engine.call(method, payload);
     if (session.gone()) return;
-    if (!answer.accepted) { ctx.announce(refusalWords(words, answer.reason, payload.bowl)); return; }
+    if (!answer.accepted) { feelings.refuse(); ctx.announce(refusalWords(words, answer.reason, payload.bowl)); return; }
     state.view = answer.view;
     moved();
     if (!session.keep(answer)) return; // another tab's newer run: adopted next
@@ -284,6 +297,7 @@ export async function mount(root, ctx) {
     if (cheer) ctx.announce(cheer);
     const said = moveWords(words, method, state.view);
     if (said) ctx.announce(said);
+    lesson?.heard(heardOf(answer.events));
     if (state.screen !== "game") return; // the player left the game screen while it was asked
     if (!answer.events.some((/** @type {any} */ e) => e.type === "pickup")) { played(answer); return; }
     state.animating = true;
@@ -299,6 +313,8 @@ export async function mount(root, ctx) {
   /** The move is drawn; the end card if it ended the attempt. @param {any} answer */
   function played(answer) {
     refresh();
+    feelings.after(answer.events, state.view);
+    tipSpecials(ctx, state.view, game.ring.node);
     if (state.view.over) showOver(answer);
   }
 
@@ -336,6 +352,7 @@ export async function mount(root, ctx) {
 
   // ----- start ---------------------------------------------------------------------------
   async function boot() {
+    if (ctx.lesson) { await bootLesson(); return; }
     const view = await attempts.loadStored();
     try {
       setTheme((await engine.call("themes", {})).theme); // the one the engine's profile names
@@ -347,6 +364,14 @@ export async function mount(root, ctx) {
     else store.remove("view");
     if (view && !view.over) await showGame();
     else { await attempts.recordIfOver(); await showModes(); }
+    ctx.painted();
+  }
+
+  // Issue 15: the first lesson, on the engine's position in a session beside the run.
+  async function bootLesson() {
+    state.view = await engine.call("lesson", {});
+    await showGame();
+    lesson = createLesson(root, ctx, lessonSteps(game.ring.node, () => root.querySelector(".bw-sow")));
     ctx.painted();
   }
 
@@ -387,6 +412,8 @@ export async function mount(root, ctx) {
       moved(); // a hint still searching is stopped
       session.close();
       player.cancel();
+      juice.destroy();
+      lesson?.destroy();
       fitter.disconnect();
       window.removeEventListener("resize", game.fit);
       document.removeEventListener("keydown", onKey);

@@ -2,7 +2,9 @@
 // by stone, the matches per bowl and colour, blockers leaving, eruptions,
 // the refill, points and an overflow, in the order the engine reported them.
 // It replays the engine's events on a copy of the old picture; it never
-// decides anything itself. Reduced motion: no steps, one short fade.
+// decides anything itself. Each event (a match step: its group) is told to
+// `beat` as it shows, for the sound and the juice (issue 15). Reduced motion:
+// no steps, every beat at once.
 
 /** @typedef {import("./ring.js").Frame} Frame */
 /** @typedef {import("./ring.js").FrameBowl} FrameBowl */
@@ -29,9 +31,9 @@ const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 
 /**
  * @param {{render: (frame: Frame) => void, showHand: (stones: string, from?: number) => void}} ring
- * @param {{popup: (event: any) => void}} options
+ * @param {{beat: (event: any, group: any[]) => void}} options
  */
-export function createPlayer(ring, { popup }) {
+export function createPlayer(ring, { beat }) {
   let token = 0;
 
   function cancel() { token += 1; }
@@ -50,11 +52,16 @@ export function createPlayer(ring, { popup }) {
     /** @param {Partial<Frame>} [extra] */
     const frame = (extra = {}) => ring.render({ ...base, bowls, ...extra });
     if (reduced) {
-      for (const e of events) if (e.type === "points" || e.type === "perfect") popup(e);
+      for (let i = 0; i < events.length; i += 1) {
+        const group = run(events, i);
+        beat(events[i], group);
+        if (events[i].type === "match") i += group.length - 1;
+      }
       return alive();
     }
     for (let i = 0; i < events.length && alive(); i += 1) {
       const e = events[i];
+      beat(e, run(events, i));
       if (e.type === "pickup") {
         hand = e.stones;
         bowls[e.bowl].stones = "";
@@ -101,8 +108,6 @@ export function createPlayer(ring, { popup }) {
         bowls[e.bowl].stones += e.stone;
         frame({ hot: new Set([e.bowl]) });
         await sleep(TIMES.refill);
-      } else if (e.type === "points" || e.type === "perfect") {
-        popup(e);
       } else if (e.type === "overflow") {
         frame({ overflow: new Set(e.bowls) });
         await sleep(TIMES.overflow);

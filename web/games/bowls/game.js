@@ -44,12 +44,15 @@ export function focusTarget(state, view) {
   return state.chosen ?? view.choosable[0] ?? 0;
 }
 
-/** A bowl in words: its number, stones and modifiers. @param {Words} words @param {Bowls.BowlView} bowl @param {number} b */
-export function bowlLabel({ t }, bowl, b) {
+/**
+ * A bowl in words: its number, stones, modifiers and how full it is.
+ * @param {Words} words @param {Bowls.BowlView} bowl @param {number} b @param {number} capacity the view's
+ */
+export function bowlLabel({ t }, bowl, b, capacity) {
   const stones = [...bowl.stones].map((s) => t(`bowls.stone.${STONE_NAMES[s]}`)).join(", ") || t("bowls.emptyBowl");
   const mods = Object.entries(bowl.mods).filter(([, left]) => left).map(([mod, left]) => (left > 0
     ? t("bowls.modLeft", { mod: t(`bowls.mod.${mod}`), count: left }) : t(`bowls.mod.${mod}`)));
-  return t("bowls.bowlLabel", { n: b + 1, stones }) + (mods.length ? ` (${mods.join(", ")})` : "");
+  return `${t("bowls.bowlLabel", { n: b + 1, stones })} (${[...mods, t("bowls.room", { count: bowl.stones.length, capacity })].join(", ")})`;
 }
 
 /**
@@ -64,15 +67,18 @@ export function baseFrame(state, view, words) {
     chosen: view.over ? null : state.chosen,
     choosable: new Set(view.choosable),
     focusable: focusTarget(state, view),
-    labels: view.bowls.map((bowl, b) => bowlLabel(words, bowl, b)),
+    labels: view.bowls.map((bowl, b) => bowlLabel(words, bowl, b, view.capacity)),
     hinted: hint.bowl,
   };
 }
 
-/** @param {HTMLElement} root the page @param {Words} words @param {GameActions} on */
-export function createGame(root, words, on) {
+/**
+ * @param {HTMLElement} root the page @param {Words} words @param {GameActions} on
+ * @param {import("../../kit/juice.js").Juice} [juice] the score counts up with it
+ */
+export function createGame(root, words, on, juice) {
   const node = html("div", { class: "bw-game", hidden: true }, root);
-  const hud = createHud(node, words);
+  const hud = createHud(node, words, juice);
   const board = html("div", { class: "bw-board" }, node);
   const ring = createRing(board, { label: words.t("bowls.ringLabel"), onBowl: on.bowl, onKey: on.bowlKey });
   const side = html("div", { class: "bw-side" }, node);

@@ -19,8 +19,12 @@ export function modeName(t, view) {
   return t(`bowls.mode.${view.mode}`);
 }
 
-/** The title, the mode chip, the training mark and the four stat boxes. @param {HTMLElement} root @param {Words} words */
-export function createHud(root, { t, number }) {
+/**
+ * The title, the mode chip, the training mark and the four stat boxes; the
+ * score counts up to a new value (the kit's juice) after the first drawing.
+ * @param {HTMLElement} root @param {Words} words @param {import("../../kit/juice.js").Juice} [juice]
+ */
+export function createHud(root, { t, number }, juice) {
   const header = html("div", { class: "game-header bw-header" }, root);
   html("h1", {}, header, t("bowls.title"));
   const chip = html("span", { class: "bw-chip" }, header);
@@ -31,12 +35,16 @@ export function createHud(root, { t, number }) {
   const moves = statBox(stats, "bw-moves", t("bowls.moves"));
   const best = statBox(stats, "bw-best", t("bowls.best"));
 
+  let drawn = false;
+
   /** @param {Bowls.View} view */
   function render(view) {
     chip.textContent = modeName(t, view);
     chip.dataset.mode = view.mode;
     training.hidden = !view.training;
-    score.set(number(view.score));
+    if (juice && drawn) juice.countUp(score.value, view.score, number);
+    else score.set(number(view.score));
+    drawn = true;
     score.box.dataset.score = String(view.score);
     const last = view.last;
     const matched = Boolean(last && last.combo > 0);
@@ -51,10 +59,15 @@ export function createHud(root, { t, number }) {
   return { header, chip, stats, render };
 }
 
-/** The chosen bowl's queue, the Sow button and the forecast line. @param {HTMLElement} root @param {Words} words @param {{onSow: () => void}} on */
+/**
+ * The chosen bowl's queue, the Sow button, the forecast line and, always in
+ * sight, which way a sowing goes and how much a bowl holds (issue 15).
+ * @param {HTMLElement} root @param {Words} words @param {{onSow: () => void}} on
+ */
 export function createQueuePanel(root, { t }, { onSow }) {
   const panel = html("div", { class: "bw-panel" }, root);
   const title = html("p", { class: "bw-panel-title" }, panel);
+  const way = html("p", { class: "bw-way-line" }, panel);
   const queue = html("ol", { class: "bw-queue", "aria-label": t("bowls.queueLabel") }, panel);
   const sow = /** @type {HTMLButtonElement} */ (html("button", { class: "btn primary bw-sow", type: "button" }, panel, t("bowls.sow")));
   const forecast = html("p", { class: "bw-forecast", hidden: true, role: "status" }, panel);
@@ -66,6 +79,9 @@ export function createQueuePanel(root, { t }, { onSow }) {
     forecast.textContent = line ?? "";
     queue.replaceChildren();
     const bowl = chosen === null ? null : view.bowls[chosen];
+    const back = bowl?.clockwise === false; // the engine's: a reverse bowl (W6)
+    way.textContent = t(back ? "bowls.wayBack" : "bowls.way", { capacity: view.capacity });
+    way.dataset.way = back ? "back" : "clockwise";
     if (bowl === null || view.over) {
       title.textContent = view.over ? t("bowls.attemptOver") : t("bowls.pickBowl");
       sow.disabled = true;

@@ -147,6 +147,23 @@ export function createPuzzlePanel(game, stats, t, on) {
 export const line = (cls, text) => html("p", { class: cls }, null, text);
 
 /**
+ * This attempt's figures for an end card (issue 15): [label key, value] rows.
+ * @param {Translate} t @param {[string, string][]} rows
+ */
+export function figures(t, rows) {
+  const list = html("dl", { class: "bw-figures" });
+  for (const [key, value] of rows) {
+    const row = html("div", { "data-figure": key.split(".").pop() }, list);
+    html("dt", {}, row, t(key));
+    html("dd", {}, row, value);
+  }
+  return list;
+}
+
+/** The best combo in words: its matching bowls (W13), or a dash. @param {Translate} t @param {Bowls.View} view */
+export const bestCombo = (t, view) => (view.best_combo > 0 ? t("bowls.over.comboBowls", { count: view.best_combo }) : "–");
+
+/**
  * The end card of a puzzle attempt, as the kit dialog's options.
  * @param {Bowls.View} view @param {{fewest?: number, first?: boolean, solved?: number} | undefined} record the move's puzzle_solved event
  * @param {Translate} t @param {{play: (id: number) => void, undo: () => void, list: () => void}} on
@@ -156,19 +173,23 @@ export function puzzleOverCard(view, record, t, on) {
   const p = view.puzzle;
   const list = { label: t("bowls.puzzle.over.list"), cls: "bwp-to-list", action: on.list };
   if (view.status === "solved") {
+    /** @type {HTMLElement[]} */
     const lines = [line("bw-final", t("bowls.puzzle.over.solvedIn", { id: p.id, n: moves(t, view.moves) }))];
     if (record?.fewest) lines.push(line("bw-note", t("bowls.puzzle.over.fewest", { n: moves(t, record.fewest) })));
     if (record?.first) lines.push(line("bw-newbest", t("bowls.puzzle.over.first", { solved: record.solved, total: p.total })));
     if (p.last) lines.push(line("bw-note", t("bowls.puzzle.over.allDone")));
+    lines.push(figures(t, [["bowls.over.bestCombo", bestCombo(t, view)]]));
     const buttons = [];
     if (p.next) buttons.push({ label: t("bowls.puzzle.over.next"), primary: true, cls: "bwp-next", action: () => on.play(p.next) });
     buttons.push({ label: t("bowls.puzzle.over.again"), cls: "bwp-again", action: () => on.play(p.id) }, list);
     return { title: t("bowls.puzzle.over.solved"), lines, buttons, cls: "bw-overlay bw-over bwp-over bwp-over-solved" };
   }
+  /** @type {HTMLElement[]} */
   const lines = [
     line("bw-final", t("bowls.puzzle.over.failed", { goal: goalWords(t, p.goal) })),
     line("bw-note", progressWords(t, p.progress)),
     line("bw-note", t("bowls.puzzle.over.help")),
+    figures(t, [["bowls.over.bestCombo", bestCombo(t, view)]]),
   ];
   const buttons = [];
   if (view.can_undo) buttons.push({ label: t("bowls.puzzle.over.undo"), primary: true, cls: "bwp-over-undo", action: on.undo });

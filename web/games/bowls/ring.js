@@ -1,8 +1,10 @@
 // The ring of SVG bowls (W1, W3, W4): bowl 0 at the top, clockwise, as many as
 // the view has; in each bowl the stones a bowl may hold (the view's capacity)
 // sit on the rim clockwise from the top and the last one in the centre, and
-// any more show a clear "+N" marker. It only draws the frame it is given (the
-// engine's view or an animation frame).
+// any more show a clear "+N" marker; the places still free are faint rings, so
+// a full bowl shows it (issue 15), and an arrow inside the ring shows which way
+// the chosen bowl sows (the view's `clockwise`). It only draws the frame it is
+// given (the engine's view or an animation frame).
 import { svg } from "../../svg.js";
 import { drawStone } from "./stones.js";
 
@@ -19,6 +21,7 @@ const VIEW_R = NUMBER_R + 7;
  * @property {string} stones
  * @property {Record<string, number>} mods
  * @property {boolean} [over_capacity]
+ * @property {boolean} [clockwise] where its stones go when sown (the engine's, W6)
  */
 
 /**
@@ -103,6 +106,13 @@ function drawBadges(entry, bowl, count, mods) {
 export function createRing(parent, { label, onBowl, onKey }) {
   const art = svg("svg", { viewBox: `${-VIEW_R} ${-VIEW_R} ${2 * VIEW_R} ${2 * VIEW_R}`, class: "bw-ring", role: "group", "aria-label": label }, parent);
   svg("circle", { r: RING_R, class: "bw-track" }, art);
+  // Which way a sowing goes: from the top (or the chosen bowl), clockwise unless the engine says not.
+  const way = svg("g", { class: "bw-way", "aria-hidden": "true" }, art);
+  const WAY_R = RING_R - BOWL_R - 14;
+  const WAY_A = 0.8; // the arc's length, in radians
+  svg("path", { d: `M ${(-WAY_R * Math.sin(0.25)).toFixed(2)} ${(-WAY_R * Math.cos(0.25)).toFixed(2)} A ${WAY_R} ${WAY_R} 0 0 1 ${(WAY_R * Math.sin(WAY_A)).toFixed(2)} ${(-WAY_R * Math.cos(WAY_A)).toFixed(2)}` }, way);
+  const [wx, wy, turn] = [WAY_R * Math.sin(WAY_A), -WAY_R * Math.cos(WAY_A), (WAY_A * 180) / Math.PI];
+  svg("polygon", { points: "-2,-5 6,0 -2,5", transform: `translate(${wx.toFixed(2)} ${wy.toFixed(2)}) rotate(${turn.toFixed(1)})` }, way);
   const centre = /** @type {SVGGElement} */ (svg("g", { class: "bw-centre", "aria-hidden": "true" }, art));
   /** @type {BowlNode[]} */
   let bowls = [];
@@ -145,6 +155,10 @@ export function createRing(parent, { label, onBowl, onKey }) {
     if (key === entry.key) return;
     entry.key = key;
     entry.stones.replaceChildren();
+    for (let k = bowl.stones.length; k < frame.capacity; k += 1) { // the free places: how much more it holds
+      const [px, py] = slotOffset(k, frame.capacity);
+      svg("circle", { class: "bw-place", cx: px.toFixed(2), cy: py.toFixed(2), r: STONE_R - 1.5 }, entry.stones);
+    }
     [...bowl.stones].slice(0, frame.capacity).forEach((stone, k) => {
       const [sx, sy] = slotOffset(k, frame.capacity);
       drawStone(entry.stones, stone, sx, sy, STONE_R, flash?.has(k) ? "flash" : "");
@@ -155,6 +169,11 @@ export function createRing(parent, { label, onBowl, onKey }) {
   /** @param {Frame} frame */
   function render(frame) {
     if (frame.bowls.length !== bowls.length) build(frame.bowls.length);
+    const from = frame.chosen ?? null;
+    const turn = from === null ? 0 : (360 / frame.bowls.length) * from;
+    const mirror = from !== null && frame.bowls[from].clockwise === false ? " scale(-1 1)" : "";
+    way.setAttribute("transform", `rotate(${turn.toFixed(1)})${mirror}`);
+    way.classList.toggle("back", Boolean(mirror));
     frame.bowls.forEach((bowl, b) => {
       const entry = bowls[b];
       drawStones(entry, b, bowl, frame);
@@ -187,20 +206,12 @@ export function createRing(parent, { label, onBowl, onKey }) {
     if (from !== undefined) centre.dataset.from = String(from);
   }
 
-  /** @param {string} text @param {string} cls */
-  function popup(text, cls = "") {
-    const node = svg("text", { class: `bw-popup ${cls}`, x: 0, y: cls.includes("perfect") ? 24 : -14, "text-anchor": "middle" }, art);
-    node.textContent = text;
-    setTimeout(() => node.remove(), 1400);
-  }
-
   /** @param {number} b @returns {SVGGElement | null} */
   const node = (b) => bowls[b]?.g ?? null;
 
   return {
     render,
     showHand,
-    popup,
     node,
     /** @param {number} b */
     focusBowl: (b) => node(b)?.focus({ preventScroll: true }),

@@ -3,7 +3,7 @@
 // are the kit's dialog: this module makes their options from the view and the
 // page's callbacks. It draws only what it is handed.
 import { html } from "../../svg.js";
-import { line, puzzleCard } from "./puzzles.js";
+import { bestCombo, figures, line, puzzleCard } from "./puzzles.js";
 import { themesCard } from "./themes.js";
 
 /** @typedef {import("../../kit/dialog.js").DialogOptions} DialogOptions */
@@ -154,11 +154,13 @@ const END_TITLES = { overflow: "bowls.over.overflow", stuck: "bowls.over.stuck",
  * @returns {DialogOptions}
  */
 export function overCard(view, outcome, { t, number }, on) {
+  /** @type {HTMLElement[]} */
   const lines = [line("bw-final", t("bowls.over.score", { score: number(view.score) }))];
   const banked = outcome?.events?.find((/** @type {any} */ e) => e.type === "recorded"); // the action that ended it (W25)
   if (view.training) lines.push(line("bw-note", t("bowls.over.training")));
   else if (banked?.best || banked?.daily_best) lines.push(line("bw-newbest", t("bowls.over.newBest")));
-  const buttons = [{ label: t("bowls.newAttempt"), primary: true, cls: "bw-again", action: on.again }];
+  lines.push(figures(t, [["bowls.over.moves", number(view.moves)], ["bowls.over.bestCombo", bestCombo(t, view)]]));
+  const buttons = [{ label: t("bowls.playAgain"), primary: true, cls: "bw-again", action: on.again }];
   if (view.can_undo) buttons.push({ label: t("bowls.undoLast"), primary: false, cls: "bw-over-undo", action: on.undo });
   buttons.push({ label: t("bowls.toModes"), primary: false, cls: "bw-to-modes", action: on.modes });
   return { title: t(END_TITLES[view.status] ?? "bowls.attemptOver"), lines, buttons, cls: "bw-overlay bw-over" };

@@ -1,0 +1,112 @@
+// How a bowls move feels (issue 15): the engine's events, as the ring shows
+// them, become the kit's cues (sound and vibration) and juice (floating
+// points at the bowls that scored, bursts where stones matched, praise and a
+// shake for the biggest moves). One table says which event plays which cue;
+// every number comes from the events and the view, none is computed here.
+import { popupWords } from "./words.js";
+
+/** @typedef {import("./hud.js").Words} Words */
+/** @typedef {import("../../kit/juice.js").Juice} Juice */
+
+/**
+ * The cue of each event the ring shows (a match step gets its whole group):
+ * [cue name, its options] or null for none. `steps` counts the move's match
+ * steps so far: the first clears, every later one (after an eruption) is a
+ * rising chain step.
+ * @type {Record<string, (e: any, group: any[], steps: number) => [string, {size?: number, step?: number}] | null>}
+ */
+const CUES = {
+  pickup: () => ["place", {}],
+  deliver: () => ["move", {}],
+  refill: () => ["move", {}],
+  match: (_, group, steps) => (steps > 1 ? ["chain", { step: steps - 1 }]
+    : ["clear", { size: group.reduce((n, m) => n + m.slots.length, 0) }]),
+  blockers: (e) => ["clear", { size: e.slots.length }],
+  perfect: () => ["fanfare", {}],
+  overflow: () => ["over", {}],
+};
+
+/** Events that sound once per move under reduced motion (no stone-by-stone clicks then). */
+const QUIET_WHEN_STILL = new Set(["deliver", "refill"]);
+
+/**
+ * @param {{ctx: any, juice: Juice, words: Words, node: (b: number) => Element | null}} page
+ */
+export function createFeelings({ ctx, juice, words, node }) {
+  const { t } = words;
+  let steps = 0;
+  /** @type {Set<number>} the bowls that matched in this move's current phase */
+  let matched = new Set();
+
+  /** The centre of bowl `b` on screen. @param {number} b @returns {[number, number] | null} */
+  function at(b) {
+    const box = node(b)?.getBoundingClientRect();
+    return box && box.width ? [box.left + box.width / 2, box.top + box.height / 2] : null;
+  }
+
+  /** The centre of some bowls on screen. @param {Iterable<number>} bowls @returns {[number, number] | null} */
+  function middle(bowls) {
+    const spots = [...bowls].map(at).filter((p) => p !== null);
+    if (!spots.length) return null;
+    return [spots.reduce((s, p) => s + p[0], 0) / spots.length, spots.reduce((s, p) => s + p[1], 0) / spots.length];
+  }
+
+  /** The ring's centre on screen (a Perfect Clear scores on the whole ring). @returns {[number, number] | null} */
+  function ringCentre() {
+    const box = node(0)?.closest("svg")?.getBoundingClientRect();
+    return box && box.width ? [box.left + box.width / 2, box.top + box.height / 2] : null;
+  }
+
+  /** A new action starts: the last one's show ends at once. */
+  function start() {
+    juice.finish();
+    steps = 0;
+    matched = new Set();
+  }
+
+  /** One event as the ring shows it. @param {any} e @param {any[]} group */
+  function beat(e, group) {
+    if (e.type === "match") steps += 1;
+    if (e.type === "refill") { matched = new Set(); steps = 0; } // the refill phase scores on its own (W15)
+    const cue = CUES[e.type]?.(e, group, steps);
+    if (cue && !(QUIET_WHEN_STILL.has(e.type) && ctx.reducedMotion())) ctx.feel.cue(cue[0], cue[1]);
+    if (e.type === "match") {
+      for (const m of group) {
+        matched.add(m.bowl);
+        const spot = at(m.bowl);
+        if (spot) juice.burst(spot[0], spot[1], { size: m.slots.length, cls: `bw-burst-${m.colour ?? "x"}` });
+      }
+    } else if (e.type === "points" || e.type === "perfect") {
+      const [text, cls] = popupWords(words, e);
+      const spot = (e.type === "points" && middle(matched)) || ringCentre();
+      if (spot) juice.float(text, spot[0], spot[1], { cls: `bw-float ${cls}` });
+      if (e.type === "perfect") {
+        juice.praise(t("bowls.praise.perfect"), { level: 3 });
+        juice.shake(2);
+      } else if (e.phase === "player" && e.multiplier > 1) { // a combo: the engine's multiplier (W13)
+        juice.praise(t(`bowls.praise.x${Math.min(e.multiplier, 4)}`), { level: e.multiplier - 1 });
+        if (e.multiplier >= 3) ctx.feel.cue("fanfare", { size: e.multiplier });
+        if (e.multiplier >= 4) juice.shake(3);
+      }
+    }
+  }
+
+  /**
+   * The move is shown: what the profile says of it (a record, a puzzle solved,
+   * an achievement) and the end of the attempt.
+   * @param {any[]} events @param {Bowls.View} view
+   */
+  function after(events, view) {
+    const types = new Set(events.map((e) => e.type));
+    const record = events.find((e) => e.type === "recorded");
+    if (types.has("puzzle_solved") || types.has("achievement") || (record && !view.training && (record.best || record.daily_best))) {
+      ctx.feel.cue("fanfare", { size: 3 });
+      if (types.has("puzzle_solved")) juice.praise(t("bowls.praise.solved"), { level: 3 });
+      else if (record?.best || record?.daily_best) juice.praise(t("bowls.over.newBest"), { level: 2 });
+    } else if (view.over && !types.has("overflow") && view.status !== "ended") {
+      ctx.feel.cue("over"); // stuck, or a puzzle's moves spent (an overflow sounded as it showed)
+    }
+  }
+
+  return { start, beat, after, refuse: () => ctx.feel.cue("refuse") };
+}

@@ -5,8 +5,12 @@
 // Issue 13: on a returning visit the view stored beside the run is drawn at
 // once, before Python is up; input waits for the engine's own load (the app
 // keeps the page inert until mount resolves).
+// Issue 15: each move is heard, felt and shown (merge/feel.js on the kit's
+// feel and juice); `#/merge?lesson` plays the first lesson (merge/lesson.js)
+// on the engine's lesson round; D reads the board out (merge/words.js).
 import { html } from "../svg.js";
 import { createSession } from "../kit/session.js";
+import { createJuice } from "../kit/juice.js";
 import { createBoard } from "./merge/board.js";
 import { createTray } from "./merge/tray.js";
 import { createGhost } from "./merge/ghost.js";
@@ -14,12 +18,14 @@ import { createPlayer } from "./merge/anim.js";
 import { createTimer } from "./merge/timer.js";
 import { createConfirm, createOver, createSettings, createSlots } from "./merge/dialogs.js";
 import { createHud } from "./merge/hud.js";
-import { stoneName } from "./merge/stones.js";
 import { createState } from "./merge/state.js";
 import { createRender } from "./merge/render.js";
 import { createPlay } from "./merge/play.js";
 import { createSlotApi } from "./merge/slots.js";
 import { bindInput } from "./merge/input.js";
+import { createFeel } from "./merge/feel.js";
+import { createMergeLesson } from "./merge/lesson.js";
+import { describeBoard, rowsText } from "./merge/words.js";
 
 const TICK_MS = 5000; // play time goes to the engine at least this often while it runs (M15)
 
@@ -41,17 +47,22 @@ export async function mount(root, ctx) {
   });
 
   // ----- the widgets -----
-  const hud = createHud(root, { t, number });
+  const juice = createJuice(root, ctx);
+  const hud = createHud(root, { t, number, juice });
   const layout = html("div", { class: "hm-layout" }, root);
   layout.append(hud.bar);
   const boardWrap = html("div", { class: "hm-board-wrap" }, layout);
-  const board = createBoard(boardWrap, { label: t("merge.boardLabel"), describe: (v) => stoneName(v, t) });
+  const board = createBoard(boardWrap, { label: t("merge.boardLabel"),
+    describe: (values) => (state.geometry ? rowsText(state.geometry, values, t).join(" ") : "") });
+  board.root.setAttribute("aria-keyshortcuts", "D R Shift+R");
+  html("p", { class: "sr-only hm-keys-hint" }, boardWrap, t("merge.sr.hint"));
   const side = html("div", { class: "hm-side" }, layout);
   const tray = createTray(side, { t, onRotate: (step) => act(play.rotate, step) });
   const tools = html("div", { class: "hm-tools" }, side);
   html("p", { class: "hm-help" }, side, t("merge.help"));
   const ghost = createGhost();
-  const player = createPlayer(board, { t, number });
+  const feel = createFeel({ ctx, board, juice });
+  const player = createPlayer(board, { onStep: feel.step });
   const render = createRender({ root, hud, tray, board });
   const menu = (/** @type {boolean} */ open) => timer.hold("menu", open);
   const over = createOver(root, { t, number, onNew: () => act(play.newRound), onToggle: menu });
@@ -63,8 +74,17 @@ export async function mount(root, ctx) {
     if (state.view) timer.hold("idle", !state.view.clock_runs);
     state.clockMs = elapsed();
     render(state, state.view);
+    if (state.live) tips(state.view);
   }
-  const play = createPlay({ ctx, session, state, draw, board, player, timer, over });
+  /** The first time a joker is in the tray, one line says what it does (issue 15). @param {Merge.View | null} view */
+  function tips(view) {
+    const joker = view?.current.kind === "joker" ? tray.current : view?.next.kind === "joker" ? side.querySelector(".hm-next-box") : null;
+    if (joker) ctx.tip("merge.joker", t("merge.tip.joker"), joker);
+  }
+  /** @type {import("../kit/lesson.js").Lesson | null} */
+  let lesson = null;
+  const play = createPlay({ ctx, session, state, draw, board, player, timer, over, feel,
+    heard: (events) => lesson?.heard(events) });
   /**
    * An action from input: taken only once the engine has the run (a stored view is
    * never acted on), after the actions before it; a failure is reported.
@@ -73,11 +93,16 @@ export async function mount(root, ctx) {
   function act(fn, ...args) {
     if (state.live) session.serial(() => fn(...args));
   }
-  const offInput = bindInput({ state, board, tray, ghost, play, act, report: session.report, draw });
+  /** Key D: the board read out (issue 15 point 6). */
+  const describe = () => { if (state.view && state.geometry) ctx.announce(describeBoard(state.geometry, state.view, t, number)); };
+  const offInput = bindInput({ state, board, tray, ghost, play, act, report: session.report, draw, describe });
 
   // ----- the toolbar; settings and slots are made once the engine's geometry is known -----
   /** A toolbar button. @param {string} cls @param {string} key its label @param {() => unknown} onClick */
-  const tool = (cls, key, onClick) => html("button", { class: `btn ${cls}`, type: "button" }, tools, t(key)).addEventListener("click", onClick);
+  const tool = (cls, key, onClick) => {
+    const button = html("button", { class: `btn ${cls}`, type: "button", hidden: ctx.lesson && cls !== "hm-settings-btn" }, tools, t(key));
+    button.addEventListener("click", onClick);
+  };
   /** @type {ReturnType<typeof createSettings> | null} */
   let settings = null;
   /** @type {ReturnType<typeof createSlots> | null} */
@@ -119,6 +144,8 @@ export async function mount(root, ctx) {
   ctx.painted();
   timer.hold("starting", false);
   state.live = true;
+  if (ctx.lesson) lesson = createMergeLesson(root, ctx, { board, tray });
+  draw();
   play.openOver(false);
   if (missed.has("profile")) act(play.adopt, "profile", /** @type {string} */ (missed.get("profile")));
   if (missed.has("run") && missed.get("run") !== loaded) act(play.adopt, "run", /** @type {string} */ (missed.get("run")));
@@ -130,6 +157,8 @@ export async function mount(root, ctx) {
       session.close();
       play.close();
       player.stop();
+      lesson?.destroy();
+      juice.destroy();
       clearInterval(clock);
       clearInterval(ticker);
       offInput();
@@ -180,6 +209,10 @@ async function start(ctx, session, state, board, play) {
   if (!same(fresh, ctx.storedView("geometry"))) ctx.keepView(fresh, "geometry");
   const card = await session.load("profile", "load_profile", "profile"); // unreadable: moved aside
   if (!card) await engine.call("load_profile", { profile: null });
+  if (ctx.lesson) { // the first lesson: the engine's lesson round, in a session of its own (issue 15)
+    play.show(await engine.call("lesson", {}));
+    return null;
+  }
   const loaded = store.get("run");
   const resumed = await session.load("run", "load", "save");
   if (resumed) {

@@ -1,12 +1,13 @@
 // Merge and chain animations (M8): replays the engine's events on the board.
 // Each step's groups slide into their target and the doubled stone pops out
 // there; with reduced motion everything is a short fade. Only event data is
-// used (cells, target, result): no rule is re-derived here.
+// used (cells, target, result): no rule is re-derived here. Each step is told
+// to `onStep` as it shows (its sound, points and burst: feel.js, issue 15).
 /**
  * @param {import("./board.js").MergeBoard} board
- * @param {{t: (key: string, vars?: Record<string, unknown>) => string, number: (v: number) => string}} options
+ * @param {{onStep: (groups: any[], step: number) => void}} options
  */
-export function createPlayer(board, { t, number }) {
+export function createPlayer(board, { onStep }) {
   /** @type {Array<ReturnType<typeof setTimeout>>} */
   let timers = [];
   /** @type {(() => void) | null} */
@@ -43,8 +44,6 @@ export function createPlayer(board, { t, number }) {
         stone.classList.add("hm-merging");
         if (!reduced) stone.style.transform = `translate(${goal.x - from.x}px, ${goal.y - from.y}px) scale(0.7)`;
       }
-      const text = `+${number(g.points)}${g.factor > 1 ? ` ×${g.factor}` : ""}`; // M10: the engine's factor
-      board.fxText(g.target, text, `hm-fx-points${g.joker ? " hm-fx-joker" : ""}`, reduced ? 700 : 1100);
     }
   }
 
@@ -67,7 +66,7 @@ export function createPlayer(board, { t, number }) {
     stepsOf(events).forEach((groups, s) => {
       at(clock, () => {
         slide(groups, reduced);
-        if (s > 0) board.fxText(groups[0].target, t("merge.chainFx", { n: s + 1 }), "hm-fx-chain", reduced ? 600 : 1000, 1.35);
+        onStep(groups, s + 1);
       });
       clock += pace;
       at(clock, () => {

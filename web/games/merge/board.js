@@ -33,11 +33,11 @@ export function previewOf(answer) {
 
 /**
  * @param {HTMLElement} parent
- * @param {{label: string, describe: (value: number) => string}} options
+ * @param {{label: string, describe: (values: number[]) => string}} options the board's name, its stones in words
  */
 export function createBoard(parent, { label, describe }) {
   const hex = createHexBoard(parent, {
-    prefix: "hm", label, size: SIZE, margin: 3, inset: 0.97, layers: ["stones", "preview", "target", "fx"],
+    prefix: "hm", label, size: SIZE, margin: 3, inset: 0.97, layers: ["stones", "preview", "target"],
   });
   const { root, layers } = hex;
   /** @type {number[]} */
@@ -76,11 +76,9 @@ export function createBoard(parent, { label, describe }) {
     if (changed) speak();
   }
 
-  // A readable summary of the stones for screen readers (P11).
+  // A readable summary of the stones for screen readers (P11): the rows in words (words.js).
   function speak() {
-    const names = hex.names();
-    const parts = shown.flatMap((v, i) => (v !== 0 ? [`${names[i]} ${describe(v)}`] : []));
-    root.setAttribute("aria-description", parts.join(", "));
+    root.setAttribute("aria-description", describe(shown));
   }
 
   function clearPreview() {
@@ -135,17 +133,6 @@ export function createBoard(parent, { label, describe }) {
     return i === undefined ? null : stones[i];
   }
 
-  /**
-   * A short text over a cell (points, chains), removed after `ms`.
-   * @param {string} name @param {string} text @param {string} cls @param {number} ms @param {number} [lift]
-   */
-  function fxText(name, text, cls, ms, lift = 0.2) {
-    const { x, y } = hex.point(name);
-    const node = svg("text", { x, y: y - SIZE * lift, class: cls, "text-anchor": "middle" }, layers.fx);
-    node.textContent = text;
-    setTimeout(() => node.remove(), ms);
-  }
-
   /** A refused placement: the board shakes once. */
   function shake() {
     root.classList.remove("hm-shake");
@@ -153,5 +140,5 @@ export function createBoard(parent, { label, describe }) {
     root.classList.add("hm-shake");
   }
 
-  return { root, hex, reshape, setBoard, showPreview, showTarget, stoneAt, fxText, shake };
+  return { root, hex, reshape, setBoard, showPreview, showTarget, stoneAt, shake };
 }

@@ -202,13 +202,15 @@ export function createSlots(root, { t, number, count, slots, onToggle }) {
  * @property {number} score
  * @property {number} moves
  * @property {number} highest
+ * @property {number} chain the round's longest chain (issue 15)
  * @property {number} playMs
  * @property {number} best
  * @property {boolean} newBest
  */
 
 /**
- * The game-over card: the round's numbers, New round and Look at the board.
+ * The game-over card: the round's numbers (with its highest stone and longest chain, issue 15),
+ * Play again (focused) and Look at the board. It sits beside the board (merge.css), which stays in sight.
  * @param {HTMLElement} root @param {{t: Translate, number: Format, onNew: () => void, onToggle: Toggle}} options
  */
 export function createOver(root, { t, number, onNew, onToggle }) {
@@ -216,20 +218,20 @@ export function createOver(root, { t, number, onNew, onToggle }) {
   let shown = null;
   return {
     /** @param {OverStats} stats */
-    open({ score, moves, highest, playMs, best, newBest }) {
+    open({ score, moves, highest, chain, playMs, best, newBest }) {
       shown?.close();
       const badge = html("p", { class: "hm-new-best", hidden: !newBest }, null, t("merge.newBest"));
       const grid = html("dl", { class: "hm-over-stats" });
-      const values = { score: number(score), best: number(best), moves: number(moves), highest: number(highest), time: formatTime(playMs) };
-      for (const [key, text] of Object.entries(values)) {
+      const values = { score, best, highest, chain, moves, time: playMs };
+      for (const [key, value] of Object.entries(values)) {
         const box = html("div", { class: `hm-over-${key}` }, grid);
         html("dt", {}, box, t(`merge.${key}`));
-        html("dd", {}, box, text);
+        html("dd", { "data-value": value }, box, key === "time" ? formatTime(value) : number(value));
       }
       shown = openDialog(root, {
         title: t("merge.overTitle"), cls: "hm-over", closeLabel: t("merge.close"), lines: [badge, grid], onToggle,
         buttons: [
-          { label: t("merge.newRound"), cls: "hm-again", primary: true, action: onNew },
+          { label: t("merge.playAgain"), cls: "hm-again", primary: true, action: onNew },
           { label: t("merge.lookAtBoard"), cls: "hm-look" },
         ],
         onClose: () => { shown = null; },

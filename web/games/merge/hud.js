@@ -1,18 +1,20 @@
 // The header and the numbers around the board (M11): score, moves, highest
 // stone, the optional play time (M14) and the best score, in the kit's stat
-// boxes. Only numbers the engine reports are shown.
+// boxes. Only numbers the engine reports are shown; a score that grows counts
+// up to its new value (the kit's juice, issue 15).
 import { html } from "../../svg.js";
 import { formatTime } from "./timer.js";
 import { statBox } from "../../kit/hud.js";
 
 /** The view's counts shown as they are (the play time is formatted). */
-const COUNTS = /** @type {const} */ (["score", "moves", "highest", "best"]);
+const COUNTS = /** @type {const} */ (["moves", "highest", "best"]);
 
 /**
  * @param {HTMLElement} root
- * @param {{t: (key: string, vars?: Record<string, unknown>) => string, number: (v: number) => string}} options
+ * @param {{t: (key: string, vars?: Record<string, unknown>) => string, number: (v: number) => string,
+ *   juice: import("../../kit/juice.js").Juice}} options
  */
-export function createHud(root, { t, number }) {
+export function createHud(root, { t, number, juice }) {
   const header = html("div", { class: "game-header hm-header" }, root);
   html("h1", {}, header, t("merge.title"));
   const mode = html("span", { class: "hm-mode", hidden: true }, header, t("merge.noJokers"));
@@ -28,11 +30,12 @@ export function createHud(root, { t, number }) {
     bar,
     /** @param {Merge.View} view @param {number | null} timeMs the play time, null when the clock is not shown */
     render(view, timeMs) {
-      if (lastScore !== null && view.score > lastScore) {
-        score.box.classList.remove("hm-bump");
-        void score.box.offsetWidth;
-        score.box.classList.add("hm-bump");
+      if (lastScore === null) score.set(number(view.score));
+      else if (view.score !== lastScore) {
+        juice.countUp(score.value, view.score, number);
+        if (view.score < lastScore) juice.finish(); // a new round or another round loaded: no counting down
       }
+      score.value.dataset.value = String(view.score);
       lastScore = view.score;
       for (const k of COUNTS) boxes[k].set(number(view[k]), view[k]);
       time.box.hidden = timeMs === null;

@@ -1,6 +1,7 @@
 // Input (M12) turned into state changes and engine calls: tap or click a
 // cell, hover preview, drag from the tray (the kit's tray drag), the keyboard
-// marker with arrows / Enter / Escape, R and Shift+R to turn the pair.
+// marker with arrows / Enter / Escape, R and Shift+R to turn the pair, D to
+// hear the board described (issue 15).
 import { createTrayDrag } from "../../kit/hexboard.js";
 
 const CENTRE = "0:0"; // where the keyboard's marker starts: the board's middle (axial origin)
@@ -15,10 +16,11 @@ const CENTRE = "0:0"; // where the keyboard's marker starts: the board's middle 
  * @property {<A extends any[]>(fn: (...args: A) => unknown, ...args: A) => void} act an action, once live, in order
  * @property {(error: unknown) => void} report
  * @property {() => void} draw
+ * @property {() => void} describe the board read out (key D)
  */
 
 /** @param {InputParts} parts @returns {() => void} the listeners' removal (the document's) */
-export function bindInput({ state, board, tray, ghost, play, act, report, draw }) {
+export function bindInput({ state, board, tray, ghost, play, act, report, draw, describe }) {
   const aim = (/** @type {string | null} */ cell) => { play.setMarker(cell).catch(report); };
 
   // ----- pointer: hover preview, tap a cell -----
@@ -90,13 +92,14 @@ export function bindInput({ state, board, tray, ghost, play, act, report, draw }
     play.refreshAim();
   });
 
-  // ----- R / Shift+R anywhere on the page (not in a field or a dialog) -----
+  // ----- R / Shift+R and D anywhere on the page (not in a field or a dialog) -----
   const onKey = (/** @type {KeyboardEvent} */ e) => {
-    if (!state.live || e.code !== "KeyR" || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (!state.live || (e.code !== "KeyR" && e.code !== "KeyD") || e.ctrlKey || e.metaKey || e.altKey) return;
     const target = /** @type {Element | null} */ (e.target);
     if (target?.closest?.("input, textarea, select, dialog") || board.root.ownerDocument.querySelector("dialog[open]")) return;
     e.preventDefault();
-    act(play.rotate, e.shiftKey ? -1 : 1);
+    if (e.code === "KeyD") describe();
+    else act(play.rotate, e.shiftKey ? -1 : 1);
   };
   document.addEventListener("keydown", onKey);
   return () => {

@@ -7,6 +7,7 @@ import { randomSeed } from "../../kit/seed.js";
 import { aimedCell } from "./state.js";
 import { previewOf } from "./board.js";
 import { stoneName } from "./stones.js";
+import { placeName } from "./words.js";
 
 /**
  * @typedef {object} PlayParts
@@ -18,10 +19,12 @@ import { stoneName } from "./stones.js";
  * @property {ReturnType<typeof import("./anim.js").createPlayer>} player
  * @property {ReturnType<typeof import("./timer.js").createTimer>} timer
  * @property {{open: (stats: import("./dialogs.js").OverStats) => void, shut: () => void}} over
+ * @property {ReturnType<typeof import("./feel.js").createFeel>} feel sound, vibration and juice (issue 15)
+ * @property {(events: any[]) => void} heard the lesson hears an accepted action's events (issue 15)
  */
 
 /** @param {PlayParts} parts */
-export function createPlay({ ctx, session, state, draw, board, player, timer, over }) {
+export function createPlay({ ctx, session, state, draw, board, player, timer, over, feel, heard }) {
   const { engine, t, number } = ctx;
   /** @type {Map<string, Promise<Club.Answer>>} preview answers for the position drawn (P4) */
   const cache = new Map();
@@ -29,6 +32,8 @@ export function createPlay({ ctx, session, state, draw, board, player, timer, ov
   /** @type {Map<string, string>} the newest value another tab stored, per item, seen at once (adopted in order) */
   const newest = new Map();
   const offNewest = ctx.store.onExternalChange((/** @type {string} */ item, /** @type {string} */ text) => newest.set(item, text));
+  /** A cell in words (issue 15 point 6). @param {string} cell */
+  const where = (cell) => placeName(state.geometry, cell, t);
 
   // ----- time (M15): measured here, handed to the engine with the next call -----
   function takeMs() {
@@ -118,7 +123,7 @@ export function createPlay({ ctx, session, state, draw, board, player, timer, ov
     if (!cell || !answer || state.marker !== cell) return;
     const { merging, points } = previewOf(answer);
     const key = !answer.accepted ? `merge.say.aim.${answer.reason}` : merging.length ? "merge.say.aim.merge" : "merge.say.aim.free";
-    ctx.announce(t(key, { cell, stones: t("merge.nStones", { count: merging.length }), points: t("merge.nPoints", { count: points }) }));
+    ctx.announce(t(key, { cell: where(cell), stones: t("merge.nStones", { count: merging.length }), points: t("merge.nPoints", { count: points }) }));
   }
 
   // ----- actions -----
@@ -126,6 +131,7 @@ export function createPlay({ ctx, session, state, draw, board, player, timer, ov
   async function place(cell) {
     const view = state.view;
     if (!view || view.over || !cell) return false;
+    feel.start();
     const ms = takeMs();
     /** @type {Club.Answer} */
     const answer = await engine.call("place", { cell, ms }).catch((/** @type {unknown} */ error) => {
@@ -141,15 +147,18 @@ export function createPlay({ ctx, session, state, draw, board, player, timer, ov
     state.view = answer.view;
     newPosition();
     state.preview = null;
-    const played = animate(answer.events ?? [], view.board);
-    say(answer.events ?? []);
+    const events = answer.events ?? [];
+    feel.placed();
+    const played = animate(events, view.board);
+    say(events);
+    heard(events);
     const recorded = answer.events?.find((e) => e.type === "recorded");
     if (state.view?.over) session.later(() => openOver(Boolean(recorded?.new_best)), played + (state.reduced ? 100 : 400));
     else if (state.marker) session.later(refreshAim, played);
     return true;
   }
 
-  /** The move's events replayed on the board; its length in ms. @param {any[]} events @param {number[]} before */
+  /** The move's events replayed on the board (and felt: feel.js); its length in ms. @param {any[]} events @param {number[]} before */
   function animate(events, before) {
     const token = ++moves;
     state.anim = token;
@@ -160,14 +169,16 @@ export function createPlay({ ctx, session, state, draw, board, player, timer, ov
       if (state.anim !== token) return;
       state.anim = 0;
       draw();
+      feel.ended(events);
     }, played);
     return played;
   }
 
   /** @param {string} cell @param {string} reason */
   function refuse(cell, reason) {
+    feel.refused();
     previewAt(cell);
-    board.shake();
+    if (!ctx.reducedMotion()) board.shake();
     ctx.announce(t(`merge.reason.${reason}`));
     if (!state.marker && !state.hover) session.later(() => { if (!aimedCell(state)) clearAim(); }, 700);
   }
@@ -177,7 +188,7 @@ export function createPlay({ ctx, session, state, draw, board, player, timer, ov
     const parts = [];
     const merged = events.filter((e) => e.type === "merged");
     const set = events.find((e) => e.type === "set");
-    if (!merged.length) parts.push(t("merge.say.placed", { piece: set.values.map((/** @type {number} */ v) => stoneName(v, t)).join(" + "), cell: set.cells[0] }));
+    if (!merged.length) parts.push(t("merge.say.placed", { piece: set.values.map((/** @type {number} */ v) => stoneName(v, t)).join(" + "), cell: where(set.cells[0]) }));
     for (const e of merged) {
       if (e.step > 1 && e === merged.find((m) => m.step === e.step)) parts.push(t("merge.say.chain", { n: e.step }));
       parts.push(t(e.factor > 1 ? "merge.say.mergedJoker" : "merge.say.merged",
@@ -192,8 +203,11 @@ export function createPlay({ ctx, session, state, draw, board, player, timer, ov
   /** M4, M12: the pair turns. @param {number} step */
   async function rotate(step) {
     if (!state.view?.can_rotate) return;
+    feel.start();
     const answer = await engine.call("rotate", { step });
     if (!answer.accepted || !session.keep(answer) || session.gone()) return;
+    feel.turned();
+    heard(answer.events ?? []);
     state.view = answer.view;
     newPosition();
     draw();
@@ -204,6 +218,7 @@ export function createPlay({ ctx, session, state, draw, board, player, timer, ov
   /** The calls go out at once, in this order (one queue per game); the answers are awaited together. */
   async function newRound() {
     const abandoned = abandon();
+    feel.start();
     player.stop();
     over.shut();
     timer.take(); // time of the old round stays with it
@@ -219,7 +234,8 @@ export function createPlay({ ctx, session, state, draw, board, player, timer, ov
   function openOver(newBest) {
     const view = state.view;
     if (!view?.over) return;
-    over.open({ score: view.score, moves: view.moves, highest: view.highest, playMs: view.play_ms, best: view.best, newBest });
+    over.open({ score: view.score, moves: view.moves, highest: view.highest, chain: view.best_chain, playMs: view.play_ms,
+      best: view.best, newBest });
   }
 
   /** M14. @param {Partial<Merge.SettingsView>} change */

@@ -65,5 +65,5 @@ export function createTray(parent, { t, onRotate }) {
     for (const button of [left, right]) Object.assign(button, { hidden: !pair, disabled: !view.can_rotate });
   }
 
-  return { current, render };
+  return { current, rotate: right, render };
 }

@@ -1,0 +1,182 @@
+"""The first lesson of Hex Merge (issue 15 item 4) played to its end through the
+real UI, once per language, every input mode at least once:
+
+- en: mouse (clicks on cells, the ↻ button), from a newcomer's first visit;
+- it: touch on a phone (taps on cells, a tap on the pair turns it);
+- de: keyboard only (Tab to the board, arrows, Enter, R; Play by Enter);
+- ru: replayed from the Rules page link, touch and mouse mixed, then Skip.
+
+The lesson round is ``club.merge.lesson``: the 8 anywhere, the 2 beside the two
+2s (``0:1``), turn the pair 4-4 once (turn 1: partner south-east), the pair at
+``-1:1`` touching the new 4 (``tests/merge/test_merge_lesson.py`` proves each).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from arcade import storage_key, wait_ready
+from playwright.sync_api import Page, expect
+from test_merge import centre, stones
+
+STRINGS = Path(__file__).resolve().parent.parent / "web" / "i18n"
+SEEN = "6e-club/v1/seen"
+STEPS = ["place", "merge", "rotate", "pair"]
+PLACE, MERGE, PAIR = "0:-3", "0:1", "-1:1"
+Act = Callable[[Page, str], None]
+
+
+def strings(lang: str) -> dict:
+    return json.loads((STRINGS / f"merge.{lang}.json").read_text())
+
+
+def settings(page: Page, lang: str) -> None:
+    value = json.dumps({"schema": 1, "lang": lang, "motion": "system"})
+    page.add_init_script(f"localStorage.setItem('6e-club/v1/settings', {json.dumps(value)})")
+
+
+def says(page: Page, lang: str, step: int) -> None:
+    """The coach card shows step ``step`` in ``lang`` (the translated text, not a key)."""
+    card = page.locator(".kit-lesson")
+    expect(card).to_have_attribute("data-step", str(step))
+    expect(card.locator(".kit-lesson-say")).to_have_text(strings(lang)[f"merge.lesson.{STEPS[step]}"])
+
+
+def position(page: Page) -> str:
+    return json.loads(page.evaluate("k => localStorage.getItem(k)", storage_key("merge", "run")))["data"]["position"]
+
+
+def click(page: Page, cell: str) -> None:
+    page.mouse.click(*centre(page, cell))
+
+
+def tap(page: Page, cell: str) -> None:
+    page.touchscreen.tap(*centre(page, cell))
+
+
+def play_lesson(page: Page, lang: str, put: list[Act], turn: Callable[[Page], None], run: str | None = None) -> None:
+    """The four steps: the 8, the merging 2, a turn, the merging pair; then the end card.
+    The stored run stays ``run`` (the lesson keeps nothing)."""
+    expect(page.locator(".hm-new")).to_be_hidden()  # no New round, no slots in a lesson
+    expect(page.locator(".hm-slots-btn")).to_be_hidden()
+    says(page, lang, 0)
+    assert "kit-lesson-target" in (page.locator(".hm-current").get_attribute("class") or "")
+    put[0](page, PLACE)
+    says(page, lang, 1)
+    put[1](page, MERGE)
+    says(page, lang, 2)
+    assert stones(page)[MERGE] == "4"
+    turn(page)
+    says(page, lang, 3)
+    expect(page.locator(".hm-tray")).to_have_attribute("data-kind", "pair")
+    put[2](page, PAIR)
+    expect(page.locator(".kit-lesson")).to_have_attribute("data-done", "1")
+    assert stones(page)[PAIR] == "8"
+    assert page.evaluate("k => localStorage.getItem(k)", storage_key("merge", "run")) == run  # nothing kept
+
+
+def play_opens_the_game(page: Page, server_url: str, press: Callable) -> None:
+    press(page.locator(".kit-lesson .kit-lesson-next"))
+    expect(page).to_have_url(server_url + "#/merge")
+    wait_ready(page)
+    expect(page.locator(".kit-lesson")).to_have_count(0)
+    expect(page.locator(".hm-new")).to_be_visible()
+    expect(page.locator(".hm-moves .value")).to_have_text("0")  # the player's own, fresh round
+    assert json.loads(page.evaluate(f"localStorage.getItem('{SEEN}')"))["lessons"]["merge"] is True
+
+
+def test_en_lesson_by_mouse_on_the_first_visit(fresh_page: Page, server_url: str) -> None:
+    page = fresh_page
+    settings(page, "en")
+    page.goto(server_url + "#/merge")
+    wait_ready(page)
+    expect(page).to_have_url(server_url + "#/merge?lesson")
+    play_lesson(page, "en", [click] * 3, lambda p: p.locator(".hm-rotate-cw").click())
+    play_opens_the_game(page, server_url, lambda button: button.click())
+
+
+@pytest.fixture
+def fresh_phone(browser, page_errors):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                                  device_scale_factor=2, first_visit=True)
+    context.set_default_timeout(15_000)
+    yield context.new_page()
+    context.close()
+
+
+def test_it_lesson_by_touch(fresh_phone: Page, server_url: str) -> None:
+    page = fresh_phone
+    settings(page, "it")
+    page.goto(server_url + "#/merge")
+    wait_ready(page)
+    expect(page).to_have_url(server_url + "#/merge?lesson")
+    play_lesson(page, "it", [tap] * 3, lambda p: p.locator(".hm-current").tap())  # a tap on the pair turns it
+    play_opens_the_game(page, server_url, lambda button: button.tap())
+
+
+def test_de_lesson_by_keyboard(fresh_page: Page, server_url: str) -> None:
+    page = fresh_page
+    settings(page, "de")
+    page.goto(server_url + "#/merge")
+    wait_ready(page)
+    expect(page).to_have_url(server_url + "#/merge?lesson")
+    board = page.locator(".hm-board")
+
+    def keys(*pressed: str) -> Act:
+        def go(p: Page, cell: str) -> None:
+            if not p.evaluate("document.activeElement?.classList.contains('hm-board')"):
+                for _ in range(30):  # Tab to the board: the marker starts in the middle (0:0)
+                    p.keyboard.press("Tab")
+                    if p.evaluate("document.activeElement?.classList.contains('hm-board')"):
+                        break
+                expect(board).to_have_attribute("data-target", "0:0")
+            for key in pressed:
+                p.keyboard.press(key)
+            expect(board).to_have_attribute("data-target", cell)
+            p.keyboard.press("Enter")
+        return go
+
+    put = [keys("ArrowUp", "ArrowUp", "ArrowUp"), keys(*["ArrowDown"] * 4), keys("ArrowLeft")]
+    play_lesson(page, "de", put, lambda p: p.keyboard.press("r"))
+    expect(page.locator(".kit-lesson-next")).to_be_focused()  # Play has the focus at the end
+    play_opens_the_game(page, server_url, lambda button: page.keyboard.press("Enter"))
+
+
+def test_ru_lesson_again_from_the_rules_page_then_skip(browser, server_url: str) -> None:
+    """A player with a round in play replays the lesson from the Rules link (touch and mouse
+    mixed), and Skip leaves a second replay at once; the round in play is never touched."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, has_touch=True)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    settings(page, "ru")
+    page.goto(server_url + "#/merge")
+    wait_ready(page)
+    click(page, "0:0")
+    expect(page.locator(".hm-moves .value")).to_have_text("1")
+    page.goto(server_url + "#/rules/merge")
+    wait_ready(page)
+    page.wait_for_timeout(300)  # the page handed its play time to the stored run on leaving
+    run = page.evaluate("k => localStorage.getItem(k)", storage_key("merge", "run"))
+    assert run and json.loads(run)["data"]["play_ms"] > 0
+    page.locator(".lesson-link").click()
+    expect(page).to_have_url(server_url + "#/merge?lesson")
+    wait_ready(page)
+    play_lesson(page, "ru", [tap, click, tap], lambda p: p.locator(".hm-rotate-ccw").tap(), run)
+    page.locator(".kit-lesson .kit-lesson-next").click()  # Play
+    expect(page).to_have_url(server_url + "#/merge")
+    wait_ready(page)
+    expect(page.locator(".hm-moves .value")).to_have_text("1")  # the round in play, as it was
+    assert page.evaluate("k => localStorage.getItem(k)", storage_key("merge", "run")) == run
+    page.goto(server_url + "#/merge?lesson")
+    wait_ready(page)
+    says(page, "ru", 0)
+    page.locator(".kit-lesson-skip").click()
+    expect(page).to_have_url(server_url + "#/merge")
+    wait_ready(page)
+    expect(page.locator(".kit-lesson")).to_have_count(0)
+    # the round in play as it was (its play time went on while it was open)
+    assert position(page) == json.loads(run)["data"]["position"]
+    context.close()

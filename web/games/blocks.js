@@ -314,7 +314,8 @@ export async function mount(root, ctx) {
   function describe(e) {
     if (e.key !== "d" && e.key !== "D") return;
     if (e.ctrlKey || e.metaKey || e.altKey || !view || !state.live) return;
-    if (/** @type {Element} */ (e.target).closest("input, textarea, select, dialog")) return;
+    const at = /** @type {Element} */ (e.target);
+    if (at.closest?.("input, textarea, select, dialog, [contenteditable]") || document.querySelector("dialog[open]")) return;
     e.preventDefault();
     ctx.announce([
       speech.board(view),
@@ -323,7 +324,7 @@ export async function mount(root, ctx) {
       t("blocks.say.score", { score: fmt.number(view.score) }),
     ].join(" "));
   }
-  root.addEventListener("keydown", describe);
+  document.addEventListener("keydown", describe); // wherever the focus is on this page
 
   /** @param {{stars: number, new_best: boolean} | null} banked the run's banking, when this action banked it */
   function openOver(banked) {
@@ -441,7 +442,7 @@ export async function mount(root, ctx) {
       input.destroy();
       juice.destroy();
       lesson?.destroy();
-      root.removeEventListener("keydown", describe);
+      document.removeEventListener("keydown", describe);
       session.close();
       ghost.remove();
     },

@@ -177,7 +177,8 @@ export async function mount(root, ctx) {
     if (scored?.points) {
       hud.flash(t("domino.pop.turn", { count: scored.points, power: ctx.number(scored.power_gain) }), scored.chain > 1);
       const level = praiseLevel(scored);
-      if (level) juice.praise(t(`domino.praise.${level}`), { level });
+      const box = well.root.getBoundingClientRect(); // over the well, a third down
+      if (level) juice.praise(t(`domino.praise.${level}`), { level, x: box.left + box.width / 2, y: box.top + box.height / 3 });
       if (level >= 3) juice.shake(level);
       ctx.announce(t("domino.say.turn", { count: scored.points, chain: scored.chain, power: ctx.number(scored.power) }));
     }

@@ -24,15 +24,23 @@ export function startLesson(root, ctx, parts) {
 
 /**
  * The specials of this game, explained once each the first time one is on screen (ctx.tip keeps which):
- * the extended set's higher pips, a double falling, a single half left by a cancel.
+ * the extended set's higher pips, a double falling, a single half left by a cancel. One tip per view:
+ * a second would replace the first at once; the next view shows the next.
  * @param {any} ctx @param {Domino.View} view @param {Domino.ProfileView | null} profile @param {Element} anchor
  */
 export function showTips(ctx, view, profile, anchor) {
   const extended = profile?.sets?.extended;
-  if (view.set === "extended" && extended) {
-    ctx.tip("domino.extended", ctx.t("domino.tip.extended", { count: extended.tiles, top: extended.top }), anchor);
-  }
   const tile = view.falling;
-  if (tile && tile.a === tile.b) ctx.tip("domino.double", ctx.t("domino.tip.double", { pip: tile.a }), anchor);
-  if (view.cells.some((cell) => cell[3] === "s")) ctx.tip("domino.single", ctx.t("domino.tip.single"), anchor);
+  /** @type {Array<[string, () => string, boolean]>} key, text, on screen now */
+  const specials = [
+    ["domino.extended", () => ctx.t("domino.tip.extended", { top: extended?.top ?? "" }), view.set === "extended" && Boolean(extended)],
+    ["domino.double", () => ctx.t("domino.tip.double", { pip: tile?.a ?? "" }), Boolean(tile && tile.a === tile.b)],
+    ["domino.single", () => ctx.t("domino.tip.single"), view.cells.some((cell) => cell[3] === "s")],
+  ];
+  for (const [key, text, shown] of specials) {
+    if (shown && !ctx.seen.tipSeen(key)) {
+      ctx.tip(key, text(), anchor);
+      return;
+    }
+  }
 }

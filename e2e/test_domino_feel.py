@@ -1,0 +1,181 @@
+"""Domino Drop's feel and end card (issue 15 items 1-3 and 5) through the real
+UI, with the browser's REAL Web Audio graph and vibrations recorded
+(e2e/feel.py): a move, a refusal against the wall (once, not per repeat), the
+D14 cascade (place, cancel, a chain step, the new-record fanfare), each cue's
+nodes made and connected to the destination; floats and bursts at the halves
+that cancelled, praise, Power counting up; the end card with this run's
+figures and records, the final well beside it, Play again focused. Reduced
+motion: no transform animated anywhere and no vibration; the tips of specials
+shown once each.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+from arcade import storage_key, wait_ready
+from club.domino.api import Session
+from club.domino.falling import Falling
+from club.domino.saving import dump_game
+from feel import cues_named, feel_log, reaches_destination, watch_feel
+from playwright.sync_api import Page, expect
+
+RUN = storage_key("domino", "run")
+D14 = "/".join(["." * 16] * 14 + ["......2d........", "......3u5r1l...."]) + " 0 0"
+STRINGS = "web/i18n/domino.en.json"
+
+# Every element added to the juice layer, and every Web Animation's keyframes (test side only).
+WATCH_JUICE = """
+(() => {
+  const added = [];
+  const frames = [];
+  Object.defineProperty(window, "__juice", { value: { added, frames } });
+  new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) {
+      if (n.nodeType !== 1 || !n.parentElement?.classList.contains("juice-layer")) continue;
+      const box = n.getBoundingClientRect();
+      added.push({ cls: n.className, text: n.textContent, x: box.left + box.width / 2, y: box.top + box.height / 2 });
+    }
+  }).observe(document, { childList: true, subtree: true });
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (keyframes, options) {
+    frames.push(JSON.stringify(keyframes));
+    return animate.call(this, keyframes, options);
+  };
+})();
+"""
+
+
+def last_tile_cascade() -> str:
+    """A classic Sprint at its 28th tile (27 played, 1:35 of play) on the D14 well: the falling 2-5 over
+    a 2 and a 5 cascades (T = 4, Power 9) and ends the set (D15)."""
+    s = Session()
+    s.new({"seed": 1, "mode": "sprint", "set": "classic", "position": D14})
+    return dump_game(replace(s.state, falling=Falling(2, 5, 3, 0, 0), queue=(), turns=27, active_ms=95_000))
+
+
+def d14_run() -> str:
+    """The D14 cascade at the start of a classic Sprint (the dealt tile swapped with the 2-5)."""
+    s = Session()
+    s.new({"seed": 1, "mode": "sprint", "set": "classic", "position": D14})
+    dealt = s.state.falling
+    queue = tuple((dealt.a, dealt.b) if set(tile) == {2, 5} else tile for tile in s.state.queue)
+    return dump_game(replace(s.state, falling=Falling(2, 5, 3, 0, 0), queue=queue))
+
+
+def open_run(page: Page, boot, save: str) -> None:
+    """The save written into the run key (test hook), reloaded (paused, D18), resumed by a click."""
+    boot(page, "#/domino")
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [RUN, save])
+    page.reload()
+    wait_ready(page)
+    page.click(".dd-card .btn.primary")
+    page.wait_for_function("document.querySelector('.dd').dataset.phase === 'play'")
+
+
+def turn_done(page: Page, turns: str) -> None:
+    page.wait_for_function("""(turns) => { const d = document.querySelector('.dd').dataset;
+        return d.phase === 'over' || (d.turns !== turns && d.busy !== '1'); }""", arg=turns, timeout=20_000)
+
+
+def sounded_and_connected(log: dict, name: str) -> None:
+    """The cue fired, sounded, and nodes made for it reach the destination."""
+    index = next(i for i, c in enumerate(log["cues"]) if c["name"] == name)
+    assert log["cues"][index]["sounded"], name
+    made = [n["id"] for n in log["nodes"] if n["at"] == index]  # nodes made while this cue played
+    assert made and any(reaches_destination(log, node) for node in made), (name, made)
+
+
+def test_cues_juice_and_the_end_card(page: Page, boot) -> None:
+    watch_feel(page)
+    page.add_init_script(WATCH_JUICE)
+    open_run(page, boot, last_tile_cascade())
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator(".dd-falling")).to_have_attribute("data-at", "2:0@0")
+    for _ in range(4):  # to the wall (column 0), then twice against it: refused, said once
+        page.keyboard.press("ArrowLeft")
+    page.wait_for_function("() => window.__feelLog.cues.filter((c) => c.name === 'move').length >= 3")
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    expect(page.locator(".dd-falling")).to_have_attribute("data-at", "3:0@0")
+    turns = page.get_attribute(".dd", "data-turns") or ""
+    page.keyboard.press("Space")
+    turn_done(page, turns)
+    page.wait_for_function("() => window.__feelLog.cues.some((c) => c.name === 'fanfare')")
+    log = feel_log(page)
+    names = [c["name"] for c in log["cues"]]
+    assert names == ["move"] * 3 + ["refuse"] + ["move"] * 3 + ["place", "cancel", "chain", "fanfare"], names
+    assert cues_named(log, "cancel")[0]["size"] == 2 and cues_named(log, "chain")[0]["step"] == 1
+    for name in ("move", "refuse", "place", "cancel", "chain", "fanfare"):
+        sounded_and_connected(log, name)
+    assert log["vibrations"], "no vibration on placement, cancel or refusal"
+
+    # Juice: "+2" floated twice where halves cancelled (inside the well, its lower part), bursts, praise.
+    well = page.locator(".dd-well").bounding_box()
+    assert well
+    juice = page.evaluate("window.__juice.added")
+    floats = [j for j in juice if "dd-float" in j["cls"]]
+    assert [f["text"] for f in floats] == ["+2", "+2 · chain ×2"], floats
+    for f in floats:
+        assert well["x"] < f["x"] < well["x"] + well["width"] and well["y"] + well["height"] * 0.7 < f["y"] < well["y"] + well["height"]
+    assert sum("dd-burst" in j["cls"] for j in juice) >= 2
+    assert any("juice-praise level-2" in j["cls"] and j["text"] == "Great!" for j in juice)  # a 2-step cascade
+    expect(page.locator("[data-stat=power]")).to_have_text("9")  # counted up to the engine's number
+
+    # The end card: figures, each score over its record ("New record": the first game), the well visible.
+    card = page.locator(".dd-end")
+    expect(card.locator("h2")).to_have_text("Set complete")
+    expect(card.locator(".btn.primary")).to_be_focused()
+    figures = {name: card.locator(f"[data-figure={name}] dd").text_content() for name in ("tiles", "time", "sets")}
+    assert figures == {"tiles": "28", "time": "1:35", "sets": "1"}
+    expect(card.locator(".dd-rec .dd-best")).to_have_text(["New record"] * 3)
+    expect(card.locator(".dd-rec.fresh")).to_have_count(3)
+    box = card.bounding_box()
+    assert box and (box["x"] >= well["x"] + well["width"] or box["x"] + box["width"] <= well["x"]), (box, well)
+    expect(page.locator(".dd-still .dd-half")).to_have_count(2)  # the final well: the 3 and the 1 are left
+    page.wait_for_function("document.querySelector('.dd-end').dataset.armed === '1'")
+    page.keyboard.press("Enter")  # Play again
+    page.wait_for_function("document.querySelector('.dd').dataset.phase === 'play'")
+    assert json.loads(page.evaluate("k => localStorage.getItem(k)", storage_key("domino", "profile")))
+
+
+def test_reduced_motion_and_tips_once(page: Page, boot) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    watch_feel(page)
+    page.add_init_script(WATCH_JUICE)
+    with open(STRINGS, encoding="utf-8") as f:
+        strings = json.load(f)
+    open_run(page, boot, d14_run())
+    turns = page.get_attribute(".dd", "data-turns") or ""
+    page.keyboard.press("Space")
+    turn_done(page, turns)
+    page.wait_for_function("() => window.__feelLog.cues.some((c) => c.name === 'chain')")
+    moving = [f for f in page.evaluate("window.__juice.frames") if "transform" in f]
+    assert moving == [], moving
+    css = page.evaluate("""document.getAnimations().filter((a) => a.effect?.getKeyframes?.().some((k) => 'transform' in k))
+        .map((a) => a.animationName || 'web animation')""")
+    assert css == []
+    log = feel_log(page)
+    assert log["vibrations"] == [] and not any(c["buzzed"] for c in log["cues"])  # no vibration under reduced motion
+    assert any("juice-float" in j["cls"] for j in page.evaluate("window.__juice.added"))  # floats still fade in place
+    # The 3 and the 1 left by the cascade are single halves: the tip says so, once.
+    tip = page.locator(".kit-tip[data-tip='domino.single']")
+    expect(tip).to_contain_text(strings["domino.tip.single"])
+    open_run(page, boot, d14_run())
+    turns = page.get_attribute(".dd", "data-turns") or ""
+    page.keyboard.press("Space")
+    turn_done(page, turns)
+    expect(page.locator(".dd-still .dd-half")).to_have_count(2)
+    expect(page.locator(".kit-tip")).to_have_count(0)
+    # The extended set's higher pips: explained when the first extended run starts, not the next time.
+    for shown in (1, 0):
+        page.keyboard.press("p")
+        page.locator(".dd-card .btn").nth(1).click()  # New game
+        page.click(".dd-confirm-yes")
+        page.click(".dd-opt[data-value=extended]")
+        page.click(".dd-go")
+        page.wait_for_function("document.querySelector('.dd').dataset.phase === 'play'")
+        expect(page.locator(".kit-tip[data-tip='domino.extended']")).to_have_count(shown)
+        if shown:
+            page.click(".kit-tip-ok")

@@ -99,10 +99,11 @@ export function createFeelings({ ctx, juice, words, node }) {
   function after(events, view) {
     const types = new Set(events.map((e) => e.type));
     const record = events.find((e) => e.type === "recorded");
-    if (types.has("puzzle_solved") || types.has("achievement") || (record && !view.training && (record.best || record.daily_best))) {
+    const best = Boolean(record && !view.training && view.score > 0 && (record.best || record.daily_best));
+    if (types.has("puzzle_solved") || types.has("achievement") || best) {
       ctx.feel.cue("fanfare", { size: 3 });
       if (types.has("puzzle_solved")) juice.praise(t("bowls.praise.solved"), { level: 3 });
-      else if (record?.best || record?.daily_best) juice.praise(t("bowls.over.newBest"), { level: 2 });
+      else if (best) juice.praise(t("bowls.praise.best"), { level: 2 });
     } else if (view.over && !types.has("overflow") && view.status !== "ended") {
       ctx.feel.cue("over"); // stuck, or a puzzle's moves spent (an overflow sounded as it showed)
     }

@@ -142,10 +142,10 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
   const notice = createNotices(document.getElementById("notices"), (k, v) => (i18n ? i18n.t(k, v) : k));
   const storage = createStorage({ notice, t: (k, v) => (i18n ? i18n.t(k, v) : k) });
   const settings = loadSettings(storage);
-  const seen = createSeen(storage);
   i18n = createI18n(pickLanguage(settings.lang), preloaded.tables);
   await i18n.setLanguage(i18n.lang, ["shell"]);
   await i18n.use("shell");
+  const seen = createSeen(storage); // after the strings: a corrupt record's notice is translated
   const announce = createAnnouncer(document.getElementById("live"));
   const onVisibility = visibilityHub();
   const reducedMotion = reducedMotionQuery(settings);

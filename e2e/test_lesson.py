@@ -1,0 +1,105 @@
+"""The first lesson's plumbing, the same for every game (issue 15 item 4): the
+first visit to a game opens its lesson in a session beside the run, Skip and the
+end open the real game and are remembered, a player with a run in play is not
+sent to a lesson, and the Rules page plays it again. Each game's own lesson,
+played to its end by mouse, touch and keyboard, is tested in its own file."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from arcade import engine_save, storage_key, wait_ready
+from playwright.sync_api import Page, expect
+
+SEEN = "6e-club/v1/seen"
+
+
+def seen(page: Page) -> dict:
+    return json.loads(page.evaluate(f"localStorage.getItem({json.dumps(SEEN)})") or "null") or {}
+
+
+def card_inside_viewport(page: Page) -> None:
+    box = page.locator(".kit-lesson").bounding_box()
+    size = page.viewport_size
+    assert box and size
+    assert box["x"] >= 0 and box["y"] >= 0
+    assert box["x"] + box["width"] <= size["width"] and box["y"] + box["height"] <= size["height"]
+
+
+def test_a_first_visit_opens_the_lesson_and_skip_opens_the_game(fresh_page: Page, server_url: str) -> None:
+    page = fresh_page
+    page.goto(server_url + "#/blocks")
+    wait_ready(page)
+    expect(page).to_have_url(server_url + "#/blocks?lesson")
+    card = page.locator(".kit-lesson")
+    expect(card).to_be_visible()
+    expect(card.locator(".kit-lesson-count")).to_contain_text("1")
+    assert card.locator(".kit-lesson-say").inner_text().strip()
+    card_inside_viewport(page)
+    # The lesson keeps nothing: no run was stored for it.
+    assert page.evaluate(f"localStorage.getItem({json.dumps(storage_key('blocks', 'run'))})") is None
+    card.locator(".kit-lesson-skip").click()
+    expect(page).to_have_url(server_url + "#/blocks")
+    expect(card).to_have_count(0)
+    assert seen(page)["lessons"] == {"blocks": True}
+    page.reload()
+    wait_ready(page)
+    expect(page).to_have_url(server_url + "#/blocks")
+    expect(page.locator(".kit-lesson")).to_have_count(0)
+    # Every game has its own first visit.
+    page.goto(server_url + "#/domino")
+    wait_ready(page)
+    expect(page).to_have_url(server_url + "#/domino?lesson")
+    expect(page.locator(".kit-lesson")).to_be_visible()
+
+
+def test_a_player_with_a_run_in_play_is_not_sent_to_a_lesson(fresh_page: Page, server_url: str) -> None:
+    page = fresh_page
+    run = engine_save("merge", lambda s: (s.new({"seed": 77}), s.save({}))[1])
+    page.add_init_script(f"localStorage.setItem({json.dumps(storage_key('merge', 'run'))}, {json.dumps(run)})")
+    page.goto(server_url + "#/merge")
+    wait_ready(page)
+    expect(page).to_have_url(server_url + "#/merge")
+    expect(page.locator(".kit-lesson")).to_have_count(0)
+    assert page.evaluate(f"localStorage.getItem({json.dumps(storage_key('merge', 'run'))})") == run
+
+
+@pytest.mark.parametrize("lang", ["de", "ru"])
+def test_the_rules_page_plays_the_lesson_again_beside_the_run(page: Page, server_url: str, lang: str) -> None:
+    run = engine_save("bowls", lambda s: (s.new({"seed": 5}), s.save({}))[1])
+    settings = json.dumps({"schema": 1, "lang": lang, "motion": "system"})
+    page.add_init_script(
+        f"localStorage.setItem('6e-club/v1/settings', {json.dumps(settings)});"
+        f"localStorage.setItem({json.dumps(storage_key('bowls', 'run'))}, {json.dumps(run)})"
+    )
+    page.goto(server_url + "#/rules/bowls")
+    wait_ready(page)
+    link = page.locator(".rules-page .lesson-link")
+    english = "Play the lesson"
+    assert link.inner_text().strip() and link.inner_text().strip() != english  # translated
+    assert (link.bounding_box() or {}).get("height", 0) >= 44
+    link.click()
+    expect(page).to_have_url(server_url + "#/bowls?lesson")
+    wait_ready(page)
+    expect(page.locator(".kit-lesson")).to_be_visible()
+    card_inside_viewport(page)
+    page.locator(".kit-lesson-skip").click()
+    expect(page).to_have_url(server_url + "#/bowls")
+    # The run in play was never touched by the lesson.
+    assert page.evaluate(f"localStorage.getItem({json.dumps(storage_key('bowls', 'run'))})") == run
+
+
+def test_a_corrupt_record_of_lessons_is_moved_aside(fresh_page: Page, server_url: str) -> None:
+    page = fresh_page
+    page.add_init_script(f"if (!sessionStorage.getItem('once')) {{ sessionStorage.setItem('once', '1');"
+                         f" localStorage.setItem({json.dumps(SEEN)}, '{{\"schema\": 3}}') }}")
+    page.goto(server_url + "#/")
+    # The notice is shown while Python boots and goes by itself after 12 s.
+    expect(page.locator(".notice")).to_contain_text("set aside", timeout=60_000)
+    wait_ready(page)
+    keys = page.evaluate("Object.keys(localStorage)")
+    assert any(key.startswith(SEEN + "/corrupt/") for key in keys)
+    page.goto(server_url + "#/merge")
+    wait_ready(page)
+    expect(page).to_have_url(server_url + "#/merge?lesson")

@@ -10,6 +10,7 @@ import json
 
 import pytest
 from arcade import engine_save, storage_key, wait_ready
+from audit import axe_violations
 from playwright.sync_api import Page, expect
 
 SEEN = "6e-club/v1/seen"
@@ -37,6 +38,7 @@ def test_a_first_visit_opens_the_lesson_and_skip_opens_the_game(fresh_page: Page
     expect(card.locator(".kit-lesson-count")).to_contain_text("1")
     assert card.locator(".kit-lesson-say").inner_text().strip()
     card_inside_viewport(page)
+    assert axe_violations(page, ".kit-lesson") == []
     # The lesson keeps nothing: no run was stored for it.
     assert page.evaluate(f"localStorage.getItem({json.dumps(storage_key('blocks', 'run'))})") is None
     card.locator(".kit-lesson-skip").click()

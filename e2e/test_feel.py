@@ -261,8 +261,19 @@ def test_vibration_and_juice_follow_the_switch_and_the_motion(page: Page, boot) 
 def test_settings_dialog_in_four_languages_on_a_phone_by_keyboard(browser, server_url: str) -> None:
     context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
     page = context.new_page()
+    # stored settings with fields of the wrong kind: each falls back to its default, the rest is kept
+    bad = json.dumps({"schema": 1, "lang": "en", "motion": "sideways", "sound": "yes", "volume": 7, "vibrate": False})
+    page.add_init_script(f"localStorage.setItem({json.dumps(SETTINGS)}, {json.dumps(bad)})")
     page.goto(server_url + "#/")
     wait_ready(page)
+    open_settings(page)
+    expect(page.locator("#sound-switch")).to_be_checked()
+    expect(page.locator("#volume-slider")).to_have_value("70")
+    expect(page.locator("#vibrate-switch")).not_to_be_checked()
+    expect(page.locator("#motion-select")).to_have_value("system")
+    page.click("#vibrate-switch")
+    page.keyboard.press("Escape")
+    assert page.locator(".notice").count() == 0  # nothing was moved aside
     for lang in ("en", "it", "de", "ru"):
         if lang != "en":
             switch_language(page, lang)

@@ -32,7 +32,7 @@ export function createSound({ on, level }) {
 
   // The first gesture (and every later one, cheaply) may make or wake the context.
   const wake = () => {
-    if (!on() || document.hidden) return;
+    if (!on() || document.hidden || typeof AudioContext !== "function") return;
     if (!ac) {
       ac = new AudioContext();
       master = ac.createGain();

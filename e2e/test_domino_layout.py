@@ -52,7 +52,7 @@ def check_language(page: Page, lang: str) -> list[str]:
                                             ".dd-pause", ".dd-hud"])
     page.keyboard.press("Space")
     page.wait_for_function("document.querySelector('.dd').dataset.phase === 'over'")
-    page.wait_for_function("!document.querySelector('.dd-overlay').inert")
+    page.wait_for_function("document.querySelector('.dd-end').dataset.armed === '1'")
     problems += fits(page, f"{lang} end card", [".dd-card"])
     page.locator(".dd-card .btn").nth(1).click()  # change mode
     expect(page.locator(".dd-start")).to_be_visible()
@@ -105,7 +105,7 @@ def test_domino_has_no_axe_violations(browser, server_url: str, device: str) -> 
     found += [f"play: {v}" for v in axe_violations(page)]  # the last tile falls slowly meanwhile (800 ms a row)
     page.keyboard.press("Space")
     page.wait_for_function("document.querySelector('.dd').dataset.phase === 'over'")
-    page.wait_for_function("!document.querySelector('.dd-overlay').inert")
+    page.wait_for_function("document.querySelector('.dd-end').dataset.armed === '1'")
     found += [f"end card: {v}" for v in axe_violations(page)]
     assert found == []
     context.close()

@@ -37,6 +37,8 @@ export function createJuice(root, ctx) {
   /** @type {WeakMap<Element, number>} */
   const shown = new WeakMap();
   let frame = 0;
+  /** @type {Animation | null} */
+  let praised = null;
 
   /** @param {Element} el @param {Keyframe[]} frames @param {KeyframeAnimationOptions} timing @param {boolean} [own] */
   function play(el, frames, timing, own = true) {
@@ -85,19 +87,25 @@ export function createJuice(root, ctx) {
   const still = () => ctx.reducedMotion();
   const FADE = [{ opacity: 0 }, { opacity: 1, offset: 0.2 }, { opacity: 1, offset: 0.7 }, { opacity: 0 }];
 
+  /** Ends an animation now, its element gone in the same frame. @param {Animation | null} animation */
+  function end(animation) {
+    if (!animation || !running.has(animation)) return;
+    animation.finish();
+    running.get(animation)?.remove();
+    running.delete(animation);
+  }
+
   function finish() {
     endCounts();
-    for (const [animation, el] of [...running]) {
-      animation.finish();
-      el?.remove();
-      running.delete(animation);
-    }
+    [...running.keys()].forEach(end);
   }
 
   return {
     countUp(el, to, format) {
-      const from = counts.get(el)?.to === to ? null : shown.get(el) ?? (Number(el.textContent.replace(/[^\d-]/g, "")) || 0);
-      if (from === null) return; // already counting there
+      if (counts.get(el)?.to === to) return; // already counting there
+      // From what it shows: the last value counted, unless something else wrote the element since.
+      const last = shown.get(el);
+      const from = last !== undefined && format(last) === el.textContent ? last : Number(el.textContent.replace(/[^\d-]/g, "")) || 0;
       if (still() || document.hidden || from === to) {
         counts.delete(el);
         show(el, to, format);
@@ -133,9 +141,10 @@ export function createJuice(root, ctx) {
       const box = root.getBoundingClientRect();
       const cx = x ?? box.left + box.width / 2;
       const cy = y ?? Math.min(Math.max(box.top + box.height * 0.4, 90), innerHeight - 90);
+      end(praised); // one word at a time: the newest
       const el = spawn(`juice-praise level-${clampLevel(level)}`, cx, cy, text);
       const at = "translate(-50%, -50%)";
-      play(el, still() ? FADE : [
+      praised = play(el, still() ? FADE : [
         { transform: `${at} scale(0.5)`, opacity: 0 },
         { transform: `${at} scale(1.12)`, opacity: 1, offset: 0.18 },
         { transform: `${at} scale(1)`, opacity: 1, offset: 0.7 },

@@ -77,6 +77,30 @@ def test_dist_is_a_self_contained_static_site(tmp_path: Path) -> None:
     assert not re.search(r'(src|href)="/', html), "absolute paths break project pages"
 
 
+def test_dist_serves_our_files_slimmed_and_whole(tmp_path: Path) -> None:
+    """Issue 15: the published site carries our code without its comments (the JSDoc is
+    for readers and the type checker), every module with the same exports, the
+    stylesheets with the same rules and the strings with the same texts."""
+    dest = tmp_path / "dist"
+    build.build_zip()
+    build.build_precache()
+    build.build_dist(dest)
+    exports = re.compile(r"^export (?:async )?(?:function\*?|const|let|class) (\w+)", re.M)
+    modules = [p for p in (ROOT / "web").rglob("*") if p.suffix in (".js", ".mjs")]
+    assert len(modules) > 60
+    for source in modules:
+        slim = (dest / source.relative_to(ROOT)).read_text()
+        text = source.read_text()
+        assert exports.findall(slim) == exports.findall(text), source
+        assert "/**" not in slim and len(slim) < len(text), source
+    for sheet in (ROOT / "web" / "css").glob("*.css"):
+        slim = (dest / sheet.relative_to(ROOT)).read_text()
+        assert "/*" not in slim and slim.count("{") == re.sub(r"/\*.*?\*/", "", sheet.read_text(), flags=re.S).count("{")
+    for table in (ROOT / "web" / "i18n").glob("*.json"):
+        assert json.loads((dest / table.relative_to(ROOT)).read_text()) == json.loads(table.read_text())
+    assert "<!--" not in (dest / "index.html").read_text()
+
+
 LANGS = ("en", "it", "de", "ru")
 SCOPES = ("shell", "blocks", "domino", "merge", "bowls")
 

@@ -7,7 +7,7 @@ archive, the service worker's precache list, and (``--dist``) a static folder.
   requests, for ``web/sw.js`` (P5). The list is made from the files actually
   present, so content-hashed PyScript chunks are always right.
 - ``--dist DIR``: a folder any static host serves as is (P7), with
-  ``.nojekyll``.
+  ``.nojekyll``, our own files slimmed for the download (``slim``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,9 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import shutil
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -86,6 +88,33 @@ def build_dist(dest: Path) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / rel, target)
     (dest / ".nojekyll").write_text("")
+    slim(dest)
+
+
+#: Our own files in a dist folder, by kind (never vendor/ or the engine archive).
+OWN_SCRIPTS = ("sw.js", "web/**/*.js", "web/**/*.mjs")
+
+
+def slim(dest: Path) -> None:
+    """Our own files without what only readers need (comments, layout), for the
+    players' download: JavaScript re-printed by TypeScript's emitter without
+    comments (``tools/strip.mjs``), CSS and HTML without comments, the strings
+    as compact JSON. The sources stay as they are; ``make`` serves them."""
+    scripts = sorted({str(p) for pattern in OWN_SCRIPTS for p in dest.glob(pattern)})
+    subprocess.run(["node", str(ROOT / "tools" / "strip.mjs"), *scripts], check=True, stdout=subprocess.DEVNULL)
+    for path in dest.glob("web/**/*.css"):
+        path.write_text(_without_comments(path.read_text(), r"/\*.*?\*/"))
+    index = dest / "index.html"
+    index.write_text(_without_comments(index.read_text(), r"<!--.*?-->"))
+    for path in dest.glob("web/i18n/*.json"):
+        path.write_text(json.dumps(json.loads(path.read_text()), ensure_ascii=False, separators=(",", ":")))
+
+
+def _without_comments(text: str, comment: str) -> str:
+    """``text`` without comments and the blank lines and trailing spaces they leave."""
+    text = re.sub(comment, "", text, flags=re.S)
+    lines = (line.rstrip() for line in text.splitlines())
+    return "\n".join(line for line in lines if line) + "\n"
 
 
 def stale_outputs() -> list[str]:

@@ -87,6 +87,7 @@ def set_hidden(page: Page, hidden: bool) -> None:
 
 def test_sound_from_the_first_gesture_through_the_settings_and_hidden_pages(page: Page, boot) -> None:
     watch_feel(page)
+    page.set_default_timeout(30_000)  # 2 cores shared with other runs: an engine answer may take a while
     boot(page, "#/blocks")
     assert feel_log(page)["contexts"] == []  # no AudioContext before the player's first gesture
     assert page.locator("#motion-select").count() == 0  # the motion setting lives in the dialog now
@@ -192,6 +193,7 @@ JUICE_KIT = """async ({ reduce }) => {
 
 def test_vibration_and_juice_follow_the_switch_and_the_motion(page: Page, boot) -> None:
     watch_feel(page)
+    page.set_default_timeout(30_000)  # 2 cores shared with other runs: an engine answer may take a while
     boot(page, "#/blocks")
     seed(page, TWO_ROWS)
     slow_juice(page, 0.1)  # the juice lasts ten times longer: the next drop surely lands during it
@@ -261,6 +263,7 @@ def test_vibration_and_juice_follow_the_switch_and_the_motion(page: Page, boot) 
 def test_settings_dialog_in_four_languages_on_a_phone_by_keyboard(browser, server_url: str) -> None:
     context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
     page = context.new_page()
+    page.set_default_timeout(30_000)
     # stored settings with fields of the wrong kind: each falls back to its default, the rest is kept
     bad = json.dumps({"schema": 1, "lang": "en", "motion": "sideways", "sound": "yes", "volume": 7, "vibrate": False})
     page.add_init_script(f"localStorage.setItem({json.dumps(SETTINGS)}, {json.dumps(bad)})")

@@ -493,12 +493,13 @@ def test_new_game_from_pause_asks_first(page: Page, boot) -> None:
 @pytest.mark.parametrize("lang", ["en", "it", "de", "ru"])
 def test_rules_page_covers_what_the_game_shows(lang: str) -> None:
     """Issue 11: the Rules page names and explains every number and control the page shows (Max, Power,
-    Speed, Next, Tiles/Set, New game, Play again, Change mode, both modes and both sets), in each language."""
+    Speed, Next, Tiles/Set, New game, Play again, Change mode, both modes and both sets; the end card's figures,
+    issue 15), in each language."""
     root = Path(__file__).resolve().parent.parent / "web"
     strings = json.loads((root / "i18n" / f"domino.{lang}.json").read_text())
     rules = (root / "rules" / f"domino.{lang}.md").read_text().casefold()
     keys = ["next", "max", "power", "speed", "left", "set", "newGame", "again", "menu", "mode.sprint", "mode.marathon",
-            "set.classic", "set.extended", "pause"]
+            "set.classic", "set.extended", "pause", "over.tiles", "over.time", "over.sets", "over.newRecord"]
     missing = [strings[f"domino.{k}"] for k in keys if strings[f"domino.{k}"].casefold() not in rules]
     assert missing == []
     assert "(" in rules and "²" in rules  # Power's (T - 1)² is spelled out

@@ -97,8 +97,8 @@ OWN_SCRIPTS = ("sw.js", "web/**/*.js", "web/**/*.mjs")
 
 def slim(dest: Path) -> None:
     """Our own files without what only readers need (comments, layout), for the
-    players' download: JavaScript re-printed by TypeScript's emitter without
-    comments (``tools/strip.mjs``), CSS and HTML without comments, the strings
+    players' download: JavaScript re-printed by esbuild without comments or
+    layout, module by module (``tools/strip.mjs``), CSS and HTML without comments, the strings
     as compact JSON. The sources stay as they are; ``make`` serves them."""
     scripts = sorted({str(p) for pattern in OWN_SCRIPTS for p in dest.glob(pattern)})
     subprocess.run(["node", str(ROOT / "tools" / "strip.mjs"), *scripts], check=True, stdout=subprocess.DEVNULL)

@@ -179,3 +179,17 @@ def test_reduced_motion_and_tips_once(page: Page, boot) -> None:
         expect(page.locator(".kit-tip[data-tip='domino.extended']")).to_have_count(shown)
         if shown:
             page.click(".kit-tip-ok")
+
+
+def test_a_key_during_the_cascade_ends_its_animation_and_acts(page: Page, boot) -> None:
+    """Issue 15 item 3: input never waits for an animation. A rotation pressed while the D14 cascade
+    animates ends the animation at once and turns the next tile (before, it was dropped)."""
+    open_run(page, boot, d14_run())
+    page.keyboard.press("Space")
+    page.wait_for_function("document.querySelector('.dd').dataset.busy === '1'")  # the turn animates
+    page.keyboard.press("x")
+    page.wait_for_function("document.querySelector('.dd').dataset.busy !== '1'", timeout=20_000)
+    expect(page.locator(".dd-falling")).to_have_attribute("data-at", "3:0@1")
+    expect(page.locator("[data-stat=power]")).to_have_attribute("data-value", "9")
+    running = "document.querySelector('.dd-well').getAnimations({ subtree: true }).filter((a) => a.playState === 'running').length"
+    assert page.evaluate(running) == 0  # the well's fades and falls ended (the juice of the turn may still float)

@@ -16,7 +16,7 @@ it, where it was placed); ``slow_juice(page, rate)`` slows the juice layer's
 animations so a test can act while they run.
 
 ``feel_log(page)`` → ``{"contexts": [state...], "cues": [...], "nodes": [...],
-"connects": [...], "vibrations": [...], "animations": [...]}``; ``master_gain(page)`` → the value of
+"connects": [...], "vibrations": [...], "animations": [...], "pitches": [Hz...]}``; ``master_gain(page)`` → the value of
 the gain node connected to the destination; ``reaches_destination(log, id)``.
 """
 
@@ -29,6 +29,7 @@ WATCH = r"""
   const log = { contexts: [], cues: [], nodes: [], connects: [], vibrations: [], objects: new Map() };
   Object.defineProperty(window, "__feelLog", { value: log });
   let serial = 0;
+  const pitched = new WeakSet();
   const names = new WeakMap();
   const name = (node, kind) => {
     if (!names.has(node)) {
@@ -50,10 +51,18 @@ WATCH = r"""
     const real = BaseAudioContext.prototype[factory];
     BaseAudioContext.prototype[factory] = function (...args) {
       const node = real.apply(this, args);
+      if (factory === "createOscillator") pitched.add(node.frequency);
       log.nodes.push({ type: factory, id: name(node, factory), at: log.cues.length });
       return node;
     };
   }
+  // every oscillator's starting pitch (the frequency it is set to), in order
+  log.pitches = [];
+  const setValueAtTime = AudioParam.prototype.setValueAtTime;
+  AudioParam.prototype.setValueAtTime = function (value, ...rest) {
+    if (pitched.has(this)) log.pitches.push(value);
+    return setValueAtTime.call(this, value, ...rest);
+  };
   const connect = AudioNode.prototype.connect;
   AudioNode.prototype.connect = function (target, ...rest) {
     const to = target instanceof AudioDestinationNode ? "destination" : target instanceof AudioNode ? name(target) : "param";
@@ -91,7 +100,7 @@ WATCH = r"""
 READ = """() => {
   const log = window.__feelLog;
   return { contexts: log.contexts.map((c) => c.state), cues: log.cues, nodes: log.nodes,
-           connects: log.connects, vibrations: log.vibrations, animations: log.animations };
+           connects: log.connects, vibrations: log.vibrations, animations: log.animations, pitches: log.pitches };
 }"""
 
 MASTER = """() => {

@@ -158,6 +158,25 @@ def test_sound_from_the_first_gesture_through_the_settings_and_hidden_pages(page
     log = wait_cues(page, count + 1)
     assert cues_named({"cues": log["cues"][count:]}, "place")[0]["sounded"] is True
 
+    # the kit's chain steps rise in pitch (first voice of each step), and stop rising at the cap
+    page.evaluate(
+        """async () => {
+          const { createSound } = await import("./web/kit/sound.js");
+          window.__testSound = createSound({ on: () => true, level: () => 0.5 });
+        }"""
+    )
+    page.click("h1")  # a gesture: the test's sound makes its context
+    page.wait_for_function("window.__feelLog.contexts.length === 2 && window.__feelLog.contexts[1].state === 'running'")
+    pitches = page.evaluate(
+        """() => [1, 2, 3, 4, 9, 10, 14].map((step) => {
+          const before = window.__feelLog.pitches.length;
+          window.__testSound.play("chain", 1, step);
+          return window.__feelLog.pitches[before];
+        })"""
+    )
+    assert pitches[0] < pitches[1] < pitches[2] < pitches[3] < pitches[4], pitches
+    assert pitches[4] == pitches[5] == pitches[6] and pitches[4] < 4 * pitches[0], pitches  # capped, not shrill
+
 
 JUICE_KIT = """async ({ reduce }) => {
   // The kit itself, on this page: a juice over a test root beside the game.

@@ -9,11 +9,12 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
-import build
 import pytest
 from arcade import drop_first_legal, wait_ready
 from playwright.sync_api import Page, expect
 from serve import make_server
+
+import build
 
 
 @pytest.fixture(scope="module")

@@ -67,9 +67,11 @@ export function createHud(root, { t, number }, { countUp } = {}) {
   html("span", { class: "label" }, meterBox, t("blocks.meter"));
   const meterRow = html("span", { class: "bk-meter-row" }, meterBox);
   const meter = meterArt(meterRow);
-  const crowns = html("span", { class: "bk-crowns value", title: t("blocks.crowns") }, meterRow, "0");
-  // what the meter does, always in sight (players: "METER / 6E next to a crown explains nothing")
-  const note = html("span", { class: "bk-meter-note" }, meterBox);
+  // beside the meter: the Crowns, and what the meter does, always in sight
+  // (players: "METER / 6E next to a crown explains nothing")
+  const side = html("span", { class: "bk-meter-side" }, meterRow);
+  const crowns = html("span", { class: "bk-crowns value", title: t("blocks.crowns") }, side, "0");
+  const note = html("span", { class: "bk-meter-note" }, side);
   // one line of what to do, until the run's first clear (it keeps its height: the board never moves)
   const hint = html("p", { class: "bk-hint" }, root, t("blocks.hint"));
   html("p", { class: "sr-only" }, root, t("blocks.describeHint"));

@@ -26,7 +26,7 @@ const CUES = {
   overflow: () => ["over", {}],
 };
 
-/** Events that sound once per move under reduced motion (no stone-by-stone clicks then). */
+/** Events that stay silent under reduced motion: without the steps, a click per stone would all sound at once. */
 const QUIET_WHEN_STILL = new Set(["deliver", "refill"]);
 
 /**

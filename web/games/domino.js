@@ -113,6 +113,7 @@ export async function mount(root, ctx) {
   /** @param {import("./domino/screens.js").Profile} profile */
   function keepProfile(profile) {
     state.profile = profile;
+    parts.start.update(profile); // the records on the start screen, shown or not
     ctx.keepView(profile, "records"); // the start screen's records, shown at once next time
   }
 

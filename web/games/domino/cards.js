@@ -4,7 +4,7 @@
 import { openDialog } from "../../kit/dialog.js";
 import { html } from "../../svg.js";
 
-const ARM_MS = 600; // the end card's buttons act only after that long: a key still hammered for the game (Space) presses nothing
+const ARM_MS = 600; // the end card's keys act only after that long: a key still hammered for the game (Space) presses nothing
 
 /**
  * @typedef {object} Format
@@ -86,7 +86,7 @@ function figures(fmt, view) {
 
 /**
  * The end card: this run's figures, its Max, Power and Speed each over the record of its mode and set
- * (a "New record" line where it beat it), Play again (focused at once; it acts once the card is armed)
+ * (a "New record" line where it beat it), Play again (focused at once; its keys act once the card is armed)
  * or Change mode (none in the lesson). It sits beside the well on wide screens: the final board stays visible.
  * @param {HTMLElement} host @param {Format} fmt @param {Domino.View} view @param {string} title
  * @param {Domino.Record | undefined} record the engine's record event (beaten fields, records after the run)
@@ -105,15 +105,8 @@ export function overCard(host, fmt, view, title, record, on) {
       html("dd", { class: "dd-best" }, row, fresh.has(field) ? fmt.t("domino.over.newRecord") : fmt.t("domino.over.best", { value: shown[field] }));
     });
   }
-  let armed = false;
-  /** @param {() => void} action @param {string} reason */
-  const when = (action, reason) => () => {
-    if (!armed) return; // a key still hammered for the game (Space) presses nothing yet
-    dialog.close(reason);
-    action();
-  };
-  const buttons = [{ label: fmt.t("domino.again"), primary: true, keepOpen: true, action: when(on.again, "again") }];
-  if (on.menu) buttons.push({ label: fmt.t("domino.menu"), primary: false, keepOpen: true, action: when(on.menu, "menu") });
+  const buttons = [{ label: fmt.t("domino.again"), primary: true, action: on.again }];
+  if (on.menu) buttons.push({ label: fmt.t("domino.menu"), primary: false, action: on.menu });
   const dialog = openDialog(host, {
     title,
     cls: "dd-overlay dd-card dd-end",
@@ -122,6 +115,12 @@ export function overCard(host, fmt, view, title, record, on) {
     buttons,
     onClose: () => on.closed(dialog),
   });
+  // Play again has the focus at once; for a moment its keys press nothing (a key still hammered for the game,
+  // Space or Enter, must not start a new one). A pointer acts at once.
+  let armed = false;
+  const hold = (/** @type {KeyboardEvent} */ e) => { if (!armed && (e.key === "Enter" || e.key === " ")) e.preventDefault(); };
+  dialog.node.addEventListener("keydown", hold, true);
+  dialog.node.addEventListener("keyup", hold, true);
   dialog.node.dataset.armed = "0";
   on.later(() => {
     armed = true;

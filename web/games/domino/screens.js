@@ -93,5 +93,10 @@ export function createStart(parent, fmt, { onStart }) {
       go.focus();
     },
     hide() { card.hidden = true; },
+    /** New records (the run that just ended banked): shown without moving the choice or the focus. @param {Profile | null} nextProfile */
+    update(nextProfile) {
+      profile = nextProfile;
+      render();
+    },
   };
 }

@@ -45,7 +45,7 @@ def saved(session, start: dict) -> str:
 
 
 def progress() -> dict[str, str]:
-    """A device's progress in every game: runs, profiles with a best, a merge slot, settings."""
+    """A device's progress in every game: runs, profiles with a best, a merge slot, settings, lessons."""
     blocks = Blocks().new_run({"seed": 99})["save"]
     return {
         storage_key("blocks", "run"): blocks,
@@ -61,6 +61,8 @@ def progress() -> dict[str, str]:
         storage_key("bowls", "run"): saved(Bowls(), {"mode": "endless", "seed": 3}),
         storage_key("bowls", "profile"): dump_profile({**empty_profile(), "best": {"endless": 321}, "played": {"endless": 1}}),
         "6e-club/v1/settings": json.dumps({"schema": 1, "lang": "en", "motion": "reduce"}),
+        # Issue 15: the first lessons done and the tips shown travel with the progress.
+        "6e-club/v1/seen": json.dumps({"schema": 1, "lessons": dict.fromkeys(GAMES, True), "tips": {"bowls.ice": True}}),
     }
 
 
@@ -158,6 +160,7 @@ BAD_FILES = {
                           "Domino Drop: profile"),
     "a damaged run": ("bowls/run", lambda keys: {**keys, storage_key("bowls", "run"): "W1 nope"}, "Color Bowls: run"),
     "bad settings": ("settings", lambda keys: {**keys, "6e-club/v1/settings": '{"schema": 9}'}, "settings"),
+    "a bad record of lessons": ("seen", lambda keys: {**keys, "6e-club/v1/seen": '{"schema": 1, "lessons": []}'}, "seen"),
     "an unknown part": ("blocks/secret", lambda keys: {**keys, storage_key("blocks", "secret"): "1"},
                         "6E Club Game: secret"),
 }
@@ -200,9 +203,11 @@ def test_cancel_keeps_the_progress(page: Page, boot) -> None:
     boot(page)
     mine = {storage_key("merge", "profile"): json.dumps({**default_profile(), "best": 6, "best_moves": 3, "best_highest": 4})}
     write_and_reload(page, mine)
+    before = stored(page)
+    assert before.items() >= mine.items()
     choose_file(page, json.dumps({"format": "6e-club-backup", "version": 1, "saved": "2026-01-02T03:04:05Z",
                                   "keys": progress()}))
     expect(page.locator(".backup-confirm")).to_be_visible(timeout=SLOW_MS)
     page.click(".backup-cancel")
     expect(page.locator(".backup-confirm")).to_be_hidden(timeout=SLOW_MS)
-    assert stored(page) == {**mine}
+    assert stored(page) == before

@@ -37,8 +37,6 @@ export async function mount(root, ctx) {
   const { t, number } = ctx;
   root.classList.add("hm");
   html("link", { rel: "stylesheet", href: new URL("../css/merge.css", import.meta.url) }, root);
-  // The tips' sheet ahead of the first tip: a tip measures itself when shown (web/kit/lesson.js)
-  html("link", { rel: "stylesheet", href: new URL("../css/lesson.css", import.meta.url).href }, root);
   const state = createState();
   const timer = createTimer();
   timer.hold("starting", true); // no play time counts before the engine has the run

@@ -106,7 +106,7 @@ export function createJuice(root, ctx) {
       // From what it shows: the last value counted, unless something else wrote the element since.
       const last = shown.get(el);
       const from = last !== undefined && format(last) === el.textContent ? last : Number(el.textContent.replace(/[^\d-]/g, "")) || 0;
-      if (still() || document.hidden || from === to) {
+      if (still() || document.hidden || to <= from) { // a score that drops (a new run) shows at once
         counts.delete(el);
         show(el, to, format);
         return;

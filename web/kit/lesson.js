@@ -8,7 +8,6 @@ import { html } from "../svg.js";
 import { PREFIX } from "../storage.js";
 
 const SEEN_KEY = `${PREFIX}seen`;
-const SHEET = new URL("../css/lesson.css", import.meta.url).href;
 /** How long a tip stays when nobody dismisses it (ms). */
 const TIP_MS = 15000;
 
@@ -81,12 +80,6 @@ export function memoryScope() {
   };
 }
 
-// The lesson's stylesheet, linked once when a lesson or a tip first shows.
-function linkSheet() {
-  if (document.querySelector(`link[href="${SHEET}"]`)) return;
-  document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href: SHEET }));
-}
-
 /**
  * @typedef {object} LessonStep
  * @property {string} say the translation key of what to do
@@ -109,7 +102,6 @@ function linkSheet() {
  * @returns {Lesson}
  */
 export function createLesson(root, ctx, steps) {
-  linkSheet();
   const { t } = ctx;
   const card = html("aside", { class: "kit-lesson", "aria-label": t("shell.lesson.title") }, root);
   const count = html("p", { class: "kit-lesson-count" }, card);
@@ -196,7 +188,6 @@ export function createTips(seen, { t, announce }) {
     show(root, key, text, anchor = null) {
       if (seen.tipSeen(key)) return false;
       seen.markTip(key);
-      linkSheet();
       clear();
       const tip = html("div", { class: "kit-tip", role: "note", "data-tip": key }, root);
       html("span", {}, tip, text);

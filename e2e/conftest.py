@@ -141,13 +141,22 @@ def _context(browser: WatchedBrowser, **options) -> BrowserContext:
     return context
 
 
-@pytest.fixture
-def page(browser: WatchedBrowser, page_errors: PageErrors) -> Iterator[Page]:
-    context = _context(browser, viewport={"width": 1280, "height": 800})
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
+
+
+def _pages(browser: WatchedBrowser, page_errors: PageErrors, **options) -> Iterator[Page]:
+    """One page in a context of its own, closed after the test."""
+    context = _context(browser, **options)
     page = context.new_page()
     page.errors = page_errors.seen  # type: ignore[attr-defined]
     yield page
     context.close()
+
+
+@pytest.fixture
+def page(browser: WatchedBrowser, page_errors: PageErrors) -> Iterator[Page]:
+    yield from _pages(browser, page_errors, **DESKTOP)
 
 
 @pytest.fixture
@@ -155,32 +164,24 @@ def held_page(browser: WatchedBrowser, page_errors: PageErrors) -> Iterator[Page
     """A desktop page without a service worker, whose engine start a test can hold
     (arcade.hold_engine): a service worker would serve the engine's archive from its
     cache, out of page.route's reach."""
-    context = _context(browser, viewport={"width": 1280, "height": 800}, service_workers="block")
-    page = context.new_page()
-    page.errors = page_errors.seen  # type: ignore[attr-defined]
-    yield page
-    context.close()
+    yield from _pages(browser, page_errors, **DESKTOP, service_workers="block")
 
 
 @pytest.fixture
 def fresh_page(browser: WatchedBrowser, page_errors: PageErrors) -> Iterator[Page]:
     """A desktop page of a newcomer: no lesson done yet (issue 15)."""
-    context = _context(browser, viewport={"width": 1280, "height": 800}, first_visit=True)
-    page = context.new_page()
-    page.errors = page_errors.seen  # type: ignore[attr-defined]
-    yield page
-    context.close()
+    yield from _pages(browser, page_errors, **DESKTOP, first_visit=True)
+
+
+@pytest.fixture
+def fresh_phone(browser: WatchedBrowser, page_errors: PageErrors) -> Iterator[Page]:
+    """A phone of a newcomer: no lesson done yet (issue 15)."""
+    yield from _pages(browser, page_errors, **PHONE, first_visit=True)
 
 
 @pytest.fixture
 def phone(browser: WatchedBrowser, page_errors: PageErrors) -> Iterator[Page]:
-    context = _context(
-        browser, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2
-    )
-    page = context.new_page()
-    page.errors = page_errors.seen  # type: ignore[attr-defined]
-    yield page
-    context.close()
+    yield from _pages(browser, page_errors, **PHONE)
 
 
 @pytest.fixture

@@ -12,36 +12,22 @@ row, the meter, win a Crown); its moves come from there too.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
-import pytest
+import lessons
 from arcade import storage_key, wait_ready
 from club.blocks import lesson
 from club.hexgrid import Hex
+from lessons import coach_says, open_first_lesson, use_language
 from playwright.sync_api import Page, expect
 from test_blocks import cell_centre, focus_slot, key_path, mouse_drop
 
-STRINGS = Path(__file__).resolve().parent.parent / "web" / "i18n"
-SEEN = "6e-club/v1/seen"
 FIRST = (0, "0:0")  # step 1: the triangle anywhere empty
 STEPS = ["drag", "fill", "meter", "crown"]
 
 
-def strings(lang: str) -> dict:
-    return json.loads((STRINGS / f"blocks.{lang}.json").read_text())
-
-
-def settings(page: Page, lang: str) -> None:
-    value = json.dumps({"schema": 1, "lang": lang, "motion": "system"})
-    page.add_init_script(f"localStorage.setItem('6e-club/v1/settings', {json.dumps(value)})")
 
 
 def says(page: Page, lang: str, step: int) -> None:
-    """The coach card shows step ``step`` in ``lang`` (the translated text, not a key)."""
-    card = page.locator(".kit-lesson")
-    expect(card).to_have_attribute("data-step", str(step))
-    expect(card.locator(".kit-lesson-say")).to_have_text(strings(lang)[f"blocks.lesson.{STEPS[step]}"])
+    coach_says(page, "blocks", lang, STEPS[step], step)
 
 
 def tap_drop(page: Page, slot: int, cell: str) -> None:
@@ -90,50 +76,28 @@ def play_lesson(page: Page, lang: str, drops: list, next_step, run: str | None =
 
 
 def play_opens_the_game(page: Page, server_url: str, click) -> None:
-    click(page.locator(".kit-lesson .kit-lesson-next"))
-    expect(page).to_have_url(server_url + "#/blocks")
-    wait_ready(page)
-    expect(page.locator(".kit-lesson")).to_have_count(0)
+    lessons.play_opens_the_game(page, server_url, "blocks", click)
     expect(page.locator(".bk-new")).to_be_visible()
     expect(page.locator(".bk-meter-box")).to_have_attribute("data-meter", "0")  # the player's own run
-    assert json.loads(page.evaluate(f"localStorage.getItem('{SEEN}')"))["lessons"]["blocks"] is True
 
 
 def test_en_lesson_by_mouse_on_the_first_visit(fresh_page: Page, server_url: str) -> None:
     page = fresh_page
-    settings(page, "en")
-    page.goto(server_url + "#/blocks")
-    wait_ready(page)
-    expect(page).to_have_url(server_url + "#/blocks?lesson")
+    open_first_lesson(page, server_url, "blocks", "en")
     play_lesson(page, "en", [mouse_drop] * 3, lambda p: p.locator(".kit-lesson-next").click())
     play_opens_the_game(page, server_url, lambda button: button.click())
 
 
-@pytest.fixture
-def fresh_phone(browser, page_errors):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
-                                  device_scale_factor=2, first_visit=True)
-    context.set_default_timeout(15_000)
-    yield context.new_page()
-    context.close()
-
-
 def test_it_lesson_by_touch(fresh_phone: Page, server_url: str) -> None:
     page = fresh_phone
-    settings(page, "it")
-    page.goto(server_url + "#/blocks")
-    wait_ready(page)
-    expect(page).to_have_url(server_url + "#/blocks?lesson")
+    open_first_lesson(page, server_url, "blocks", "it")
     play_lesson(page, "it", [tap_drop] * 3, lambda p: p.locator(".kit-lesson-next").tap())
     play_opens_the_game(page, server_url, lambda button: button.tap())
 
 
 def test_de_lesson_by_keyboard(fresh_page: Page, server_url: str) -> None:
     page = fresh_page
-    settings(page, "de")
-    page.goto(server_url + "#/blocks")
-    wait_ready(page)
-    expect(page).to_have_url(server_url + "#/blocks?lesson")
+    open_first_lesson(page, server_url, "blocks", "de")
 
     def next_by_keyboard(p: Page) -> None:
         for _ in range(40):
@@ -157,7 +121,7 @@ def test_ru_lesson_again_from_the_rules_page_then_skip(browser, server_url: str)
     context = browser.new_context(viewport={"width": 1280, "height": 800}, has_touch=True)
     context.set_default_timeout(15_000)
     page = context.new_page()
-    settings(page, "ru")
+    use_language(page, "ru")
     page.goto(server_url + "#/blocks")
     wait_ready(page)
     run = page.evaluate("k => localStorage.getItem(k)", storage_key("blocks", "run"))

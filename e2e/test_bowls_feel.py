@@ -22,6 +22,7 @@ from club.bowls.api import Session
 from club.bowls.lesson import FIRST_SOW, MAKE_THREE
 from feel import cues_named, feel_log, reaches_destination, watch_feel
 from playwright.sync_api import Page, expect
+from test_bowls_lesson import bowl
 
 ROOT = "section.game-bowls"
 STRINGS = json.loads((Path(__file__).resolve().parent.parent / "web" / "i18n" / "bowls.en.json").read_text())
@@ -45,10 +46,6 @@ WATCH_JUICE = r"""
   requestAnimationFrame(look);
 })();
 """
-
-
-def bowl(page: Page, b: int):
-    return page.locator(f".bw-bowl[data-bowl='{b}']")
 
 
 def idle(page: Page) -> None:

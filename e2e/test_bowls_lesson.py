@@ -14,32 +14,20 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 from arcade import storage_key, wait_ready
 from club.bowls import lesson
+from lessons import SEEN, coach_says, use_language
 from playwright.sync_api import Page, expect
 
-STRINGS = Path(__file__).resolve().parent.parent / "web" / "i18n"
-SEEN = "6e-club/v1/seen"
 STEPS = ["choose", "sow", "three", "room"]
 ROOT = "section.game-bowls"
 
 
-def strings(lang: str) -> dict:
-    return json.loads((STRINGS / f"bowls.{lang}.json").read_text())
-
-
-def settings(page: Page, lang: str) -> None:
-    value = json.dumps({"schema": 1, "lang": lang, "motion": "system"})
-    page.add_init_script(f"localStorage.setItem('6e-club/v1/settings', {json.dumps(value)})")
 
 
 def says(page: Page, lang: str, step: int) -> None:
-    """The coach card shows step ``step`` in ``lang`` (the translated text, not a key)."""
-    card = page.locator(".kit-lesson")
-    expect(card).to_have_attribute("data-step", str(step))
-    expect(card.locator(".kit-lesson-say")).to_have_text(strings(lang)[f"bowls.lesson.{STEPS[step]}"])
+    coach_says(page, "bowls", lang, STEPS[step], step)
 
 
 def bowl(page: Page, b: int):
@@ -109,7 +97,7 @@ def test_lesson_by_mouse_on_the_first_visit_en(fresh_page: Page, boot) -> None:
 
 def test_lesson_by_touch_it(phone: Page, boot) -> None:
     page = phone
-    settings(page, "it")
+    use_language(page, "it")
     boot(page, "#/bowls?lesson")
 
     def act(kind: str, b: int | None) -> None:
@@ -122,7 +110,7 @@ def test_lesson_by_touch_it(phone: Page, boot) -> None:
 
 
 def test_lesson_by_keyboard_de(page: Page, boot) -> None:
-    settings(page, "de")
+    use_language(page, "de")
     boot(page, "#/bowls?lesson")
     chosen = {"b": None}
 
@@ -146,7 +134,7 @@ def test_lesson_by_keyboard_de(page: Page, boot) -> None:
 
 def test_lesson_replayed_from_the_rules_page_ru_then_skipped(phone: Page, boot) -> None:
     page = phone
-    settings(page, "ru")
+    use_language(page, "ru")
     boot(page, "#/rules/bowls")
     page.locator(".rules-page .lesson-link").tap()
     page.wait_for_function("location.hash === '#/bowls?lesson'")

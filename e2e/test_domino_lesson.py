@@ -16,10 +16,8 @@ import time
 
 from arcade import storage_key, wait_ready
 from layout import switch_language
+from lessons import SEEN, coach_says
 from playwright.sync_api import Page, expect
-
-SEEN = "6e-club/v1/seen"
-STRINGS = "web/i18n/domino.{}.json"
 
 
 def open_lesson(page: Page, boot, lang: str) -> None:
@@ -40,9 +38,7 @@ def step(page: Page, n: int) -> None:
 
 
 def says(page: Page, lang: str, key: str) -> None:
-    with open(STRINGS.format(lang), encoding="utf-8") as f:
-        text = json.load(f)[key]
-    expect(page.locator(".kit-lesson-say")).to_have_text(text)
+    coach_says(page, "domino", lang, key.removeprefix("domino.lesson."))
 
 
 def frozen(page: Page) -> None:

@@ -15,34 +15,22 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from pathlib import Path
 
-import pytest
+import lessons
 from arcade import storage_key, wait_ready
+from lessons import coach_says, open_first_lesson, use_language
 from playwright.sync_api import Page, expect
 from test_merge import centre, stones
 
-STRINGS = Path(__file__).resolve().parent.parent / "web" / "i18n"
-SEEN = "6e-club/v1/seen"
 STEPS = ["place", "merge", "rotate", "pair"]
 PLACE, MERGE, PAIR = "0:-3", "0:1", "-1:1"
 Act = Callable[[Page, str], None]
 
 
-def strings(lang: str) -> dict:
-    return json.loads((STRINGS / f"merge.{lang}.json").read_text())
-
-
-def settings(page: Page, lang: str) -> None:
-    value = json.dumps({"schema": 1, "lang": lang, "motion": "system"})
-    page.add_init_script(f"localStorage.setItem('6e-club/v1/settings', {json.dumps(value)})")
 
 
 def says(page: Page, lang: str, step: int) -> None:
-    """The coach card shows step ``step`` in ``lang`` (the translated text, not a key)."""
-    card = page.locator(".kit-lesson")
-    expect(card).to_have_attribute("data-step", str(step))
-    expect(card.locator(".kit-lesson-say")).to_have_text(strings(lang)[f"merge.lesson.{STEPS[step]}"])
+    coach_says(page, "merge", lang, STEPS[step], step)
 
 
 def position(page: Page) -> str:
@@ -79,50 +67,28 @@ def play_lesson(page: Page, lang: str, put: list[Act], turn: Callable[[Page], No
 
 
 def play_opens_the_game(page: Page, server_url: str, press: Callable) -> None:
-    press(page.locator(".kit-lesson .kit-lesson-next"))
-    expect(page).to_have_url(server_url + "#/merge")
-    wait_ready(page)
-    expect(page.locator(".kit-lesson")).to_have_count(0)
+    lessons.play_opens_the_game(page, server_url, "merge", press)
     expect(page.locator(".hm-new")).to_be_visible()
     expect(page.locator(".hm-moves .value")).to_have_text("0")  # the player's own, fresh round
-    assert json.loads(page.evaluate(f"localStorage.getItem('{SEEN}')"))["lessons"]["merge"] is True
 
 
 def test_en_lesson_by_mouse_on_the_first_visit(fresh_page: Page, server_url: str) -> None:
     page = fresh_page
-    settings(page, "en")
-    page.goto(server_url + "#/merge")
-    wait_ready(page)
-    expect(page).to_have_url(server_url + "#/merge?lesson")
+    open_first_lesson(page, server_url, "merge", "en")
     play_lesson(page, "en", [click] * 3, lambda p: p.locator(".hm-rotate-cw").click())
     play_opens_the_game(page, server_url, lambda button: button.click())
 
 
-@pytest.fixture
-def fresh_phone(browser, page_errors):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
-                                  device_scale_factor=2, first_visit=True)
-    context.set_default_timeout(15_000)
-    yield context.new_page()
-    context.close()
-
-
 def test_it_lesson_by_touch(fresh_phone: Page, server_url: str) -> None:
     page = fresh_phone
-    settings(page, "it")
-    page.goto(server_url + "#/merge")
-    wait_ready(page)
-    expect(page).to_have_url(server_url + "#/merge?lesson")
+    open_first_lesson(page, server_url, "merge", "it")
     play_lesson(page, "it", [tap] * 3, lambda p: p.locator(".hm-current").tap())  # a tap on the pair turns it
     play_opens_the_game(page, server_url, lambda button: button.tap())
 
 
 def test_de_lesson_by_keyboard(fresh_page: Page, server_url: str) -> None:
     page = fresh_page
-    settings(page, "de")
-    page.goto(server_url + "#/merge")
-    wait_ready(page)
-    expect(page).to_have_url(server_url + "#/merge?lesson")
+    open_first_lesson(page, server_url, "merge", "de")
     board = page.locator(".hm-board")
 
     def keys(*pressed: str) -> Act:
@@ -151,7 +117,7 @@ def test_ru_lesson_again_from_the_rules_page_then_skip(browser, server_url: str)
     context = browser.new_context(viewport={"width": 1280, "height": 800}, has_touch=True)
     context.set_default_timeout(15_000)
     page = context.new_page()
-    settings(page, "ru")
+    use_language(page, "ru")
     page.goto(server_url + "#/merge")
     wait_ready(page)
     click(page, "0:0")

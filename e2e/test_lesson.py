@@ -105,3 +105,20 @@ def test_a_corrupt_record_of_lessons_is_moved_aside(fresh_page: Page, server_url
     page.goto(server_url + "#/merge")
     wait_ready(page)
     expect(page).to_have_url(server_url + "#/merge?lesson")
+
+
+def test_on_a_phone_the_card_covers_nothing_of_the_game(fresh_phone: Page, server_url: str) -> None:
+    """The coach card sits above the page: the game's scores, board and controls start
+    below it (the page makes room for its tallest step), and all of it fits the screen's width."""
+    page = fresh_phone
+    for game in ("blocks", "domino", "merge", "bowls"):
+        page.goto(server_url + f"#/{game}?lesson")
+        wait_ready(page)
+        card = page.locator(".kit-lesson").bounding_box()
+        assert card
+        tops = page.evaluate(
+            """() => [...document.querySelector('section.view').children]
+                 .filter((el) => !el.classList.contains('kit-lesson') && el.getBoundingClientRect().height > 0)
+                 .map((el) => el.getBoundingClientRect().top)""")
+        assert tops and min(tops) >= card["y"] + card["height"], (game, card, tops)
+        card_inside_viewport(page)

@@ -146,11 +146,34 @@ export function createLesson(root, ctx, steps) {
     ctx.announce(`${count.textContent}. ${say.textContent}`);
   }
 
+  // Room above the page for the card's tallest step, so the card never covers
+  // the page's top (the scores a step talks about) and no step moves the page.
+  function makeRoom() {
+    const shown = say.textContent;
+    let bottom = 0;
+    for (const key of [...steps.map((step) => step.say), "shell.lesson.done"]) {
+      say.textContent = t(key);
+      bottom = Math.max(bottom, card.getBoundingClientRect().bottom);
+    }
+    say.textContent = shown;
+    root.style.removeProperty("padding-top");
+    const room = Math.max(0, Math.ceil(bottom + 8 - root.getBoundingClientRect().top));
+    root.style.setProperty("--lesson-room", `${room}px`);
+    root.style.paddingTop = `${room}px`;
+  }
+  let resizing = 0;
+  const onResize = () => {
+    cancelAnimationFrame(resizing);
+    resizing = requestAnimationFrame(makeRoom);
+  };
+  addEventListener("resize", onResize);
+
   next.addEventListener("click", () => {
     if (index >= steps.length) finish();
     else { index += 1; show(); }
   });
   skip.addEventListener("click", finish);
+  makeRoom();
   show();
 
   return {
@@ -164,6 +187,10 @@ export function createLesson(root, ctx, steps) {
     destroy() {
       point(null);
       card.remove();
+      removeEventListener("resize", onResize);
+      cancelAnimationFrame(resizing);
+      root.style.removeProperty("padding-top");
+      root.style.removeProperty("--lesson-room");
     },
   };
 }

@@ -229,15 +229,28 @@ export function createTips(seen, { t, announce }) {
   };
 }
 
-// A tip sits just below its anchor (above it near the bottom of the screen),
-// kept inside the viewport; with no anchor, at the top of the page.
+// A tip sits just below its anchor (above it when there is no room below, or
+// when its button would lie over one of the page's controls), inside the
+// viewport; with no anchor, at the top of the page. Its text lets clicks
+// through (CSS), so only its button could ever be in a player's way.
 /** @param {HTMLElement} tip @param {Element | null} anchor @param {HTMLElement} root */
 function place(tip, anchor, root) {
   const box = (anchor ?? root).getBoundingClientRect();
   const width = tip.offsetWidth;
-  const left = Math.max(8, Math.min(innerWidth - width - 8, box.left + box.width / 2 - width / 2));
+  const height = tip.offsetHeight;
+  tip.style.left = `${Math.round(Math.max(8, Math.min(innerWidth - width - 8, box.left + box.width / 2 - width / 2)))}px`;
   const below = anchor ? box.bottom + 8 : Math.max(box.top, 0) + 8;
-  const top = below + tip.offsetHeight > innerHeight - 8 ? Math.max(8, box.top - tip.offsetHeight - 8) : below;
-  tip.style.left = `${Math.round(left)}px`;
-  tip.style.top = `${Math.round(top)}px`;
+  const fits = (/** @type {number} */ top) => top >= 8 && top + height <= innerHeight - 8;
+  const tops = [below, box.top - height - 8].filter(fits);
+  if (!tops.length) tops.push(Math.max(8, Math.min(below, innerHeight - height - 8)));
+  const button = tip.querySelector("button");
+  const controls = [...document.querySelectorAll("button, a[href], input, select, textarea")]
+    .filter((el) => !tip.contains(el) && el.getClientRects().length > 0)
+    .map((el) => el.getBoundingClientRect());
+  const inTheWay = (/** @type {number} */ top) => {
+    tip.style.top = `${Math.round(top)}px`;
+    const own = button.getBoundingClientRect();
+    return controls.some((r) => r.left < own.right && own.left < r.right && r.top < own.bottom && own.top < r.bottom);
+  };
+  tip.style.top = `${Math.round(tops.find((top) => !inTheWay(top)) ?? tops[0])}px`;
 }

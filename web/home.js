@@ -1,4 +1,5 @@
-// The home screen: the four games with their pitch and best score.
+// The home screen: the Daily Club card (issue 16), the four games with their
+// pitch and best score.
 import { html, svg } from "./svg.js";
 import { mountBackup } from "./backup.js";
 
@@ -49,6 +50,8 @@ export async function mountHome(root, ctx) {
   const { t } = ctx;
   html("h1", { class: "home-title" }, root, t("shell.homeTitle"));
   html("p", { class: "home-lead" }, root, t("shell.homeLead"));
+  html("link", { rel: "stylesheet", href: new URL("./css/club.css", import.meta.url) }, root);
+  const daily = dailyCard(root, ctx);
   const grid = html("ul", { class: "game-grid", role: "list" }, root);
   let anyBest = false;
   /** @type {Map<string, HTMLElement>} */
@@ -80,7 +83,7 @@ export async function mountHome(root, ctx) {
     if (best !== null) ctx.askPersistence();
   })), () => {});
   // settled: the engines' answers are on the cards (the app's "interactive" waits for it)
-  return { unmount() { gone = true; }, settled };
+  return { unmount() { gone = true; daily.stop(); }, settled: Promise.all([settled, daily.filled]) };
 }
 
 // A best of 0 is what merely opening a game leaves (issue 11): no score yet.
@@ -89,4 +92,134 @@ function showBest(line, best, ctx) {
   line.dataset.best = String(best ?? "");
   line.textContent = best === null ? ctx.t("shell.noBest") : ctx.t("shell.best", { score: ctx.number(best) });
   return line;
+}
+
+/**
+ * The club service's answer to `home` (py/club/daily/api.py).
+ * @typedef {object} ClubHome
+ * @property {string} date today's UTC date, YYYY-MM-DD
+ * @property {number} next_ms ms until the next UTC day
+ * @property {Record<string, { done: boolean, score: number | null, streak: number, query: string }>} games
+ * @property {{ streak: number, best_streak: number, today: number }} club
+ */
+
+/**
+ * Asks the club record service (bridge name "club"): its methods are pure
+ * (stored text in, answer out), so a throwaway session answers them.
+ * @param {PageContext} ctx @param {string} method @param {object} payload @returns {Promise<any>}
+ */
+export function askClub(ctx, method, payload) {
+  return ctx.check("club", method, payload);
+}
+
+/**
+ * A UTC date (YYYY-MM-DD) in the player's language.
+ * @param {PageContext} ctx @param {string} date @param {Intl.DateTimeFormatOptions} [options]
+ * @returns {string}
+ */
+export function formatDate(ctx, date, options = { day: "numeric", month: "short" }) {
+  const at = Date.parse(`${date}T00:00:00Z`);
+  if (Number.isNaN(at)) return date;
+  return new Intl.DateTimeFormat(ctx.lang, { ...options, timeZone: "UTC" }).format(at);
+}
+
+/**
+ * hh:mm:ss of a span of milliseconds (rounded up to the second).
+ * @param {PageContext} ctx @param {number} ms @returns {string}
+ */
+function clock(ctx, ms) {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const two = { minimumIntegerDigits: 2, useGrouping: false };
+  return [Math.floor(total / 3600), Math.floor(total / 60) % 60, total % 60].map((n) => ctx.number(n, two)).join(":");
+}
+
+/**
+ * The Daily Club card: its frame at once, its contents when the club service
+ * answers `home`; the countdown ticks every second and asks again at 0.
+ * @param {HTMLElement} root @param {PageContext} ctx
+ * @returns {{ filled: Promise<void>, stop: () => void }}
+ */
+function dailyCard(root, ctx) {
+  const { t } = ctx;
+  const card = html("section", { class: "daily-club", "aria-labelledby": "daily-title", "data-state": "waiting" }, root);
+  const head = html("div", { class: "dc-head" }, card);
+  html("h2", { id: "daily-title" }, head, t("club.title"));
+  const date = html("p", { class: "dc-date" }, head, "");
+  const list = html("ul", { class: "dc-games", role: "list" }, card);
+  /** @type {Map<string, HTMLElement>} */
+  const rows = new Map();
+  for (const game of GAMES) {
+    const item = html("li", { class: "dc-game", "data-game": game.id }, list);
+    html("span", { class: "dc-name" }, item, t(`shell.game.${game.id}.name`));
+    rows.set(game.id, html("span", { class: "dc-state" }, item, "…"));
+  }
+  const foot = html("div", { class: "dc-foot" }, card);
+  const club = html("p", { class: "dc-club" }, foot, t("club.loading"));
+  const next = html("p", { class: "dc-next" }, foot);
+  html("span", {}, next, `${t("club.next")} `);
+  const count = html("time", { class: "dc-countdown" }, next, "--:--:--");
+  html("a", { class: "dc-stats btn", href: "#/club" }, foot, t("club.stats"));
+  let stopped = false;
+  /** @type {ReturnType<typeof setInterval> | null} */
+  let timer = null;
+  const stop = () => {
+    stopped = true;
+    if (timer !== null) clearInterval(timer);
+    timer = null;
+  };
+
+  /** @param {ClubHome} answer */
+  const fill = (answer) => {
+    card.dataset.state = "ready";
+    card.dataset.date = answer.date;
+    date.textContent = formatDate(ctx, answer.date, { weekday: "long", day: "numeric", month: "long" });
+    for (const game of GAMES) {
+      const info = answer.games[game.id];
+      const cell = rows.get(game.id);
+      const row = /** @type {HTMLElement} */ (cell.parentElement);
+      row.dataset.done = info?.done ? "1" : "0";
+      row.dataset.streak = String(info?.streak ?? 0);
+      cell.replaceChildren();
+      if (!info) continue;
+      const name = t(`shell.game.${game.id}.name`);
+      if (info.done) {
+        const score = ctx.number(info.score ?? 0);
+        html("span", { class: "dc-done", "aria-label": t("club.doneGame", { game: name, score }) }, cell, t("club.done", { score }));
+      } else {
+        html("a", { class: "btn dc-play", href: `#/${game.id}?${info.query}`, "aria-label": t("club.playGame", { game: name }) }, cell, t("club.play"));
+      }
+      if (info.streak > 0) html("span", { class: "dc-streak" }, cell, t("club.gameStreak", { count: info.streak, n: ctx.number(info.streak) }));
+    }
+    card.dataset.club = String(answer.club.streak);
+    club.textContent = `${t("club.clubStreak", { count: answer.club.streak })} · ${t("club.today", { count: answer.club.today })}`;
+    const until = Date.now() + answer.next_ms;
+    const tick = () => {
+      const left = until - Date.now();
+      count.textContent = clock(ctx, left);
+      count.setAttribute("datetime", `PT${Math.max(0, Math.ceil(left / 1000))}S`);
+      if (left <= 0 && timer !== null) {
+        clearInterval(timer);
+        timer = null;
+        ask(); // a new day: the service says what it holds
+      }
+    };
+    if (timer !== null) clearInterval(timer);
+    tick();
+    if (!stopped) timer = setInterval(tick, 1000);
+  };
+
+  /** @returns {Promise<void>} */
+  const ask = async () => {
+    if (stopped) return;
+    try {
+      const answer = /** @type {ClubHome} */ (await askClub(ctx, "home", { record: await ctx.club.record(), now: Date.now() }));
+      if (!stopped) fill(answer);
+    } catch (error) {
+      if (!(error?.name === "EngineError")) console.error(error);
+      card.dataset.state = "failed";
+      club.textContent = t("club.failed");
+    }
+  };
+  const filled = ctx.engineReady.then(ask, () => {});
+  return { filled, stop };
 }

@@ -1,0 +1,232 @@
+// The stats page `#/club` (issue 16): the Club streak, then per game its
+// numbers, the last scores, the distribution of its daily results, its
+// personal bests over time and its kept replays; a field opens a replay code.
+// Every number is the club service's (py/club/daily): the page only draws.
+import { html } from "./svg.js";
+import { GAMES, askClub, formatDate } from "./home.js";
+import { barChart, lineChart, stepChart } from "./kit/chart.js";
+
+/** @typedef {import("./app.js").PageContext} PageContext */
+
+/**
+ * One game's stats as the service answers them.
+ * @typedef {object} GameStats
+ * @property {number} played
+ * @property {number} daily_played
+ * @property {number} streak
+ * @property {number} best_streak
+ * @property {number | null} best
+ * @property {{ score: number, daily: boolean, date: string | null }[]} last
+ * @property {{ low: number, high: number, count: number }[]} distribution
+ * @property {{ date: string, best: number }[]} bests
+ */
+
+/**
+ * @typedef {object} ClubStats
+ * @property {Record<string, GameStats>} games
+ * @property {{ streak: number, best_streak: number, days: number }} club
+ */
+
+/** @typedef {{ code: string, score: number, date: string | null, pb: boolean }} KeptReplay */
+
+/**
+ * @param {HTMLElement} root @param {PageContext} ctx
+ * @returns {Promise<import("./app.js").PageView>}
+ */
+export async function mountClub(root, ctx) {
+  const { t } = ctx;
+  html("link", { rel: "stylesheet", href: new URL("./css/club.css", import.meta.url) }, root);
+  html("a", { class: "club-back", href: "#/" }, root, t("club.home"));
+  html("h1", { class: "club-title" }, root, t("club.statsTitle"));
+  html("p", { class: "home-lead" }, root, t("club.statsLead"));
+  codeField(root, ctx);
+  const body = html("div", { class: "club-body", "data-state": "waiting" }, root);
+  html("p", { class: "club-wait" }, body, t("club.loading"));
+  let gone = false;
+  const settled = ctx.engineReady.then(async () => {
+    /** @type {ClubStats} */
+    let stats;
+    try {
+      stats = await askClub(ctx, "stats", { record: await ctx.club.record(), now: Date.now() });
+    } catch (error) {
+      if (!(error?.name === "EngineError")) console.error(error);
+      body.dataset.state = "failed";
+      body.replaceChildren(html("p", { class: "club-wait" }, null, t("club.failed")));
+      return;
+    }
+    if (gone) return;
+    body.replaceChildren();
+    body.dataset.state = "ready";
+    clubSummary(body, ctx, stats.club);
+    const any = GAMES.some((g) => (stats.games[g.id]?.played ?? 0) > 0);
+    if (!any) html("p", { class: "club-empty" }, body, t("club.empty"));
+    await Promise.all(GAMES.map((g) => gameSection(body, ctx, g.id, stats.games[g.id])));
+  }, () => {});
+  return { unmount() { gone = true; }, settled };
+}
+
+/**
+ * A list of labelled numbers (a <dl>).
+ * @param {HTMLElement} parent @param {[string, string, string][]} items class, label, value
+ * @returns {HTMLElement}
+ */
+function numbers(parent, items) {
+  const list = html("dl", { class: "club-numbers" }, parent);
+  for (const [cls, label, value] of items) {
+    const item = html("div", { class: `club-number ${cls}` }, list);
+    html("dt", {}, item, label);
+    html("dd", {}, item, value);
+  }
+  return list;
+}
+
+/** @param {HTMLElement} parent @param {PageContext} ctx @param {ClubStats["club"]} club */
+function clubSummary(parent, ctx, club) {
+  const { t } = ctx;
+  const box = html("section", { class: "club-summary", "aria-labelledby": "club-summary-title" }, parent);
+  html("h2", { id: "club-summary-title" }, box, t("club.title"));
+  numbers(box, [
+    ["n-streak", t("club.streakNow"), ctx.number(club.streak)],
+    ["n-best-streak", t("club.streakBest"), ctx.number(club.best_streak)],
+    ["n-days", t("club.days"), ctx.number(club.days)],
+  ]);
+}
+
+/**
+ * One game's section: numbers, charts and replays.
+ * @param {HTMLElement} parent @param {PageContext} ctx @param {string} game @param {GameStats | undefined} stats
+ */
+async function gameSection(parent, ctx, game, stats) {
+  const { t } = ctx;
+  const section = html("section", { class: "club-game", "data-game": game, "aria-labelledby": `club-${game}` }, parent);
+  html("h2", { id: `club-${game}` }, section, t(`shell.game.${game}.name`));
+  if (!stats || stats.played === 0) {
+    html("p", { class: "club-empty-game" }, section, t("club.emptyGame"));
+  } else {
+    const none = t("club.none");
+    numbers(section, [
+      ["n-played", t("club.played"), ctx.number(stats.played)],
+      ["n-daily", t("club.dailyPlayed"), ctx.number(stats.daily_played)],
+      ["n-streak", t("club.streak"), ctx.number(stats.streak)],
+      ["n-best-streak", t("club.bestStreak"), ctx.number(stats.best_streak)],
+      ["n-best", t("club.best"), stats.best === null ? none : ctx.number(stats.best)],
+    ]);
+    charts(section, ctx, stats);
+  }
+  await replays(section, ctx, game);
+}
+
+/** @param {HTMLElement} parent @param {PageContext} ctx @param {GameStats} stats */
+function charts(parent, ctx, stats) {
+  const { t } = ctx;
+  const format = (/** @type {number} */ v) => ctx.number(v);
+  const grid = html("div", { class: "club-charts" }, parent);
+  if (stats.last.length) {
+    const scores = stats.last.map((r) => r.score);
+    const points = stats.last.map((r, i) => {
+      const when = r.date ? formatDate(ctx, r.date) : t("club.chart.run", { n: ctx.number(i + 1) });
+      return { value: r.score, marked: r.daily, label: r.daily ? t("club.chart.dailyOn", { date: when }) : when };
+    });
+    lineChart(grid, points, {
+      title: t("club.chart.last"),
+      summary: t("club.chart.lastSummary", { count: scores.length, low: format(Math.min(...scores)),
+        high: format(Math.max(...scores)), dailies: ctx.number(stats.last.filter((r) => r.daily).length) }),
+      labelHead: t("club.chart.when"), valueHead: t("club.chart.score"), format, cls: "chart-last",
+    });
+    html("p", { class: "chart-legend", "aria-hidden": "true" }, grid.lastElementChild, t("club.chart.legend"));
+  }
+  if (stats.distribution.some((b) => b.count > 0)) {
+    const points = stats.distribution.map((b) => ({
+      value: b.count,
+      label: t("club.chart.range.label", { low: format(b.low), high: format(b.high) }),
+      tick: short(ctx, b.low),
+    }));
+    barChart(grid, points, {
+      title: t("club.chart.dist"),
+      summary: t("club.chart.distSummary", { list: points.map((p) => `${p.label}: ${format(p.value)}`).join(", ") }),
+      labelHead: t("club.chart.range"), valueHead: t("club.chart.count"), format, cls: "chart-dist",
+    });
+  }
+  if (stats.bests.length) {
+    const points = stats.bests.map((b) => ({ value: b.best, label: formatDate(ctx, b.date) }));
+    stepChart(grid, points, {
+      title: t("club.chart.bests"),
+      summary: t("club.chart.bestsSummary", { count: points.length, best: format(points.at(-1).value) }),
+      labelHead: t("club.chart.when"), valueHead: t("club.chart.score"), format, cls: "chart-bests",
+    });
+  }
+}
+
+/**
+ * A bucket's lower bound, short enough to stand under a bar at 360 px.
+ * @param {PageContext} ctx @param {number} value @returns {string}
+ */
+function short(ctx, value) {
+  return ctx.number(value, value >= 10000 ? { notation: "compact", maximumFractionDigits: 1 } : {});
+}
+
+/**
+ * The game's kept replays (newest first), each with Watch.
+ * @param {HTMLElement} parent @param {PageContext} ctx @param {string} game
+ */
+async function replays(parent, ctx, game) {
+  const { t } = ctx;
+  const box = html("div", { class: "club-replays" }, parent);
+  html("h3", {}, box, t("club.replays"));
+  const text = ctx.storage.scope(game).get("replays");
+  /** @type {KeptReplay[]} */
+  let list = [];
+  if (text !== null) {
+    try {
+      list = (await askClub(ctx, "replays", { replays: text })).list;
+    } catch (error) {
+      if (!(error?.name === "EngineError")) console.error(error);
+      list = []; // unreadable kept replays: the kit sets them aside when it next banks a run
+    }
+  }
+  if (!list.length) {
+    html("p", { class: "club-empty-game" }, box, t("club.replaysEmpty"));
+    return;
+  }
+  const ul = html("ul", { class: "replay-list", role: "list" }, box);
+  for (const kept of list) {
+    const item = html("li", { class: "replay-item", "data-pb": kept.pb ? "1" : "0" }, ul);
+    const score = ctx.number(kept.score);
+    const date = kept.date ? formatDate(ctx, kept.date) : "";
+    html("span", { class: "replay-score" }, item, score);
+    html("span", { class: "replay-date" }, item, date);
+    if (kept.pb) html("span", { class: "replay-pb" }, item, t("club.pb"));
+    html("a", { class: "btn replay-watch", href: `#/${game}?replay=${encodeURIComponent(kept.code)}`,
+      "aria-label": t("club.watchLabel", { score, date }) }, item, t("club.watch"));
+  }
+}
+
+/**
+ * The field "Open a replay code": a code of a known game goes to its replay
+ * route (the engine checks the rest when the replay opens).
+ * @param {HTMLElement} parent @param {PageContext} ctx
+ */
+function codeField(parent, ctx) {
+  const { t } = ctx;
+  const form = html("form", { class: "club-code", "aria-labelledby": "club-code-title" }, parent);
+  html("h2", { id: "club-code-title" }, form, t("club.codeTitle"));
+  const row = html("div", { class: "club-code-row" }, form);
+  html("label", { for: "club-code-input", class: "sr-only" }, row, t("club.codeLabel"));
+  const input = html("input", { id: "club-code-input", type: "text", autocomplete: "off", spellcheck: "false",
+    placeholder: "6E1.…", "aria-describedby": "club-code-note" }, row);
+  html("button", { type: "submit", class: "btn" }, row, t("club.codeOpen"));
+  const note = html("p", { id: "club-code-note", class: "club-code-note", role: "status" }, form);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const code = input.value.trim();
+    const game = ctx.games.find((g) => code.startsWith(`6E1.${g}.`) && code.length > `6E1.${g}.`.length);
+    if (!game) {
+      note.textContent = t("club.codeBad");
+      input.setAttribute("aria-invalid", "true");
+      return;
+    }
+    input.removeAttribute("aria-invalid");
+    note.textContent = "";
+    location.hash = `#/${game}?replay=${encodeURIComponent(code)}`;
+  });
+}

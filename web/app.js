@@ -15,9 +15,11 @@ import { runningVersion, watchUpdates } from "./update.js";
 import { askPersistence } from "./backup.js";
 import { createSeen, createTips, memoryScope } from "./kit/lesson.js";
 import { createFeel } from "./kit/feel.js";
+import { createClub } from "./kit/club.js";
 import { mountSettings } from "./settings.js";
 
 const GAME_IDS = GAMES.map((g) => g.id);
+const CLUB_PAGE = new URL("./club.js", import.meta.url).href;
 
 /** @typedef {import("./engine.js").Engine} Engine */
 /** @typedef {import("./engine.js").WorkerExports} WorkerExports */
@@ -54,6 +56,11 @@ const GAME_IDS = GAMES.map((g) => g.id);
  * @property {import("./kit/lesson.js").Seen} seen lessons done and tips shown
  * @property {(key: string, text: string, anchor?: Element | null) => boolean} tip a special explained once, in place
  * @property {{ cue: (name: string, options?: { size?: number, step?: number }) => void }} feel sound and vibration
+ * @property {string | null} start the route's start query (`seed=…&…` or `daily=…`, issue 16), else null
+ * @property {string | null} replay the replay code of a replay route (`#/<game>?replay=CODE`): then `engine` is the
+ *   `<game>/replay` session, `store` keeps nothing and the page's root is inert after mount
+ * @property {import("./kit/club.js").Club} club the Daily Club: start links, banking finished runs, the end card's
+ *   block, the replay bar (web/kit/club.js)
  */
 
 /**
@@ -63,20 +70,37 @@ const GAME_IDS = GAMES.map((g) => g.id);
  * @property {Promise<unknown>} [settled] the page's first engine answers are in
  */
 
-/** @typedef {{ name: "home" | "rules" | "game", game?: string, lesson?: boolean }} Route */
+/**
+ * @typedef {{ name: "home" | "rules" | "game" | "club", game?: string, lesson?: boolean,
+ *   start?: string | null, replay?: string | null }} Route
+ */
 
 /**
- * @param {string} hash `#/`, `#/rules/<game>`, `#/<game>`, `#/<game>?lesson`
+ * A game route's query: a lesson, a replay (`replay=CODE`), a deal to start
+ * (`seed=…&…` or `daily=…`, handed on without `lesson` and checked by the
+ * engine's `start_of`), or nothing.
+ * @param {string} hash `#/`, `#/club`, `#/rules/<game>`, `#/<game>`, `#/<game>?lesson`,
+ *   `#/<game>?replay=CODE`, `#/<game>?seed=…&…`, `#/<game>?daily=YYYY-MM-DD`
  * @returns {Route}
  */
 export function parseRoute(hash) {
-  const [path, query = ""] = String(hash || "").replace(/^#\/?/, "").split("?", 2);
+  const text = String(hash || "").replace(/^#\/?/, "");
+  const cut = text.indexOf("?");
+  const path = cut < 0 ? text : text.slice(0, cut);
+  const query = cut < 0 ? "" : text.slice(cut + 1);
   const parts = path.split("/").filter(Boolean);
   const params = new URLSearchParams(query);
   if (parts.length === 0) return { name: "home" };
+  if (parts[0] === "club" && parts.length === 1) return { name: "club" };
   if (parts[0] === "rules" && GAME_IDS.includes(parts[1])) return { name: "rules", game: parts[1] };
-  if (GAME_IDS.includes(parts[0]) && parts.length === 1) return { name: "game", game: parts[0], lesson: params.has("lesson") };
-  return { name: "home" };
+  if (!GAME_IDS.includes(parts[0]) || parts.length !== 1) return { name: "home" };
+  const game = parts[0];
+  if (params.has("replay")) return { name: "game", game, lesson: false, start: null, replay: params.get("replay") ?? "" };
+  if (params.has("lesson")) return { name: "game", game, lesson: true, start: null, replay: null };
+  const start = params.has("seed") || params.has("daily")
+    ? query.split("&").filter((part) => part && part.split("=")[0] !== "lesson").join("&")
+    : null;
+  return { name: "game", game, lesson: false, start, replay: null };
 }
 
 // Called by boot.js as soon as the page starts: fetch the strings and the game
@@ -84,7 +108,7 @@ export function parseRoute(hash) {
 export function preloadRoute() {
   const route = parseRoute(location.hash);
   const lang = pickLanguage(peekLanguage());
-  const scopes = ["shell", ...(route.game ? [route.game] : [])];
+  const scopes = ["shell", "club", ...(route.game ? [route.game] : [])];
   const ids = [...new Set(scopes.flatMap((scope) => [`${scope}.en`, `${scope}.${lang}`]))];
   /** @type {Map<string, Promise<any>>} */
   const modules = new Map();
@@ -133,8 +157,12 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
   const engines = new Map(GAME_IDS.map((id) => [id, createEngine(worker, id)]));
   // The first lessons' sessions, beside the players' runs (issue 15).
   const lessonEngines = new Map(GAME_IDS.map((id) => [id, createEngine(worker, `${id}/lesson`)]));
+  // Replays (issue 16): a session beside the player's run that steps through a code.
+  const replayEngines = new Map(GAME_IDS.map((id) => [id, createEngine(worker, `${id}/replay`)]));
+  // The club record service (streaks, stats, kept replays): pure text in, text out.
+  const clubEngine = createEngine(worker, "club");
   // Throwaway sessions for validating a backup without touching a game in play.
-  const checkers = new Map(GAME_IDS.map((id) => [id, createEngine(worker, id, "check")]));
+  const checkers = new Map([...GAME_IDS, "club"].map((id) => [id, createEngine(worker, id, "check")]));
   /** @type {Promise<unknown> | null} */
   let persistence = null; // asked once per page (issue 10 item 6)
   /** @type {import("./kit/i18n.js").I18n | null} */
@@ -143,8 +171,8 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
   const storage = createStorage({ notice, t: (k, v) => (i18n ? i18n.t(k, v) : k) });
   const settings = loadSettings(storage);
   i18n = createI18n(pickLanguage(settings.lang), preloaded.tables);
-  await i18n.setLanguage(i18n.lang, ["shell"]);
-  await i18n.use("shell");
+  await i18n.setLanguage(i18n.lang, ["shell", "club"]);
+  await Promise.all([i18n.use("shell"), i18n.use("club")]);
   const seen = createSeen(storage); // after the strings: a corrupt record's notice is translated
   const announce = createAnnouncer(document.getElementById("live"));
   const onVisibility = visibilityHub();
@@ -209,17 +237,29 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
   function makeContext(route, root) {
     const { game } = route;
     const lesson = Boolean(game && route.lesson);
+    const replay = game && !lesson && typeof route.replay === "string" ? route.replay : null;
+    const start = game && !lesson && replay === null ? route.start ?? null : null;
+    const aside = lesson || replay !== null; // a session beside the player's run, keeping nothing
     /** @type {(() => void)[]} */
     const cleanups = [tips.clear];
+    const engine = game ? (lesson ? lessonEngines : replay !== null ? replayEngines : engines).get(game) : null;
+    const club = createClub({
+      game: game ?? null, start, replay, lesson, root, engine, clubEngine, storage, notice, announce, reducedMotion,
+      t: i18n.t, lang: i18n.lang, number: (v, o) => i18n.number(v, o),
+      onCleanup: (fn) => { cleanups.push(fn); },
+    });
     return {
       ctx: {
         game,
         lesson,
+        start,
+        replay,
+        club,
         seen,
         feel,
         tip: (key, text, anchor) => tips.show(root, key, text, anchor),
-        engine: game ? (lesson ? lessonEngines : engines).get(game) : null,
-        store: game ? (lesson ? memoryScope() : storage.scope(game)) : null,
+        engine,
+        store: game ? (aside ? memoryScope() : storage.scope(game)) : null,
         storage,
         t: i18n.t,
         number: (v, o) => i18n.number(v, o),
@@ -232,8 +272,8 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
         bestScore,
         freshBest,
         // The view stored beside the run, drawn before Python is ready (never acted on).
-        storedView: (item = "view") => (game && !lesson ? parsedOrNull(storage.scope(game).get(item)) : null),
-        keepView: (view, item = "view") => game && !lesson && storage.scope(game).set(item, JSON.stringify(view)),
+        storedView: (item = "view") => (game && !aside ? parsedOrNull(storage.scope(game).get(item)) : null),
+        keepView: (view, item = "view") => game && !aside && storage.scope(game).set(item, JSON.stringify(view)),
         engineReady,
         painted: () => { if (!performance.getEntriesByName("club-board-painted").length) performance.mark("club-board-painted"); },
         games: GAME_IDS,
@@ -244,6 +284,20 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
       },
       cleanup: () => cleanups.forEach((fn) => fn()),
     };
+  }
+
+  // The Daily Club's stats page (web/club.js, issue 16).
+  /** @param {HTMLElement} root @param {PageContext} ctx @returns {Promise<PageView | null>} */
+  async function mountClubPage(root, ctx) {
+    try {
+      const module = await import(CLUB_PAGE); // written by the stats page's author; a placeholder until then
+      return (await module.mountClub(root, ctx)) ?? null;
+    } catch (error) {
+      console.error(error);
+      root.replaceChildren();
+      html("p", { class: "placeholder" }, root, i18n.t("shell.comingSoon"));
+      return null;
+    }
   }
 
   /** @param {string} game @returns {Promise<any>} the module, or null when it failed to load */
@@ -282,6 +336,9 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
     if (route.name === "home") {
       document.title = "6E Club";
       view = await mountHome(root, ctx);
+    } else if (route.name === "club") {
+      document.title = `${i18n.t("shell.club.title")} · 6E Club`;
+      view = await mountClubPage(root, ctx);
     } else if (route.name === "rules") {
       document.title = `${i18n.t(`shell.game.${route.game}.name`)} · ${i18n.t("shell.rules")} · 6E Club`;
       view = await mountRules(root, ctx, route.game);
@@ -307,7 +364,8 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
       cleanup();
       return;
     }
-    root.inert = false;
+    // A replay is watched, never played: the page's own controls stay out of reach (the bar is outside root).
+    root.inert = ctx.replay !== null;
     delete root.dataset.starting;
     current = { view, cleanup };
     app.setAttribute("aria-busy", "false");
@@ -319,7 +377,8 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
   /** @param {Route} route @returns {Route} */
   function firstVisit(route) {
     const { game } = route;
-    if (route.name !== "game" || route.lesson || seen.lessonDone(game) || storage.scope(game).get("run") !== null) return route;
+    // A replay or a shared deal opens as asked: a newcomer plays the friend's link (issue 16).
+    if (route.name !== "game" || route.lesson || typeof route.replay === "string" || route.start || seen.lessonDone(game) || storage.scope(game).get("run") !== null) return route;
     history.replaceState(history.state, "", `#/${game}?lesson`);
     return { ...route, lesson: true };
   }
@@ -332,7 +391,7 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
     settings.lang = select.value;
     saveSettings(storage, settings);
     const route = parseRoute(location.hash);
-    await i18n.setLanguage(select.value, ["shell", ...(route.game ? [route.game] : [])]);
+    await i18n.setLanguage(select.value, ["shell", "club", ...(route.game ? [route.game] : [])]);
     i18n.translateDom();
     await show(route);
   });

@@ -1,0 +1,213 @@
+// The replay bar (issue 16): steps through a kept run drawn by the engine's
+// replay session. The bar only asks for positions (`seek(i)`, 0..N) and hands
+// each answer to the page's `show(view, events)`; the engine replays the
+// actions, so every position is the engine's own.
+//
+// Controls, each a real button with an accessible name: first, step back,
+// play/pause, step forward, last, speed 1×/2×/4×; a real range slider; "Move i
+// of N" in a polite live region; the final score; "Play this deal" (the
+// challenge link) and "Close". Keys: ←/→ step, Space play/pause (the slider
+// keeps its own arrow keys).
+//
+// Play timing: one step per 600 ms at 1× (300 at 2×, 150 at 4×). A step that
+// brought no event (a plain domino tick or a sideways move) waits a quarter of
+// that, so a falling tile moves at about the speed it fell at and the key
+// moments keep their time. Every step is still drawn: none is skipped. Under
+// reduced motion nothing moves but the position itself (the page's own show
+// decides its animations by ctx.reducedMotion).
+import { html } from "../svg.js";
+
+export const STEP_MS = 600;
+export const SPEEDS = [1, 2, 4];
+const QUIET_SHARE = 4; // an eventless step waits STEP_MS / speed / QUIET_SHARE
+
+/**
+ * @typedef {object} Position the engine's `replay_seek` answer
+ * @property {number} index
+ * @property {number} steps
+ * @property {any} view
+ * @property {any[]} events
+ */
+
+/**
+ * @typedef {object} BarOptions
+ * @property {(key: string, vars?: object) => string} t
+ * @property {(value: number) => string} number
+ * @property {number} steps N: positions 0..N
+ * @property {number} score the run's final score
+ * @property {string | null} link the challenge link of the deal, or null
+ * @property {(index: number) => Promise<Position>} seek asks the engine for position index
+ * @property {(view: any, events: any[]) => void} show the page draws a position
+ * @property {(error: unknown) => void} report
+ * @property {() => void} close leaves the replay
+ */
+
+/**
+ * @typedef {object} ReplayBar
+ * @property {HTMLElement} node
+ * @property {(index: number) => Promise<void>} goTo
+ * @property {() => number} index the position shown
+ * @property {() => boolean} playing
+ * @property {() => void} destroy stops playing and lets go of the keys
+ */
+
+/**
+ * @param {HTMLElement} host the bar is appended to it (#app, after the page's root)
+ * @param {BarOptions} options
+ * @returns {ReplayBar}
+ */
+export function createReplayBar(host, options) {
+  const { t, number, steps } = options;
+  const node = html("div", { class: "replay-bar", role: "group", "aria-label": t("shell.replay.title") }, host);
+  const status = html("div", { class: "replay-status" }, node);
+  const where = html("p", { class: "replay-where", "aria-live": "polite" }, status);
+  html("p", { class: "replay-score" }, status, t("shell.replay.final", { score: number(options.score) }));
+  const controls = html("div", { class: "replay-controls" }, node);
+  /** @param {string} cls @param {string} label @param {string} glyph */
+  const button = (cls, label, glyph) => {
+    const el = html("button", { type: "button", class: `btn replay-${cls}`, "aria-label": label, title: label }, controls);
+    html("span", { "aria-hidden": "true" }, el, glyph);
+    return el;
+  };
+  const first = button("first", t("shell.replay.first"), "⏮");
+  const back = button("back", t("shell.replay.back"), "◀");
+  const play = button("play", t("shell.replay.play"), "▶");
+  const forward = button("forward", t("shell.replay.forward"), "▶");
+  forward.classList.add("replay-step");
+  const last = button("last", t("shell.replay.last"), "⏭");
+  const speed = html("button", { type: "button", class: "btn replay-speed", "aria-label": t("shell.replay.speed", { speed: "1×" }) }, controls, "1×");
+  const slider = /** @type {HTMLInputElement} */ (html("input", {
+    type: "range", class: "replay-slider", min: "0", max: String(steps), step: "1", value: "0",
+    "aria-label": t("shell.replay.slider"),
+  }, node));
+  const links = html("div", { class: "replay-links" }, node);
+  if (options.link) {
+    html("a", { class: "btn primary replay-play-deal", href: options.link }, links, t("shell.replay.playDeal"));
+  }
+  const close = html("button", { type: "button", class: "btn replay-close" }, links, t("shell.replay.close"));
+
+  let shown = 0;
+  let target = 0;
+  let seeking = false;
+  let speedAt = 0;
+  /** @type {ReturnType<typeof setTimeout> | null} */
+  let timer = null;
+  let lastEvents = /** @type {any[]} */ ([]);
+  let gone = false;
+
+  function paint() {
+    where.textContent = t("shell.replay.position", { index: number(shown), steps: number(steps), count: steps });
+    slider.value = String(shown);
+    slider.setAttribute("aria-valuetext", where.textContent);
+    first.disabled = back.disabled = shown === 0;
+    forward.disabled = last.disabled = shown >= steps;
+    const on = timer !== null;
+    play.setAttribute("aria-label", t(on ? "shell.replay.pause" : "shell.replay.play"));
+    play.title = play.getAttribute("aria-label") ?? "";
+    play.setAttribute("aria-pressed", String(on));
+    /** @type {HTMLElement} */ (play.firstElementChild).textContent = on ? "⏸" : "▶";
+    node.dataset.index = String(shown);
+    node.dataset.playing = on ? "1" : "";
+  }
+
+  // One seek at a time; the latest asked position wins (a dragged slider asks many).
+  async function pump() {
+    if (seeking) return;
+    seeking = true;
+    try {
+      while (!gone && target !== shown) {
+        const want = target;
+        const answer = await options.seek(want);
+        if (gone) return;
+        shown = answer.index;
+        lastEvents = answer.events ?? [];
+        options.show(answer.view, lastEvents);
+        if (target === want) target = shown;
+        paint();
+      }
+    } catch (error) {
+      options.report(error);
+      target = shown;
+      stop();
+    } finally {
+      seeking = false;
+    }
+  }
+
+  /** @param {number} index */
+  async function goTo(index) {
+    target = Math.max(0, Math.min(steps, Math.round(index)));
+    await pump();
+  }
+
+  function stop() {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    paint();
+  }
+
+  function tick() {
+    timer = null;
+    if (gone || shown >= steps) { paint(); return; }
+    goTo(shown + 1).then(() => {
+      if (gone || shown >= steps) { stop(); return; }
+      const wait = STEP_MS / SPEEDS[speedAt] / (lastEvents.length ? 1 : QUIET_SHARE);
+      timer = setTimeout(tick, wait);
+      paint();
+    });
+  }
+
+  function toggle() {
+    if (timer !== null) { stop(); return; }
+    if (shown < steps) { timer = setTimeout(tick, 0); paint(); return; }
+    goTo(0).then(() => { // at the end: play again from the start
+      if (gone || timer !== null) return;
+      timer = setTimeout(tick, STEP_MS / SPEEDS[speedAt]);
+      paint();
+    });
+  }
+
+  first.addEventListener("click", () => { stop(); goTo(0); });
+  back.addEventListener("click", () => { stop(); goTo(shown - 1); });
+  forward.addEventListener("click", () => { stop(); goTo(shown + 1); });
+  last.addEventListener("click", () => { stop(); goTo(steps); });
+  play.addEventListener("click", toggle);
+  speed.addEventListener("click", () => {
+    speedAt = (speedAt + 1) % SPEEDS.length;
+    const label = `${SPEEDS[speedAt]}×`;
+    speed.textContent = label;
+    speed.setAttribute("aria-label", t("shell.replay.speed", { speed: label }));
+  });
+  slider.addEventListener("input", () => { stop(); goTo(Number(slider.value)); });
+  close.addEventListener("click", () => { stop(); options.close(); });
+
+  /** @param {KeyboardEvent} e */
+  function onKey(e) {
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+    const on = /** @type {HTMLElement | null} */ (e.target instanceof HTMLElement ? e.target : null);
+    if (on?.closest("dialog, textarea, select") || on === slider) return; // the slider's own arrows
+    if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
+      e.preventDefault();
+      stop();
+      goTo(shown + (e.key === "ArrowLeft" ? -1 : 1));
+    } else if (e.key === " " && !(on instanceof HTMLButtonElement || on instanceof HTMLAnchorElement)) {
+      e.preventDefault(); // a focused button's own Space clicks it
+      toggle();
+    }
+  }
+  document.addEventListener("keydown", onKey);
+  paint();
+
+  return {
+    node,
+    goTo,
+    index: () => shown,
+    playing: () => timer !== null,
+    destroy() {
+      gone = true;
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      document.removeEventListener("keydown", onKey);
+    },
+  };
+}

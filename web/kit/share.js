@@ -1,0 +1,98 @@
+// Sharing a finished run (issue 16): the result text in the player's language,
+// the links that open the same deal or the replay for anyone, and the way out
+// of the page: the Web Share API where there is one, the clipboard otherwise,
+// and a dialog with the text selected when neither works. The link's query
+// and the grid are the engine's (the finished event): nothing here knows a rule.
+import { html } from "../svg.js";
+import { openDialog } from "./dialog.js";
+
+/**
+ * What sharing needs of the page.
+ * @typedef {object} ShareDeps
+ * @property {(key: string, vars?: object) => string} t
+ * @property {(text: string) => void} notice
+ * @property {HTMLElement} host where a fallback dialog opens
+ */
+
+/** @param {string} game @param {string} query the engine's `link` (`seed=…&…` or `daily=…`) */
+export function challengeLink(game, query) {
+  return `${location.origin}${location.pathname}#/${game}?${query}`;
+}
+
+/** @param {string} game @param {string} code `6E1.<game>.…` */
+export function replayLink(game, code) {
+  return `${location.origin}${location.pathname}#/${game}?replay=${code}`;
+}
+
+/**
+ * A UTC date (`YYYY-MM-DD`) as the player's language writes it short ("2 Dec").
+ * @param {string} date @param {string} lang @param {boolean} [year] with the year
+ */
+export function dayText(date, lang, year = false) {
+  const when = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(when.getTime())) return date;
+  const options = /** @type {Intl.DateTimeFormatOptions} */ ({ day: "numeric", month: "short", timeZone: "UTC" });
+  if (year) options.year = "numeric";
+  return new Intl.DateTimeFormat(lang, options).format(when);
+}
+
+/**
+ * The text a player sends: game, date, score, grid and the challenge link.
+ * @param {{ t: ShareDeps["t"], lang: string, number: (value: number) => string, gameName: string,
+ *   event: { game: string, score: number, daily: string | null, link: string, grid: string } }} parts
+ */
+export function shareText({ t, lang, number, gameName, event }) {
+  const date = event.daily ? dayText(event.daily, lang, true) : t("shell.club.challenge");
+  return t("shell.club.shareText", {
+    game: gameName, date, score: number(event.score), grid: event.grid, link: challengeLink(event.game, event.link),
+  });
+}
+
+// The text shown selected in a dialog, for a device where neither share nor clipboard works.
+/** @param {string} text @param {ShareDeps} deps */
+function showText(text, { t, host }) {
+  const area = html("textarea", { class: "club-share-text", readonly: true, rows: "6", "aria-label": t("shell.club.copyByHand") });
+  area.value = text;
+  const dialog = openDialog(host, {
+    title: t("shell.club.copyByHand"), cls: "club-share-dialog", lines: [area], focus: ".club-share-text",
+    buttons: [{ label: t("shell.club.close"), primary: true }],
+  });
+  area.focus();
+  area.select();
+  return dialog;
+}
+
+/**
+ * Copies text to the clipboard ("Copied"), or shows it selected when the clipboard refuses.
+ * @param {string} text @param {ShareDeps} deps @returns {Promise<boolean>} true: copied
+ */
+export async function copyText(text, deps) {
+  try {
+    if (!navigator.clipboard?.writeText) throw new Error("no clipboard");
+    await navigator.clipboard.writeText(text);
+    deps.notice(deps.t("shell.club.copied"));
+    return true;
+  } catch (error) {
+    console.warn(`6E Club: the clipboard refused (${error?.message || error}): the text is shown to copy by hand`);
+    showText(text, deps);
+    return false;
+  }
+}
+
+/**
+ * Shares the result text: the system's share sheet when present (a cancelled share is
+ * the player's choice, not an error), else the clipboard.
+ * @param {string} text @param {ShareDeps} deps @returns {Promise<void>}
+ */
+export async function shareOrCopy(text, deps) {
+  if (typeof navigator.share === "function") {
+    try {
+      await navigator.share({ text });
+      return;
+    } catch (error) {
+      if (error?.name === "AbortError") return; // the player closed the share sheet
+      console.warn(`6E Club: sharing failed (${error?.message || error}): copying instead`);
+    }
+  }
+  await copyText(text, deps);
+}

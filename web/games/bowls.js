@@ -8,6 +8,13 @@
 // engine (`load`), every accepted answer kept (`keep`) and another tab's newer
 // run adopted. Every rule, score and legality answer comes from
 // club.bowls.api.Session; the page draws what the view says.
+//
+// The Daily Club (issue 16, ctx.club): the Daily mode plays the club's daily of
+// today's UTC date (the club's date, `{daily}`); a route's deal (a challenge or
+// daily link) starts an attempt once the stored ones are loaded; every accepted
+// answer's events go to ctx.club.finished and the end card gets its daily line,
+// grid, share and replay buttons. A replay route (`ctx.replay`) loads nothing and
+// takes no input: the kit's replay bar steps the engine, the page draws each step.
 import { html } from "../svg.js";
 import { createSession } from "../kit/session.js";
 import { createJuice } from "../kit/juice.js";
@@ -15,7 +22,7 @@ import { createLesson } from "../kit/lesson.js";
 import { createFeelings } from "./bowls/feel.js";
 import { heardOf, lessonSteps, tipSpecials } from "./bowls/lesson.js";
 import { createPlayer } from "./bowls/animate.js";
-import { createAttempts, PARKING } from "./bowls/attempts.js";
+import { createAttempts, modeOf, PARKING } from "./bowls/attempts.js";
 import { createCards } from "./bowls/cards.js";
 import { createAsks } from "./bowls/asks.js";
 import { baseFrame, bowlLabel, createGame, focusTarget } from "./bowls/game.js";
@@ -43,8 +50,6 @@ import { moveWords, refusalWords, tapWords } from "./bowls/words.js";
  * @property {Map<number, any>} solved puzzle id -> the last "puzzle_solved" event (fewest, first, solved)
  */
 
-
-const todayUtc = () => new Date().toISOString().slice(0, 10); // W20: the UTC date
 
 /** @param {any} store @returns {{forecast: boolean}} */
 function readPrefs(store) {
@@ -80,7 +85,7 @@ export async function mount(root, ctx) {
     state, words, session, ctx,
     on: {
       start: attempts.start, play: attempts.startPuzzle, undo, end: () => move("end", {}), modes: pause, list: showGrid,
-      forecast: setForecast, useTheme, today: todayUtc,
+      forecast: setForecast, useTheme, daily: startDaily,
     },
   });
   const juice = createJuice(root, ctx);
@@ -95,7 +100,7 @@ export async function mount(root, ctx) {
   const toast = createToast(root, t, session.later);
   const player = createPlayer(game.ring, { beat: feelings.beat });
   const modeActions = {
-    start: (/** @type {Record<string, any>} */ payload) => cards.askStart(attempts.unfinishedOf(payload.mode), payload),
+    start: (/** @type {Record<string, any>} */ payload) => cards.askStart(attempts.unfinishedOf(modeOf(payload) ?? ""), payload),
     resume: attempts.resume, play: attempts.startPuzzle, list: showGrid, gallery: openGallery, settings: cards.openSettings,
   };
   // A frame later: resizing the ring inside the observer's own callback would loop.
@@ -165,7 +170,8 @@ export async function mount(root, ctx) {
     const grid = await engine.call("puzzles", {});
     const awards = await engine.call("themes", {});
     const unfinished = Object.fromEntries(PARKING.map((mode) => [mode, attempts.unfinishedOf(mode)]));
-    return { profile: state.profile ?? { best: {}, daily: {} }, today: todayUtc(), unfinished, grid, awards };
+    const { date } = await ctx.club.today(); // W20: the UTC date, the club's
+    return { profile: state.profile ?? { best: {}, daily: {} }, today: date, unfinished, grid, awards };
   }
 
   async function showModes() {
@@ -207,9 +213,16 @@ export async function mount(root, ctx) {
     }
   }
 
-  /** The end card, focus back on the ring when it closes. @param {any} outcome */
-  function showOver(outcome) {
-    cards.showOver(outcome, /** @type {HTMLElement | null} */ (/** @type {unknown} */ (game.ring.node(focusTarget(state, state.view)))));
+  /** The end card, focus back on the ring when it closes. @param {any} outcome @param {Promise<any> | null} [banked] the club's summary */
+  function showOver(outcome, banked = null) {
+    cards.showOver(outcome, /** @type {HTMLElement | null} */ (/** @type {unknown} */ (game.ring.node(focusTarget(state, state.view)))), banked);
+  }
+
+  /** Today's daily (the club's date): a new attempt of it, asked first if one is unfinished. */
+  function startDaily() {
+    ctx.club.today().then((/** @type {{date: string}} */ today) => {
+      if (!session.gone()) cards.askStart(attempts.unfinishedOf("daily"), { daily: today.date });
+    }, session.report);
   }
 
   // ----- choosing and sowing (W5, W22) -------------------------------------------------
@@ -287,6 +300,8 @@ export async function mount(root, ctx) {
     if (!answer.accepted) { feelings.refuse(); ctx.announce(refusalWords(words, answer.reason, payload.bowl)); return; }
     state.view = answer.view;
     moved();
+    /** @type {Promise<any>} the club's summary when this answer finished a run, else null */
+    const banked = ctx.club.finished(answer.events);
     if (!session.keep(answer)) return; // another tab's newer run: adopted next
     await attempts.readProfile(answer.profile); // a banked attempt, an achievement (W24, W25)
     if (session.gone()) return;
@@ -299,29 +314,55 @@ export async function mount(root, ctx) {
     if (said) ctx.announce(said);
     lesson?.heard(heardOf(answer.events));
     if (state.screen !== "game") return; // the player left the game screen while it was asked
-    if (!answer.events.some((/** @type {any} */ e) => e.type === "pickup")) { played(answer); return; }
+    if (!answer.events.some((/** @type {any} */ e) => e.type === "pickup")) { played(answer, banked); return; }
     state.animating = true;
     render();
     const base = { ...baseFrame(state, state.view, words), chosen: null };
     player.play(before.bowls, answer.events, { reduced: ctx.reducedMotion(), base }).then((finished) => {
       if (!finished) return;
       state.animating = false;
-      played(answer);
+      played(answer, banked);
     });
   }
 
-  /** The move is drawn; the end card if it ended the attempt. @param {any} answer */
-  function played(answer) {
+  /** The move is drawn; the end card if it ended the attempt. @param {any} answer @param {Promise<any>} banked */
+  function played(answer, banked) {
     refresh();
     feelings.after(answer.events, state.view);
     tipSpecials(ctx, state.view, game.ring.node);
-    if (state.view.over) showOver(answer);
+    if (state.view.over) showOver(answer, banked);
+  }
+
+  // ----- a replay (issue 16): the kit's bar steps the engine, the page draws each step ------
+  /** One step, drawn like a move's answer (sowing animated when it moved forward); nothing stored, no card. @param {Bowls.View} view @param {any[]} events */
+  function showStep(view, events) {
+    const before = state.view;
+    finishAnimation();
+    state.view = view;
+    state.chosen = null;
+    state.screen = "game";
+    const forward = before && view.moves > before.moves && events.some((e) => e.type === "pickup");
+    if (!forward) { render(); feelings.after(events, view); return; }
+    state.animating = true;
+    render();
+    player.play(before.bowls, events, { reduced: ctx.reducedMotion(), base: { ...baseFrame(state, view, words), chosen: null } }).then((finished) => {
+      if (!finished) return;
+      state.animating = false;
+      render();
+      feelings.after(events, view);
+    });
+  }
+
+  /** The deal of the route (a challenge or daily link), once the stored attempts are loaded: the kit asks before it replaces one in play. */
+  async function startFromRoute() {
+    const payload = await ctx.club.startPayload();
+    if (payload && !session.gone()) await attempts.start(payload);
   }
 
   // ----- keyboard (W22) ------------------------------------------------------------------
   /** @param {KeyboardEvent} e */
   function onKey(e) {
-    if (session.gone() || root.inert || state.screen !== "game" || state.card) return;
+    if (session.gone() || root.inert || ctx.replay || state.screen !== "game" || state.card) return;
     const tag = /** @type {HTMLElement | null} */ (e.target)?.tagName;
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
     const ctrl = e.ctrlKey || e.metaKey;
@@ -353,6 +394,7 @@ export async function mount(root, ctx) {
   // ----- start ---------------------------------------------------------------------------
   async function boot() {
     if (ctx.lesson) { await bootLesson(); return; }
+    if (ctx.replay) { await bootReplay(); return; }
     const view = await attempts.loadStored();
     try {
       setTheme((await engine.call("themes", {})).theme); // the one the engine's profile names
@@ -364,6 +406,13 @@ export async function mount(root, ctx) {
     else store.remove("view");
     if (view && !view.over) await showGame();
     else { await attempts.recordIfOver(); await showModes(); }
+    ctx.painted();
+  }
+
+  // Issue 16: a replay, no attempt loaded (the theme stays the stored one's); the controls are hidden (bowls.css).
+  async function bootReplay() {
+    root.dataset.replay = "1";
+    await ctx.club.openReplay(root, { show: showStep });
     ctx.painted();
   }
 
@@ -380,7 +429,7 @@ export async function mount(root, ctx) {
   // Issue 13: the view stored beside the run, drawn at once (only drawn: the page is
   // inert until the engine has loaded the run and the input is wired).
   const stored = ctx.storedView();
-  if (stored && !stored.over && typeof stored.capacity === "number" && store.get("run") !== null) {
+  if (!ctx.replay && stored && !stored.over && typeof stored.capacity === "number" && store.get("run") !== null) {
     try {
       state.view = stored;
       await showGame(true);
@@ -400,6 +449,7 @@ export async function mount(root, ctx) {
   });
   if (failure) { session.close(); throw failure; }
   document.addEventListener("keydown", onKey);
+  if (!ctx.lesson && !ctx.replay) startFromRoute().catch(session.report);
   // The app makes the page live right after mount: then focus lands where the screen puts it.
   session.later(() => {
     if (root.inert || (document.activeElement && document.activeElement !== document.body)) return;

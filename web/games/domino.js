@@ -19,9 +19,17 @@
 // turns get praise (and the biggest a shake); a new action ends the juice and
 // the turn's animation at once. The first lesson (`ctx.lesson`) plays the
 // engine's lesson position with no game time passing (domino/lesson.js).
+//
+// The Daily Club (issue 16, ctx.club): a route's deal (`#/domino?seed=…&mode=…&set=…`,
+// `?daily=…`) starts a run once the stored one is loaded; the Daily button opens
+// today's daily; every turn's events go to ctx.club.finished, and the end card gets
+// its daily line, grid and share and replay buttons (ctx.club.endBlock). A replay
+// route (`ctx.replay`) loads nothing and takes no input: the kit's replay bar asks
+// the engine for each step and the page draws it (watchReplay).
 import { createJuice } from "../kit/juice.js";
 import { createSession } from "../kit/session.js";
 import { randomSeed } from "../kit/seed.js";
+import { html } from "../svg.js";
 import { askNewGame, oneDecimal, overCard, pauseCard } from "./domino/cards.js";
 import { cueOf, praiseLevel } from "./domino/cues.js";
 import { createFrames } from "./domino/frames.js";
@@ -48,7 +56,7 @@ export async function mount(root, ctx) {
   const { engine, store, t } = ctx;
   const state = createState();
   const juice = createJuice(root, ctx);
-  const parts = layout(root, ctx, startRun, juice);
+  const parts = layout(root, ctx, { onStart: startRun, onDaily: openDaily }, juice);
   const { well, hud } = parts;
   const session = createSession(root, ctx, { onExternal: adopt });
   const frames = createFrames({
@@ -138,17 +146,19 @@ export async function mount(root, ctx) {
   }
 
   // ----- a turn: animate the engine's events, then draw its view ---------------
-  /** @param {Answer | Domino.Tick} answer */
+  /** A turn resolved or the run ended (the answer that ends a run always is a turn): banked with the club. @param {Answer | Domino.Tick} answer */
   function startTurn(answer) {
     session.keep(/** @type {Answer} */ (answer));
+    /** @type {Promise<any>} the club's summary of a finished run, else null */
+    const banked = ctx.club.finished(answer.events);
     state.animating = true; // no frame, no input until it is drawn (held keys are kept)
     state.acc = 0; // as before issue 13: the animation is no game time
     const id = state.runId;
-    session.serial(() => turn(answer, id));
+    session.serial(() => turn(answer, id, banked));
   }
 
-  /** @param {Answer | Domino.Tick} answer @param {number} id */
-  async function turn(answer, id) {
+  /** @param {Answer | Domino.Tick} answer @param {number} id @param {Promise<any>} banked */
+  async function turn(answer, id, banked) {
     const locked = answer.events.find((e) => e.type === "locked");
     if (locked) cue(locked, answer.events);
     await well.playTurn(answer.events, ctx.reducedMotion(), (/** @type {Domino.Cancelled} */ step) => { // this step's halves, at their spot
@@ -167,7 +177,7 @@ export async function mount(root, ctx) {
     announceTurn(answer.events);
     for (const e of answer.events) if (e.type === "scored" || e.type === "over" || e.type === "record") cue(e, answer.events);
     lesson?.heard(answer.events);
-    if (answer.view.over) finish(answer);
+    if (answer.view.over) finish(answer, banked);
     while (state.backlog.length && !state.animating && id === state.runId) state.backlog.shift()();
   }
 
@@ -227,18 +237,30 @@ export async function mount(root, ctx) {
   /** @param {string} mode @param {string} set */
   function startRun(mode, set) {
     if (!state.ready || state.launching || session.gone()) return;
-    store.set("choice", JSON.stringify({ mode, set }));
-    launch("new", { seed: randomSeed(), mode, set }, t("domino.say.start", { mode: t(`domino.mode.${mode}`), set: t(`domino.set.${set}`) }));
+    launch("new", { seed: randomSeed(), mode, set });
+  }
+
+  /** The Daily button: today's daily through its route (the app mounts it; startFromRoute starts it). */
+  function openDaily() {
+    ctx.club.today().then((/** @type {{ games: Record<string, { query: string }> }} */ today) => {
+      if (!session.gone()) location.hash = `#/domino?${today.games.domino.query}`;
+    }, session.report);
+  }
+
+  /** The deal of the route (a challenge or daily link), once the stored run is loaded: the kit asks before it replaces a run in play. */
+  async function startFromRoute() {
+    const payload = await ctx.club.startPayload();
+    if (payload && !session.gone()) launch("new", payload); // the engine's view says the mode and set the link chose
   }
 
   /** The lesson's position (issue 15), from the lesson's own engine session. */
   function startLessonRun() {
     if (!state.ready || state.launching || session.gone()) return;
-    launch("lesson", {}, "");
+    launch("lesson", {});
   }
 
-  /** A fresh run from the engine (`new` or `lesson`), in play. @param {string} method @param {object} payload @param {string} said */
-  function launch(method, payload, said) {
+  /** A fresh run from the engine (`new` or `lesson`), in play; a new one's mode and set become the chosen ones. @param {string} method @param {object} payload */
+  function launch(method, payload) {
     state.launching = true;
     replaceRun();
     session.serial(async () => {
@@ -249,7 +271,10 @@ export async function mount(root, ctx) {
         showWell(view, "play");
         well.root.focus({ preventScroll: true });
         frames.run();
-        if (said) ctx.announce(said);
+        if (method === "new") {
+          store.set("choice", JSON.stringify({ mode: view.mode, set: view.set }));
+          ctx.announce(t("domino.say.start", { mode: t(`domino.mode.${view.mode}`), set: t(`domino.set.${view.set}`) }));
+        }
       } catch (error) {
         session.report(error);
         ctx.notice(t("domino.engineError"));
@@ -312,8 +337,11 @@ export async function mount(root, ctx) {
     else if (state.phase === "paused") resume();
   }
 
-  /** The run ended (D15, D16): the records banked, the end card. @param {Answer | Domino.Tick} answer */
-  function finish(answer) {
+  /**
+   * The run ended (D15, D16): the records banked, the end card; the club's part of it when the club has banked the run.
+   * @param {Answer | Domino.Tick} answer @param {Promise<any>} banked
+   */
+  function finish(answer, banked) {
     state.phase = "over";
     render(parts, state);
     input?.reset();
@@ -329,9 +357,14 @@ export async function mount(root, ctx) {
     const v = answer.view;
     const title = t(v.topped_out ? "domino.over.toppedOut" : v.mode === "sprint" ? "domino.over.sprintDone" : "domino.over.title");
     closeCard();
-    state.card = overCard(root, ctx, v, title, record, {
+    const club = html("div", { class: "dd-club" });
+    const card = overCard(root, ctx, v, title, record, {
       again: ctx.lesson ? startLessonRun : () => startRun(v.mode, v.set), menu: ctx.lesson ? undefined : showStart, closed, later: session.later,
-    });
+    }, club);
+    state.card = card;
+    banked.then(async (summary) => { // the card may open first: the block joins it when the summary comes
+      if (summary && card.isOpen() && !session.gone()) await ctx.club.endBlock(club, summary);
+    }).catch(session.report);
     ctx.announce(t("domino.say.over", { title, max: ctx.number(v.max), power: ctx.number(v.power), speed: oneDecimal(ctx, v.speed) }));
   }
 
@@ -360,6 +393,38 @@ export async function mount(root, ctx) {
       state.adopting = false;
     }
   }
+
+  // ----- a replay (issue 16): the kit's bar steps the engine, the page draws each step -----
+  /** One step of the replay, drawn like an engine answer (its cues and pops; nothing stored, no card). @param {Domino.View} view @param {any[]} events */
+  function showStep(view, events) {
+    juice.finish();
+    state.phase = "replay";
+    state.view = view;
+    state.falling = view.falling;
+    render(parts, state);
+    for (const e of events) cue(e, events);
+    /** @type {Domino.Scored | undefined} */
+    const scored = events.find((e) => e.type === "scored");
+    if (scored?.points) hud.flash(t("domino.pop.turn", { count: scored.points, power: ctx.number(scored.power_gain) }), scored.chain > 1);
+  }
+
+  /** Replay mode: no run loaded, no input wired; the bar (after the page) drives it. */
+  async function watchReplay() {
+    parts.start.hide();
+    state.phase = "replay";
+    render(parts, state);
+    await ctx.club.openReplay(root, { show: showStep });
+    ctx.painted();
+    return {
+      unmount() {
+        session.close();
+        state.runId += 1;
+        hud.destroy();
+        juice.destroy();
+      },
+    };
+  }
+  if (ctx.replay) return watchReplay();
 
   // ----- at once: the stored view, drawn before the engine is asked anything ----------
   const storedRun = store.get("run");
@@ -417,6 +482,7 @@ export async function mount(root, ctx) {
     showStart();
   }
   ctx.painted(); // the first live draw (a no-op when the stored view was drawn)
+  if (!ctx.lesson) startFromRoute().catch(session.report);
   // The app lifts `inert` once this resolves: focus what an unhindered mount would have focused.
   setTimeout(() => {
     if (session.gone() || root.contains(document.activeElement)) return;

@@ -13,6 +13,13 @@ const PARKED = (/** @type {string} */ mode) => `run-${mode}`;
 export const PARKING = ["endless", "daily", "puzzle"];
 
 /**
+ * The mode a `new` payload starts, when the page can tell before the engine answers: `{mode}`, or
+ * `{daily}` (the club's daily, issue 16); a link's `{query}` is the engine's to read (null).
+ * @param {Record<string, any>} payload @returns {string | null}
+ */
+export const modeOf = (payload) => payload.mode ?? (payload.daily ? "daily" : null);
+
+/**
  * What the attempts change in the page's state.
  * @typedef {object} AttemptState
  * @property {Bowls.View | null} view the attempt on screen
@@ -35,7 +42,7 @@ export function createAttempts({ state, session, ctx, moved, show }) {
     return state.parked[mode]?.view ?? null;
   }
 
-  /** The attempt on screen is kept aside while another mode is played. @param {string} nextMode */
+  /** The attempt on screen is kept aside while another mode is played (a mode not known yet: kept aside too). @param {string | null} nextMode */
   async function parkCurrent(nextMode) {
     const view = state.view;
     if (!view || view.over || view.mode === nextMode) return;
@@ -60,12 +67,16 @@ export function createAttempts({ state, session, ctx, moved, show }) {
     delete state.parked[mode];
   }
 
-  /** A new attempt (the engine's `new` payload), after the operations asked before. @param {Record<string, any>} payload */
+  /**
+   * A new attempt (the engine's `new` payload: a mode and a fresh seed, or the club's `{daily}` or a
+   * link's `{query}` as they are), after the operations asked before.
+   * @param {Record<string, any>} payload
+   */
   function start(payload) {
     moved();
     return session.serial(async () => {
-      await parkCurrent(payload.mode);
-      const view = await engine.call("new", { seed: randomSeed(), ...payload });
+      await parkCurrent(modeOf(payload));
+      const view = await engine.call("new", payload.mode ? { seed: randomSeed(), ...payload } : payload);
       unpark(view.mode);
       await take(view, await engine.call("save", {}));
       ctx.announce(ctx.t("bowls.say.started", { mode: modeName(ctx.t, view) }));

@@ -30,7 +30,7 @@ import { renderGallery } from "./themes.js";
  * @property {() => void} list the puzzle grid
  * @property {(forecast: boolean) => void} forecast the setting changed
  * @property {(name: string) => Promise<Bowls.Awards | null>} useTheme the engine's awards after the choice, null if refused
- * @property {() => string} today the UTC date (W20)
+ * @property {() => void} daily today's daily (the club's date, issue 16)
  */
 
 /**
@@ -56,19 +56,28 @@ export function createCards(root, { state, words, session, ctx, on }) {
   }
 
   /**
-   * The end card of the attempt on screen.
+   * The end card of the attempt on screen; the Daily Club's part (issue 16: daily line, grid, share and
+   * replay) joins it when the club has banked the run (`banked`: its summary, or null).
    * @param {any} outcome the answer of the action that ended it
    * @param {HTMLElement | null} returnFocus the ring's bowl (the card's opener is gone or disabled)
+   * @param {Promise<any> | null} [banked]
    */
-  function showOver(outcome, returnFocus) {
+  function showOver(outcome, returnFocus, banked = null) {
     const view = state.view;
+    const club = html("div", { class: "bw-club" });
+    /** @param {DialogOptions} options */
+    const withClub = (options) => {
+      const card = open({ ...options, lines: [...(options.lines ?? []), club], returnFocus });
+      banked?.then(async (summary) => {
+        if (summary && card.isOpen() && !session.gone()) await ctx.club.endBlock(club, summary);
+      }).catch(session.report);
+    };
     if (view.mode === "puzzle" && view.puzzle) {
-      const options = puzzleOverCard(view, state.solved.get(view.puzzle.id), t, { play: on.play, undo: on.undo, list: on.list });
-      open({ ...options, returnFocus });
+      withClub(puzzleOverCard(view, state.solved.get(view.puzzle.id), t, { play: on.play, undo: on.undo, list: on.list }));
       return;
     }
-    const again = () => on.start(view.mode === "daily" ? { mode: "daily", date: on.today() } : { mode: view.mode });
-    open({ ...overCard(view, outcome, words, { again, undo: on.undo, modes: on.modes }), returnFocus });
+    const again = () => (view.mode === "daily" ? on.daily() : on.start({ mode: view.mode }));
+    withClub(overCard(view, outcome, words, { again, undo: on.undo, modes: on.modes }));
   }
 
   function confirmEnd() {

@@ -31,7 +31,7 @@ import { themesCard } from "./themes.js";
  * What the mode screen shows (the page gathers it from the engine first).
  * @typedef {object} ModeScreenData
  * @property {{best?: Record<string, number>, daily?: Record<string, number>}} profile the engine's reading of it
- * @property {string} today the UTC date (W20)
+ * @property {string} today the UTC date (W20), the club's (issue 16)
  * @property {Record<string, Bowls.View | null>} unfinished each mode's unfinished attempt
  * @property {Bowls.Grid} grid
  * @property {Bowls.Awards} awards
@@ -86,7 +86,7 @@ function dailyCard(data, { t, number }, on) {
     buttons: [
       ...(resume ? [resume] : []),
       { label: best === undefined ? t("bowls.playToday") : t("bowls.replayToday"), primary: !going, cls: "bw-start",
-        action: () => on.start({ mode: "daily", date: today }) },
+        action: () => on.start({ daily: today }) }, // the club's daily of that date (issue 16)
     ],
   };
 }

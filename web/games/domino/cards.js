@@ -91,9 +91,10 @@ function figures(fmt, view) {
  * @param {HTMLElement} host @param {Format} fmt @param {Domino.View} view @param {string} title
  * @param {Domino.Record | undefined} record the engine's record event (beaten fields, records after the run)
  * @param {{ again: () => void, menu?: () => void, closed: (dialog: Dialog) => void, later: (fn: () => void, ms: number) => void }} on
+ * @param {HTMLElement} [club] the Daily Club's part (issue 16: daily line, grid, share and replay), filled in later
  * @returns {Dialog}
  */
-export function overCard(host, fmt, view, title, record, on) {
+export function overCard(host, fmt, view, title, record, on, club) {
   const fresh = new Set(record?.beaten ?? []);
   const lines = fresh.size ? [html("p", { class: "dd-badge" }, null, fmt.t("domino.over.record"))] : [];
   const list = scoreRows(fmt, view, html("dl", { class: "dd-final" }), fresh);
@@ -110,7 +111,7 @@ export function overCard(host, fmt, view, title, record, on) {
   const dialog = openDialog(host, {
     title,
     cls: "dd-overlay dd-card dd-end",
-    lines: [...lines, figures(fmt, view), list],
+    lines: [...lines, figures(fmt, view), list, ...(club ? [club] : [])],
     dismissable: false,
     buttons,
     onClose: () => on.closed(dialog),

@@ -12,7 +12,7 @@ const PAD = [
   ["right", "▶", "domino.pad.right"], ["soft", "▼", "domino.pad.soft"], ["hard", "⤓", "domino.pad.hard"],
 ];
 
-/** @typedef {"start" | "play" | "paused" | "over"} Phase */
+/** @typedef {"start" | "play" | "paused" | "over" | "replay"} Phase replay: a kept run shown step by step (issue 16), no input */
 
 /**
  * What the page is doing; everything else it shows is the engine's.
@@ -45,10 +45,10 @@ export function createState() {
 /**
  * The page's DOM, built once: header with the mode chip, start screen, well, HUD, pad.
  * @param {HTMLElement} root @param {import("./cards.js").Format} fmt
- * @param {(mode: string, set: string) => void} onStart
+ * @param {{ onStart: (mode: string, set: string) => void, onDaily: () => void }} on the start screen's buttons
  * @param {import("../../kit/juice.js").Juice} juice the page's juice (the HUD counts its scores up)
  */
-export function layout(root, fmt, onStart, juice) {
+export function layout(root, fmt, on, juice) {
   const { t } = fmt;
   root.classList.add("dd");
   html("link", { rel: "stylesheet", href: new URL("../../css/domino.css", import.meta.url) }, root);
@@ -62,7 +62,7 @@ export function layout(root, fmt, onStart, juice) {
   const pauseButton = html("button", { type: "button", class: "btn dd-pause", "aria-label": t("domino.pause"), hidden: true }, header);
   html("span", { "aria-hidden": "true", class: "dd-pause-icon" }, pauseButton);
 
-  const start = createStart(root, fmt, { onStart });
+  const start = createStart(root, fmt, on);
   const play = html("div", { class: "dd-play", hidden: true }, root);
   const stage = html("div", { class: "dd-stage" }, play);
   const hud = createHud(play, stage, fmt, juice);
@@ -87,6 +87,7 @@ export function render(parts, state) {
   const { view, phase } = state;
   const shown = phase !== "start" && view !== null;
   for (const node of [parts.play, parts.pauseButton, parts.chip]) node.hidden = !shown;
+  parts.pauseButton.hidden ||= phase === "replay"; // a replay is watched, not played
   parts.root.dataset.phase = phase;
   if (!shown) return;
   parts.start.hide();

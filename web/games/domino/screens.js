@@ -47,9 +47,10 @@ function segmented(parent, t, kind, values, onPick) {
 
 /**
  * @param {HTMLElement} parent @param {import("./cards.js").Format} fmt
- * @param {{ onStart: (mode: string, set: string) => void }} on
+ * @param {{ onStart: (mode: string, set: string) => void, onDaily: () => void }} on
+ *   onDaily: today's daily (issue 16), a Sprint of the classic set for everyone
  */
-export function createStart(parent, fmt, { onStart }) {
+export function createStart(parent, fmt, { onStart, onDaily }) {
   const { t } = fmt;
   const card = html("section", { class: "dd-start", "aria-labelledby": "dd-start-title" }, parent);
   html("h2", { id: "dd-start-title" }, card, t("domino.start.title"));
@@ -61,8 +62,10 @@ export function createStart(parent, fmt, { onStart }) {
   const recordsBox = html("div", { class: "dd-records" }, card);
   const recordsTitle = html("p", { class: "dd-rec-title" }, recordsBox);
   const records = html("dl", { class: "dd-rec-list" }, recordsBox);
-  const go = html("button", { type: "button", class: "btn primary dd-go" }, card, t("domino.start.play"));
+  const row = html("div", { class: "dd-go-row" }, card);
+  const go = html("button", { type: "button", class: "btn primary dd-go" }, row, t("domino.start.play"));
   go.addEventListener("click", () => onStart(choice.mode, choice.set));
+  html("button", { type: "button", class: "btn dd-daily" }, row, t("domino.start.daily")).addEventListener("click", onDaily);
   html("p", { class: "dd-keys" }, card, t("domino.start.keys"));
   /** @type {Profile | null} */
   let profile = null;

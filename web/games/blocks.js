@@ -21,6 +21,7 @@ import { createCard, createHud } from "./blocks/hud.js";
 import { createInput } from "./blocks/input.js";
 import { paintEvents, readPaint, writePaint } from "./blocks/paint.js";
 import { createTray } from "./blocks/tray.js";
+import { createClubEnd, createReplayPaint, dailyButton } from "./blocks/club.js";
 
 /**
  * @typedef {object} State everything the page holds besides the engine's view
@@ -79,6 +80,8 @@ export async function mount(root, ctx) {
   const juice = createJuice(root, ctx);
   const speech = createSpeech(t);
   root.classList.toggle("bk-lesson", Boolean(ctx.lesson));
+  root.classList.toggle("bk-replay", Boolean(ctx.replay));
+  const end = createClubEnd(ctx, session.report); // the Daily Club's end of a run (issue 16)
   /** @type {import("../kit/lesson.js").Lesson | null} */
   let lesson = null;
 
@@ -102,6 +105,7 @@ export async function mount(root, ctx) {
   });
   const tray = createTray(root, t, input.bindSlot);
   hud.addButtons(root);
+  hud.newRun.after(dailyButton(null, ctx, "blocks", { label: t("blocks.daily"), title: t("blocks.dailyLabel"), cls: "bk-daily", report: session.report }));
   const card = createCard(root, fmt);
   const draw = () => { if (view) render({ root, hud, card, board, tray, ghost }, state, view); };
 
@@ -200,6 +204,7 @@ export async function mount(root, ctx) {
     draw();
     play(answer.events);
     lesson?.heard(answer.events);
+    end.heard(answer.events);
   }
 
   /** A new run or a re-deal: the piece in hand put back, then the tray focused. @param {"new_run" | "redeal"} method */
@@ -210,7 +215,7 @@ export async function mount(root, ctx) {
     over?.close();
     act(method, method === "new_run" ? { seed: randomSeed() } : {}, (answer) => {
       if (!answer.accepted) return;
-      if (method === "new_run") state.paint.fill(null);
+      if (method === "new_run") { state.paint.fill(null); end.reset(); }
       apply(answer);
       focusTray();
     });
@@ -286,7 +291,7 @@ export async function mount(root, ctx) {
     tips(events);
     if (view.redeal_offered) said.push(t("blocks.offer"));
     if (said.length) ctx.announce(said.join(" "));
-    if (view.over) {
+    if (view.over && !ctx.replay) { // a replay shows its last position, no card
       const banked = events.find((e) => e.type === "banked");
       session.later(() => openOver(banked), reduced ? 0 : 650);
     }
@@ -296,7 +301,7 @@ export async function mount(root, ctx) {
   // lesson explains both itself, so its page shows no tips).
   /** @param {any[]} events */
   function tips(events) {
-    if (ctx.lesson || !geometry) return;
+    if (ctx.lesson || ctx.replay || !geometry) return;
     const vars = { edges: geometry.meter_edges, points: fmt.number(geometry.crown_points) };
     if (events.some((e) => e.type === "crown")) ctx.tip("blocks.crown", t("blocks.tip.crown", vars), hud.crowns);
     else if (events.some((e) => e.type === "meter")) ctx.tip("blocks.meter", t("blocks.tip.meter", vars), hud.meterBox);
@@ -332,6 +337,7 @@ export async function mount(root, ctx) {
     over?.close();
     ctx.announce(t("blocks.say.over", { score: fmt.number(view.score) }));
     over = showOver(root, fmt, view, banked, newRun);
+    end.card(over.body);
   }
 
   // ----- another tab stored a newer run or card (P10): taken one at a time with the actions
@@ -391,6 +397,7 @@ export async function mount(root, ctx) {
     }
   }
 
+  let routedAtStart = false; // the start itself dealt the link's deal
   // The engine's run: resume the stored one (B18) or deal a new one.
   async function start() {
     const shape = await engine.call("geometry", {});
@@ -405,7 +412,10 @@ export async function mount(root, ctx) {
       state.paint = readPaint(store.get("paint"), resumed.board);
       ctx.keepView(resumed); // the stored view now matches the stored run, whoever wrote it
     } else {
-      const answer = await engine.call("new_run", { seed: randomSeed() });
+      // A challenge or daily link deals its deal (nothing in play: the kit asks nothing).
+      routedAtStart = Boolean(ctx.start);
+      const routed = ctx.start ? await ctx.club.startPayload() : null;
+      const answer = await engine.call("new_run", routed ?? { seed: randomSeed() });
       view = answer.view;
       if (session.keep(answer)) store.set("paint", writePaint(state.paint));
     }
@@ -431,10 +441,47 @@ export async function mount(root, ctx) {
     return true;
   }
 
+  // A link's deal over a resumed run (issue 16): after the mount, as the kit may
+  // ask first in a dialog ("your run in play ends"), which an inert page could not answer.
+  async function fromRoute() {
+    const payload = await ctx.club.startPayload();
+    if (!payload || session.gone()) return;
+    release();
+    juice.finish();
+    over?.close();
+    end.reset();
+    const answer = await engine.call("new_run", payload);
+    if (session.gone() || !answer.accepted) return;
+    state.paint.fill(null);
+    apply(answer);
+    focusTray();
+  }
+
+  // Replay mode (issue 16): the replay session's positions, drawn like answers;
+  // nothing is loaded or stored, and no input is taken (`live` stays false).
+  async function startReplay() {
+    reshape(await engine.call("geometry", {}));
+    const painted = createReplayPaint(board.hex.index);
+    /** @param {Blocks.View} next @param {any[]} events */
+    const show = (next, events) => {
+      const before = view;
+      juice.finish();
+      state.paint = painted(next, events);
+      view = next;
+      draw();
+      ctx.painted();
+      // a step forward is shown like the action it was; a step back or a jump only drawn
+      if (before && (next.drops > before.drops || next.redeals < before.redeals)) play(events);
+    };
+    await ctx.club.openReplay(root, { show });
+    return true;
+  }
+
   await styled;
-  if (!ctx.lesson) drawStored();
+  if (!ctx.lesson && !ctx.replay) drawStored();
   // In the session's order, so another tab's run is adopted after the start, never during it.
-  if (!(await session.serial(start))) throw new Error("6E Club: blocks did not start (the error is logged above)");
+  if (!(await session.serial(ctx.replay ? startReplay : start))) throw new Error("6E Club: blocks did not start (the error is logged above)");
+  if (ctx.start && !ctx.lesson && !ctx.replay && !routedAtStart) session.serial(fromRoute);
 
   return {
     unmount() {

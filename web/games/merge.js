@@ -26,6 +26,7 @@ import { bindInput } from "./merge/input.js";
 import { createFeel } from "./merge/feel.js";
 import { createMergeLesson } from "./merge/lesson.js";
 import { describeBoard, rowsText } from "./merge/words.js";
+import { createClubEnd, dailyButton } from "./merge/club.js";
 
 const TICK_MS = 5000; // play time goes to the engine at least this often while it runs (M15)
 
@@ -36,6 +37,7 @@ const TICK_MS = 5000; // play time goes to the engine at least this often while 
 export async function mount(root, ctx) {
   const { t, number } = ctx;
   root.classList.add("hm");
+  root.classList.toggle("hm-replay", Boolean(ctx.replay));
   html("link", { rel: "stylesheet", href: new URL("../css/merge.css", import.meta.url) }, root);
   const state = createState();
   const timer = createTimer();
@@ -85,7 +87,7 @@ export async function mount(root, ctx) {
   /** @type {import("../kit/lesson.js").Lesson | null} */
   let lesson = null;
   const play = createPlay({ ctx, session, state, draw, board, player, timer, over, feel,
-    heard: (events) => lesson?.heard(events) });
+    heard: (events) => lesson?.heard(events), end: createClubEnd(ctx, session.report) });
   /**
    * An action from input: taken only once the engine has the run (a stored view is
    * never acted on), after the actions before it; a failure is reported.
@@ -101,7 +103,8 @@ export async function mount(root, ctx) {
   // ----- the toolbar; settings and slots are made once the engine's geometry is known -----
   /** A toolbar button. @param {string} cls @param {string} key its label @param {() => unknown} onClick */
   const tool = (cls, key, onClick) => {
-    const button = html("button", { class: `btn ${cls}`, type: "button", hidden: ctx.lesson && cls !== "hm-settings-btn" }, tools, t(key));
+    // a lesson keeps only the settings; a replay (issue 16) takes no input at all
+    const button = html("button", { class: `btn ${cls}`, type: "button", hidden: Boolean(ctx.replay) || (ctx.lesson && cls !== "hm-settings-btn") }, tools, t(key));
     button.addEventListener("click", onClick);
   };
   /** @type {ReturnType<typeof createSettings> | null} */
@@ -114,6 +117,8 @@ export async function mount(root, ctx) {
       text: t("merge.confirmNew.text"), yes: t("merge.newRound") }))) return;
     act(play.newRound);
   });
+  dailyButton(tools, ctx, "merge", { label: t("merge.daily"), title: t("merge.dailyLabel"), cls: "hm-daily", report: session.report })
+    .hidden = Boolean(ctx.lesson || ctx.replay);
   tool("hm-slots-btn", "merge.slots", () => {
     if (!state.live || !state.geometry) return;
     act(play.flushTime);
@@ -139,9 +144,21 @@ export async function mount(root, ctx) {
   });
   timer.hold("hidden", document.hidden);
 
+  // ----- a replay (issue 16): the replay session's positions, nothing loaded, kept or taken -----
+  if (ctx.replay) {
+    const fresh = await ctx.engine.call("geometry", {});
+    state.geometry = fresh;
+    board.reshape(fresh);
+    await ctx.club.openReplay(root, { show: (/** @type {Merge.View} */ view, /** @type {any[]} */ events) => {
+      play.replayed(view, events);
+      ctx.painted();
+    } });
+    return { unmount: leave };
+  }
+
   // ----- start (M15, issue 13) -----
   drawKept(ctx, state, board, draw);
-  const loaded = await start(ctx, session, state, board, play);
+  const { loaded, resumed } = await start(ctx, session, state, board, play);
   ctx.painted();
   timer.hold("starting", false);
   state.live = true;
@@ -150,22 +167,29 @@ export async function mount(root, ctx) {
   play.openOver(false);
   if (missed.has("profile")) act(play.adopt, "profile", /** @type {string} */ (missed.get("profile")));
   if (missed.has("run") && missed.get("run") !== loaded) act(play.adopt, "run", /** @type {string} */ (missed.get("run")));
+  // A link's deal over a resumed round (issue 16): after the mount, as the kit may ask
+  // first in a dialog ("your round in play ends"), which an inert page could not answer.
+  if (resumed && ctx.start && !ctx.lesson) {
+    act(async () => {
+      const payload = await ctx.club.startPayload();
+      if (payload && !session.gone()) await play.newRound(payload);
+    });
+  }
 
-  return {
-    unmount() {
-      state.live = false;
-      play.flushTime().catch(session.report); // the time played goes to the engine and the stored run
-      session.close();
-      play.close();
-      player.stop();
-      lesson?.destroy();
-      juice.destroy();
-      clearInterval(clock);
-      clearInterval(ticker);
-      offInput();
-      ghost.remove();
-    },
-  };
+  function leave() {
+    if (state.live) play.flushTime().catch(session.report); // the time played goes to the engine and the stored run
+    state.live = false;
+    session.close();
+    play.close();
+    player.stop();
+    lesson?.destroy();
+    juice.destroy();
+    clearInterval(clock);
+    clearInterval(ticker);
+    offInput();
+    ghost.remove();
+  }
+  return { unmount: leave };
 }
 
 /**
@@ -197,7 +221,8 @@ function drawKept(ctx, state, board, draw) {
  * @param {any} ctx @param {import("../kit/session.js").PageSession} session
  * @param {import("./merge/state.js").MergeState} state
  * @param {import("./merge/board.js").MergeBoard} board @param {ReturnType<typeof createPlay>} play
- * @returns {Promise<string | null>} the stored run the engine loaded
+ * @returns {Promise<{loaded: string | null, resumed: boolean}>} the stored run text the engine was given, and whether
+ *   it was taken (else a new round was dealt: a link's, if any)
  */
 async function start(ctx, session, state, board, play) {
   const { engine, store } = ctx;
@@ -212,7 +237,7 @@ async function start(ctx, session, state, board, play) {
   if (!card) await engine.call("load_profile", { profile: null });
   if (ctx.lesson) { // the first lesson: the engine's lesson round, in a session of its own (issue 15)
     play.show(await engine.call("lesson", {}));
-    return null;
+    return { loaded: null, resumed: false };
   }
   const loaded = store.get("run");
   const resumed = await session.load("run", "load", "save");
@@ -220,7 +245,8 @@ async function start(ctx, session, state, board, play) {
     play.show(resumed);
     if (JSON.stringify(resumed) !== store.get("view")) ctx.keepView(resumed);
   } else {
-    await play.newRound();
+    // A challenge or daily link deals its deal (nothing in play: the kit asks nothing).
+    await play.newRound(ctx.start ? await ctx.club.startPayload() : null);
   }
-  return loaded;
+  return { loaded, resumed: Boolean(resumed) };
 }

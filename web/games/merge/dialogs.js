@@ -217,7 +217,7 @@ export function createOver(root, { t, number, onNew, onToggle }) {
   /** @type {import("../../kit/dialog.js").Dialog | null} */
   let shown = null;
   return {
-    /** @param {OverStats} stats */
+    /** @param {OverStats} stats @returns {import("../../kit/dialog.js").Dialog} the card (the Daily Club adds its part) */
     open({ score, moves, highest, chain, playMs, best, newBest }) {
       shown?.close();
       const badge = html("p", { class: "hm-new-best", hidden: !newBest }, null, t("merge.newBest"));
@@ -228,7 +228,7 @@ export function createOver(root, { t, number, onNew, onToggle }) {
         html("dt", {}, box, t(`merge.${key}`));
         html("dd", { "data-value": value }, box, key === "time" ? formatTime(value) : number(value));
       }
-      shown = openDialog(root, {
+      const card = openDialog(root, {
         title: t("merge.overTitle"), cls: "hm-over", closeLabel: t("merge.close"), lines: [badge, grid], onToggle,
         buttons: [
           { label: t("merge.playAgain"), cls: "hm-again", primary: true, action: onNew },
@@ -236,6 +236,8 @@ export function createOver(root, { t, number, onNew, onToggle }) {
         ],
         onClose: () => { shown = null; },
       });
+      shown = card;
+      return card;
     },
     shut() { shown?.close(); },
   };

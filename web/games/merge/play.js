@@ -18,13 +18,14 @@ import { placeName } from "./words.js";
  * @property {import("./board.js").MergeBoard} board
  * @property {ReturnType<typeof import("./anim.js").createPlayer>} player
  * @property {ReturnType<typeof import("./timer.js").createTimer>} timer
- * @property {{open: (stats: import("./dialogs.js").OverStats) => void, shut: () => void}} over
+ * @property {{open: (stats: import("./dialogs.js").OverStats) => import("../../kit/dialog.js").Dialog, shut: () => void}} over
  * @property {ReturnType<typeof import("./feel.js").createFeel>} feel sound, vibration and juice (issue 15)
  * @property {(events: any[]) => void} heard the lesson hears an accepted action's events (issue 15)
+ * @property {import("./club.js").ClubEnd} end the Daily Club's end of a round (issue 16)
  */
 
 /** @param {PlayParts} parts */
-export function createPlay({ ctx, session, state, draw, board, player, timer, over, feel, heard }) {
+export function createPlay({ ctx, session, state, draw, board, player, timer, over, feel, heard, end }) {
   const { engine, t, number } = ctx;
   /** @type {Map<string, Promise<Club.Answer>>} preview answers for the position drawn (P4) */
   const cache = new Map();
@@ -152,6 +153,7 @@ export function createPlay({ ctx, session, state, draw, board, player, timer, ov
     const played = animate(events, view.board);
     say(events);
     heard(events);
+    end.heard(events);
     const recorded = answer.events?.find((e) => e.type === "recorded");
     if (state.view?.over) session.later(() => openOver(Boolean(recorded?.new_best)), played + (state.reduced ? 100 : 400));
     else if (state.marker) session.later(refreshAim, played);
@@ -208,6 +210,7 @@ export function createPlay({ ctx, session, state, draw, board, player, timer, ov
     if (!answer.accepted || !session.keep(answer) || session.gone()) return;
     feel.turned();
     heard(answer.events ?? []);
+    end.heard(answer.events ?? []);
     state.view = answer.view;
     newPosition();
     draw();
@@ -215,14 +218,18 @@ export function createPlay({ ctx, session, state, draw, board, player, timer, ov
     ctx.announce(t("merge.say.turn", { turn: t(`merge.dir.${answer.view.turn}`) }));
   }
 
-  /** The calls go out at once, in this order (one queue per game); the answers are awaited together. */
-  async function newRound() {
+  /**
+   * The calls go out at once, in this order (one queue per game); the answers are awaited together.
+   * @param {object | null} [payload] a link's deal (issue 16: `{query}`), else a random seed
+   */
+  async function newRound(payload = null) {
     const abandoned = abandon();
     feel.start();
     player.stop();
     over.shut();
+    end.reset();
     timer.take(); // time of the old round stays with it
-    const next = engine.call("new", { seed: randomSeed() });
+    const next = engine.call("new", payload ?? { seed: randomSeed() });
     const save = engine.call("save", {});
     const [, shown, text] = await Promise.all([abandoned, next, save]);
     if (!session.keep({ accepted: true, save: text, view: shown }) || session.gone()) return;
@@ -234,8 +241,30 @@ export function createPlay({ ctx, session, state, draw, board, player, timer, ov
   function openOver(newBest) {
     const view = state.view;
     if (!view?.over) return;
-    over.open({ score: view.score, moves: view.moves, highest: view.highest, chain: view.best_chain, playMs: view.play_ms,
+    const card = over.open({ score: view.score, moves: view.moves, highest: view.highest, chain: view.best_chain, playMs: view.play_ms,
       best: view.best, newBest });
+    end.card(card.body);
+  }
+
+  /**
+   * A replay's position (issue 16), drawn like an answer: a step forward that
+   * placed is animated and felt; a step back or a jump is only drawn. Nothing is kept.
+   * @param {Merge.View} next @param {any[]} events
+   */
+  function replayed(next, events) {
+    const before = state.view;
+    feel.start();
+    if (!before || next.moves !== before.moves + 1 || !events.some((e) => e.type === "set")) {
+      show(next);
+      return;
+    }
+    player.stop();
+    state.view = next;
+    state.preview = null;
+    newPosition();
+    feel.placed();
+    animate(events, before.board);
+    say(events);
   }
 
   /** M14. @param {Partial<Merge.SettingsView>} change */
@@ -273,5 +302,6 @@ export function createPlay({ ctx, session, state, draw, board, player, timer, ov
 
   return {
     close: offNewest, flushTime, abandon, show, refreshAim, setMarker, place, rotate, newRound, openOver, changeSettings, adopt,
+    replayed,
   };
 }

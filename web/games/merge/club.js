@@ -1,0 +1,72 @@
+// The Daily Club on the merge page (issue 16), through the kit's `ctx.club`:
+// the Daily button, and the finished round banked with its end block in the
+// game-over card (whichever comes first, the card or the summary). The same
+// glue as blocks/club.js (pages own no shared module; the kit could take it).
+// Streaks, dates, links and codes are the engine's and the club service's;
+// this only forwards and places.
+import { html } from "../../svg.js";
+
+/**
+ * A "Daily" button: opens today's daily of `game` (the club service says its link).
+ * @param {HTMLElement} parent @param {any} ctx @param {string} game
+ * @param {{label: string, title: string, cls: string, report: (error: unknown) => void}} options
+ * @returns {HTMLButtonElement}
+ */
+export function dailyButton(parent, ctx, game, { label, title, cls, report }) {
+  const button = /** @type {HTMLButtonElement} */ (html("button", { class: `btn ${cls}`, type: "button", title }, parent, label));
+  button.addEventListener("click", () => {
+    ctx.club.today().then((/** @type {any} */ today) => {
+      location.hash = `#/${game}?${today.games[game].query}`;
+    }, report);
+  });
+  return button;
+}
+
+/**
+ * @typedef {object} ClubEnd
+ * @property {(events: any[]) => void} heard an accepted answer's events (a `finished` one is banked)
+ * @property {(container: HTMLElement) => void} card the game-over card opened: its part for the end block
+ * @property {() => void} reset a new run: the last run's summary is no longer shown
+ */
+
+/**
+ * The finished run's summary in the game-over card, once both are there.
+ * @param {any} ctx @param {(error: unknown) => void} report
+ * @returns {ClubEnd}
+ */
+export function createClubEnd(ctx, report) {
+  /** @type {any} */
+  let summary = null;
+  /** @type {HTMLElement | null} */
+  let part = null;
+  let run = 0; // a summary that comes after a new run started is dropped
+  let drawn = false;
+  function place() {
+    if (!summary || !part || drawn) return;
+    drawn = true;
+    Promise.resolve(ctx.club.endBlock(part, summary)).catch(report);
+  }
+  return {
+    heard(events) {
+      if (ctx.lesson || ctx.replay || !ctx.club) return;
+      const mine = run;
+      ctx.club.finished(events).then((/** @type {any} */ got) => {
+        if (!got || mine !== run) return;
+        summary = got;
+        drawn = false;
+        place();
+      }, report);
+    },
+    card(container) {
+      part = container;
+      drawn = false;
+      place();
+    },
+    reset() {
+      run += 1;
+      summary = null;
+      part = null;
+      drawn = false;
+    },
+  };
+}

@@ -1,0 +1,11 @@
+"""The Daily Club's record service (issue 16): streaks, stats and kept replays.
+
+The bridge routes the name ``"club"`` to ``club.daily.api.Session``. Every
+method is pure: stored text and the time (``now``, ms since the epoch, UTC)
+in, new text and an answer out; corrupt text raises ``NotationError``.
+
+- ``record``: the one club record (counted dailies, last runs, bests, streaks);
+- ``stats``: streaks, the distribution of daily scores, the home and stats answers;
+- ``replays``: the replay codes kept per game;
+- ``api``: the service the page calls; ``views``: the shapes of its answers.
+"""

@@ -1,0 +1,188 @@
+"""The club record service (issue 16): what the page calls through the
+bridge under the name ``"club"``. A plain class, not a game: every method
+takes one payload and is pure (stored text and ``now``, ms since the epoch
+UTC, in; new text and an answer out). Corrupt stored text or a bad payload
+raises ``NotationError``; the bridge answers ``ok: false``. A stored text
+that does not load is named by its payload key, ``record`` or ``replays``
+(the message tells what is wrong in it), so the page knows which one to set
+aside.
+
+>>> club = Session()
+>>> now = 1_796_213_400_000  # 2026-12-02 12:10 UTC
+>>> club.today({"now": now})["games"]["domino"]
+{'query': 'daily=2026-12-02'}
+>>> event = {"type": "finished", "game": "domino", "score": 410, "seed": 7, "daily": "2026-12-02",
+...          "link": "daily=2026-12-02", "moves": 28, "grid": "🟨🟧", "code": "6E1.domino.eJw", "verified": True}
+>>> out = club.bank({"record": None, "replays": None, "finished": event, "now": now})
+>>> s = out["summary"]
+>>> s["counted"], s["streak"], s["club_today"], s["new_best"], s["kept"]
+(True, 1, 1, True, True)
+>>> club.bank({"record": out["record"], "replays": out["replays"], "finished": event, "now": now})["summary"]["practice"]
+True
+>>> club.home({"record": out["record"], "now": now})["games"]["domino"]
+{'done': True, 'score': 410, 'streak': 1, 'query': 'daily=2026-12-02'}
+>>> club.replays({"replays": out["replays"]})["list"][0]["score"]
+410
+>>> club.check({"record": "{}"})
+Traceback (most recent call last):
+...
+club.errors.NotationError: record: schema: expected schema 1, got None
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from typing import Any
+
+from club import GAMES, calendar
+from club.daily import days
+from club.daily import record as records
+from club.daily import replays as kept
+from club.daily import stats as numbers
+from club.daily.views import Banked, Home, ReplayList, Stats, Summary, Today
+from club.errors import MAX_COUNT, NotationError, is_int, read_seed
+
+#: The keys of a ``finished`` event (session.py sends it when a run ends).
+EVENT_KEYS = frozenset({"type", "game", "score", "seed", "daily", "link", "moves", "grid", "code", "verified"})
+#: Longest link and grid text an event may carry.
+MAX_LINK, MAX_GRID = 200, 1000
+
+
+class Session:
+    """The service; it holds nothing between calls."""
+
+    def today(self, payload: dict[str, Any]) -> Today:
+        """Today's UTC date, ms until the next UTC day and each game's daily link."""
+        now, date = _now(payload)
+        return {"date": date, "next_ms": calendar.next_day_ms(now),
+                "games": {game: {"query": f"daily={date}"} for game in GAMES}}
+
+    def bank(self, payload: dict[str, Any]) -> Banked:
+        """Add a finished run to the record and its replay to the game's kept
+        replays; the new texts and the run's summary."""
+        event = read_finished(payload.get("finished"))
+        game = event["game"]
+        _, today = _now(payload)
+        record = _record(payload)
+        entries = _replays(payload, game)
+        banked = records.bank(record, game, event["score"], event["daily"], today)
+        new_entries, was_kept = entries, False
+        if event["code"] is not None and event["verified"]:
+            new_entries, was_kept = kept.keep(entries, game, event["code"], event["score"],
+                                              event["daily"] or today, banked.new_best)
+        games = banked.record.games[game]
+        summary: Summary = {
+            "game": game, "date": event["daily"], "daily": event["daily"] is not None,
+            "counted": banked.counted, "practice": banked.practice,
+            "streak": days.current(games.streaks, today), "best_streak": games.best_streak,
+            "club_streak": days.current(banked.record.club_streaks, today),
+            "club_today": numbers.club_today(banked.record, today),
+            "new_best": banked.new_best, "kept": was_kept,
+        }
+        return {"record": records.dump(banked.record), "replays": kept.dump(game, new_entries), "summary": summary}
+
+    def home(self, payload: dict[str, Any]) -> Home:
+        """The home screen's Daily Club card."""
+        now, today = _now(payload)
+        return numbers.home(_record(payload), today, calendar.next_day_ms(now))
+
+    def stats(self, payload: dict[str, Any]) -> Stats:
+        """The stats page's numbers and chart data."""
+        _, today = _now(payload)
+        return numbers.stats(_record(payload), today)
+
+    def replays(self, payload: dict[str, Any]) -> ReplayList:
+        """A game's kept replays, newest first (``replays`` null: none)."""
+        text = payload.get("replays")
+        if text is None:
+            return {"list": []}
+        with _named("replays"):
+            game = kept.game_of(text)
+        return {"list": kept.listing(_replays(payload, game))}
+
+    def check(self, payload: dict[str, Any]) -> bool:
+        """True for a record text that loads (a backup's), else ``NotationError``."""
+        _record(payload, allow_none=False)
+        return True
+
+    def check_replays(self, payload: dict[str, Any]) -> bool:
+        """True for kept replays text of ``game`` that loads, else ``NotationError``."""
+        game = payload.get("game")
+        if game not in GAMES:
+            raise NotationError("game", "unknown game")
+        _replays(payload, str(game), allow_none=False)
+        return True
+
+
+def read_finished(value: object) -> dict[str, Any]:
+    """The ``finished`` event of an answer, checked field by field; anything
+    off is ``NotationError("finished")``.
+
+    >>> read_finished({"type": "finished"})
+    Traceback (most recent call last):
+    ...
+    club.errors.NotationError: finished: a finished event has exactly the keys code, daily, game, grid, link, moves, score, seed, type, verified
+    """
+    if not isinstance(value, dict) or value.keys() != EVENT_KEYS:
+        raise NotationError("finished", f"a finished event has exactly the keys {', '.join(sorted(EVENT_KEYS))}")
+    checks = (
+        value["type"] == "finished",
+        value["game"] in GAMES,
+        is_int(value["score"]) and 0 <= value["score"] <= MAX_COUNT,
+        is_int(value["moves"]) and 0 <= value["moves"] <= MAX_COUNT,
+        value["daily"] is None or calendar.is_date(value["daily"]),
+        isinstance(value["link"], str) and len(value["link"]) <= MAX_LINK,
+        isinstance(value["grid"], str) and len(value["grid"]) <= MAX_GRID,
+        value["code"] is None or isinstance(value["code"], str),
+        isinstance(value["verified"], bool),
+    )
+    if not all(checks):
+        raise NotationError("finished", "the finished event has a field of the wrong type or size")
+    try:
+        read_seed(value["seed"])
+        if value["code"] is not None:
+            kept.read_code(value["code"], value["game"])
+    except NotationError:
+        raise NotationError("finished", "the finished event's seed or code is wrong") from None
+    return value
+
+
+def _now(payload: dict[str, Any]) -> tuple[int, str]:
+    """``now`` and its UTC date, which must be a date of the Club's years."""
+    now = calendar.read_now(payload.get("now"))
+    today = calendar.utc_date(now)
+    if not calendar.is_date(today):
+        raise NotationError("now", "now is outside the Club's years (check the clock)")
+    return now, today
+
+
+def _record(payload: dict[str, Any], allow_none: bool = True) -> records.Record:
+    text = payload.get("record")
+    if text is None and allow_none:
+        return records.fresh()
+    with _named("record"):
+        return records.load(text)
+
+
+def _replays(payload: dict[str, Any], game: str, allow_none: bool = True) -> list[kept.Entry]:
+    text = payload.get("replays")
+    if text is None and allow_none:
+        return []
+    with _named("replays"):
+        return kept.load(text, game)
+
+
+@contextlib.contextmanager
+def _named(name: str) -> Iterator[None]:
+    """Report a ``NotationError`` inside as one of the stored text ``name``."""
+    try:
+        yield
+    except NotationError as error:
+        raise NotationError(name, str(error)) from None
+
+
+#: The name the issue's contract gives the class.
+Service = Session
+
+__all__ = ["EVENT_KEYS", "Service", "Session", "read_finished"]

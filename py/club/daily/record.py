@@ -1,0 +1,228 @@
+"""The club record (issue 16): everything the Daily Club remembers, in one
+stored text (``6e-club/v1/club/record``, envelope ``save.dump("club",
+"record", data)``).
+
+Per game: the counted daily results by date (at most ``MAX_DAYS``, oldest
+dropped), the last ``MAX_RUNS`` finished runs, games played, dailies counted,
+the personal best and each time it rose (at most ``MAX_BESTS``), and the
+streak spans with the best streak. For the Club: the spans of days on which
+all four dailies counted, its best streak and the number of such days.
+
+A **counted** daily is the first finished run of a game's daily for a date,
+finished on that date or the next UTC day; any other finished daily run is
+**practice**. Banking never changes a counted result.
+
+>>> record = fresh()
+>>> out = bank(record, "blocks", 120, "2026-12-02", "2026-12-02")
+>>> out.counted, out.practice, out.new_best
+(True, False, True)
+>>> bank(out.record, "blocks", 300, "2026-12-02", "2026-12-02").practice
+True
+>>> load(dump(out.record)) == out.record
+True
+>>> load(dump(out.record).replace('"played":1', '"plaied":1'))
+Traceback (most recent call last):
+...
+club.errors.NotationError: played: missing key 'played'
+"""
+
+from __future__ import annotations
+
+import bisect
+import copy
+import itertools
+from dataclasses import dataclass, field
+from typing import Any
+
+from club import GAMES, calendar, save
+from club.daily import days
+from club.daily.days import Span
+from club.errors import NotationError, count
+
+#: Counted daily results kept per game (more than a year of dailies).
+MAX_DAYS = 400
+#: Finished runs kept per game for the score history.
+MAX_RUNS = 30
+#: Points of the personal best's history kept per game.
+MAX_BESTS = 100
+VERSION = 1
+
+
+@dataclass
+class Run:
+    """One finished run of the history: its score, whether it was a daily
+    (counted or practice) and its date (the daily's, else the day it finished)."""
+
+    score: int
+    daily: bool
+    date: str
+
+
+@dataclass
+class GameRecord:
+    """What the Club keeps of one game."""
+
+    played: int = 0  # finished runs
+    daily_played: int = 0  # counted dailies
+    days: list[tuple[str, int]] = field(default_factory=list)  # counted (date, score), oldest first
+    runs: list[Run] = field(default_factory=list)  # oldest first
+    best: int | None = None
+    bests: list[tuple[str, int]] = field(default_factory=list)  # (date, best) each time it rose
+    streaks: list[Span] = field(default_factory=list)  # spans of counted dates, newest last
+    best_streak: int = 0
+
+    def score_on(self, date: str) -> int | None:
+        """The counted daily score of ``date`` (None: not counted or no longer kept)."""
+        at = bisect.bisect_left(self.days, (date, -1))
+        return self.days[at][1] if at < len(self.days) and self.days[at][0] == date else None
+
+
+@dataclass
+class Record:
+    """The whole club record: one ``GameRecord`` per game and the Club streak."""
+
+    games: dict[str, GameRecord]
+    club_streaks: list[Span] = field(default_factory=list)
+    club_best: int = 0
+    club_days: int = 0  # days on which all four dailies counted
+
+
+@dataclass
+class Banked:
+    """A record with one more finished run, and what that run was."""
+
+    record: Record
+    counted: bool
+    practice: bool
+    new_best: bool
+
+
+def fresh() -> Record:
+    """The record of a player who has finished nothing yet."""
+    return Record({game: GameRecord() for game in GAMES})
+
+
+def bank(record: Record, game: str, score: int, daily: str | None, today: str) -> Banked:
+    """``record`` with a finished run of ``game`` added (a new record; the
+    old one is not changed). ``daily`` is the daily's date (None: no daily),
+    ``today`` the UTC date it finished.
+
+    >>> first = bank(fresh(), "merge", 50, "2026-12-01", "2026-12-02")  # begun 23:59, ended 00:01
+    >>> first.counted, first.record.games["merge"].streaks
+    (True, [['2026-12-01', '2026-12-01']])
+    >>> bank(fresh(), "merge", 50, "2026-11-30", "2026-12-02").practice  # too late to count
+    True
+    """
+    new = copy.deepcopy(record)
+    games = new.games[game]
+    counted = daily is not None and daily in (today, calendar.previous(today)) and games.score_on(daily) is None
+    new_best = games.best is None or score > games.best
+    games.played += 1
+    games.runs = [*games.runs, Run(score, daily is not None, daily or today)][-MAX_RUNS:]
+    if new_best:
+        games.best = score
+        games.bests = [*games.bests, (today, score)][-MAX_BESTS:]
+    if counted and daily is not None:
+        games.daily_played += 1
+        bisect.insort(games.days, (daily, score))
+        games.days = games.days[-MAX_DAYS:]
+        games.streaks = days.add_day(games.streaks, daily)
+        games.best_streak = max(games.best_streak, days.longest(games.streaks))
+        if all(other.score_on(daily) is not None for other in new.games.values()):
+            new.club_days += 1
+            new.club_streaks = days.add_day(new.club_streaks, daily)
+            new.club_best = max(new.club_best, days.longest(new.club_streaks))
+    return Banked(new, counted, daily is not None and not counted, new_best)
+
+
+# ----- stored text ---------------------------------------------------------------------
+def dump(record: Record) -> str:
+    """The record as stored text (the versioned envelope)."""
+    return save.dump("club", "record", {
+        "games": {game: _dump_game(record.games[game]) for game in GAMES},
+        "club": {"streaks": record.club_streaks, "best_streak": record.club_best, "days": record.club_days},
+    }, VERSION)
+
+
+def load(text: object) -> Record:
+    """Read stored text strictly: every field typed and bounded, no key
+    missing or unknown, dates real and in order; else ``NotationError``."""
+    data = save.load(text, "club", "record", VERSION)
+    save.keys(data, "record", {"games", "club"})
+    games = save.field(data, "games", dict)
+    save.keys(games, "games", set(GAMES))
+    club = save.field(data, "club", dict)
+    save.keys(club, "club", {"streaks", "best_streak", "days"})
+    club_streaks = _spans(club.get("streaks"), "club.streaks")
+    club_best = save.counter(club, "best_streak")
+    club_days = save.counter(club, "days")
+    if club_best < days.longest(club_streaks) or club_days < sum(days.length(s) for s in club_streaks):
+        raise NotationError("club", "the club's streaks exceed its best streak or days")
+    return Record({game: _load_game(save.field(games, game, dict)) for game in GAMES},
+                  club_streaks, club_best, club_days)
+
+
+def _dump_game(games: GameRecord) -> dict[str, Any]:
+    return {
+        "played": games.played, "daily_played": games.daily_played,
+        "days": [list(day) for day in games.days],
+        "runs": [[run.score, run.daily, run.date] for run in games.runs],
+        "best": games.best, "bests": [list(point) for point in games.bests],
+        "streaks": games.streaks, "best_streak": games.best_streak,
+    }
+
+
+def _load_game(data: dict[str, Any]) -> GameRecord:
+    save.keys(data, "game", {"played", "daily_played", "days", "runs", "best", "bests", "streaks", "best_streak"})
+    played, daily_played = save.counter(data, "played"), save.counter(data, "daily_played")
+    counted = [_pair(item, "days") for item in _items(data.get("days"), "days", MAX_DAYS)]
+    if any(a[0] >= b[0] for a, b in itertools.pairwise(counted)):
+        raise NotationError("days", "days must be in date order, each once")
+    runs = [_run(item) for item in _items(data.get("runs"), "runs", MAX_RUNS)]
+    best = None if data.get("best") is None else save.counter(data, "best")
+    bests = [_pair(item, "bests") for item in _items(data.get("bests"), "bests", MAX_BESTS)]
+    if any(a[0] > b[0] or a[1] >= b[1] for a, b in itertools.pairwise(bests)):
+        raise NotationError("bests", "bests must rise in date order")
+    if best != (bests[-1][1] if bests else None):
+        raise NotationError("best", "best must be the last of bests")
+    streaks = _spans(data.get("streaks"), "streaks")
+    best_streak = save.counter(data, "best_streak")
+    if best_streak < days.longest(streaks):
+        raise NotationError("best_streak", "best_streak is shorter than a streak")
+    if not len(counted) <= daily_played <= played or len(runs) > played:
+        raise NotationError("played", "played must count every run and counted daily")
+    return GameRecord(played, daily_played, counted, runs, best, bests, streaks, best_streak)
+
+
+def _items(value: object, name: str, most: int) -> list[Any]:
+    if not isinstance(value, list) or len(value) > most:
+        raise NotationError(name, f"{name} must be a list of at most {most}")
+    return value
+
+
+def _date(value: object, name: str) -> str:
+    return calendar.read_date(value, name)
+
+
+def _pair(item: object, name: str) -> tuple[str, int]:
+    if not isinstance(item, list) or len(item) != 2:
+        raise NotationError(name, f"each of {name} must be [date, score]")
+    return _date(item[0], name), count(item[1], name)
+
+
+def _run(item: object) -> Run:
+    if not isinstance(item, list) or len(item) != 3 or not isinstance(item[1], bool):
+        raise NotationError("runs", "each run must be [score, daily, date]")
+    return Run(count(item[0], "runs"), item[1], _date(item[2], "runs"))
+
+
+def _spans(value: object, name: str) -> list[Span]:
+    spans: list[Span] = []
+    for item in _items(value, name, days.SPANS):
+        if not isinstance(item, list) or len(item) != 2:
+            raise NotationError(name, f"each of {name} must be [first, last]")
+        first, last = _date(item[0], name), _date(item[1], name)
+        if calendar.days_between(first, last) < 0 or (spans and calendar.days_between(spans[-1][1], first) < 2):
+            raise NotationError(name, f"{name} must be separate spans in date order")
+        spans.append([first, last])
+    return spans

@@ -1,0 +1,140 @@
+"""The shapes of the club service's answers (issue 16), one ``TypedDict``
+each, so the page's JSDoc reads them as ``Daily.<Name>`` (tools/viewtypes.py).
+
+>>> sorted(Summary.__annotations__)[:4]
+['best_streak', 'club_streak', 'club_today', 'counted']
+"""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+
+class DailyLink(TypedDict):
+    """How to open a game's daily: the challenge query ``daily=YYYY-MM-DD``."""
+
+    query: str
+
+
+class Today(TypedDict):
+    """Today's UTC date, the ms until the next UTC midnight and each game's daily."""
+
+    date: str
+    next_ms: int
+    games: dict[str, DailyLink]
+
+
+class Summary(TypedDict):
+    """What banking one finished run made of it (the end card's daily line)."""
+
+    game: str
+    date: str | None  # the daily's date; None for a run that is no daily
+    daily: bool
+    counted: bool  # the day's result of that daily
+    practice: bool  # a daily whose day already counted (or is past counting)
+    streak: int
+    best_streak: int
+    club_streak: int
+    club_today: int  # dailies counted today, 0-4
+    new_best: bool
+    kept: bool  # its replay code was kept
+
+
+class Banked(TypedDict):
+    """The new stored texts and the summary of one finished run."""
+
+    record: str
+    replays: str
+    summary: Summary
+
+
+class HomeGame(TypedDict):
+    """One game on the Daily Club card."""
+
+    done: bool  # today's daily is counted
+    score: int | None  # its counted score
+    streak: int
+    query: str
+
+
+class ClubLine(TypedDict):
+    """The Club streak: days on which all four dailies counted."""
+
+    streak: int
+    best_streak: int
+    today: int  # dailies counted today, 0-4
+
+
+class Home(TypedDict):
+    """The home screen's Daily Club card."""
+
+    date: str
+    next_ms: int
+    games: dict[str, HomeGame]
+    club: ClubLine
+
+
+class RunPoint(TypedDict):
+    """One finished run in the score history (oldest first)."""
+
+    score: int
+    daily: bool
+    date: str  # the daily's date, or the UTC date the run finished
+
+
+class Bucket(TypedDict):
+    """Counted daily scores ``low <= score <= high``."""
+
+    low: int
+    high: int
+    count: int
+
+
+class BestPoint(TypedDict):
+    """The personal best as it rose: the UTC date and the new best."""
+
+    date: str
+    best: int
+
+
+class GameStats(TypedDict):
+    """A game's numbers and chart data on the stats page."""
+
+    played: int  # finished runs
+    daily_played: int  # counted dailies
+    streak: int
+    best_streak: int
+    best: int | None
+    last: list[RunPoint]
+    distribution: list[Bucket]
+    bests: list[BestPoint]
+
+
+class ClubStats(TypedDict):
+    """The Club streak on the stats page and the days all four counted."""
+
+    streak: int
+    best_streak: int
+    days: int
+
+
+class Stats(TypedDict):
+    """The stats page."""
+
+    games: dict[str, GameStats]
+    club: ClubStats
+
+
+class ReplayEntry(TypedDict):
+    """One kept replay: its code, final score, date and whether it set a best."""
+
+    code: str
+    score: int
+    date: str
+    pb: bool
+
+
+class ReplayList(TypedDict):
+    """A game's kept replays, newest first."""
+
+    list: list[ReplayEntry]

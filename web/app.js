@@ -19,7 +19,6 @@ import { createClub } from "./kit/club.js";
 import { mountSettings } from "./settings.js";
 
 const GAME_IDS = GAMES.map((g) => g.id);
-const CLUB_PAGE = new URL("./club.js", import.meta.url).href;
 
 /** @typedef {import("./engine.js").Engine} Engine */
 /** @typedef {import("./engine.js").WorkerExports} WorkerExports */
@@ -290,7 +289,7 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
   /** @param {HTMLElement} root @param {PageContext} ctx @returns {Promise<PageView | null>} */
   async function mountClubPage(root, ctx) {
     try {
-      const module = await import(CLUB_PAGE); // written by the stats page's author; a placeholder until then
+      const module = await import("./club.js");
       return (await module.mountClub(root, ctx)) ?? null;
     } catch (error) {
       console.error(error);

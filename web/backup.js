@@ -5,7 +5,8 @@
 //    "keys": {"6e-club/v1/<game>/<name>": "<stored text>", "6e-club/v1/settings": "..."}}
 // "keys" holds every stored value a validator below knows (runs, profiles,
 // merge slots, bowls' parked runs and preferences, domino's last choice,
-// blocks' gem colours, the shell settings) exactly as stored; values moved
+// blocks' gem colours, the shell settings, the lessons seen, the Daily Club's
+// record and each game's kept replays) exactly as stored; values moved
 // aside as corrupt (".../corrupt/<time>") are never backed up.
 //
 // Restore checks the whole file first: the format, the version, and every part
@@ -43,9 +44,13 @@ function jsonObject(text) {
 function validatorFor(name, games) {
   if (name === "settings") return (text) => parseSettings(text);
   if (name === "seen") return (text) => parseSeen(text); // lessons done, tips shown (issue 15)
+  // The Daily Club's record (streaks, stats) is checked by the club record service (issue 16).
+  if (name === "club/record") return (text, check) => check("club", "check", { record: text });
   const [game, ...rest] = name.split("/");
   const item = rest.join("/");
   if (!games.includes(game) || item.includes("/corrupt/")) return null;
+  // A game's kept replays (issue 16): the service reads every code of them.
+  if (item === "replays") return (text, check) => check("club", "check_replays", { game, replays: text });
   /** @param {string} method @param {string} field @returns {Validator} */
   const engine = (method, field) => (text, check) => check(game, method, { [field]: text });
   if (item === "run" || (game === "bowls" && /^run-[a-z]+$/.test(item))) return engine("load", "save");

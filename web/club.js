@@ -125,7 +125,7 @@ function charts(parent, ctx, stats) {
     const scores = stats.last.map((r) => r.score);
     const points = stats.last.map((r, i) => {
       const when = r.date ? formatDate(ctx, r.date) : t("club.chart.run", { n: ctx.number(i + 1) });
-      return { value: r.score, marked: r.daily, label: r.daily ? t("club.chart.dailyOn", { date: when }) : when };
+      return { value: r.score, marked: r.daily, tick: when, label: r.daily ? t("club.chart.dailyOn", { date: when }) : when };
     });
     lineChart(grid, points, {
       title: t("club.chart.last"),

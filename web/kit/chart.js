@@ -11,7 +11,7 @@ import { html, svg } from "../svg.js";
  * @property {number} value
  * @property {string} label what the point is (a date, a range), already formatted
  * @property {boolean} [marked] drawn apart (a daily among the scores)
- * @property {string} [tick] a shorter label under a bar (the table keeps `label`)
+ * @property {string} [tick] a shorter label on the axis or under a bar (the table keeps `label`)
  */
 
 /**
@@ -28,7 +28,7 @@ import { html, svg } from "../svg.js";
 // The drawing box (viewBox units; the SVG is as wide as its column).
 const W = 320;
 const H = 150;
-const PAD = { left: 40, right: 10, top: 12, bottom: 26 };
+const PAD = { left: 46, right: 10, top: 14, bottom: 28 };
 
 /**
  * A figure with its caption, SVG and hidden table.
@@ -92,6 +92,9 @@ function axes(art, top, format, first, last) {
   if (last && last !== first) svg("text", { x: W - PAD.right, y: H - 8, "text-anchor": "end", class: "chart-label" }, group).textContent = last;
 }
 
+/** @param {ChartPoint | undefined} point @returns {string | undefined} */
+const tickOf = (point) => point?.tick ?? point?.label;
+
 /**
  * The x position of point i of n across the plot.
  * @param {number} i @param {number} n @returns {number}
@@ -110,7 +113,7 @@ function xAt(i, n) {
 export function lineChart(parent, points, options) {
   const { figure, art } = frame(parent, { ...options, cls: `chart-line ${options.cls ?? ""}`.trim() }, points);
   const { top, y } = yScale(points.map((p) => p.value));
-  axes(art, top, options.format, points[0]?.label, points.at(-1)?.label);
+  axes(art, top, options.format, tickOf(points[0]), tickOf(points.at(-1)));
   const coords = points.map((p, i) => [xAt(i, points.length), y(p.value)]);
   if (coords.length > 1) {
     svg("polyline", { points: coords.map(([x, yy]) => `${x.toFixed(1)},${yy.toFixed(1)}`).join(" "), class: "chart-path" }, art);
@@ -163,7 +166,7 @@ export function barChart(parent, points, options) {
 export function stepChart(parent, points, options) {
   const { figure, art } = frame(parent, { ...options, cls: `chart-step ${options.cls ?? ""}`.trim() }, points);
   const { top, y } = yScale(points.map((p) => p.value));
-  axes(art, top, options.format, points[0]?.label, points.at(-1)?.label);
+  axes(art, top, options.format, tickOf(points[0]), tickOf(points.at(-1)));
   const n = points.length;
   /** @type {string[]} */
   const path = [];

@@ -212,9 +212,9 @@ export function createClub(deps) {
     return block;
   }
 
-  // Where Close goes: back to the game when the player has one, else home.
+  // Close goes to the game's page (the player's own run, or a newcomer's first lesson of it).
   function leave() {
-    location.hash = game && storage.scope(game).get("run") !== null ? `#/${game}` : "#/";
+    location.hash = `#/${game}`;
   }
 
   /** @param {HTMLElement} parent @param {string} field */

@@ -157,8 +157,9 @@ BAD_EVENTS: list[tuple[str, dict[str, Any]]] = [
     ("seed too big", finished("blocks", 1, seed=2**32)),
     ("verified text", finished("blocks", 1, verified="yes")),
     ("grid too long", finished("blocks", 1, grid="🟨" * 5000)),
-    ("extra key", {**finished("blocks", 1), "bonus": 1}),
-    ("missing key", {k: v for k, v in finished("blocks", 1).items() if k != "moves"}),
+    ("missing key", {k: v for k, v in finished("blocks", 1).items() if k != "daily"}),
+    ("moves a text", finished("blocks", 1, moves="9")),
+    ("link a number", finished("blocks", 1, link=12)),
     ("not an object", ["finished"]),  # type: ignore[list-item]
 ]
 
@@ -168,6 +169,14 @@ def test_a_bad_finished_event_is_refused_as_finished(name: str, event: Any) -> N
     with pytest.raises(NotationError) as caught:
         Session().bank({"record": None, "replays": None, "finished": event, "now": ms(D1)})
     assert caught.value.field == "finished"
+
+
+def test_an_event_without_a_recording_still_banks() -> None:
+    """seed and link null, no verified, an extra key: banked; the code is kept (verified missing is true)."""
+    event = {**finished("domino", 7, D1), "seed": None, "link": None, "mode": "sprint"}
+    del event["verified"]
+    out = Session().bank({"record": None, "replays": None, "finished": event, "now": ms(D1)})
+    assert out["summary"]["counted"] and out["summary"]["kept"]
 
 
 def test_today_and_bad_payloads() -> None:

@@ -43,8 +43,10 @@ from club.daily import stats as numbers
 from club.daily.views import Banked, Home, ReplayList, Stats, Summary, Today
 from club.errors import MAX_COUNT, NotationError, is_int, read_seed
 
-#: The keys of a ``finished`` event (session.py sends it when a run ends).
-EVENT_KEYS = frozenset({"type", "game", "score", "seed", "daily", "link", "moves", "grid", "code", "verified"})
+#: The keys a ``finished`` event must have (session.py sends it when a run
+#: ends) and the ones it may have (checked when present; other keys are not read).
+EVENT_KEYS = frozenset({"type", "game", "score", "daily", "code"})
+EVENT_OPTIONAL = frozenset({"seed", "link", "moves", "grid", "verified"})
 #: Longest link and grid text an event may carry.
 MAX_LINK, MAX_GRID = 200, 1000
 
@@ -117,35 +119,39 @@ class Session:
 
 def read_finished(value: object) -> dict[str, Any]:
     """The ``finished`` event of an answer, checked field by field; anything
-    off is ``NotationError("finished")``.
+    off is ``NotationError("finished")``. ``seed`` and ``link`` may be null (a
+    run without a recording); ``verified`` missing is true.
 
     >>> read_finished({"type": "finished"})
     Traceback (most recent call last):
     ...
-    club.errors.NotationError: finished: a finished event has exactly the keys code, daily, game, grid, link, moves, score, seed, type, verified
+    club.errors.NotationError: finished: a finished event has the keys code, daily, game, score, type
     """
-    if not isinstance(value, dict) or value.keys() != EVENT_KEYS:
-        raise NotationError("finished", f"a finished event has exactly the keys {', '.join(sorted(EVENT_KEYS))}")
+    if not isinstance(value, dict) or not value.keys() >= EVENT_KEYS:
+        raise NotationError("finished", f"a finished event has the keys {', '.join(sorted(EVENT_KEYS))}")
+    event = {"seed": None, "link": None, "moves": 0, "grid": "", "verified": True,
+             **{key: value[key] for key in EVENT_KEYS | (EVENT_OPTIONAL & value.keys())}}
     checks = (
-        value["type"] == "finished",
-        value["game"] in GAMES,
-        is_int(value["score"]) and 0 <= value["score"] <= MAX_COUNT,
-        is_int(value["moves"]) and 0 <= value["moves"] <= MAX_COUNT,
-        value["daily"] is None or calendar.is_date(value["daily"]),
-        isinstance(value["link"], str) and len(value["link"]) <= MAX_LINK,
-        isinstance(value["grid"], str) and len(value["grid"]) <= MAX_GRID,
-        value["code"] is None or isinstance(value["code"], str),
-        isinstance(value["verified"], bool),
+        event["type"] == "finished",
+        event["game"] in GAMES,
+        is_int(event["score"]) and 0 <= event["score"] <= MAX_COUNT,
+        is_int(event["moves"]) and 0 <= event["moves"] <= MAX_COUNT,
+        event["daily"] is None or calendar.is_date(event["daily"]),
+        event["link"] is None or (isinstance(event["link"], str) and len(event["link"]) <= MAX_LINK),
+        isinstance(event["grid"], str) and len(event["grid"]) <= MAX_GRID,
+        event["code"] is None or isinstance(event["code"], str),
+        isinstance(event["verified"], bool),
     )
     if not all(checks):
         raise NotationError("finished", "the finished event has a field of the wrong type or size")
     try:
-        read_seed(value["seed"])
-        if value["code"] is not None:
-            kept.read_code(value["code"], value["game"])
+        if event["seed"] is not None:
+            read_seed(event["seed"])
+        if event["code"] is not None:
+            kept.read_code(event["code"], event["game"])
     except NotationError:
         raise NotationError("finished", "the finished event's seed or code is wrong") from None
-    return value
+    return event
 
 
 def _now(payload: dict[str, Any]) -> tuple[int, str]:
@@ -185,4 +191,4 @@ def _named(name: str) -> Iterator[None]:
 #: The name the issue's contract gives the class.
 Service = Session
 
-__all__ = ["EVENT_KEYS", "Service", "Session", "read_finished"]
+__all__ = ["EVENT_KEYS", "EVENT_OPTIONAL", "Service", "Session", "read_finished"]

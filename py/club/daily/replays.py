@@ -36,9 +36,10 @@ NEWEST = 20
 MOST_PBS = 100
 #: Codes longer than this are kept only when they set a best.
 LONG_CODE = 200_000
-#: Characters of all of one game's codes together (the stored text stays
-#: well under ``save.MAX_TEXT``; four games fit the browser's storage).
-BUDGET = 1_000_000
+#: Characters of all of one game's codes together: ``bank``'s payload (these
+#: replays, the record and the new code) stays under the bridge's 1 MiB, and
+#: the four games' replays fit the browser's storage beside the saves.
+BUDGET = 400_000
 VERSION = 1
 _SAFE = re.compile(r"[A-Za-z0-9_.~=-]+")
 

@@ -707,12 +707,12 @@ def test_tab_order_is_board_tray_then_buttons(page: Page, boot) -> None:
     assert page.evaluate("!document.activeElement.closest('.game-blocks')")
     page.keyboard.press("Tab")
     seen = []
-    for _ in range(7):
+    for _ in range(8):
         seen.append(page.evaluate(
             "(() => { const e = document.activeElement;"
             " return e.dataset.slot !== undefined ? 'slot' + e.dataset.slot : e.classList[e.classList.length - 1]; })()"))
         page.keyboard.press("Tab")
-    assert seen == ["bk-board", "slot0", "slot1", "slot2", "bk-redeal", "bk-new", "bk-rules"]
+    assert seen == ["bk-board", "slot0", "slot1", "slot2", "bk-redeal", "bk-new", "bk-daily", "bk-rules"]
     assert page.errors == []  # type: ignore[attr-defined]
 
 

@@ -166,13 +166,13 @@ function short(ctx, value) {
 }
 
 /**
- * The game's kept replays (newest first), each with Watch.
+ * The game's kept replays (newest first), each with Watch, folded under their count.
  * @param {HTMLElement} parent @param {PageContext} ctx @param {string} game
  */
 async function replays(parent, ctx, game) {
   const { t } = ctx;
-  const box = html("div", { class: "club-replays" }, parent);
-  html("h3", {}, box, t("club.replays"));
+  const box = html("details", { class: "club-replays" }, parent);
+  const summary = html("summary", {}, box, t("club.replays"));
   const text = ctx.storage.scope(game).get("replays");
   /** @type {KeptReplay[]} */
   let list = [];
@@ -188,6 +188,7 @@ async function replays(parent, ctx, game) {
     html("p", { class: "club-empty-game" }, box, t("club.replaysEmpty"));
     return;
   }
+  html("span", { class: "replay-count" }, summary, ` (${ctx.number(list.length)})`);
   const ul = html("ul", { class: "replay-list", role: "list" }, box);
   for (const kept of list) {
     const item = html("li", { class: "replay-item", "data-pb": kept.pb ? "1" : "0" }, ul);
@@ -211,9 +212,8 @@ function codeField(parent, ctx) {
   const form = html("form", { class: "club-code", "aria-labelledby": "club-code-title" }, parent);
   html("h2", { id: "club-code-title" }, form, t("club.codeTitle"));
   const row = html("div", { class: "club-code-row" }, form);
-  html("label", { for: "club-code-input", class: "sr-only" }, row, t("club.codeLabel"));
   const input = html("input", { id: "club-code-input", type: "text", autocomplete: "off", spellcheck: "false",
-    placeholder: "6E1.…", "aria-describedby": "club-code-note" }, row);
+    placeholder: "6E1.…", "aria-label": t("club.codeLabel"), "aria-describedby": "club-code-note" }, row);
   html("button", { type: "submit", class: "btn" }, row, t("club.codeOpen"));
   const note = html("p", { id: "club-code-note", class: "club-code-note", role: "status" }, form);
   form.addEventListener("submit", (event) => {

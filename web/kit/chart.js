@@ -42,7 +42,8 @@ function frame(parent, options, points) {
     viewBox: `0 0 ${W} ${H}`, class: "chart-art", role: "img", "aria-label": options.summary,
     preserveAspectRatio: "xMidYMid meet",
   }, figure);
-  const table = html("table", { class: "sr-only chart-values" }, figure);
+  // A table ignores a width of 1px: its visually hidden box is a div around it.
+  const table = html("table", {}, html("div", { class: "sr-only chart-values" }, figure));
   html("caption", {}, table, options.title);
   const head = html("tr", {}, html("thead", {}, table));
   html("th", { scope: "col" }, head, options.labelHead);

@@ -1,0 +1,121 @@
+"""Domino Drop in the Daily Club (issue 16), through its real UI.
+
+One run covers the page's part: the start screen's Daily button opens today's
+daily (a Sprint of the classic set) and a second browser context opening the
+daily's link plays the same deal (the next tiles and the Power after each drop
+are what a player sees); the daily, played to its end by hard drops, ends on a
+card with the daily line (counted, streak 1), the grid and the Share, challenge
+link, Watch replay and Copy code buttons; Watch replay opens the run in replay
+mode, which steps by the bar's buttons and by ←/→ to the run's final Power and
+takes no input (no pad, no pause; a key or a click on the well moves nothing).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+
+from playwright.sync_api import Page, expect
+
+ROUTE = "#/domino"
+POWER = ".dd-hud [data-stat=power]"
+
+
+def phase(page: Page, name: str) -> None:
+    page.wait_for_function("(name) => document.querySelector('.dd')?.dataset.phase === name", arg=name, timeout=30_000)
+
+
+def hard_drop(page: Page) -> None:
+    """Space, then wait until the turn is drawn and the next tile is live (or the run ended)."""
+    turns = page.get_attribute(".dd", "data-turns")
+    page.keyboard.press("Space")
+    page.wait_for_function("""(turns) => { const d = document.querySelector('.dd').dataset;
+        return d.phase === 'over' || (d.turns !== turns && d.busy !== '1'); }""", arg=turns, timeout=30_000)
+
+
+def seen(page: Page) -> tuple[str | None, str | None, str | None]:
+    """What the player sees of the deal now: the mode chip, the next tile (its label) and the Power."""
+    chip = page.text_content(".dd-chip")
+    return chip and " ".join(chip.split()), page.get_attribute(".dd-next-art", "aria-label"), page.get_attribute(POWER, "data-value")
+
+
+def opening(page: Page, drops: int) -> list[tuple[str | None, str | None, str | None]]:
+    sights = [seen(page)]
+    for _ in range(drops):
+        hard_drop(page)
+        sights.append(seen(page))
+    return sights
+
+
+def test_daily_button_link_end_card_and_replay(page: Page, phone: Page, boot) -> None:
+    boot(page, ROUTE)
+    page.click(".dd-daily")
+    phase(page, "play")
+    expect(page).to_have_url(re.compile(r"#/domino$"))  # the link is cleared: a reload resumes the daily
+    assert page.get_attribute(".dd", "data-turns") == "0"
+    mine = opening(page, 3)
+
+    # A friend opens the daily's link: the same deal, drop for drop.
+    boot(phone, f"{ROUTE}?daily={datetime.now(UTC).date().isoformat()}")
+    phase(phone, "play")
+    assert opening(phone, 3) == mine
+    assert mine[0][0] == "Sprint · Classic" and mine[0][1]
+
+    for _ in range(60):  # the Sprint's 28 tiles at most
+        if page.get_attribute(".dd", "data-phase") == "over":
+            break
+        hard_drop(page)
+    phase(page, "over")
+    final = page.get_attribute(POWER, "data-value")
+    card = page.locator("dialog.dd-end")
+    expect(card.locator(".club-end-line")).to_contain_text("counted · streak 1")
+    expect(card.locator(".club-grid")).to_have_count(1)
+    for button in (".club-share", ".club-copy-link", ".club-watch", ".club-copy-code"):
+        expect(card.locator(button)).to_be_visible()
+    assert (card.locator(".club-copy-code").get_attribute("data-code") or "").startswith("6E1.domino.")
+    assert "daily=" in (card.locator(".club-copy-link").get_attribute("data-link") or "")
+
+    # Watch replay: the run step by step, by the bar's buttons and by the keys.
+    card.locator(".club-watch").click()
+    phase(page, "replay")
+    bar = page.locator(".replay-bar")
+    expect(bar).to_have_attribute("data-index", "0")
+    expect(page.locator(POWER)).to_have_attribute("data-value", "0")
+    expect(bar.locator(".replay-score")).to_contain_text(final or "?")
+    steps = int(page.get_attribute(".replay-slider", "max") or "0")
+    assert steps >= 28
+    bar.locator(".replay-forward").click()
+    expect(bar).to_have_attribute("data-index", "1")
+    bar.locator(".replay-last").click()
+    expect(bar).to_have_attribute("data-index", str(steps))
+    expect(page.locator(POWER)).to_have_attribute("data-value", final or "?")
+    expect(bar.locator(".replay-where")).to_have_text(f"Move {steps} of {steps}")
+    page.locator(".dd-well").focus()
+    page.keyboard.press("ArrowLeft")
+    expect(bar).to_have_attribute("data-index", str(steps - 1))
+    bar.locator(".replay-back").click()
+    expect(bar).to_have_attribute("data-index", str(steps - 2))
+    page.keyboard.press("ArrowRight")
+    expect(bar).to_have_attribute("data-index", str(steps - 1))
+    page.keyboard.press("ArrowRight")  # a key pressed while a step is asked for is lost (the kit's bar): one at a time
+    expect(bar).to_have_attribute("data-index", str(steps))
+    expect(page.locator(POWER)).to_have_attribute("data-value", final or "?")
+
+    # Watched, not played: no pad, no pause, no Daily; a key or a click on the well changes nothing.
+    for hidden in (".dd-pad", ".dd-pause", ".dd-daily"):
+        expect(page.locator(hidden)).to_be_hidden()
+    bar.locator(".replay-first").click()
+    expect(bar).to_have_attribute("data-index", "0")
+    before = page.get_attribute(".dd-falling", "data-at"), page.get_attribute(".dd", "data-turns")
+    page.mouse.click(*centre(page, ".dd-well"))
+    page.keyboard.press("x")
+    page.keyboard.press("ArrowDown")
+    page.wait_for_timeout(700)  # a move or a tick would have been drawn by now
+    assert (page.get_attribute(".dd-falling", "data-at"), page.get_attribute(".dd", "data-turns")) == before
+    expect(bar).to_have_attribute("data-index", "0")
+
+
+def centre(page: Page, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).bounding_box()
+    assert box
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2

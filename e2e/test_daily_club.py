@@ -18,6 +18,7 @@ import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from arcade import hold_engine, release_engine, wait_ready, wait_until_held
 from audit import axe_violations
 from club.daily.api import Service
 from layout import TEXT_BOXES, overflow_report, settle, switch_language
@@ -103,7 +104,10 @@ def test_daily_streak_survives_midnight(page: Page, boot) -> None:
     expect(page.locator(".dc-club")).to_contain_text("1 of 4 today")
     expect(row(page, "blocks").locator(".dc-play")).to_be_visible()
 
-    page.clock.set_fixed_time(datetime(2026, 12, 2, 0, 5, tzinfo=UTC))  # past midnight UTC
+    page.clock.fast_forward("10:00")  # the countdown reaches 0 on home: the card asks again, a new day
+    expect(page.locator(".daily-club")).to_have_attribute("data-date", "2026-12-02")
+    expect(domino).to_have_attribute("data-done", "0")
+    page.clock.set_fixed_time(datetime(2026, 12, 2, 0, 5, tzinfo=UTC))
     page.reload()
     card(page)
     assert page.get_attribute(".daily-club", "data-date") == "2026-12-02"
@@ -158,9 +162,11 @@ def seeded_record(now: datetime) -> tuple[str, dict[str, str], dict]:
     return record, replays, club.stats({"record": record, "now": ms(now)})
 
 
-def test_stats_page_charts_in_four_languages(page: Page, boot) -> None:
-    """(b) The engine's stats drawn: numbers, a point per score, a bar per bucket, a step per best,
-    the replays and the code field; four languages at 360 px fit; axe clean on home and stats."""
+def test_stats_page_charts_in_four_languages(held_page: Page, server_url: str) -> None:
+    """(b) Home draws the card's frame before Python is up; the engine's stats drawn: numbers, a point
+    per score, a bar per bucket, a step per best, the replays and the code field; four languages at
+    360 px fit; axe clean on home and stats."""
+    page = held_page
     now = datetime(2026, 12, 1, 13, 0, tzinfo=UTC)
     record, replays, stats = seeded_record(now)
     items = {"6e-club/v1/club/record": record, **{f"6e-club/v1/{g}/replays": text for g, text in replays.items()}}
@@ -168,7 +174,17 @@ def test_stats_page_charts_in_four_languages(page: Page, boot) -> None:
         for (const [key, value] of Object.entries({json.dumps(items)})) localStorage.setItem(key, value); }}""")
     page.clock.set_fixed_time(now)
     page.set_viewport_size({"width": 360, "height": 640})
-    boot(page, "#/club")
+    held = hold_engine(page)
+    page.goto(server_url + "#/")
+    wait_until_held(page, held)
+    expect(page.locator(".daily-club[data-state=waiting] h2")).to_have_text(strings()["club.title"])
+    expect(page.locator(".dc-name")).to_have_text(["6E Club Game", "Domino Drop", "Hex Merge", "Color Bowls"])
+    for route in held:
+        route.continue_()
+    release_engine(page)
+    wait_ready(page)
+    card(page)
+    page.click(".dc-stats")
     page.wait_for_selector(".club-body[data-state=ready]", timeout=60_000)
 
     expect(page.locator(".club-summary .n-streak dd")).to_have_text(str(stats["club"]["streak"]))

@@ -1,0 +1,131 @@
+"""Color Bowls in the Daily Club (issue 16), through its real UI.
+
+The Daily mode plays the club's daily of today (a second browser context opening
+the daily's link sees the same ring, bowl by bowl); the daily, sown twice (bowls
+chosen by the CPython engine on the same deal) and ended, ends on a card with the
+daily line (counted, streak 1), the grid and the Share, challenge link, Watch
+replay and Copy code buttons; Watch replay opens the run in replay mode, which
+steps by the bar's buttons and by ←/→ to the run's final score and takes no input
+(no controls; a click on a bowl sows nothing); back on the mode screen, the daily
+played again is practice.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+
+from club.bowls.api import Session
+from playwright.sync_api import Page, expect
+
+ROOT = "section.game-bowls"
+SCORE = ".bw-score .value"
+
+
+def settled(page: Page, screen: str = "game") -> None:
+    """The page shows `screen`, has applied every answer and no move animates."""
+    page.wait_for_function(
+        """(screen) => { const r = document.querySelector('section.game-bowls');
+        return r && r.dataset.screen === screen && !r.dataset.starting && !r.dataset.busy && r.dataset.animating !== '1'; }""",
+        arg=screen, timeout=30_000,
+    )
+
+
+def ring(page: Page) -> list[str | None]:
+    """What the player sees of the ring: every bowl's label (its stones, modifiers and room)."""
+    return [page.locator(f".bw-bowl[data-bowl='{b}']").get_attribute("aria-label") for b in range(12)]
+
+
+def plan(date: str, sows: int) -> list[int]:
+    """Bowls to sow on the daily of `date`, chosen by the CPython engine (the first it lets the player choose)."""
+    session, bowls = Session(), []
+    view = session.new({"daily": date})
+    for _ in range(sows):
+        bowls.append(view["choosable"][0])
+        view = session.sow({"bowl": bowls[-1]})["view"]
+    return bowls
+
+
+def test_daily_link_end_card_replay_and_practice(page: Page, phone: Page, boot) -> None:
+    date = datetime.now(UTC).date().isoformat()
+    boot(page, "#/bowls")
+    settled(page, "modes")
+    page.click(".bw-mode-daily .bw-start")
+    settled(page)
+    expect(page.locator(".bw-chip")).to_contain_text("Daily")
+    mine = ring(page)
+
+    # A friend opens the daily's link: the same ring.
+    boot(phone, f"#/bowls?daily={date}")
+    settled(phone)
+    expect(phone).to_have_url(re.compile(r"#/bowls$"))  # the link is cleared: a reload resumes
+    assert ring(phone) == mine and all(mine)
+
+    for b in plan(date, 2):
+        moves = page.get_attribute(ROOT, "data-moves")
+        bowl = page.locator(f".bw-bowl[data-bowl='{b}']")
+        bowl.click()
+        bowl.click()
+        page.wait_for_function("(m) => document.querySelector('section.game-bowls').dataset.moves !== m", arg=moves)
+        settled(page)
+    page.click(".bw-end")
+    page.click(".bw-end-yes")
+    card = page.locator("dialog.bw-over")
+    expect(card.locator(".club-end-line")).to_contain_text("counted · streak 1")
+    final = page.locator(SCORE).text_content() or "?"
+    expect(card.locator(".club-grid")).to_have_count(1)
+    for button in (".club-share", ".club-copy-link", ".club-watch", ".club-copy-code"):
+        expect(card.locator(button)).to_be_visible()
+    assert (card.locator(".club-copy-code").get_attribute("data-code") or "").startswith("6E1.bowls.")
+
+    # Watch replay: both sows and the End, by the bar's buttons and by the keys.
+    card.locator(".club-watch").click()
+    bar = page.locator(".replay-bar")
+    expect(bar).to_have_attribute("data-index", "0")
+    expect(page.locator(ROOT)).to_have_attribute("data-replay", "1")
+    expect(page.locator(ROOT)).to_have_attribute("data-moves", "0")
+    assert ring(page) == mine
+    expect(bar.locator(".replay-score")).to_contain_text(final)
+    steps = int(page.get_attribute(".replay-slider", "max") or "0")
+    assert steps == 3
+    bar.locator(".replay-forward").click()
+    expect(bar).to_have_attribute("data-index", "1")
+    expect(page.locator(ROOT)).to_have_attribute("data-moves", "1")
+    bar.locator(".replay-last").click()
+    expect(bar).to_have_attribute("data-index", "3")
+    expect(page.locator(ROOT)).to_have_attribute("data-over", "1")
+    expect(page.locator(SCORE)).to_have_text(final)
+    page.keyboard.press("ArrowLeft")
+    expect(bar).to_have_attribute("data-index", "2")
+    bar.locator(".replay-back").click()
+    expect(bar).to_have_attribute("data-index", "1")
+    page.keyboard.press("ArrowRight")
+    expect(bar).to_have_attribute("data-index", "2")
+    page.keyboard.press("ArrowRight")
+    expect(bar).to_have_attribute("data-index", "3")
+    expect(page.locator(SCORE)).to_have_text(final)
+
+    # Watched, not played: no controls, no card; a click on a bowl sows nothing.
+    for hidden in (".bw-sow", ".bw-undo", ".bw-end", ".bw-pause"):
+        expect(page.locator(hidden)).to_be_hidden()
+    bar.locator(".replay-first").click()
+    expect(bar).to_have_attribute("data-index", "0")
+    before = page.get_attribute(ROOT, "data-position")
+    b = plan(date, 1)[0]
+    page.locator(f".bw-bowl[data-bowl='{b}']").click(force=True)
+    page.locator(f".bw-bowl[data-bowl='{b}']").click(force=True)
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(700)  # a sow would have been answered by now
+    assert page.get_attribute(ROOT, "data-position") == before
+    expect(bar).to_have_attribute("data-index", "0")
+    expect(page.locator("dialog[open]")).to_have_count(0)
+
+    # The daily again, from the mode screen: practice.
+    page.goto(page.url.split("#")[0] + "#/bowls")
+    settled(page, "modes")
+    expect(page.locator(".bw-mode-daily")).to_contain_text(final)  # today's best
+    page.click(".bw-mode-daily .bw-start")
+    settled(page)
+    page.click(".bw-end")
+    page.click(".bw-end-yes")
+    expect(page.locator("dialog.bw-over .club-end-line")).to_have_text("Practice: this daily already counted")

@@ -237,6 +237,9 @@ def test_stats_page_charts_in_four_languages(held_page: Page, server_url: str) -
     page.evaluate("location.hash = '#/club'")
     page.wait_for_selector(".club-body[data-state=ready]")
     expect(page.locator(".club-title")).to_have_text(strings("ru")["club.statsTitle"])
+    page.fill("#club-code-input", " 6E1.merge.eJwrSS0u0c0vLQEA ")  # a merge code: its replay route (the engine judges it)
+    page.keyboard.press("Enter")
+    page.wait_for_function("location.hash === '#/merge?replay=6E1.merge.eJwrSS0u0c0vLQEA'")
 
 
 # Every box of the card and the stats page (and every chart label) inside the

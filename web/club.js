@@ -8,26 +8,8 @@ import { barChart, lineChart, stepChart } from "./kit/chart.js";
 
 /** @typedef {import("./app.js").PageContext} PageContext */
 
-/**
- * One game's stats as the service answers them.
- * @typedef {object} GameStats
- * @property {number} played
- * @property {number} daily_played
- * @property {number} streak
- * @property {number} best_streak
- * @property {number | null} best
- * @property {{ score: number, daily: boolean, date: string | null }[]} last
- * @property {{ low: number, high: number, count: number }[]} distribution
- * @property {{ date: string, best: number }[]} bests
- */
-
-/**
- * @typedef {object} ClubStats
- * @property {Record<string, GameStats>} games
- * @property {{ streak: number, best_streak: number, days: number }} club
- */
-
-/** @typedef {{ code: string, score: number, date: string | null, pb: boolean }} KeptReplay */
+// The service's answers are typed from py/club/daily/views.py (make types):
+// Daily.Stats, Daily.GameStats, Daily.ReplayEntry.
 
 /**
  * @param {HTMLElement} root @param {PageContext} ctx
@@ -44,7 +26,7 @@ export async function mountClub(root, ctx) {
   html("p", { class: "club-wait" }, body, t("club.loading"));
   let gone = false;
   const settled = ctx.engineReady.then(async () => {
-    /** @type {ClubStats} */
+    /** @type {Daily.Stats} */
     let stats;
     try {
       stats = await askClub(ctx, "stats", { record: await ctx.club.record(), now: Date.now() });
@@ -80,7 +62,7 @@ function numbers(parent, items) {
   return list;
 }
 
-/** @param {HTMLElement} parent @param {PageContext} ctx @param {ClubStats["club"]} club */
+/** @param {HTMLElement} parent @param {PageContext} ctx @param {Daily.ClubStats} club */
 function clubSummary(parent, ctx, club) {
   const { t } = ctx;
   const box = html("section", { class: "club-summary", "aria-labelledby": "club-summary-title" }, parent);
@@ -94,7 +76,7 @@ function clubSummary(parent, ctx, club) {
 
 /**
  * One game's section: numbers, charts and replays.
- * @param {HTMLElement} parent @param {PageContext} ctx @param {string} game @param {GameStats | undefined} stats
+ * @param {HTMLElement} parent @param {PageContext} ctx @param {string} game @param {Daily.GameStats | undefined} stats
  */
 async function gameSection(parent, ctx, game, stats) {
   const { t } = ctx;
@@ -116,7 +98,7 @@ async function gameSection(parent, ctx, game, stats) {
   await replays(section, ctx, game);
 }
 
-/** @param {HTMLElement} parent @param {PageContext} ctx @param {GameStats} stats */
+/** @param {HTMLElement} parent @param {PageContext} ctx @param {Daily.GameStats} stats */
 function charts(parent, ctx, stats) {
   const { t } = ctx;
   const format = (/** @type {number} */ v) => ctx.number(v);
@@ -174,7 +156,7 @@ async function replays(parent, ctx, game) {
   const box = html("details", { class: "club-replays" }, parent);
   const summary = html("summary", {}, box, t("club.replays"));
   const text = ctx.storage.scope(game).get("replays");
-  /** @type {KeptReplay[]} */
+  /** @type {Daily.ReplayEntry[]} */
   let list = [];
   if (text !== null) {
     try {

@@ -95,15 +95,6 @@ function showBest(line, best, ctx) {
 }
 
 /**
- * The club service's answer to `home` (py/club/daily/api.py).
- * @typedef {object} ClubHome
- * @property {string} date today's UTC date, YYYY-MM-DD
- * @property {number} next_ms ms until the next UTC day
- * @property {Record<string, { done: boolean, score: number | null, streak: number, query: string }>} games
- * @property {{ streak: number, best_streak: number, today: number }} club
- */
-
-/**
  * Asks the club record service (bridge name "club"): its methods are pure
  * (stored text in, answer out), so a throwaway session answers them.
  * @param {PageContext} ctx @param {string} method @param {object} payload @returns {Promise<any>}
@@ -168,7 +159,7 @@ function dailyCard(root, ctx) {
     timer = null;
   };
 
-  /** @param {ClubHome} answer */
+  /** @param {Daily.Home} answer (py/club/daily/views.py) */
   const fill = (answer) => {
     card.dataset.state = "ready";
     card.dataset.date = answer.date;
@@ -212,7 +203,7 @@ function dailyCard(root, ctx) {
   const ask = async () => {
     if (stopped) return;
     try {
-      const answer = /** @type {ClubHome} */ (await askClub(ctx, "home", { record: await ctx.club.record(), now: Date.now() }));
+      const answer = /** @type {Daily.Home} */ (await askClub(ctx, "home", { record: await ctx.club.record(), now: Date.now() }));
       if (!stopped) fill(answer);
     } catch (error) {
       if (!(error?.name === "EngineError")) console.error(error);

@@ -54,6 +54,8 @@ MAX_PAYLOAD = 1 << 20
 #: Sessions a game may have beside the player's run (``"blocks/lesson"``): the
 #: first lesson (issue 15), and a replay or a shared deal (issue 16) later.
 CHANNELS = frozenset({"lesson", "replay"})
+#: The Daily Club's record service (``club.daily.api``), called like a game.
+SERVICE = "club"
 _SHOWN = 40  # characters of a bad name quoted back in a message
 
 
@@ -262,11 +264,13 @@ class Bridge:
 def _game_of(name: object) -> str | None:
     """The game id of a session name (``"merge"``, ``"merge/lesson"``), or None.
 
-    >>> _game_of("merge/lesson"), _game_of("merge/nope"), _game_of(7)
-    ('merge', None, None)
+    >>> _game_of("merge/lesson"), _game_of("merge/nope"), _game_of(7), _game_of("club")
+    ('merge', None, None, 'daily')
     """
     if not isinstance(name, str):
         return None
+    if name == SERVICE:  # the Daily Club's record (issue 16): a service beside the games
+        return "daily"
     game, _, channel = name.partition("/")
     if game not in GAMES or (channel and channel not in CHANNELS) or name.endswith("/"):
         return None

@@ -44,7 +44,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypedDict, TypeVar
 
-from club.errors import NotationError, read_seed
+from club.calendar import daily_seed, read_date
+from club.errors import NotationError, count, read_seed
+from club.recording import (
+    MAX_MOMENTS,
+    PASSIVE,
+    LinkTable,
+    Log,
+    keep_payload,
+    link,
+    read_link,
+    read_log,
+    with_log,
+)
+from club.replay import Replay, ReplayError, parse_code, print_code
 
 S = TypeVar("S")
 P = TypeVar("P")
@@ -99,6 +112,39 @@ class Headline(TypedDict):
     best: int | None
 
 
+class RunInfo(TypedDict):
+    """What the Daily Club asks of a run (issue 16)."""
+
+    seed: int | None
+    daily: str | None
+    link: str | None
+    over: bool
+    score: int
+    moves: int
+    in_play: bool
+
+
+#: The share grid's squares by a moment's level (issue 16).
+LEVELS = ("", "🟨", "🟧", "🟥", "🟪", "👑")
+GRID_SIZE, GRID_WIDTH = 50, 10
+
+
+def grid(moments: list[int]) -> str:
+    r"""The share grid of a run's key moments: the biggest 50, in the order they
+    came, in lines of 10.
+
+    >>> grid([1, 2, 5])
+    '🟨🟧👑'
+    >>> grid([1] * 60 + [3]).split("\n")[-1]
+    '🟨🟨🟨🟨🟨🟨🟨🟨🟨🟥'
+    """
+    if len(moments) > GRID_SIZE:
+        ranked = sorted(range(len(moments)), key=lambda i: (-moments[i], -i))[:GRID_SIZE]
+        moments = [moments[i] for i in sorted(ranked)]
+    squares = [LEVELS[level] for level in moments]
+    return "\n".join("".join(squares[i:i + GRID_WIDTH]) for i in range(0, len(squares), GRID_WIDTH))
+
+
 class Session(Generic[S, P]):
     """The base of every game's Session: one state, one profile, one shape."""
 
@@ -107,11 +153,18 @@ class Session(Generic[S, P]):
     profiles: ClassVar[Codec]
     #: The seed ``new`` uses when the payload names none.
     default_seed: ClassVar[int] = 0
+    #: The actions a replay records (issue 16): method -> the payload keys that make it.
+    RECORDED: ClassVar[dict[str, tuple[str, ...]]] = {}
+    #: The game's own parameters of a challenge link, besides ``seed`` and ``daily``.
+    LINK: ClassVar[LinkTable] = {}
 
     def __init__(self) -> None:
         self.state: S = self.start(self.default_seed, {})
         self.profile: P = self.fresh_profile()
         self._save_text: str | None = None  # the save of ``state``, made once
+        self._log: Log | None = None  # the run's recording (None: not replayable)
+        self._pending: tuple[str, dict[str, Any]] | None = None  # the recorded action on its way
+        self._steps: list[tuple[S, list[Event]]] = []  # an open replay: the state and events of each step
 
     # ----- what a game supplies ------------------------------------------------
     def start(self, seed: int, payload: dict[str, Any]) -> S:
@@ -148,31 +201,72 @@ class Session(Generic[S, P]):
         into the profile does it here (and returns the events that tells)."""
         return []
 
+    def over(self, state: S) -> bool:
+        """The run has ended (issue 16: its ``finished`` event)."""
+        raise NotImplementedError
+
+    def score(self, state: S) -> int:
+        """The run's score, as the end card and the Daily Club count it."""
+        raise NotImplementedError
+
+    def played(self, state: S) -> int:
+        """The player's moves so far (0: a run not begun, which a link may replace)."""
+        raise NotImplementedError
+
+    def moment(self, events: list[Event]) -> int:
+        """How big a moment an action's events are for the share grid: 0 none, 1-5."""
+        return 0
+
+    def daily_payload(self, date: str) -> dict[str, Any]:
+        """The ``new`` payload of the game's daily on ``date`` (its seed from the date)."""
+        return {"seed": daily_seed(self.game, date)}
+
+    def start_payload(self, seed: int, payload: dict[str, Any]) -> dict[str, Any]:
+        """What a run's recording keeps of ``new``'s payload: enough to start it again."""
+        kept = {key: payload[key] for key in self.LINK if key in payload}
+        return {"seed": seed, **kept, **({"daily": payload["daily"]} if "daily" in payload else {})}
+
     # ----- lifecycle: the same in every game ---------------------------------------
     def new(self, payload: dict[str, Any]) -> Any:
-        """A fresh run from ``seed`` (0 <= seed < 2**32); the view."""
+        """A fresh run from ``seed`` (0 <= seed < 2**32), a challenge link's
+        ``query`` or the ``daily`` of a date (issue 16); the view."""
+        payload = self.expand(payload)
         seed = read_seed(payload.get("seed", self.default_seed))
         self._keep(self.start(seed, payload))
+        # a run set up on a prepared position (tests, vectors) cannot be started again from a link
+        self._log = None if "position" in payload else Log(self.start_payload(seed, payload))
         return self.view({})
+
+    def expand(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """``new``'s payload with a challenge ``query`` read and a ``daily`` made its deal."""
+        if "query" in payload:
+            payload = read_link(payload["query"], self.LINK)
+        if "daily" in payload:
+            date = read_date(payload["daily"], "daily")
+            payload = {**self.daily_payload(date), "daily": date}
+        return payload
 
     def lesson(self, payload: dict[str, Any]) -> Any:
         """The first lesson's position (issue 15) in place of the run; the view.
         The page asks it of a session of its own (``<game>/lesson`` in the
         bridge), so the player's run is never touched."""
         self._keep(self.lesson_state())
+        self._log = None
         self.profile = self.fresh_profile()
         return self.view({})
 
     def load(self, payload: dict[str, Any]) -> Any:
         """Resume a stored run; a corrupt one raises and the current run stays."""
-        state = self.load_state(payload.get("save"))
+        text = payload.get("save")
+        state = self.load_state(text)
         self.describe(state)  # a state that cannot be drawn is no save either
         self._keep(state)
+        self._log = read_log(text)
         return self.view({})
 
     def save(self, payload: dict[str, Any]) -> str:
         if self._save_text is None:
-            self._save_text = self.dump_state(self.state)
+            self._save_text = with_log(self.dump_state(self.state), self._log)
         return self._save_text
 
     def view(self, payload: dict[str, Any]) -> Any:
@@ -196,16 +290,117 @@ class Session(Generic[S, P]):
         except NotationError:
             return {"best": None}
 
+    def run_info(self, payload: dict[str, Any]) -> RunInfo:
+        """What the Daily Club asks of the run in play (issue 16): its deal and link
+        (None when it has no recording), whether it is over and how far it went."""
+        log, over = self._log, self.over(self.state)
+        start = log.start if log else {}
+        return {"seed": start.get("seed"), "daily": start.get("daily"),
+                "link": link(start, self.LINK) if log else None, "over": over,
+                "score": self.score(self.state), "moves": self.played(self.state),
+                "in_play": not over and self.played(self.state) > 0}
+
+    def start_of(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """A challenge link's query checked: ``link``, the same deal's link as
+        ``run_info`` writes it, and ``payload``, what ``new`` is given for it."""
+        probe = type(self)()  # the deal started aside, exactly as ``new`` will start it
+        probe.profile = self.profile
+        probe.new({"query": payload.get("query")})
+        return {"link": probe.run_info({})["link"], "payload": {"query": payload.get("query")}}
+
+    # ----- replays (issue 16: a session of its own, ``<game>/replay``) ------------------
+    def replay_open(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """Open a replay code: every action is played through the engine (a code
+        whose actions the engine refuses, or whose score differs, is refused as
+        ``replay-diverged``) and each step kept; the view of step 0."""
+        replay = parse_code(payload.get("code"), self.game)
+        self._steps = []
+        self._steps = self.replay_steps(replay)
+        return {"game": self.game, "score": replay.score, "daily": replay.start.get("daily"),
+                "seed": replay.start.get("seed"), "link": link(replay.start, self.LINK),
+                **self.replay_seek({"index": 0})}
+
+    def replay_seek(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """The view after step ``index`` (0: the start) of the open replay, and that step's events."""
+        if not self._steps:
+            raise ReplayError("replay-corrupt", "no replay is open")
+        index = count(payload.get("index"), "index", 0, len(self._steps) - 1)
+        state, events = self._steps[index]
+        self._keep(state)
+        return {"index": index, "steps": len(self._steps) - 1, "view": self.view({}), "events": events}
+
+    def replay_steps(self, replay: Replay) -> list[tuple[S, list[Event]]]:
+        """``replay`` played from its start: the state after each step (a step is a
+        move of the player, or frames in which something happened) and its events."""
+        self.profile = self.fresh_profile()
+        try:
+            self.begin(replay.start)
+        except NotationError:
+            raise ReplayError("replay-diverged", "the replay's start is not a deal of this game") from None
+        self._log = None  # a replay records nothing
+        steps: list[tuple[S, list[Event]]] = [(self.state, [])]
+        events: list[Event] = []
+        for method, action in replay.actions:
+            answer = getattr(self, method)(action) if method in self.RECORDED else None
+            if not isinstance(answer, dict) or answer.get("accepted", True) is not True:
+                raise ReplayError("replay-diverged", f"the engine refuses the replay's {method!r}")
+            events += answer.get("events") or []
+            if method not in PASSIVE or events:
+                steps.append((self.state, events))
+                events = []
+        if events or steps[-1][0] is not self.state:
+            steps.append((self.state, events))
+        if self.score(self.state) != replay.score:
+            raise ReplayError("replay-diverged", "the replay does not reach its score")
+        self.profile = self.fresh_profile()  # what the replay banked is nobody's: its views show a fresh card
+        return steps
+
+    def begin(self, start: dict[str, Any]) -> None:
+        """Start the run a recording began with (``new`` unless the game starts some runs otherwise)."""
+        self.new(start)
+
+    def replay_code(self) -> str | None:
+        """The replay code of the run so far (None when it has no recording)."""
+        log = self._log
+        return None if log is None else print_code(Replay(self.game, log.start, tuple(log.actions), self.score(self.state)))
+
     # ----- actions ---------------------------------------------------------------
     def act(self, step: Callable[[S], Outcome[S]]) -> Answer:
-        """Run ``step`` on the state and keep what it made (or refuse, changing nothing)."""
+        """Run ``step`` on the state and keep what it made (or refuse, changing nothing).
+        A recorded action is recorded before the save is written; the action
+        that ends the run adds the ``finished`` event (issue 16)."""
         outcome = step(self.state)
         if not outcome.accepted:
             return self.refuse(outcome.reason or BAD_ACTION)
         before, profile = self.state, self.profile
         self._keep(outcome.state)
         events = [*outcome.events, *self.after(before, outcome)]
+        if self._pending is not None:
+            pending, self._pending = self._pending, None
+            self._keep_action(pending, events)
+        if not self.over(before) and self.over(self.state):
+            events.append(self.finished())
         return self.answer(events, changed_profile=self.profile is not profile)
+
+    def finished(self) -> Event:
+        """The ``finished`` event of a run that just ended: what the Daily Club banks."""
+        log = self._log
+        start = log.start if log else {}
+        return {"type": "finished", "game": self.game, "score": self.score(self.state),
+                "seed": start.get("seed"), "daily": start.get("daily"),
+                "link": link(start, self.LINK) if log else None, "moves": self.played(self.state),
+                "grid": grid(log.moments) if log else "", "code": self.replay_code()}
+
+    def _keep_action(self, action: tuple[str, dict[str, Any]], events: list[Event]) -> None:
+        log = self._log
+        if log is None:
+            return
+        method, payload = action
+        log.actions.append((method, keep_payload(payload, self.RECORDED[method])))
+        level = self.moment(events)
+        if level and len(log.moments) < MAX_MOMENTS:
+            log.moments.append(level)
+        self._save_text = None
 
     def preview_of(self, step: Callable[[S], Outcome[S]]) -> Preview:
         """``step`` applied to the state without keeping it: the action's own answer."""
@@ -228,5 +423,6 @@ class Session(Generic[S, P]):
 
 #: The base methods the page calls; every other public name of the base is a
 #: hook or a helper of the game's own code, which the bridge never routes.
-ENTRY_POINTS = frozenset({"new", "lesson", "load", "save", "view", "load_profile", "headline"})
-HOOKS = frozenset(name for name in vars(Session) if not name.startswith("_")) - ENTRY_POINTS - {"game", "default_seed", "runs", "profiles"}
+ENTRY_POINTS = frozenset({"new", "lesson", "load", "save", "view", "load_profile", "headline",
+                          "run_info", "start_of", "replay_open", "replay_seek"})
+HOOKS = frozenset(name for name in vars(Session) if not name.startswith("_")) - ENTRY_POINTS - {"game", "default_seed", "runs", "profiles", "RECORDED", "LINK"}

@@ -113,8 +113,8 @@ def test_b16_game_over_banks_once():
     s.load_profile({"profile": profile.dump(profile.Profile(stars=10, best=500, crowns=1, runs=2))})
     out = s.place({"slot": 0, "cell": "0:-4"})
     kinds = [e["type"] for e in out["events"]]
-    assert kinds[-2:] == ["over", "banked"]
-    assert out["events"][-1] == {"type": "banked", "score": 1235, "stars": 123, "best": 1235, "new_best": True}
+    assert kinds[-3:] == ["over", "banked", "finished"]  # issue 16: the Daily Club hears of the end
+    assert out["events"][-2] == {"type": "banked", "score": 1235, "stars": 123, "best": 1235, "new_best": True}
     assert out["view"]["profile"] == {"stars": 133, "best": 1235, "crowns": 4, "runs": 3}
     assert out["view"]["over"] and out["view"]["banked"]
     # Play again does not bank the finished run a second time

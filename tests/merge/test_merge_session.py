@@ -170,8 +170,10 @@ def test_last_move_reports_over_and_records_the_profile() -> None:  # M6, M11
     session = session_at(f"{board} 2 8 40 36")
     session.load_profile({"profile": json.dumps({"best": 10, "rounds": 4, "best_highest": 16})})
     result = session.place({"cell": "0:0"})
-    assert result["events"][-2:] == [{"type": "over", "score": 40, "moves": 37, "highest": 8},
-                                     {"type": "recorded", "best": 40, "new_best": True}]
+    assert result["events"][-3:-1] == [{"type": "over", "score": 40, "moves": 37, "highest": 8},
+                                       {"type": "recorded", "best": 40, "new_best": True}]
+    finished = result["events"][-1]  # issue 16: no recording (a prepared position), still a result
+    assert (finished["type"], finished["score"], finished["moves"], finished["code"]) == ("finished", 40, 37, None)
     card = cards.load(result["profile"])  # the text the page stores as it is
     assert (card.best, card.best_moves, card.rounds, card.best_highest) == (40, 37, 5, 16)
     assert result["view"]["best"] == 40 and not result["view"]["clock_runs"]

@@ -31,6 +31,7 @@ from club.blocks.saves import Run
 from club.blocks.views import Card, Geometry, PreviewAnswer, Slot, View
 from club.errors import read_seed
 from club.hexgrid import Hex, key_map
+from club.recording import recorded
 from club.session import BAD_ACTION, Event, Outcome
 
 
@@ -75,6 +76,7 @@ class Session(session.Session[Run, Profile]):
     game = "blocks"
     runs = saves
     profiles = profile
+    RECORDED = {"place": ("slot", "cell"), "redeal": ()}
 
     # ----- the rules this game supplies -------------------------------------
     def start(self, seed: int, payload: dict[str, Any]) -> Run:
@@ -117,6 +119,21 @@ class Session(session.Session[Run, Profile]):
         c = self.profile
         return {"stars": c.stars, "best": c.best, "crowns": c.crowns, "runs": c.runs}
 
+    def over(self, run: Run) -> bool:
+        return run.state.over
+
+    def score(self, run: Run) -> int:
+        return run.state.score
+
+    def played(self, run: Run) -> int:
+        return run.state.drops
+
+    def moment(self, events: list[Event]) -> int:
+        """Share grid (issue 16): rows cleared at once (1-4+), a Crown above all."""
+        if any(e["type"] == "crown" for e in events):
+            return 5
+        return min(4, sum(e["count"] for e in events if e["type"] == "cleared"))
+
     def after(self, before: Run, outcome: Outcome[Run]) -> list[Event]:
         """B16: a run that ends goes on the player card, once."""
         return self._bank() if self.state.state.over else []
@@ -148,10 +165,12 @@ class Session(session.Session[Run, Profile]):
         """A fresh run (the current one is banked first, B17); the view."""
         return self.new_run(payload)["view"]
 
+    @recorded
     def place(self, payload: dict[str, Any]) -> session.Answer:
         """Drop the piece of ``slot`` with its centre on ``cell`` (B7, B9-B13)."""
         return self.act(_placing(payload))
 
+    @recorded
     def redeal(self, payload: dict[str, Any]) -> session.Answer:
         """B14: replace the three slots, once per run."""
         return self.act(lambda run: _logged(run, rules.redeal(run.state), "redeal"))

@@ -17,8 +17,8 @@ earns (W19-W21, W24, W25): the answer's ``profile`` is then the text to store.
 'bad-action'
 >>> v = s.puzzle_new({"puzzle": 1})
 >>> r = s.sow({"bowl": s.hint({})["bowl"]})
->>> r["view"]["status"], [e["type"] for e in r["events"]][-2:], r["profile"] is not None
-('solved', ['recorded', 'puzzle_solved'], True)
+>>> r["view"]["status"], [e["type"] for e in r["events"]][-3:], r["profile"] is not None
+('solved', ['recorded', 'puzzle_solved', 'finished'], True)
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from club.bowls.puzzles import SOLVED
 from club.bowls.saves import dump_attempt, load_attempt
 from club.bowls.views import Awards, Forecast, Grid, View, awards, describe, forecast_line, grid, player_phase
 from club.errors import NotationError, is_int
+from club.recording import Log, recorded
 from club.session import Answer, Event, Outcome
 
 SESSION_ONLY_MODES = ("puzzle",)  # started by puzzle_new, never by new
@@ -50,6 +51,8 @@ class Session(session.Session[Attempt, Profile]):
     """One bowls attempt and the player's profile."""
 
     game = "bowls"
+    RECORDED = {"sow": ("bowl",), "undo": (), "redo": (), "end": ()}
+    LINK = {"mode": str, "puzzle": int}
 
     # ----- the contract --------------------------------------------------------------
     def start(self, seed: int, payload: dict[str, Any]) -> Attempt:
@@ -100,6 +103,35 @@ class Session(session.Session[Attempt, Profile]):
         """The home screen's best: the Endless personal best."""
         return profile["best"].get("endless")
 
+    def over(self, state: Attempt) -> bool:
+        return state.status() is not None
+
+    def score(self, state: Attempt) -> int:
+        return state.position.score
+
+    def played(self, state: Attempt) -> int:
+        return state.position.moves
+
+    def moment(self, events: list[Event]) -> int:
+        """Share grid (issue 16): a match by its combo (1-4), a Perfect Clear above all."""
+        if any(e["type"] == "perfect" for e in events):
+            return 5
+        return min(4, max((e["combo"] for e in events if e["type"] == "points" and e["phase"] == "player"), default=0))
+
+    def daily_payload(self, date: str) -> dict[str, Any]:
+        """W20: the daily's start and refills come from the date itself."""
+        return {**super().daily_payload(date), "mode": "daily", "date": date}
+
+    def start_payload(self, seed: int, payload: dict[str, Any]) -> dict[str, Any]:
+        return {**super().start_payload(seed, payload), "mode": payload.get("mode", "endless")}
+
+    def new(self, payload: dict[str, Any]) -> View:
+        """``new`` also starts a puzzle from a link (``puzzle=N``), as ``puzzle_new`` does."""
+        expanded = self.expand(payload)
+        if set(expanded) == {"puzzle"}:  # ``puzzle=N`` alone: a puzzle's link (``mode`` never names one)
+            return self.puzzle_new(expanded)
+        return super().new(payload)
+
     def after(self, before: Attempt, outcome: Outcome[Attempt]) -> list[Event]:
         """A move earns its achievements (W24); an attempt that ended is banked once (W19-W21, W25)."""
         attempt, events = outcome.state, []
@@ -129,6 +161,7 @@ class Session(session.Session[Attempt, Profile]):
         return events
 
     # ----- actions ---------------------------------------------------------------------
+    @recorded
     def sow(self, payload: dict[str, Any]) -> Answer:
         """W5-W17: sow ``{"bowl": 0-11}``."""
         bowl = payload.get("bowl")
@@ -136,12 +169,15 @@ class Session(session.Session[Attempt, Profile]):
             return self.refuse(BAD_ACTION)
         return self.act(step(lambda attempt: attempt.play(bowl)))
 
+    @recorded
     def undo(self, payload: dict[str, Any]) -> Answer:
         return self.act(step(Attempt.undo))
 
+    @recorded
     def redo(self, payload: dict[str, Any]) -> Answer:
         return self.act(step(Attempt.redo))
 
+    @recorded
     def end(self, payload: dict[str, Any]) -> Answer:
         """End attempt (W19): the score becomes final."""
         return self.act(step(Attempt.end))
@@ -170,6 +206,7 @@ class Session(session.Session[Attempt, Profile]):
         if not is_int(ident):
             raise NotationError("puzzle", "puzzle must be an id 1-100")
         self._keep(Attempt.for_puzzle(ident))
+        self._log = Log({"puzzle": ident})
         return self.view({})
 
     def hint(self, payload: dict[str, Any]) -> Hint:

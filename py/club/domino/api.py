@@ -36,6 +36,7 @@ from club.domino.saving import dump_game, load_game
 from club.domino.tiles import SET_TOP, set_tiles
 from club.domino.views import Soft, Tick, View, describe, falling_view, speed
 from club.errors import NotationError, count
+from club.recording import recorded
 from club.session import BAD_ACTION, Answer, Event, Outcome
 from club.session import Session as Base
 
@@ -62,6 +63,8 @@ class Session(Base[Game, Records]):
     game = "domino"
     profiles = records
     default_seed = 1
+    RECORDED = {"move": ("move",), "tick": ("ms",), "soft": ("held",)}
+    LINK = {"mode": str, "set": str}
 
     # -- the rules the base asks for ------------------------------------------------
     def start(self, seed: int, payload: dict[str, Any]) -> Game:
@@ -100,6 +103,38 @@ class Session(Base[Game, Records]):
         """The first lesson (issue 15): a Sprint on a prepared well (``club.domino.lesson``)."""
         return lesson_game()
 
+    def over(self, state: Game) -> bool:
+        return state.over
+
+    def score(self, state: Game) -> int:
+        """Power is the score (D-spec; the home card's best)."""
+        return state.power
+
+    def played(self, state: Game) -> int:
+        return state.turns
+
+    def moment(self, events: list[Event]) -> int:
+        """Share grid (issue 16): a cancel, bigger with each step of its cascade (1-4)."""
+        return min(4, sum(1 for e in events if e["type"] == "cancelled"))
+
+    def daily_payload(self, date: str) -> dict[str, Any]:
+        """The daily is a Sprint of the classic set on the date's seed."""
+        return {**super().daily_payload(date), "mode": "sprint", "set": "classic"}
+
+    def start_payload(self, seed: int, payload: dict[str, Any]) -> dict[str, Any]:
+        return {**super().start_payload(seed, payload), "mode": payload.get("mode", "sprint"),
+                "set": payload.get("set", "classic")}
+
+    def load(self, payload: dict[str, Any]) -> View:
+        """A resumed run holds no key down (``load_state``): its recording says so too."""
+        view = super().load(payload)
+        log = self._log
+        held = next((action["held"] for method, action in reversed(log.actions) if method == "soft"), False) if log else False
+        if log is not None and held:
+            log.actions.append(("soft", {"held": False}))
+            self._save_text = None
+        return view
+
     def after(self, before: Game, outcome: Outcome[Game]) -> list[Event]:
         """A run that ended banks into the records (D18); the event names the fields
         it beat and carries the records of its mode and set after it (``best``,
@@ -113,6 +148,7 @@ class Session(Base[Game, Records]):
         return [{"type": "record", "beaten": beaten, "best": best}]
 
     # -- the action ---------------------------------------------------------------------
+    @recorded
     def move(self, payload: dict[str, Any]) -> Answer:
         """A player move: ``move`` is left, right, down, cw, ccw or hard."""
         name = payload.get("move")
@@ -121,6 +157,7 @@ class Session(Base[Game, Records]):
         return self.act(moving(name))
 
     # -- the frame path -----------------------------------------------------------------
+    @recorded
     def tick(self, payload: dict[str, Any]) -> Tick:
         """One frame: ``ms`` of game time (the page clamps it). Small unless a turn resolved."""
         ms = count(payload.get("ms", 0), "ms", 0, MAX_TICK_MS)
@@ -135,6 +172,7 @@ class Session(Base[Game, Records]):
                 "view": full["view"] if full else None,  # type: ignore[typeddict-item]
                 "save": full["save"] if full else None, "profile": full["profile"] if full else None}
 
+    @recorded
     def soft(self, payload: dict[str, Any]) -> Soft:
         """Hold (``held: true``) or release soft drop (D6); time stays explicit."""
         held = payload.get("held", False)

@@ -30,6 +30,7 @@ from club.merge.lesson import lesson_round
 from club.merge.persist import Run
 from club.merge.pieces import is_pair
 from club.merge.profile import Profile
+from club.recording import recorded
 from club.session import BAD_ACTION, Answer, Event, Outcome, Preview
 from club.session import Session as Base
 
@@ -45,6 +46,8 @@ class Session(Base[Run, Profile]):
     runs = persist
     profiles = profile
     default_seed = DEFAULT_SEED & 0xFFFFFFFF
+    RECORDED = {"place": ("cell", "turn", "ms"), "rotate": ("step",), "tick": ("ms",)}
+    LINK = {"jokers": bool}
 
     def __init__(self) -> None:
         self.profile = Profile()  # ``start`` reads the settings
@@ -74,6 +77,28 @@ class Session(Base[Run, Profile]):
     def profile_view(self) -> views.ProfileView:
         return views.profile_view(self.profile)
 
+    def over(self, run: Run) -> bool:
+        return run.round.over
+
+    def score(self, run: Run) -> int:
+        return run.round.score
+
+    def played(self, run: Run) -> int:
+        return run.round.moves
+
+    def moment(self, events: list[Event]) -> int:
+        """Share grid (issue 16): a merge, bigger with each step of its chain (1-4)."""
+        steps = max((e["step"] for e in events if e["type"] == "merged"), default=0)
+        return min(4, steps)
+
+    def daily_payload(self, date: str) -> dict[str, Any]:
+        """The daily is the same for everyone: jokers on (M14's default), whatever the settings."""
+        return {**super().daily_payload(date), "jokers": True}
+
+    def start_payload(self, seed: int, payload: dict[str, Any]) -> dict[str, Any]:
+        """The jokers a run was dealt with are part of its deal (the settings may differ elsewhere)."""
+        return {**super().start_payload(seed, payload), "jokers": payload.get("jokers", self.profile.settings.jokers)}
+
     def after(self, before: Run, outcome: Outcome[Run]) -> list[Event]:
         """The move that ends the round records it (M6, M11)."""
         state = outcome.state.round
@@ -82,6 +107,7 @@ class Session(Base[Run, Profile]):
         return self._record(state.score, state.moves, state.highest, finished=True)
 
     # --- actions -------------------------------------------------------------
+    @recorded
     def place(self, payload: dict[str, Any]) -> Answer:
         """Place the current piece: ``{"cell": "Q:R", "turn": K?, "ms": active ms since last?}``
         (M5, M17). A bad cell, turn or ms refuses as bad-action and changes nothing."""
@@ -93,6 +119,7 @@ class Session(Base[Run, Profile]):
         step = _placing(payload, with_time=False)
         return self.preview_of(step or _refused)
 
+    @recorded
     def rotate(self, payload: dict[str, Any]) -> Answer:
         """Turn the current pair by ``{"step": 1}`` (clockwise) or -1 (M4, M12)."""
         by = payload.get("step", 1)
@@ -106,6 +133,7 @@ class Session(Base[Run, Profile]):
 
         return self.act(step)
 
+    @recorded
     def tick(self, payload: dict[str, Any]) -> Answer:
         """Add active play time ``{"ms": 0 <= ms < MAX_MS}`` (M15; counted only while
         the round runs). Any other ms refuses as bad-action (decision, issue 12)."""

@@ -50,7 +50,14 @@ export async function mountHome(root, ctx) {
   const { t } = ctx;
   html("h1", { class: "home-title" }, root, t("shell.homeTitle"));
   html("p", { class: "home-lead" }, root, t("shell.homeLead"));
-  html("link", { rel: "stylesheet", href: new URL("./css/club.css", import.meta.url) }, root);
+  // The card's sheet: the first paint waits for it (a moment, cached by the
+  // service worker) rather than drawing the card unstyled and moving the grid.
+  const sheet = html("link", { rel: "stylesheet", href: new URL("./css/club.css", import.meta.url) }, root);
+  await new Promise((done) => {
+    sheet.addEventListener("load", done, { once: true });
+    sheet.addEventListener("error", done, { once: true });
+    setTimeout(done, 1000);
+  });
   const daily = dailyCard(root, ctx);
   const grid = html("ul", { class: "game-grid", role: "list" }, root);
   let anyBest = false;

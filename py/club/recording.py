@@ -35,7 +35,7 @@ from urllib.parse import parse_qsl
 
 from club.calendar import is_date
 from club.errors import NotationError, read_seed
-from club.replay import MAX_ACTIONS, Action, ReplayError, pack, unpack
+from club.replay import MAX_ACTIONS, Action, ReplayError, single_int, unpack
 from club.save import parse_json
 
 #: Methods whose payload is frame time: they make no step of their own in a
@@ -48,14 +48,61 @@ LinkTable = dict[str, type]
 
 @dataclass(slots=True)
 class Log:
-    """What a run was started with and every accepted action since."""
+    """What a run was started with and every accepted action since.
+
+    The packed actions are kept as they grow, each packed item's JSON text
+    made once (only the last, still growing, is made again), so writing the
+    save after each move costs a join, not a pass over a long run's frames.
+
+    >>> log = Log({"seed": 1})
+    >>> for ms in (16, 17): log.append("tick", {"ms": ms})
+    >>> log.append("move", {"move": "hard"})
+    >>> log.text()
+    '{"start":{"seed":1},"actions":[["tick","ms",[16,17]],["move",{"move":"hard"}]],"moments":[]}'
+    """
 
     start: dict[str, Any]
     actions: list[Action] = field(default_factory=list)
     moments: list[int] = field(default_factory=list)  # the levels of the run's key moments
+    _texts: list[str | None] = field(default_factory=list)  # JSON of each packed item (None: to make)
+    _packed: list[Any] = field(default_factory=list)
 
-    def to_json(self) -> dict[str, Any]:
-        return {"start": self.start, "actions": pack(self.actions), "moments": self.moments}
+    @classmethod
+    def of(cls, start: dict[str, Any], actions: list[Action], moments: list[int]) -> Log:
+        log = cls(start, [], moments)
+        for method, payload in actions:
+            log.append(method, payload)
+        return log
+
+    def append(self, method: str, payload: dict[str, Any]) -> None:
+        self.actions.append((method, payload))
+        key = single_int(payload)
+        last = self._packed[-1] if self._packed else None
+        if key and last is not None and len(last) == 3 and last[0] == method and last[1] == key:
+            last[2].append(payload[key])
+            self._texts[-1] = None
+            return
+        if last is not None and len(last) == 3 and len(last[2]) == 1:  # a run of one reads as the action it is
+            self._packed[-1] = [last[0], {last[1]: last[2][0]}]
+            self._texts[-1] = None
+        self._packed.append([method, key, [payload[key]]] if key else [method, payload])
+        self._texts.append(None)
+
+    def text(self) -> str:
+        """The recording as JSON text (what the save holds beside ``data``)."""
+        return (f'{{"start":{json.dumps(self.start, separators=(",", ":"), allow_nan=False)},'
+                f'"actions":{self.actions_text()},"moments":{json.dumps(self.moments)}}}')
+
+    def actions_text(self) -> str:
+        """The packed actions as JSON text (``club.replay.pack``'s, made as they grew)."""
+        packed = self._packed
+        for i, made in enumerate(self._texts):
+            if made is None:
+                item = packed[i]
+                if i == len(packed) - 1 and len(item) == 3 and len(item[2]) == 1:
+                    item = [item[0], {item[1]: item[2][0]}]
+                self._texts[i] = json.dumps(item, separators=(",", ":"), allow_nan=False)
+        return f'[{",".join(t for t in self._texts if t is not None)}]'
 
     @property
     def moves(self) -> int:
@@ -87,7 +134,7 @@ def with_log(text: str, log: Log | None) -> str:
     """A save text (compact JSON ending in ``}``) with the recording beside ``data``."""
     if log is None:
         return text
-    return text[:-1] + ',"replay":' + json.dumps(log.to_json(), separators=(",", ":"), allow_nan=False) + "}"
+    return text[:-1] + ',"replay":' + log.text() + "}"
 
 
 def read_log(text: object) -> Log | None:
@@ -103,7 +150,7 @@ def read_log(text: object) -> Log | None:
                 not all(type(m) is int and 1 <= m <= 5 for m in moments):
             return None
         actions = unpack(replay.get("actions"))
-        return Log(dict(replay["start"]), list(actions), list(moments)) if len(actions) <= MAX_ACTIONS else None
+        return Log.of(dict(replay["start"]), list(actions), list(moments)) if len(actions) <= MAX_ACTIONS else None
     except (NotationError, ReplayError):
         return None
 

@@ -70,10 +70,12 @@ class Replay:
     score: int
 
 
-def print_code(replay: Replay) -> str:
-    """The replay's text code."""
-    body = {"a": pack(replay.actions), "s": replay.start, "score": replay.score}
-    packed = zlib.compress(json.dumps(body, separators=(",", ":"), sort_keys=True).encode(), 9)
+def print_code(replay: Replay, actions_json: str | None = None) -> str:
+    """The replay's text code (``actions_json``: its packed actions as JSON text
+    already, as a run's recording keeps them)."""
+    actions = json.dumps(pack(replay.actions), separators=(",", ":")) if actions_json is None else actions_json
+    start = json.dumps(replay.start, separators=(",", ":"), sort_keys=True, allow_nan=False)
+    packed = zlib.compress(f'{{"a":{actions},"s":{start},"score":{int(replay.score)}}}'.encode(), 9)
     raw = packed + _checksum(replay.game, packed)
     return f"{PREFIX}{VERSION}.{replay.game}.{base64.urlsafe_b64encode(raw).decode().rstrip('=')}"
 
@@ -136,7 +138,7 @@ def pack(actions: tuple[Action, ...] | list[Action]) -> list[Any]:
     """
     out: list[Any] = []
     for method, payload in actions:
-        key = _single_int(payload)
+        key = single_int(payload)
         last = out[-1] if out else None
         if key and last is not None and len(last) == 3 and last[0] == method and last[1] == key:
             last[2].append(payload[key])
@@ -166,7 +168,7 @@ def unpack(packed: object) -> tuple[Action, ...]:
     return tuple(actions)
 
 
-def _single_int(payload: dict[str, Any]) -> str | None:
+def single_int(payload: dict[str, Any]) -> str | None:
     if len(payload) != 1:
         return None
     key, value = next(iter(payload.items()))

@@ -165,6 +165,8 @@ class Session(Generic[S, P]):
         self._log: Log | None = None  # the run's recording (None: not replayable)
         self._pending: tuple[str, dict[str, Any]] | None = None  # the recorded action on its way
         self._steps: list[tuple[S, list[Event]]] = []  # an open replay: the state and events of each step
+        #: A replay pass is running: answers carry their events only (no view, no save), see ``answer``.
+        self.quiet = False
 
     # ----- what a game supplies ------------------------------------------------
     def start(self, seed: int, payload: dict[str, Any]) -> S:
@@ -340,14 +342,18 @@ class Session(Generic[S, P]):
         self._log = None  # a replay records nothing
         steps: list[tuple[S, list[Event]]] = [(self.state, [])]
         events: list[Event] = []
-        for method, action in replay.actions:
-            answer = getattr(self, method)(action) if method in self.RECORDED else None
-            if not isinstance(answer, dict) or answer.get("accepted", True) is not True:
-                raise ReplayError("replay-diverged", f"the engine refuses the replay's {method!r}")
-            events += answer.get("events") or []
-            if method not in PASSIVE or events:
-                steps.append((self.state, events))
-                events = []
+        self.quiet = True
+        try:
+            for method, action in replay.actions:
+                answer = getattr(self, method)(action) if method in self.RECORDED else None
+                if not isinstance(answer, dict) or answer.get("accepted", True) is not True:
+                    raise ReplayError("replay-diverged", f"the engine refuses the replay's {method!r}")
+                events += answer.get("events") or []
+                if method not in PASSIVE or events:
+                    steps.append((self.state, events))
+                    events = []
+        finally:
+            self.quiet = False
         if events or steps[-1][0] is not self.state:
             steps.append((self.state, events))
         if self.score(self.state) != replay.score:
@@ -362,7 +368,9 @@ class Session(Generic[S, P]):
     def replay_code(self) -> str | None:
         """The replay code of the run so far (None when it has no recording)."""
         log = self._log
-        return None if log is None else print_code(Replay(self.game, log.start, tuple(log.actions), self.score(self.state)))
+        if log is None:
+            return None
+        return print_code(Replay(self.game, log.start, tuple(log.actions), self.score(self.state)), log.actions_text())
 
     # ----- actions ---------------------------------------------------------------
     def act(self, step: Callable[[S], Outcome[S]]) -> Answer:
@@ -396,7 +404,7 @@ class Session(Generic[S, P]):
         if log is None:
             return
         method, payload = action
-        log.actions.append((method, keep_payload(payload, self.RECORDED[method])))
+        log.append(method, keep_payload(payload, self.RECORDED[method]))
         level = self.moment(events)
         if level and len(log.moments) < MAX_MOMENTS:
             log.moments.append(level)
@@ -413,6 +421,8 @@ class Session(Generic[S, P]):
                 "save": self.save({}), "profile": None}
 
     def answer(self, events: list[Event], changed_profile: bool = False) -> Answer:
+        if self.quiet:  # a replay pass: nobody draws or stores what each step answers
+            return {"accepted": True, "reason": None, "events": events, "view": {}, "save": "", "profile": None}
         return {"accepted": True, "reason": None, "events": events, "view": self.view({}),
                 "save": self.save({}), "profile": self.dump_profile(self.profile) if changed_profile else None}
 

@@ -166,6 +166,9 @@ class Session(Base[Game, Records]):
         full = self.act(lambda _: done) if turned else None
         if done.accepted and full is None:
             self._keep(done.state)
+        if self.quiet:  # a replay pass needs the events only (the falling tile is drawn per step)
+            return {"accepted": done.accepted, "reason": done.reason, "events": full["events"] if full else list(done.events),
+                    "falling": None, "speed": 0, "view": None, "save": None, "profile": None}  # type: ignore[typeddict-item]
         return {"accepted": done.accepted, "reason": done.reason,
                 "events": full["events"] if full else list(done.events),
                 "falling": falling_view(self.state), "speed": speed(self.state),

@@ -1,0 +1,75 @@
+"""A run's recording and its code (issue 16): packing round-trips, the save's
+recording is what ``pack`` writes, a broken recording never breaks a load, and
+links print and read back (club.recording, club.replay)."""
+
+from __future__ import annotations
+
+import json
+
+from club.recording import Log, link, read_link, read_log, with_log
+from club.replay import Replay, pack, parse_code, print_code, unpack
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+ACTION = st.one_of(
+    st.tuples(st.sampled_from(["tick", "move"]), st.fixed_dictionaries({"ms": st.integers(0, 40)})),
+    st.tuples(st.just("move"), st.fixed_dictionaries({"move": st.sampled_from(["left", "hard"])})),
+    st.tuples(st.just("soft"), st.fixed_dictionaries({"held": st.booleans()})),
+    st.tuples(st.just("end"), st.just({})),
+)
+ACTIONS = st.lists(ACTION, max_size=60)
+
+
+@settings(max_examples=200, deadline=None)
+@given(ACTIONS)
+def test_packing_round_trips_and_the_log_writes_what_pack_writes(actions: list) -> None:
+    assert list(unpack(pack(actions))) == actions
+    log = Log.of({"seed": 3}, actions, [])
+    assert json.loads(log.actions_text()) == pack(actions)
+    grown = Log({"seed": 3})
+    for i, (method, payload) in enumerate(actions):  # text asked between appends, as saves are
+        grown.append(method, payload)
+        if i % 3 == 0:
+            grown.text()
+    assert grown.text() == log.text()
+
+
+@settings(max_examples=100, deadline=None)
+@given(ACTIONS, st.integers(0, 10**6))
+def test_a_code_prints_and_parses_back(actions: list, score: int) -> None:
+    replay = Replay("domino", {"seed": 1, "mode": "sprint", "set": "classic"}, tuple(actions), score)
+    assert parse_code(print_code(replay), "domino") == replay
+
+
+SAVE = '{"data":{},"game":"merge","kind":"run","schema":1,"version":1}'
+BROKEN = [  # a recording the load cannot use: the run loads, without it
+    '{"start": 5}', '{"start": {}, "actions": 7}', '{"start": {}, "actions": [["tick"]]}',
+    '{"start": {}, "actions": [], "moments": [9]}', '{"start": {}, "actions": [], "moments": "x"}',
+    '[1, 2]', '{"start": {}, "actions": [["tick", "ms", "16"]]}',
+]
+
+
+def test_a_broken_recording_is_no_recording() -> None:
+    for bad in BROKEN:
+        assert read_log(SAVE[:-1] + ',"replay":' + bad + "}") is None, bad
+    assert read_log(SAVE) is None and read_log("not json") is None and read_log(None) is None
+    good = Log({"seed": 2}, [], [])
+    good.append("place", {"cell": "0:0"})
+    again = read_log(with_log(SAVE, good))
+    assert again is not None and again.actions == [("place", {"cell": "0:0"})] and again.start == {"seed": 2}
+
+
+LINKS = [  # start payload, the game's table, its link
+    ({"seed": 12}, {}, "seed=12"),
+    ({"seed": 5, "jokers": True}, {"jokers": bool}, "seed=5&jokers=1"),
+    ({"seed": 8, "mode": "sprint", "set": "extended"}, {"mode": str, "set": str}, "seed=8&mode=sprint&set=extended"),
+    ({"puzzle": 42}, {"mode": str, "puzzle": int}, "puzzle=42"),
+    ({"daily": "2026-12-02", "seed": 77, "mode": "daily"}, {"mode": str}, "daily=2026-12-02"),
+]
+
+
+def test_links_print_and_read_back() -> None:
+    for start, table, text in LINKS:
+        assert link(start, table) == text
+        read = read_link(text, table)
+        assert link(read, table) == text

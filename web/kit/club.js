@@ -240,14 +240,7 @@ export function createClub(deps) {
       return null;
     }
     show(opened.view, []);
-    let query = typeof opened.link === "string" ? opened.link : null;
-    if (query === null) {
-      try {
-        query = (await engine.call("run_info", {}))?.link ?? null; // the deal of the replay's session
-      } catch (error) {
-        console.warn(`6E Club: no challenge link for this replay (${/** @type {any} */ (error)?.message})`);
-      }
-    }
+    const query = typeof opened.link === "string" ? opened.link : null; // the deal's challenge query
     const bar = createReplayBar(parent, {
       t, number: (v) => deps.number(v), steps: opened.steps, score: opened.score,
       link: query ? `#/${game}?${query}` : null,

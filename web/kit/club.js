@@ -34,20 +34,8 @@ import { createReplayBar } from "./replay.js";
  */
 
 /**
- * What banking a finished run says (the service's summary, with the event).
- * @typedef {object} Summary
- * @property {string} game
- * @property {string | null} date
- * @property {boolean} daily
- * @property {boolean} counted
- * @property {boolean} practice
- * @property {number} streak
- * @property {number} best_streak
- * @property {number} club_streak
- * @property {number} club_today dailies counted today, 0-4
- * @property {boolean} new_best
- * @property {boolean} kept the replay was kept
- * @property {FinishedEvent} event
+ * What banking a finished run says: the service's summary (counted or practice, streaks), with the event.
+ * @typedef {Daily.Summary & { event: FinishedEvent }} Summary
  */
 
 /**
@@ -140,7 +128,7 @@ export function createClub(deps) {
       deps.notice(t("shell.club.badLink"));
       return null;
     }
-    const info = await engine.call("run_info", {});
+    const info = /** @type {Club.RunInfo} */ (await engine.call("run_info", {}));
     if (info?.in_play) {
       const same = info.link === start || (typeof info.daily === "string" && info.daily === payload?.daily);
       if (same) return null; // that deal is the run in play: it resumes
@@ -158,7 +146,7 @@ export function createClub(deps) {
     try {
       for (let attempt = 0; attempt < 2; attempt += 1) {
         const [stored, kept] = [await record(), await replays(event.game)];
-        const answer = await clubEngine.call("bank", { record: stored, replays: kept, finished: event, now: Date.now() });
+        const answer = /** @type {Daily.Banked} */ (await clubEngine.call("bank", { record: stored, replays: kept, finished: event, now: Date.now() }));
         // Another tab banked a run since we read the record: bank again on its record.
         if (!storage.scope("club").set("record", answer.record)) continue;
         if (!storage.scope(event.game).set("replays", answer.replays)) {

@@ -54,7 +54,7 @@ def check_language(page: Page, lang: str) -> list[str]:
     page.wait_for_function("document.querySelector('.dd').dataset.phase === 'over'")
     page.wait_for_function("document.querySelector('.dd-end').dataset.armed === '1'")
     problems += fits(page, f"{lang} end card", [".dd-card"])
-    page.locator(".dd-card .btn").nth(1).click()  # change mode
+    page.locator(".dd-card .kit-dialog-buttons .btn").nth(1).click()  # change mode (the Daily Club's buttons come before)
     expect(page.locator(".dd-start")).to_be_visible()
     problems += fits(page, f"{lang} mode picker", [".dd-go"])
     return problems

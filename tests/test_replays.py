@@ -84,6 +84,7 @@ RUNS = [  # game, how new is called, a player; the seed of the player is fixed: 
     ("domino", {"query": "seed=8&mode=sprint&set=extended"}, domino_move),
     ("bowls", {"daily": "2026-12-02"}, bowls_move),
     ("bowls", {"seed": 4, "mode": "endless"}, bowls_move),
+    ("bowls", {"mode": "daily", "date": "2026-11-30"}, bowls_move),  # W20's own way in
 ]
 
 

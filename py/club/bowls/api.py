@@ -123,7 +123,12 @@ class Session(session.Session[Attempt, Profile]):
         return {**super().daily_payload(date), "mode": "daily", "date": date}
 
     def start_payload(self, seed: int, payload: dict[str, Any]) -> dict[str, Any]:
-        return {**super().start_payload(seed, payload), "mode": payload.get("mode", "endless")}
+        """A Daily started the W20 way (``mode`` daily and its ``date``) is that date's daily."""
+        start = {**super().start_payload(seed, payload), "mode": payload.get("mode", "endless")}
+        if start["mode"] == "daily" and "daily" not in start:
+            start.update(self.daily_payload(payload["date"]), daily=payload["date"])
+            del start["date"]
+        return start
 
     def new(self, payload: dict[str, Any]) -> View:
         """``new`` also starts a puzzle from a link (``puzzle=N``), as ``puzzle_new`` does."""

@@ -6,9 +6,9 @@ the next UTC day and shows 0 of 4; the domino daily played to the end by hard
 drops shows done with its score and a streak of 1; past midnight the card is a
 new day (domino not done, the streak still alive), and the new daily makes it 2.
 (b) A record made by the CPython club service (40 runs of blocks, dailies of
-every game) is drawn on the stats page: its numbers, a point per kept score, a
+every game but today's bowls) is drawn on the stats page: its numbers, a point per kept score, a
 bar per bucket, a point per personal best, the replays; in four languages at
-360 px nothing overflows or leaves the screen, and axe finds nothing.
+360 px nothing overflows or leaves the screen, and axe finds nothing in any of them.
 """
 
 from __future__ import annotations
@@ -139,8 +139,8 @@ def test_daily_streak_survives_midnight(page: Page, boot) -> None:
 
 
 def seeded_record(now: datetime) -> tuple[str, dict[str, str], dict]:
-    """A record of 20 days, each with every game's daily counted and a blocks
-    practice run besides, made by the CPython club service; the kept replays
+    """A record of 20 days, each with every game's daily counted (but today's
+    bowls) and a blocks practice run besides, made by the CPython club service; the kept replays
     per game and the service's stats answer at ``now``."""
     club = Service()
     record: str | None = None
@@ -150,6 +150,8 @@ def seeded_record(now: datetime) -> tuple[str, dict[str, str], dict]:
         moment = start + timedelta(days=day)
         date = moment.strftime("%Y-%m-%d")
         for k, game in enumerate(GAMES):
+            if day == 19 and game == "bowls":
+                continue  # today's bowls daily is still to play: its Play link shows
             for practice in range(2 if game == "blocks" else 1):
                 score = 900 + (day * 577 + k * 311 + practice * 97) % 4100
                 event = {"type": "finished", "game": game, "score": score, "seed": day * 4 + k,
@@ -165,7 +167,7 @@ def seeded_record(now: datetime) -> tuple[str, dict[str, str], dict]:
 def test_stats_page_charts_in_four_languages(held_page: Page, server_url: str) -> None:
     """(b) Home draws the card's frame before Python is up; the engine's stats drawn: numbers, a point
     per score, a bar per bucket, a step per best, the replays and the code field; four languages at
-    360 px fit; axe clean on home and stats."""
+    360 px fit; axe clean on home and stats in each."""
     page = held_page
     now = datetime(2026, 12, 1, 13, 0, tzinfo=UTC)
     record, replays, stats = seeded_record(now)
@@ -188,7 +190,8 @@ def test_stats_page_charts_in_four_languages(held_page: Page, server_url: str) -
     page.wait_for_selector(".club-body[data-state=ready]", timeout=60_000)
 
     expect(page.locator(".club-summary .n-streak dd")).to_have_text(str(stats["club"]["streak"]))
-    expect(page.locator(".club-summary .n-days dd")).to_have_text("20")
+    expect(page.locator(".club-summary .n-days dd")).to_have_text(str(stats["club"]["days"]))
+    assert stats["club"]["days"] == 19
     for game in GAMES:
         numbers = stats["games"][game]
         section = page.locator(f".club-game[data-game={game}]")
@@ -230,8 +233,7 @@ def test_stats_page_charts_in_four_languages(held_page: Page, server_url: str) -
             where = f"{lang} {route}"
             problems += [f"{where}: {p}" for p in overflow_report(page, CLUB_BOXES)]
             problems += [f"{where}: {p}" for p in page.evaluate(OUTSIDE_JS)]
-            if lang == "en":
-                problems += [f"{where}: axe {v}" for v in axe_violations(page)]
+            problems += [f"{where}: axe {v}" for v in axe_violations(page)]  # every language: names hold the visible text
         expect(page.locator(".daily-club h2")).to_have_text(strings(lang)["club.title"])
     assert problems == [], "\n".join(problems)
     page.evaluate("location.hash = '#/club'")

@@ -99,8 +99,9 @@ export function createReplayBar(host, options) {
     where.textContent = t("shell.replay.position", { index: number(shown), steps: number(steps), count: steps });
     slider.value = String(shown);
     slider.setAttribute("aria-valuetext", where.textContent);
-    first.disabled = back.disabled = shown === 0;
-    forward.disabled = last.disabled = shown >= steps;
+    // aria-disabled, not disabled: a focused button at the end keeps the focus (a click there does nothing: goTo clamps)
+    for (const el of [first, back]) el.setAttribute("aria-disabled", String(shown === 0));
+    for (const el of [forward, last]) el.setAttribute("aria-disabled", String(shown >= steps));
     const on = timer !== null;
     play.setAttribute("aria-label", t(on ? "shell.replay.pause" : "shell.replay.play"));
     play.title = play.getAttribute("aria-label") ?? "";
@@ -168,8 +169,9 @@ export function createReplayBar(host, options) {
   }
 
   first.addEventListener("click", () => { stop(); goTo(0); });
-  back.addEventListener("click", () => { stop(); goTo(shown - 1); });
-  forward.addEventListener("click", () => { stop(); goTo(shown + 1); });
+  // A step counts from the position last asked for: quick presses each step once, even before it is drawn.
+  back.addEventListener("click", () => { stop(); goTo(target - 1); });
+  forward.addEventListener("click", () => { stop(); goTo(target + 1); });
   last.addEventListener("click", () => { stop(); goTo(steps); });
   play.addEventListener("click", toggle);
   speed.addEventListener("click", () => {
@@ -189,7 +191,7 @@ export function createReplayBar(host, options) {
     if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
       e.preventDefault();
       stop();
-      goTo(shown + (e.key === "ArrowLeft" ? -1 : 1));
+      goTo(target + (e.key === "ArrowLeft" ? -1 : 1));
     } else if (e.key === " " && !(on instanceof HTMLButtonElement || on instanceof HTMLAnchorElement)) {
       e.preventDefault(); // a focused button's own Space clicks it
       toggle();

@@ -182,7 +182,9 @@ function dailyCard(root, ctx) {
       const name = t(`shell.game.${game.id}.name`);
       if (info.done) {
         const score = ctx.number(info.score ?? 0);
-        html("span", { class: "dc-done", "aria-label": t("club.doneGame", { game: name, score }) }, cell, t("club.done", { score }));
+        const done = html("span", { class: "dc-done" }, cell);
+        html("span", { "aria-hidden": "true" }, done, t("club.done", { score }));
+        html("span", { class: "sr-only" }, done, t("club.doneGame", { game: name, score }));
       } else {
         html("a", { class: "btn dc-play", href: `#/${game.id}?${info.query}`, "aria-label": t("club.playGame", { game: name }) }, cell, t("club.play"));
       }

@@ -6,8 +6,9 @@ chosen by the CPython engine on the same deal) and ended, ends on a card with th
 daily line (counted, streak 1), the grid and the Share, challenge link, Watch
 replay and Copy code buttons; Watch replay opens the run in replay mode, which
 steps by the bar's buttons and by ←/→ to the run's final score and takes no input
-(no controls; a click on a bowl sows nothing); back on the mode screen, the daily
-played again is practice.
+(no controls; a click on a bowl sows nothing) and the replay code opened in the
+second context shows the same run; back on the mode screen, the daily played
+again is practice.
 """
 
 from __future__ import annotations
@@ -76,7 +77,8 @@ def test_daily_link_end_card_replay_and_practice(page: Page, phone: Page, boot) 
     expect(card.locator(".club-grid")).to_have_count(1)
     for button in (".club-share", ".club-copy-link", ".club-watch", ".club-copy-code"):
         expect(card.locator(button)).to_be_visible()
-    assert (card.locator(".club-copy-code").get_attribute("data-code") or "").startswith("6E1.bowls.")
+    code = card.locator(".club-copy-code").get_attribute("data-code") or ""
+    assert code.startswith("6E1.bowls.")
 
     # Watch replay: both sows and the End, by the bar's buttons and by the keys.
     card.locator(".club-watch").click()
@@ -119,6 +121,12 @@ def test_daily_link_end_card_replay_and_practice(page: Page, phone: Page, boot) 
     assert page.get_attribute(ROOT, "data-position") == before
     expect(bar).to_have_attribute("data-index", "0")
     expect(page.locator("dialog[open]")).to_have_count(0)
+
+    # The friend opens the replay code: the same run, to the same final score.
+    boot(phone, f"#/bowls?replay={code}")
+    phone.locator(".replay-last").click()
+    expect(phone.locator(".replay-bar")).to_have_attribute("data-index", "3")
+    expect(phone.locator(SCORE)).to_have_text(final)
 
     # The daily again, from the mode screen: practice.
     page.goto(page.url.split("#")[0] + "#/bowls")

@@ -7,7 +7,8 @@ are what a player sees); the daily, played to its end by hard drops, ends on a
 card with the daily line (counted, streak 1), the grid and the Share, challenge
 link, Watch replay and Copy code buttons; Watch replay opens the run in replay
 mode, which steps by the bar's buttons and by ←/→ to the run's final Power and
-takes no input (no pad, no pause; a key or a click on the well moves nothing).
+takes no input (no pad, no pause; a key or a click on the well moves nothing);
+the replay code opened in the second context shows the same run.
 """
 
 from __future__ import annotations
@@ -72,7 +73,8 @@ def test_daily_button_link_end_card_and_replay(page: Page, phone: Page, boot) ->
     expect(card.locator(".club-grid")).to_have_count(1)
     for button in (".club-share", ".club-copy-link", ".club-watch", ".club-copy-code"):
         expect(card.locator(button)).to_be_visible()
-    assert (card.locator(".club-copy-code").get_attribute("data-code") or "").startswith("6E1.domino.")
+    code = card.locator(".club-copy-code").get_attribute("data-code") or ""
+    assert code.startswith("6E1.domino.")
     assert "daily=" in (card.locator(".club-copy-link").get_attribute("data-link") or "")
 
     # Watch replay: the run step by step, by the bar's buttons and by the keys.
@@ -113,6 +115,13 @@ def test_daily_button_link_end_card_and_replay(page: Page, phone: Page, boot) ->
     page.wait_for_timeout(700)  # a move or a tick would have been drawn by now
     assert (page.get_attribute(".dd-falling", "data-at"), page.get_attribute(".dd", "data-turns")) == before
     expect(bar).to_have_attribute("data-index", "0")
+
+    # The friend opens the replay code: the same run, to the same final Power.
+    boot(phone, f"{ROUTE}?replay={code}")
+    phase(phone, "replay")
+    phone.locator(".replay-last").click()
+    expect(phone.locator(".replay-bar")).to_have_attribute("data-index", str(steps))
+    expect(phone.locator(POWER)).to_have_attribute("data-value", final or "?")
 
 
 def centre(page: Page, selector: str) -> tuple[float, float]:

@@ -8,7 +8,8 @@ card with the daily line (counted, streak 1), the grid and the Share, challenge
 link, Watch replay and Copy code buttons; Watch replay opens the run in replay
 mode, which steps by the bar's buttons and by ←/→ to the run's final Power and
 takes no input (no pad, no pause; a key or a click on the well moves nothing);
-the replay code opened in the second context shows the same run.
+the replay code opened in the second context shows the same run, and a
+challenge link of another mode and set replaces its run in play once asked.
 """
 
 from __future__ import annotations
@@ -122,6 +123,13 @@ def test_daily_button_link_end_card_and_replay(page: Page, phone: Page, boot) ->
     phone.locator(".replay-last").click()
     expect(phone.locator(".replay-bar")).to_have_attribute("data-index", str(steps))
     expect(phone.locator(POWER)).to_have_attribute("data-value", final or "?")
+
+    # A challenge link of another mode and set, opened over the friend's daily in play: asked, then that deal.
+    boot(phone, f"{ROUTE}?seed=7&mode=marathon&set=extended")
+    phone.locator(".club-confirm-yes").click()
+    phase(phone, "play")
+    expect(phone.locator(".dd-chip")).to_have_text(re.compile(r"Marathon\s*·\s*Extended"))
+    assert phone.evaluate("localStorage.getItem('6e-club/v1/domino/choice')") == '{"mode":"marathon","set":"extended"}'
 
 
 def centre(page: Page, selector: str) -> tuple[float, float]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from arcade import storage_key, wait_ready
+from arcade import drop_first_legal, storage_key, wait_ready
 from club.blocks.api import Session as Blocks
 from club.domino.api import Session as Domino
 from playwright.sync_api import BrowserContext, Page, expect
@@ -170,7 +170,30 @@ def test_a_challenge_link_and_a_replay_code_between_two_players(browser, server_
     assert run_info(Blocks, b, "blocks")["link"] == BLOCKS_LINK
     b.reload()  # the query is gone from the address: a reload resumes the same run
     wait_ready(b)
-    assert tray(a) == tray(b)
+    shared = tray(b)
+    assert tray(a) == shared
+
+    # Another link while a run is in play: the kit asks first; kept, the run resumes; agreed, the new deal starts.
+    b.goto(f"{server_url}#/blocks?{BLOCKS_LINK}")  # the link of the run in play: it resumes, nothing asked
+    wait_ready(b)
+    b.wait_for_function("location.hash === '#/blocks'")
+    drop_first_legal(b)  # now the run is in play (a move made)
+    b.goto(f"{server_url}#/blocks?seed=778")
+    expect(b.locator(".club-confirm")).to_contain_text(STRINGS["shell.club.replaceRun"].split("{")[0], timeout=SLOW_MS)
+    b.click(".club-confirm-no")
+    wait_ready(b)
+    kept = run_info(Blocks, b, "blocks")
+    assert (kept["link"], kept["moves"], kept["in_play"]) == (BLOCKS_LINK, 1, True)
+    b.goto(f"{server_url}#/blocks?seed=778")
+    b.click(".club-confirm-yes", timeout=SLOW_MS)
+    for _ in range(300):
+        if run_info(Blocks, b, "blocks")["link"] == "seed=778":
+            break
+        b.wait_for_timeout(100)
+    assert run_info(Blocks, b, "blocks")["link"] == "seed=778"
+    b.goto(f"{server_url}#/blocks?seed=oops")  # a bad link: a notice, the run stays
+    expect(b.locator("#notices")).to_contain_text(STRINGS["shell.club.badLink"], timeout=SLOW_MS)
+    assert run_info(Blocks, b, "blocks")["link"] == "seed=778"
     sharer.close()
     friend.close()
 

@@ -101,15 +101,12 @@ export function createClub(deps) {
 
   /** @param {string} title @param {string} line @returns {Promise<boolean>} */
   function ask(title, line) {
+    const yes = t("shell.club.startDeal");
     return new Promise((resolve) => {
-      let answered = false;
       openDialog(host(), {
         title, cls: "club-confirm", lines: [line],
-        buttons: [
-          { label: t("shell.club.startDeal"), primary: true, cls: "club-confirm-yes", action: () => { answered = true; resolve(true); } },
-          { label: t("shell.club.keepRun"), cls: "club-confirm-no" },
-        ],
-        onClose: () => { if (!answered) resolve(false); },
+        buttons: [{ label: yes, primary: true, cls: "club-confirm-yes" }, { label: t("shell.club.keepRun"), cls: "club-confirm-no" }],
+        onClose: (reason) => resolve(reason === yes), // a button's label, or Escape / the backdrop: keep the run
       });
     });
   }
@@ -120,9 +117,9 @@ export function createClub(deps) {
     // A reload resumes the run instead of starting the link again.
     history.replaceState(history.state, "", `#/${game}`);
     deps.start = null;
-    let payload;
+    let found; // {link: the deal's link as run_info writes it, payload: what the page's new-run call is given}
     try {
-      payload = await engine.call("start_of", { query: start });
+      found = await engine.call("start_of", { query: start });
     } catch (error) {
       if (!refusal(error)) throw error;
       deps.notice(t("shell.club.badLink"));
@@ -130,12 +127,11 @@ export function createClub(deps) {
     }
     const info = /** @type {Club.RunInfo} */ (await engine.call("run_info", {}));
     if (info?.in_play) {
-      const same = info.link === start || (typeof info.daily === "string" && info.daily === payload?.daily);
-      if (same) return null; // that deal is the run in play: it resumes
+      if (info.link !== null && info.link === found?.link) return null; // that deal is the run in play: it resumes
       const yes = await ask(t("shell.club.startTitle"), t("shell.club.replaceRun", { score: deps.number(info.score ?? 0) }));
       if (!yes) return null;
     }
-    return { query: start };
+    return found?.payload ?? { query: start };
   }
 
   /** @param {any[] | undefined} events */

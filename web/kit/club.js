@@ -233,7 +233,16 @@ export function createClub(deps) {
       report: (error) => console.error(error),
       close: leave,
     });
-    deps.onCleanup(() => bar.destroy());
+    // The page's board shrinks (by the room the lesson card uses too) as much as the bar would reach below the
+    // screen, so the whole board and the bar show together.
+    const room = () => {
+      root.style.removeProperty("--lesson-room");
+      const below = bar.node.getBoundingClientRect().bottom + scrollY - document.documentElement.clientHeight;
+      if (below > 0) root.style.setProperty("--lesson-room", `${Math.ceil(below) + 8}px`);
+    };
+    room();
+    addEventListener("resize", room);
+    deps.onCleanup(() => { bar.destroy(); removeEventListener("resize", room); });
     deps.announce(t("shell.replay.opened", { game: gameName(game), score: deps.number(opened.score) }));
     return opened;
   }

@@ -15,11 +15,20 @@
 // moments keep their time. Every step is still drawn: none is skipped. Under
 // reduced motion nothing moves but the position itself (the page's own show
 // decides its animations by ctx.reducedMotion).
-import { html } from "../svg.js";
+import { html, svg } from "../svg.js";
 
 export const STEP_MS = 600;
 export const SPEEDS = [1, 2, 4];
 const QUIET_SHARE = 4; // an eventless step waits STEP_MS / speed / QUIET_SHARE
+// The controls' icons (16x16, drawn: no font has them all): a bar is an end, a triangle a direction.
+const ICONS = {
+  first: "M2 2h2v12H2zM9 2v12L4 8zM15 2v12L10 8z",
+  back: "M11 2h2v12h-2zM10 2v12L3 8z",
+  play: "M4 2l10 6-10 6z",
+  pause: "M3 2h4v12H3zM9 2h4v12H9z",
+  forward: "M3 2h2v12H3zM6 2l7 6-7 6z",
+  last: "M12 2h2v12h-2zM7 2v12l5-6zM1 2v12l5-6z",
+};
 
 /**
  * @typedef {object} Position the engine's `replay_seek` answer
@@ -63,18 +72,19 @@ export function createReplayBar(host, options) {
   const where = html("p", { class: "replay-where", "aria-live": "polite" }, status);
   html("p", { class: "replay-score" }, status, t("shell.replay.final", { score: number(options.score) }));
   const controls = html("div", { class: "replay-controls" }, node);
-  /** @param {string} cls @param {string} label @param {string} glyph */
-  const button = (cls, label, glyph) => {
+  /** @param {string} cls @param {string} label @param {string} icon */
+  const button = (cls, label, icon) => {
     const el = html("button", { type: "button", class: `btn replay-${cls}`, "aria-label": label, title: label }, controls);
-    html("span", { "aria-hidden": "true" }, el, glyph);
+    const art = svg("svg", { viewBox: "0 0 16 16", class: "replay-icon", "aria-hidden": "true", focusable: "false" }, el);
+    svg("path", { d: icon }, art);
     return el;
   };
-  const first = button("first", t("shell.replay.first"), "⏮");
-  const back = button("back", t("shell.replay.back"), "◀");
-  const play = button("play", t("shell.replay.play"), "▶");
-  const forward = button("forward", t("shell.replay.forward"), "▶");
-  forward.classList.add("replay-step");
-  const last = button("last", t("shell.replay.last"), "⏭");
+  const first = button("first", t("shell.replay.first"), ICONS.first);
+  const back = button("back", t("shell.replay.back"), ICONS.back);
+  const play = button("play", t("shell.replay.play"), ICONS.play);
+  const forward = button("forward", t("shell.replay.forward"), ICONS.forward);
+  const last = button("last", t("shell.replay.last"), ICONS.last);
+  const playIcon = /** @type {SVGPathElement} */ (play.querySelector("path"));
   const speed = html("button", { type: "button", class: "btn replay-speed", "aria-label": t("shell.replay.speed", { speed: "1×" }) }, controls, "1×");
   const slider = /** @type {HTMLInputElement} */ (html("input", {
     type: "range", class: "replay-slider", min: "0", max: String(steps), step: "1", value: "0",
@@ -106,7 +116,7 @@ export function createReplayBar(host, options) {
     play.setAttribute("aria-label", t(on ? "shell.replay.pause" : "shell.replay.play"));
     play.title = play.getAttribute("aria-label") ?? "";
     play.setAttribute("aria-pressed", String(on));
-    /** @type {HTMLElement} */ (play.firstElementChild).textContent = on ? "⏸" : "▶";
+    playIcon.setAttribute("d", on ? ICONS.pause : ICONS.play);
     node.dataset.index = String(shown);
     node.dataset.playing = on ? "1" : "";
   }

@@ -35,14 +35,17 @@ def today() -> str:
 
 def near_end(date: str) -> tuple[str, str, int]:
     """The daily of ``date`` played by a simple strategy (each piece on the first cell
-    that takes it, in the geometry's order) until one stone is left to place: the save
-    before it, its cell, and the round's final score."""
+    that takes it, in the geometry's order; a pair that fits nowhere is turned) until
+    one piece is left to place: the save before it, its cell, and the round's final score."""
     session = Session()
     session.new({"daily": date})
     cells = session.geometry({})["cells"]
     while True:
         before = session.save({})
-        cell = next(c for c in cells if session.place({"cell": c})["accepted"])
+        cell = next((c for c in cells if session.place({"cell": c})["accepted"]), None)
+        if cell is None:
+            assert session.rotate({"step": 1})["accepted"], "a piece that fits nowhere, in any turn"
+            continue
         if session.view({})["over"]:
             return before, cell, session.view({})["score"]
 
@@ -99,13 +102,13 @@ def test_daily_link_end_card_and_replay(page: Page, phone: Page, boot) -> None:
     assert card.locator(".hm-over-score dd").get_attribute("data-value") == str(score)
     settled(page)
     final = seen(page)
-    stored = page.evaluate("k => localStorage.getItem(k)", RUN)
 
     # 4. Watch replay: the bar steps by mouse and keyboard to the same final position.
     block.locator(".club-watch").click()
     bar = page.locator(".replay-bar")
     expect(bar).to_be_visible(timeout=30_000)
     expect(bar).to_have_attribute("data-index", "0")
+    stored = page.evaluate("k => localStorage.getItem(k)", RUN)  # as the game page left it (its play time)
     steps = int(page.locator(".replay-slider").get_attribute("max"))
     assert steps >= 2
     for tool in (".hm-new", ".hm-daily", ".hm-slots-btn", ".hm-settings-btn"):

@@ -98,6 +98,14 @@ def test_a_challenge_link_and_a_replay_code_between_two_players(browser, server_
     link = a.get_attribute(".club-copy-link", "data-link")
     assert link == f"{server_url}#/domino?{DOMINO_LINK}"
     expect(a.locator(".dd-end")).to_have_attribute("data-armed", "1")  # the card's keys act once it is armed
+    # A clipboard that refuses: the link is shown selected in a dialog, to copy by hand.
+    a.evaluate("() => { navigator.clipboard.writeText = () => Promise.reject(new Error('denied')); }")
+    a.click(".club-copy-link")
+    expect(a.locator(".club-share-dialog textarea")).to_have_value(link)
+    assert a.evaluate("document.activeElement.selectionEnd - document.activeElement.selectionStart") == len(link)
+    a.keyboard.press("Escape")
+    expect(a.locator(".club-share-dialog")).to_have_count(0)
+    a.evaluate("delete navigator.clipboard.writeText")  # the browser's own again
     a.focus(".club-copy-link")
     a.keyboard.press("Enter")  # every button works by keyboard
     expect(a.locator("#notices")).to_contain_text(STRINGS["shell.club.copied"])

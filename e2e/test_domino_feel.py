@@ -126,7 +126,7 @@ def test_cues_juice_and_the_end_card(page: Page, boot) -> None:
     # The end card: figures, each score over its record ("New record": the first game), the well visible.
     card = page.locator(".dd-end")
     expect(card.locator("h2")).to_have_text("Set complete")
-    expect(card.locator(".btn.primary")).to_be_focused()
+    expect(card.locator(".kit-dialog-buttons .btn.primary")).to_be_focused()  # Play again (the Daily Club's Share is primary too)
     figures = {name: card.locator(f"[data-figure={name}] dd").text_content() for name in ("tiles", "time", "sets")}
     assert figures == {"tiles": "28", "time": "1:35", "sets": "1"}
     expect(card.locator(".dd-rec .dd-best")).to_have_text(["New record"] * 3)

@@ -26,7 +26,7 @@ import { createReplayBar } from "./replay.js";
  * @property {number} score
  * @property {number} seed
  * @property {string | null} daily the daily's UTC date, or null
- * @property {string} link the challenge query (`seed=…&…`)
+ * @property {string | null} link the challenge query (`seed=…&…`), null for a run without a recording
  * @property {number} moves
  * @property {string} grid emoji lines of the run's key moments
  * @property {string | null} code the replay code, null for a run without a log
@@ -185,8 +185,10 @@ export function createClub(deps) {
     share.addEventListener("click", () => {
       shareOrCopy(shareText({ t, lang: deps.lang, number: (v) => deps.number(v), gameName: gameName(event.game), event }), shareDeps());
     });
-    const copyLink = html("button", { type: "button", class: "btn club-copy-link", "data-link": link }, row, t("shell.club.copyLink"));
-    copyLink.addEventListener("click", () => { copyText(link, shareDeps()); });
+    if (event.link) { // a run resumed from a save made before issue 16 has no deal to send
+      const copyLink = html("button", { type: "button", class: "btn club-copy-link", "data-link": link }, row, t("shell.club.copyLink"));
+      copyLink.addEventListener("click", () => { copyText(link, shareDeps()); });
+    }
     if (event.code) {
       html("a", { class: "btn club-watch", href: `#/${event.game}?replay=${event.code}` }, row, t("shell.club.watch"));
       const copyCode = html("button", { type: "button", class: "btn club-copy-code", "data-code": event.code,

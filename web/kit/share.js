@@ -14,9 +14,13 @@ import { openDialog } from "./dialog.js";
  * @property {HTMLElement} host where a fallback dialog opens
  */
 
-/** @param {string} game @param {string} query the engine's `link` (`seed=…&…` or `daily=…`) */
+/**
+ * The address of a deal; a run without a recording (begun before issue 16) has no
+ * deal to share, and its text links the game instead.
+ * @param {string} game @param {string | null} query the engine's `link` (`seed=…&…` or `daily=…`)
+ */
 export function challengeLink(game, query) {
-  return `${location.origin}${location.pathname}#/${game}?${query}`;
+  return `${location.origin}${location.pathname}#/${game}${query ? `?${query}` : ""}`;
 }
 
 /** @param {string} game @param {string} code `6E1.<game>.…` */
@@ -39,7 +43,7 @@ export function dayText(date, lang, year = false) {
 /**
  * The text a player sends: game, date, score, grid and the challenge link.
  * @param {{ t: ShareDeps["t"], lang: string, number: (value: number) => string, gameName: string,
- *   event: { game: string, score: number, daily: string | null, link: string, grid: string } }} parts
+ *   event: { game: string, score: number, daily: string | null, link: string | null, grid: string } }} parts
  */
 export function shareText({ t, lang, number, gameName, event }) {
   const date = event.daily ? dayText(event.daily, lang, true) : t("shell.club.challenge");

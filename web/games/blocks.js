@@ -21,7 +21,7 @@ import { createCard, createHud } from "./blocks/hud.js";
 import { createInput } from "./blocks/input.js";
 import { paintEvents, readPaint, writePaint } from "./blocks/paint.js";
 import { createTray } from "./blocks/tray.js";
-import { createClubEnd, createReplayPaint, dailyButton } from "./blocks/club.js";
+import { createClubEnd, createReplayPaint, dailyButton, endPart } from "./blocks/club.js";
 
 /**
  * @typedef {object} State everything the page holds besides the engine's view
@@ -337,7 +337,7 @@ export async function mount(root, ctx) {
     over?.close();
     ctx.announce(t("blocks.say.over", { score: fmt.number(view.score) }));
     over = showOver(root, fmt, view, banked, newRun);
-    end.card(over.body);
+    end.card(endPart(over));
   }
 
   // ----- another tab stored a newer run or card (P10): taken one at a time with the actions

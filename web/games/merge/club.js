@@ -23,6 +23,17 @@ export function dailyButton(parent, ctx, game, { label, title, cls, report }) {
 }
 
 /**
+ * The game-over card's part for the Daily Club, under its buttons: Play again
+ * keeps its place on a small screen, the club's block follows it.
+ * @param {{buttons: HTMLElement}} card the kit's dialog @returns {HTMLElement}
+ */
+export function endPart(card) {
+  const part = html("div", { class: "hm-over-club" }, null);
+  card.buttons.after(part);
+  return part;
+}
+
+/**
  * @typedef {object} ClubEnd
  * @property {(events: any[]) => void} heard an accepted answer's events (a `finished` one is banked)
  * @property {(container: HTMLElement) => void} card the game-over card opened: its part for the end block

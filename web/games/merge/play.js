@@ -8,6 +8,7 @@ import { aimedCell } from "./state.js";
 import { previewOf } from "./board.js";
 import { stoneName } from "./stones.js";
 import { placeName } from "./words.js";
+import { endPart } from "./club.js";
 
 /**
  * @typedef {object} PlayParts
@@ -243,7 +244,7 @@ export function createPlay({ ctx, session, state, draw, board, player, timer, ov
     if (!view?.over) return;
     const card = over.open({ score: view.score, moves: view.moves, highest: view.highest, chain: view.best_chain, playMs: view.play_ms,
       best: view.best, newBest });
-    end.card(card.body);
+    end.card(endPart(card));
   }
 
   /**

@@ -385,7 +385,8 @@ class Session(Generic[S, P]):
         events = [*outcome.events, *self.after(before, outcome)]
         if self._pending is not None:
             pending, self._pending = self._pending, None
-            self._keep_action(pending, events)
+            if not self.over(before):  # play time handed over after the end is no move of the run
+                self._keep_action(pending, events)
         if not self.over(before) and self.over(self.state):
             events.append(self.finished())
         return self.answer(events, changed_profile=self.profile is not profile)

@@ -21,7 +21,8 @@ import { createCard, createHud } from "./blocks/hud.js";
 import { createInput } from "./blocks/input.js";
 import { paintEvents, readPaint, writePaint } from "./blocks/paint.js";
 import { createTray } from "./blocks/tray.js";
-import { createClubEnd, createReplayPaint, dailyButton, endPart } from "./blocks/club.js";
+import { createClubEnd, dailyButton, endPart } from "../kit/clubpage.js";
+import { createReplayPaint } from "./blocks/replaypaint.js";
 
 /**
  * @typedef {object} State everything the page holds besides the engine's view
@@ -337,7 +338,7 @@ export async function mount(root, ctx) {
     over?.close();
     ctx.announce(t("blocks.say.over", { score: fmt.number(view.score) }));
     over = showOver(root, fmt, view, banked, newRun);
-    end.card(endPart(over));
+    end.card(endPart(over, "bk-over-club"));
   }
 
   // ----- another tab stored a newer run or card (P10): taken one at a time with the actions

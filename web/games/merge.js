@@ -26,7 +26,7 @@ import { bindInput } from "./merge/input.js";
 import { createFeel } from "./merge/feel.js";
 import { createMergeLesson } from "./merge/lesson.js";
 import { describeBoard, rowsText } from "./merge/words.js";
-import { createClubEnd, dailyButton } from "./merge/club.js";
+import { createClubEnd, dailyButton } from "../kit/clubpage.js";
 
 const TICK_MS = 5000; // play time goes to the engine at least this often while it runs (M15)
 

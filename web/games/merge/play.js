@@ -8,7 +8,7 @@ import { aimedCell } from "./state.js";
 import { previewOf } from "./board.js";
 import { stoneName } from "./stones.js";
 import { placeName } from "./words.js";
-import { endPart } from "./club.js";
+import { endPart } from "../../kit/clubpage.js";
 
 /**
  * @typedef {object} PlayParts
@@ -22,7 +22,7 @@ import { endPart } from "./club.js";
  * @property {{open: (stats: import("./dialogs.js").OverStats) => import("../../kit/dialog.js").Dialog, shut: () => void}} over
  * @property {ReturnType<typeof import("./feel.js").createFeel>} feel sound, vibration and juice (issue 15)
  * @property {(events: any[]) => void} heard the lesson hears an accepted action's events (issue 15)
- * @property {import("./club.js").ClubEnd} end the Daily Club's end of a round (issue 16)
+ * @property {import("../../kit/clubpage.js").ClubEnd} end the Daily Club's end of a round (issue 16)
  */
 
 /** @param {PlayParts} parts */
@@ -244,7 +244,7 @@ export function createPlay({ ctx, session, state, draw, board, player, timer, ov
     if (!view?.over) return;
     const card = over.open({ score: view.score, moves: view.moves, highest: view.highest, chain: view.best_chain, playMs: view.play_ms,
       best: view.best, newBest });
-    end.card(endPart(card));
+    end.card(endPart(card, "hm-over-club"));
   }
 
   /**

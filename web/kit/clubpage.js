@@ -1,10 +1,10 @@
-// The Daily Club on the merge page (issue 16), through the kit's `ctx.club`:
-// the Daily button, and the finished round banked with its end block in the
-// game-over card (whichever comes first, the card or the summary). The same
-// glue as blocks/club.js (pages own no shared module; the kit could take it).
-// Streaks, dates, links and codes are the engine's and the club service's;
-// this only forwards and places.
-import { html } from "../../svg.js";
+// The Daily Club's glue on a game page (issue 16), over the kit's `ctx.club`:
+// the Daily button, and the finished run banked with its end block in the
+// game-over card (whichever comes first, the card or the summary). Streaks,
+// dates, links and codes are the engine's and the club service's; this only
+// forwards and places. Used by blocks and merge (domino and bowls place the
+// block in their own end screens).
+import { html } from "../svg.js";
 
 /**
  * A "Daily" button: opens today's daily of `game` (the club service says its link).
@@ -25,10 +25,11 @@ export function dailyButton(parent, ctx, game, { label, title, cls, report }) {
 /**
  * The game-over card's part for the Daily Club, under its buttons: Play again
  * keeps its place on a small screen, the club's block follows it.
- * @param {{buttons: HTMLElement}} card the kit's dialog @returns {HTMLElement}
+ * @param {{buttons: HTMLElement}} card the kit's dialog @param {string} cls the page's class for it
+ * @returns {HTMLElement}
  */
-export function endPart(card) {
-  const part = html("div", { class: "hm-over-club" }, null);
+export function endPart(card, cls) {
+  const part = html("div", { class: cls }, null);
   card.buttons.after(part);
   return part;
 }

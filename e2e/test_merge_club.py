@@ -62,14 +62,16 @@ def test_daily_link_end_card_and_replay(page: Page, phone: Page, boot) -> None:
     date = today()
     session = Session()
     session.new({"daily": date})
-    first = session.view({})["current"]
+    start = session.view({})
+    # what a player sees of the daily's start: the piece in hand, then the next one
+    tray = " ".join(str(v) for v in [*start["current"]["stones"], *start["next"]["stones"]])
     # 1. The Daily button opens today's daily; the address bar loses the query (a reload resumes).
     boot(page, "#/merge")
     page.locator(".hm-daily").click()
     page.wait_for_function("location.hash === '#/merge'")
     wait_ready(page)
-    page.wait_for_function("d => document.querySelector('.hm-current-box .hm-stone')?.dataset.v === d",
-                           arg=str(first["stones"][0]))
+    page.wait_for_function("d => [...document.querySelectorAll('.hm-side .hm-stone')].map((g) => g.dataset.v).join(' ') === d",
+                           arg=tray)  # the daily's own pieces (the round drawn before it may share its first stone)
     settled(page)
     daily = seen(page)
     assert daily["score"] == "0"
@@ -77,8 +79,8 @@ def test_daily_link_end_card_and_replay(page: Page, phone: Page, boot) -> None:
     # 2. A second player opens the daily's link: the same stones.
     boot(phone, f"#/merge?daily={date}")
     phone.wait_for_function("location.hash === '#/merge'")
-    phone.wait_for_function("d => document.querySelector('.hm-current-box .hm-stone')?.dataset.v === d",
-                            arg=str(first["stones"][0]))
+    phone.wait_for_function("d => [...document.querySelectorAll('.hm-side .hm-stone')].map((g) => g.dataset.v).join(' ') === d",
+                            arg=tray)
     settled(phone)
     assert seen(phone) == daily
 

@@ -69,6 +69,8 @@ def play_domino_daily(page: Page) -> None:
         page.wait_for_function("""(turns) => { const d = document.querySelector('.dd').dataset;
             return d.phase === 'over' || (d.turns !== turns && d.busy !== '1'); }""", arg=turns, timeout=20_000)
     expect(page.locator(".dd-overlay")).to_be_visible()
+    # banking is asynchronous: the end card's Daily Club line shows once the run is banked and stored
+    expect(page.locator("dialog.dd-end .club-end-line")).to_be_visible(timeout=30_000)
 
 
 def go_home(page: Page) -> None:

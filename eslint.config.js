@@ -32,4 +32,15 @@ export default [
     files: ["web/**/*.mjs"],
     languageOptions: { globals: { ...globals.worker } },
   },
+  {
+    // The page's pure modules under node's own test runner (`make unit-js`).
+    files: ["tests/js/**/*.mjs"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.node } },
+    rules: {
+      "no-empty": ["error", { allowEmptyCatch: false }],
+      "no-unused-vars": ["error", { args: "after-used", caughtErrors: "all" }],
+      eqeqeq: ["error", "always"],
+      "prefer-const": "error",
+    },
+  },
 ];

@@ -1,0 +1,73 @@
+// The router's reading of a location hash (web/app.js parseRoute): every
+// route form the arcade links to, and what junk falls back to (home).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { parseRoute } from "../../web/app.js";
+
+const HOME = { name: "home" };
+/** A game route: lesson, start and replay as the page's context reads them. */
+const game = (id, { lesson = false, start = null, replay = null } = {}) => ({ name: "game", game: id, lesson, start, replay });
+
+/** [hash, route] */
+const ROUTES = [
+  // home, the club page, the rules pages
+  ["", HOME],
+  ["#", HOME],
+  ["#/", HOME],
+  ["#/club", { name: "club" }],
+  ["#/rules/blocks", { name: "rules", game: "blocks" }],
+  ["#/rules/domino", { name: "rules", game: "domino" }],
+  ["#/rules/merge", { name: "rules", game: "merge" }],
+  ["#/rules/bowls", { name: "rules", game: "bowls" }],
+  // each game, plain
+  ["#/blocks", game("blocks")],
+  ["#/domino", game("domino")],
+  ["#/merge", game("merge")],
+  ["#/bowls", game("bowls")],
+  ["#/blocks/", game("blocks")], // a trailing slash is the same page
+  // the first lesson (issue 15)
+  ["#/blocks?lesson", game("blocks", { lesson: true })],
+  ["#/bowls?lesson=1", game("bowls", { lesson: true })],
+  // a replay (issue 16): the code as given, percent-decoded
+  ["#/blocks?replay=6E1.blocks.eNqtVEEKwz-AM", game("blocks", { replay: "6E1.blocks.eNqtVEEKwz-AM" })],
+  ["#/merge?replay=6E1.merge.a_b-c", game("merge", { replay: "6E1.merge.a_b-c" })],
+  ["#/domino?replay=6E1%2Edomino%2Exyz", game("domino", { replay: "6E1.domino.xyz" })],
+  ["#/bowls?replay", game("bowls", { replay: "" })], // an empty code: the engine refuses it, the page says so
+  // a replay wins over a lesson in the same query: it is what the link was made for
+  ["#/blocks?lesson&replay=6E1.blocks.x", game("blocks", { replay: "6E1.blocks.x" })],
+  // a deal to start: the query handed on as written (the engine's start_of checks it)
+  ["#/blocks?seed=7", game("blocks", { start: "seed=7" })],
+  ["#/domino?seed=12&mode=marathon&set=extended", game("domino", { start: "seed=12&mode=marathon&set=extended" })],
+  ["#/merge?seed=3&jokers=0", game("merge", { start: "seed=3&jokers=0" })],
+  ["#/bowls?daily=2025-03-09", game("bowls", { start: "daily=2025-03-09" })],
+  ["#/domino?daily=2025-03-09&mode=sprint", game("domino", { start: "daily=2025-03-09&mode=sprint" })],
+  ["#/blocks?seed=7&&", game("blocks", { start: "seed=7" })], // empty parts dropped
+  // a lesson asked beside a deal is a lesson (the deal is not dealt into it)
+  ["#/blocks?seed=7&lesson", game("blocks", { lesson: true })],
+  // a query that is neither: the game, nothing started
+  ["#/merge?jokers=0", game("merge")],
+  ["#/blocks?", game("blocks")],
+  // junk: home
+  ["#/chess", HOME],
+  ["#/BLOCKS", HOME], // routes are lower case
+  ["#/blocks/extra", HOME],
+  ["#/rules", HOME],
+  ["#/rules/chess", HOME],
+  ["#/club/stats", HOME],
+  ["#/?seed=1", HOME],
+  [null, HOME],
+  [undefined, HOME],
+];
+
+for (const [hash, route] of ROUTES) {
+  test(`parseRoute(${JSON.stringify(hash)})`, () => {
+    assert.deepEqual(parseRoute(/** @type {any} */ (hash)), route);
+  });
+}
+
+test("a hash without its slash reads like one with it", () => {
+  for (const [hash] of ROUTES) {
+    if (typeof hash !== "string" || !hash.startsWith("#/")) continue;
+    assert.deepEqual(parseRoute(`#${hash.slice(2)}`), parseRoute(hash), hash);
+  }
+});

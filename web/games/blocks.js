@@ -462,17 +462,25 @@ export async function mount(root, ctx) {
   // nothing is loaded or stored, and no input is taken (`live` stays false).
   async function startReplay() {
     reshape(await engine.call("geometry", {}));
-    const painted = createReplayPaint(board.hex.index);
-    /** @param {Blocks.View} next @param {any[]} events */
-    const show = (next, events) => {
+    const painted = createReplayPaint(board.hex.index, (step) => engine.call("replay_seek", { index: step }));
+    // `step` is the position's index (the bar's; the opened replay's first position comes without one: 0)
+    /** @param {Blocks.View} next @param {any[]} events @param {number} [step] */
+    const show = (next, events, step = 0) => {
       const before = view;
+      const fresh = session.ticket("replay-paint");
       juice.finish();
-      state.paint = painted(next, events);
+      // the colours shown so far, until this step's own (the same task for a step; a jump asks the steps between)
+      state.paint = readPaint(writePaint(state.paint), next.board);
       view = next;
       draw();
       ctx.painted();
       // a step forward is shown like the action it was; a step back or a jump only drawn
       if (before && (next.drops > before.drops || next.redeals < before.redeals)) play(events);
+      painted(step, next, events).then((paint) => {
+        if (!fresh()) return; // another position is shown by now
+        state.paint = paint;
+        draw();
+      }, session.report);
     };
     await ctx.club.openReplay(root, { show });
     return true;

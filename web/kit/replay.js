@@ -46,7 +46,7 @@ const ICONS = {
  * @property {number} score the run's final score
  * @property {string | null} link the challenge link of the deal, or null
  * @property {(index: number) => Promise<Position>} seek asks the engine for position index
- * @property {(view: any, events: any[]) => void} show the page draws a position
+ * @property {(view: any, events: any[], index: number) => void} show the page draws position `index`
  * @property {(error: unknown) => void} report
  * @property {() => void} close leaves the replay
  */
@@ -132,7 +132,7 @@ export function createReplayBar(host, options) {
         if (gone) return;
         shown = answer.index;
         lastEvents = answer.events ?? [];
-        options.show(answer.view, lastEvents);
+        options.show(answer.view, lastEvents, shown);
         if (target === want) target = shown;
         paint();
       }

@@ -1,23 +1,40 @@
 // The paint of a replay's positions on the blocks page (issue 16): which gem
-// colour each filled cell shows, rebuilt from each step's events.
+// colour each filled cell shows, rebuilt from each step's events. The engine
+// keeps no colours (they are cosmetic, B3's families carried by `placed`
+// events), so a step's paint is the step before it with its events applied.
+// A jump (Last, a seek, the slider) lands on a step whose earlier steps were
+// never shown: their events are asked of the replay session (`seek`), so a
+// jump paints exactly what stepping there one by one paints.
 import { paintEvents, readPaint, writePaint } from "./paint.js";
 
+/** @typedef {import("./paint.js").Paint} Paint */
+/** @typedef {{ view: Blocks.View, events: any[] }} Step the replay session's answer for one step */
+
 /**
- * The cell colours of replayed positions: a drop paints on the position before
- * it (when it was shown), any other step reuses what its drop count showed.
  * @param {(cell: string) => number | undefined} index
- * @returns {(view: Blocks.View, events: any[]) => import("./paint.js").Paint}
+ * @param {(step: number) => Promise<Step>} seek the replay session's position `step` (replay_seek)
+ * @returns {(step: number, view: Blocks.View, events: any[]) => Promise<Paint>} the paint of step `step`
+ *   (0: the start), shown with this view and events
  */
-export function createReplayPaint(index) {
-  /** @type {Map<number, import("./paint.js").Paint>} */
-  const seen = new Map();
-  return (view, events) => {
-    const dropped = events.some((e) => e.type === "placed");
-    const base = seen.get(dropped ? view.drops - 1 : view.drops);
-    const paint = base ? [...base] : readPaint(null, view.board);
-    if (dropped) paintEvents(paint, events, index);
-    const shown = readPaint(writePaint(paint), view.board); // only the cells the view fills
-    seen.set(view.drops, shown);
-    return shown;
-  };
+export function createReplayPaint(index, seek) {
+  /** @type {Map<number, Promise<Paint>>} each step's paint, once asked: a step is painted once */
+  const paints = new Map();
+
+  /** @param {number} step @param {Step | Promise<Step>} [shown] @returns {Promise<Paint>} */
+  function paintOf(step, shown) {
+    const known = paints.get(step);
+    if (known) return known;
+    // the steps before first (asked of the engine in order when they were never shown), then this one
+    const before = step > 0 ? paintOf(step - 1) : Promise.resolve(null);
+    const made = Promise.all([before, shown ?? seek(step)]).then(([previous, { view, events }]) => {
+      const paint = previous ? [...previous] : readPaint(null, view.board);
+      paintEvents(paint, events, index);
+      return readPaint(writePaint(paint), view.board); // only the cells the view fills
+    });
+    paints.set(step, made);
+    made.catch(() => paints.delete(step)); // a failed question is asked again next time (reported by the caller)
+    return made;
+  }
+
+  return (step, view, events) => paintOf(step, { view, events });
 }

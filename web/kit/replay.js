@@ -100,19 +100,20 @@ export function createReplayBar(host, options) {
   let target = 0;
   let seeking = false;
   let speedAt = 0;
+  let playing = false;
   /** @type {ReturnType<typeof setTimeout> | null} */
-  let timer = null;
+  let timer = null; // the next step of play; null also while that step is on its way
   let lastEvents = /** @type {any[]} */ ([]);
   let gone = false;
 
   function paint() {
     where.textContent = t("shell.replay.position", { index: number(shown), steps: number(steps), count: steps });
-    slider.value = String(shown);
+    slider.value = String(target); // where the player put it while the engine answers (a drag stays under the finger)
     slider.setAttribute("aria-valuetext", where.textContent);
     // aria-disabled, not disabled: a focused button at the end keeps the focus (a click there does nothing: goTo clamps)
     for (const el of [first, back]) el.setAttribute("aria-disabled", String(shown === 0));
     for (const el of [forward, last]) el.setAttribute("aria-disabled", String(shown >= steps));
-    const on = timer !== null;
+    const on = playing;
     play.setAttribute("aria-label", t(on ? "shell.replay.pause" : "shell.replay.play"));
     play.title = play.getAttribute("aria-label") ?? "";
     play.setAttribute("aria-pressed", String(on));
@@ -148,10 +149,13 @@ export function createReplayBar(host, options) {
   /** @param {number} index */
   async function goTo(index) {
     target = Math.max(0, Math.min(steps, Math.round(index)));
+    paint();
     await pump();
   }
 
+  // Play ends here, also while its step is on its way (a control, a failed seek): no step follows.
   function stop() {
+    playing = false;
     if (timer !== null) clearTimeout(timer);
     timer = null;
     paint();
@@ -159,22 +163,23 @@ export function createReplayBar(host, options) {
 
   function tick() {
     timer = null;
-    if (gone || shown >= steps) { paint(); return; }
+    if (gone || !playing) return;
     goTo(shown + 1).then(() => {
-      if (gone || shown >= steps) { stop(); return; }
+      if (gone || !playing) return;
+      if (shown >= steps) { stop(); return; }
       const wait = STEP_MS / SPEEDS[speedAt] / (lastEvents.length ? 1 : QUIET_SHARE);
       timer = setTimeout(tick, wait);
-      paint();
     });
   }
 
   function toggle() {
-    if (timer !== null) { stop(); return; }
-    if (shown < steps) { timer = setTimeout(tick, 0); paint(); return; }
+    if (playing) { stop(); return; }
+    playing = true;
+    paint();
+    if (shown < steps) { timer = setTimeout(tick, 0); return; }
     goTo(0).then(() => { // at the end: play again from the start
-      if (gone || timer !== null) return;
+      if (gone || !playing || timer !== null) return;
       timer = setTimeout(tick, STEP_MS / SPEEDS[speedAt]);
-      paint();
     });
   }
 
@@ -190,7 +195,12 @@ export function createReplayBar(host, options) {
     speed.textContent = label;
     speed.setAttribute("aria-label", t("shell.replay.speed", { speed: label }));
   });
-  slider.addEventListener("input", () => { stop(); goTo(Number(slider.value)); });
+  // The value first: stopping repaints the slider to the position asked before.
+  slider.addEventListener("input", () => {
+    const want = Number(slider.value);
+    stop();
+    goTo(want);
+  });
   close.addEventListener("click", () => { stop(); options.close(); });
 
   /** @param {KeyboardEvent} e */
@@ -214,9 +224,10 @@ export function createReplayBar(host, options) {
     node,
     goTo,
     index: () => shown,
-    playing: () => timer !== null,
+    playing: () => playing,
     destroy() {
       gone = true;
+      playing = false;
       if (timer !== null) clearTimeout(timer);
       timer = null;
       document.removeEventListener("keydown", onKey);

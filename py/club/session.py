@@ -122,6 +122,7 @@ class RunInfo(TypedDict):
     score: int
     moves: int
     in_play: bool
+    practice: str | None  # why the run can set no personal best (``Session.practice``), None: it can
 
 
 #: The share grid's squares by a moment's level (issue 16).
@@ -215,6 +216,12 @@ class Session(Generic[S, P]):
         """The player's moves so far (0: a run not begun, which a link may replace)."""
         raise NotImplementedError
 
+    def practice(self, state: S) -> str | None:
+        """Why the run can no longer set a personal best (a reason code such as
+        ``"training"``: help used), None while it still can. The Daily Club
+        banks such a run as practice: never counted, never a streak day."""
+        return None
+
     def moment(self, events: list[Event]) -> int:
         """How big a moment an action's events are for the share grid: 0 none, 1-5."""
         return 0
@@ -300,7 +307,7 @@ class Session(Generic[S, P]):
         return {"seed": start.get("seed"), "daily": start.get("daily"),
                 "link": link(start, self.LINK) if log else None, "over": over,
                 "score": self.score(self.state), "moves": self.played(self.state),
-                "in_play": not over and self.played(self.state) > 0}
+                "in_play": not over and self.played(self.state) > 0, "practice": self.practice(self.state)}
 
     def start_of(self, payload: dict[str, Any]) -> dict[str, Any]:
         """A challenge link's query checked: ``link``, the same deal's link as
@@ -398,7 +405,8 @@ class Session(Generic[S, P]):
         return {"type": "finished", "game": self.game, "score": self.score(self.state),
                 "seed": start.get("seed"), "daily": start.get("daily"),
                 "link": link(start, self.LINK) if log else None, "moves": self.played(self.state),
-                "grid": grid(log.moments) if log else "", "code": self.replay_code()}
+                "grid": grid(log.moments) if log else "", "code": self.replay_code(),
+                "practice": self.practice(self.state)}
 
     def _keep_action(self, action: tuple[str, dict[str, Any]], events: list[Event]) -> None:
         log = self._log

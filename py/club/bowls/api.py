@@ -112,6 +112,10 @@ class Session(session.Session[Attempt, Profile]):
     def played(self, state: Attempt) -> int:
         return state.position.moves
 
+    def practice(self, state: Attempt) -> str | None:
+        """W21: after an undo in Endless or Daily the attempt is training and sets no best."""
+        return state.practice()
+
     def moment(self, events: list[Event]) -> int:
         """Share grid (issue 16): a match by its combo (1-4), a Perfect Clear above all."""
         if any(e["type"] == "perfect" for e in events):

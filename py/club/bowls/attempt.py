@@ -35,6 +35,10 @@ from club.rng import Rng, seed_from_text
 from club.session import Outcome
 
 NOTHING_TO_UNDO, NOTHING_TO_REDO = "nothing-to-undo", "nothing-to-redo"
+#: Undo refused on a finished Daily: its result was banked by the Daily Club and stays final (W20, W21).
+DAILY_FINAL = "daily-final"
+#: Why an attempt can set no personal best (W21), as the Daily Club is told (``finished``'s ``practice``).
+TRAINING = "training"
 UNDO_DEPTH = 100  # moves kept for undo: keeps every save (written after each move) small
 
 
@@ -173,16 +177,33 @@ class Attempt:
         self.best_combo = max(self.best_combo, safe_combo(self.last))
         return Result(True, None, out.events or [])
 
+    def undo_refusal(self) -> str | None:
+        """Why undo is refused now (None: it is allowed). A finished Daily is
+        final (``DAILY_FINAL``): the Daily Club banked it when it ended, and an
+        undo would let a banked daily carry on (decision; W20 and W21 are
+        silent on undo after the end)."""
+        if self.ended:
+            return OVER
+        if self.mode.final_when_over and self.status() is not None:
+            return DAILY_FINAL
+        if not self.history:
+            return NOTHING_TO_UNDO
+        return None
+
+    def practice(self) -> str | None:
+        """Why this attempt can no longer set a personal best (W21: ``TRAINING``), None while it can."""
+        return TRAINING if self.training else None
+
     def undo(self) -> Result:
         """W21: back to before the whole last move; Endless/Daily become training.
 
         An attempt recorded when it ended is open again, so it is recorded again
         when it ends again (decision, issue 12: a puzzle may then be solved in
-        fewer moves; a run is training by now and sets no best)."""
-        if self.ended:
-            return Result(False, OVER)
-        if not self.history:
-            return Result(False, NOTHING_TO_UNDO)
+        fewer moves; a run is training by now and sets no best), except a
+        finished Daily, which is final (``undo_refusal``)."""
+        reason = self.undo_refusal()
+        if reason is not None:
+            return Result(False, reason)
         snap = self.history.pop()
         self.position, self.rng, self.collected, self.last, self.best_combo = (
             snap.position, snap.rng, snap.collected, snap.last, snap.best_combo)

@@ -1,8 +1,9 @@
 """The mode registry: what each mode does around the same engine (W18-W21).
 
 A mode says whether it refills (W16), whether Endless events run (W17),
-how many moves an attempt has, and whether undo marks the attempt as
-training (W21). A puzzle attempt (W18) also names its puzzle, whose goal
+how many moves an attempt has, whether undo marks the attempt as
+training (W21) and whether a finished attempt is final (Daily: the Daily
+Club banked it, so undo cannot open it again). A puzzle attempt (W18) also names its puzzle, whose goal
 and move limit ``Attempt.status`` judges (club.bowls.puzzles.judge).
 
 >>> MODES["daily"].refills_after(19), MODES["daily"].refills_after(20)
@@ -29,6 +30,7 @@ class Mode:
     limit: int | None  # moves per attempt, None for unlimited
     training_on_undo: bool  # W21: the first undo marks the attempt
     dated: bool = False  # W20: seeded by the UTC date
+    final_when_over: bool = False  # W20/W21: undo cannot reopen a finished attempt (it was banked)
 
     def refills_after(self, move_number: int) -> bool:
         """Whether the move that would become number ``move_number`` refills.
@@ -43,7 +45,7 @@ class Mode:
 MODES: dict[str, Mode] = {
     "endless": Mode("endless", refills=True, special=True, limit=None, training_on_undo=True),
     "daily": Mode("daily", refills=True, special=False, limit=DAILY_MOVES, training_on_undo=True,
-                  dated=True),
+                  dated=True, final_when_over=True),
     # A position played as given, without refill (as the vectors, W27): tests, bug reports.
     "free": Mode("free", refills=False, special=False, limit=None, training_on_undo=False),
     # W18: no refill, undo is plain help; the puzzle sets the limit and the goal.

@@ -181,7 +181,7 @@ def describe(attempt: Attempt, profile: Profile) -> View:
         "overflow_bowls": [b for b in range(RING) if len(position.bowls[b]) > CAPACITY],
         "training": attempt.training,
         "recorded": attempt.recorded,
-        "can_undo": bool(attempt.history) and not attempt.ended,
+        "can_undo": attempt.undo_refusal() is None,
         "can_redo": bool(attempt.redo_bowls) and status is None,
         "last": None if last is None else {**last, "multiplier": multiplier(last["combo"])},  # type: ignore[typeddict-item]
         "best": best_shown(attempt, profile),

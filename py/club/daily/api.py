@@ -17,8 +17,13 @@ aside.
 >>> s = out["summary"]
 >>> s["counted"], s["streak"], s["club_today"], s["new_best"], s["kept"]
 (True, 1, 1, True, True)
->>> club.bank({"record": out["record"], "replays": out["replays"], "finished": event, "now": now})["summary"]["practice"]
-True
+>>> again = club.bank({"record": out["record"], "replays": out["replays"], "finished": event, "now": now})["summary"]
+>>> again["practice"], again["why"]
+(True, 'repeat')
+>>> helped = club.bank({"record": None, "replays": None, "finished": {**event, "practice": "training"}, "now": now})
+>>> s = helped["summary"]
+>>> s["counted"], s["practice"], s["why"], s["streak"], s["new_best"]
+(False, True, 'training', 0, False)
 >>> club.home({"record": out["record"], "now": now})["games"]["domino"]
 {'done': True, 'score': 410, 'streak': 1, 'query': 'daily=2026-12-02'}
 >>> club.replays({"replays": out["replays"]})["list"][0]["score"]
@@ -46,7 +51,7 @@ from club.errors import MAX_COUNT, NotationError, is_int, read_seed
 #: The keys a ``finished`` event must have (session.py sends it when a run
 #: ends) and the ones it may have (checked when present; other keys are not read).
 EVENT_KEYS = frozenset({"type", "game", "score", "daily", "code"})
-EVENT_OPTIONAL = frozenset({"seed", "link", "moves", "grid", "verified"})
+EVENT_OPTIONAL = frozenset({"seed", "link", "moves", "grid", "verified", "practice"})
 #: Longest link and grid text an event may carry.
 MAX_LINK, MAX_GRID = 200, 1000
 
@@ -68,7 +73,7 @@ class Session:
         _, today = _now(payload)
         record = _record(payload)
         entries = _replays(payload, game)
-        banked = records.bank(record, game, event["score"], event["daily"], today)
+        banked = records.bank(record, game, event["score"], event["daily"], today, event["practice"])
         new_entries, was_kept = entries, False
         if event["code"] is not None and event["verified"]:
             new_entries, was_kept = kept.keep(entries, game, event["code"], event["score"],
@@ -76,7 +81,7 @@ class Session:
         games = banked.record.games[game]
         summary: Summary = {
             "game": game, "date": event["daily"], "daily": event["daily"] is not None,
-            "counted": banked.counted, "practice": banked.practice,
+            "counted": banked.counted, "practice": banked.practice, "why": banked.why,
             "streak": days.current(games.streaks, today), "best_streak": games.best_streak,
             "club_streak": days.current(banked.record.club_streaks, today),
             "club_today": numbers.club_today(banked.record, today),
@@ -120,7 +125,9 @@ class Session:
 def read_finished(value: object) -> dict[str, Any]:
     """The ``finished`` event of an answer, checked field by field; anything
     off is ``NotationError("finished")``. ``seed`` and ``link`` may be null (a
-    run without a recording); ``verified`` missing is true.
+    run without a recording); ``verified`` missing is true; ``practice``
+    missing or null: the run could set a personal best (else the game's
+    reason code why not, e.g. ``"training"``).
 
     >>> read_finished({"type": "finished"})
     Traceback (most recent call last):
@@ -129,7 +136,7 @@ def read_finished(value: object) -> dict[str, Any]:
     """
     if not isinstance(value, dict) or not value.keys() >= EVENT_KEYS:
         raise NotationError("finished", f"a finished event has the keys {', '.join(sorted(EVENT_KEYS))}")
-    event = {"seed": None, "link": None, "moves": 0, "grid": "", "verified": True,
+    event = {"seed": None, "link": None, "moves": 0, "grid": "", "verified": True, "practice": None,
              **{key: value[key] for key in EVENT_KEYS | (EVENT_OPTIONAL & value.keys())}}
     checks = (
         event["type"] == "finished",
@@ -147,10 +154,12 @@ def read_finished(value: object) -> dict[str, Any]:
     try:
         if event["seed"] is not None:
             read_seed(event["seed"])
+        if event["practice"] is not None:
+            records.read_reason(event["practice"])
         if event["code"] is not None:
             kept.read_code(event["code"], event["game"])
     except NotationError:
-        raise NotationError("finished", "the finished event's seed or code is wrong") from None
+        raise NotationError("finished", "the finished event's seed, code or practice reason is wrong") from None
     return event
 
 

@@ -9,15 +9,23 @@ streak spans with the best streak. For the Club: the spans of days on which
 all four dailies counted, its best streak and the number of such days.
 
 A **counted** daily is the first finished run of a game's daily for a date,
-finished on that date or the next UTC day; any other finished daily run is
-**practice**. Banking never changes a counted result.
+finished on that date or the next UTC day, that the game says could still set
+a personal best; any other finished daily run is **practice**, and the
+record keeps why (``why``): the game's own reason (``"training"``: help such
+as an undo was used, bowls W21), ``REPEAT`` (the day already counted) or
+``LATE`` (past the day after). A run the game marks can raise no personal
+best either, daily or not. Banking never changes a counted result.
 
 >>> record = fresh()
 >>> out = bank(record, "blocks", 120, "2026-12-02", "2026-12-02")
->>> out.counted, out.practice, out.new_best
-(True, False, True)
->>> bank(out.record, "blocks", 300, "2026-12-02", "2026-12-02").practice
-True
+>>> out.counted, out.practice, out.new_best, out.why
+(True, False, True, None)
+>>> again = bank(out.record, "blocks", 300, "2026-12-02", "2026-12-02")
+>>> again.practice, again.why
+(True, 'repeat')
+>>> helped = bank(fresh(), "bowls", 900, "2026-12-02", "2026-12-02", "training")
+>>> helped.counted, helped.practice, helped.new_best, helped.why, helped.record.games["bowls"].streaks
+(False, True, False, 'training', [])
 >>> load(dump(out.record)) == out.record
 True
 >>> load(dump(out.record).replace('"played":1', '"plaied":1'))
@@ -31,6 +39,7 @@ from __future__ import annotations
 import bisect
 import copy
 import itertools
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,17 +54,28 @@ MAX_DAYS = 400
 MAX_RUNS = 30
 #: Points of the personal best's history kept per game.
 MAX_BESTS = 100
-VERSION = 1
+#: Version 2 keeps why a run was practice (each run ``[score, daily, date, why]``);
+#: a version 1 record loads with ``why`` null on every run (``upgrade``).
+VERSION = 2
+#: Why a daily was practice, when the game did not say: its day already
+#: counted, it finished after the day after its date, or before its date (a
+#: clock set wrong).
+REPEAT, LATE, EARLY = "repeat", "late", "early"
+#: A reason code: a game's (``Session.practice``) or the record's own.
+REASON = re.compile(r"[a-z][a-z0-9-]{0,31}")
 
 
 @dataclass
 class Run:
     """One finished run of the history: its score, whether it was a daily
-    (counted or practice) and its date (the daily's, else the day it finished)."""
+    (counted or practice), its date (the daily's, else the day it finished)
+    and why it was practice or could set no best (None: no reason, or a run
+    banked before the record kept reasons)."""
 
     score: int
     daily: bool
     date: str
+    why: str | None = None
 
 
 @dataclass
@@ -95,6 +115,7 @@ class Banked:
     counted: bool
     practice: bool
     new_best: bool
+    why: str | None = None  # why it was practice or could set no best (see the module's note)
 
 
 def fresh() -> Record:
@@ -102,23 +123,27 @@ def fresh() -> Record:
     return Record({game: GameRecord() for game in GAMES})
 
 
-def bank(record: Record, game: str, score: int, daily: str | None, today: str) -> Banked:
+def bank(record: Record, game: str, score: int, daily: str | None, today: str,
+         practice: str | None = None) -> Banked:
     """``record`` with a finished run of ``game`` added (a new record; the
     old one is not changed). ``daily`` is the daily's date (None: no daily),
-    ``today`` the UTC date it finished.
+    ``today`` the UTC date it finished, ``practice`` the game's reason why the
+    run can set no personal best (None: it can).
 
     >>> first = bank(fresh(), "merge", 50, "2026-12-01", "2026-12-02")  # begun 23:59, ended 00:01
     >>> first.counted, first.record.games["merge"].streaks
     (True, [['2026-12-01', '2026-12-01']])
-    >>> bank(fresh(), "merge", 50, "2026-11-30", "2026-12-02").practice  # too late to count
-    True
+    >>> late = bank(fresh(), "merge", 50, "2026-11-30", "2026-12-02")  # too late to count
+    >>> late.practice, late.why
+    (True, 'late')
     """
     new = copy.deepcopy(record)
     games = new.games[game]
-    counted = daily is not None and daily in (today, calendar.previous(today)) and games.score_on(daily) is None
-    new_best = games.best is None or score > games.best
+    why = practice_reason(games, daily, today, practice)
+    counted = daily is not None and why is None
+    new_best = practice is None and (games.best is None or score > games.best)
     games.played += 1
-    games.runs = [*games.runs, Run(score, daily is not None, daily or today)][-MAX_RUNS:]
+    games.runs = [*games.runs, Run(score, daily is not None, daily or today, why)][-MAX_RUNS:]
     if new_best:
         games.best = score
         games.bests = [*games.bests, (today, score)][-MAX_BESTS:]
@@ -132,7 +157,42 @@ def bank(record: Record, game: str, score: int, daily: str | None, today: str) -
             new.club_days += 1
             new.club_streaks = days.add_day(new.club_streaks, daily)
             new.club_best = max(new.club_best, days.longest(new.club_streaks))
-    return Banked(new, counted, daily is not None and not counted, new_best)
+    return Banked(new, counted, daily is not None and not counted, new_best, why)
+
+
+def practice_reason(games: GameRecord, daily: str | None, today: str, practice: str | None) -> str | None:
+    """Why a finished run is practice (or, no daily, why it set no best): the
+    game's reason first (the run itself could not count), then a daily's day
+    already counted (``REPEAT``), then a daily finished after the day after
+    its date (``LATE``) or before its date (``EARLY``); None for a daily that
+    counts, or a plain run.
+
+    >>> [practice_reason(GameRecord(), daily, "2026-12-03", None) for daily in ("2026-12-01", "2026-12-04", None)]
+    ['late', 'early', None]
+    """
+    if practice is not None:
+        return practice
+    if daily is None:
+        return None
+    if games.score_on(daily) is not None:
+        return REPEAT
+    waited = calendar.days_between(daily, today)
+    return LATE if waited > 1 else EARLY if waited < 0 else None
+
+
+def read_reason(value: object, name: str = "practice") -> str:
+    """A reason code (``REASON``), else ``NotationError(name)``.
+
+    >>> read_reason("training")
+    'training'
+    >>> read_reason("Undo used!")
+    Traceback (most recent call last):
+    ...
+    club.errors.NotationError: practice: a reason is a short code of a-z, 0-9 and -
+    """
+    if not isinstance(value, str) or not REASON.fullmatch(value):
+        raise NotationError(name, "a reason is a short code of a-z, 0-9 and -")
+    return value
 
 
 # ----- stored text ---------------------------------------------------------------------
@@ -147,7 +207,7 @@ def dump(record: Record) -> str:
 def load(text: object) -> Record:
     """Read stored text strictly: every field typed and bounded, no key
     missing or unknown, dates real and in order; else ``NotationError``."""
-    data = save.load(text, "club", "record", VERSION)
+    data = save.load(text, "club", "record", VERSION, upgrade)
     save.keys(data, "record", {"games", "club"})
     games = save.field(data, "games", dict)
     save.keys(games, "games", set(GAMES))
@@ -162,11 +222,31 @@ def load(text: object) -> Record:
                   club_streaks, club_best, club_days)
 
 
+def upgrade(version: int, data: dict[str, Any]) -> dict[str, Any]:
+    """Record ``data`` of ``version`` one version on: version 1 kept no
+    reason, so each run of every game gets ``why`` null (what was practice
+    then stays practice: the counted days and streaks are kept as they are).
+    Anything malformed is left for ``load`` to refuse.
+
+    >>> upgrade(1, {"games": {"blocks": {"runs": [[5, True, "2026-12-01"]]}}})["games"]["blocks"]["runs"]
+    [[5, True, '2026-12-01', None]]
+    """
+    games = data.get("games")
+    if version != 1 or not isinstance(games, dict):
+        return data
+    out = copy.deepcopy(data)
+    for game in out["games"].values():
+        runs = game.get("runs") if isinstance(game, dict) else None
+        if isinstance(runs, list):
+            game["runs"] = [[*run, None] if isinstance(run, list) else run for run in runs]
+    return out
+
+
 def _dump_game(games: GameRecord) -> dict[str, Any]:
     return {
         "played": games.played, "daily_played": games.daily_played,
         "days": [list(day) for day in games.days],
-        "runs": [[run.score, run.daily, run.date] for run in games.runs],
+        "runs": [[run.score, run.daily, run.date, run.why] for run in games.runs],
         "best": games.best, "bests": [list(point) for point in games.bests],
         "streaks": games.streaks, "best_streak": games.best_streak,
     }
@@ -211,9 +291,10 @@ def _pair(item: object, name: str) -> tuple[str, int]:
 
 
 def _run(item: object) -> Run:
-    if not isinstance(item, list) or len(item) != 3 or not isinstance(item[1], bool):
-        raise NotationError("runs", "each run must be [score, daily, date]")
-    return Run(count(item[0], "runs"), item[1], _date(item[2], "runs"))
+    if not isinstance(item, list) or len(item) != 4 or not isinstance(item[1], bool):
+        raise NotationError("runs", "each run must be [score, daily, date, why]")
+    why = None if item[3] is None else read_reason(item[3], "runs")
+    return Run(count(item[0], "runs"), item[1], _date(item[2], "runs"), why)
 
 
 def _spans(value: object, name: str) -> list[Span]:

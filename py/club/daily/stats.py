@@ -83,7 +83,7 @@ def game_stats(games: GameRecord, today: str) -> GameStats:
         "played": games.played, "daily_played": games.daily_played,
         "streak": days.current(games.streaks, today), "best_streak": games.best_streak,
         "best": games.best,
-        "last": [{"score": run.score, "daily": run.daily, "date": run.date} for run in games.runs],
+        "last": [{"score": run.score, "daily": run.daily, "date": run.date, "why": run.why} for run in games.runs],
         "distribution": distribution([score for _, score in games.days]),
         "bests": [{"date": date, "best": best} for date, best in games.bests],
     }

@@ -31,7 +31,10 @@ class Summary(TypedDict):
     date: str | None  # the daily's date; None for a run that is no daily
     daily: bool
     counted: bool  # the day's result of that daily
-    practice: bool  # a daily whose day already counted (or is past counting)
+    practice: bool  # a daily that does not count: the game's reason, its day already counted, or off its day
+    #: Why it is practice, or (no daily) why it set no best: the game's code ("training": help used),
+    #: "repeat", "late" or "early"; None: a counted daily, or a plain run.
+    why: str | None
     streak: int
     best_streak: int
     club_streak: int
@@ -80,6 +83,7 @@ class RunPoint(TypedDict):
     score: int
     daily: bool
     date: str  # the daily's date, or the UTC date the run finished
+    why: str | None  # why it was practice or set no best (None: none, or banked before reasons were kept)
 
 
 class Bucket(TypedDict):

@@ -13,6 +13,7 @@ import { mountRules } from "./rules.js";
 import { html } from "./svg.js";
 import { runningVersion, watchUpdates } from "./update.js";
 import { askPersistence } from "./backup.js";
+import { finishRestore } from "./restore.js";
 import { createSeen, createTips, memoryScope } from "./kit/lesson.js";
 import { createFeel } from "./kit/feel.js";
 import { createClub } from "./kit/club.js";
@@ -167,11 +168,13 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
   /** @type {import("./kit/i18n.js").I18n | null} */
   let i18n = null;
   const notice = createNotices(document.getElementById("notices"), (k, v) => (i18n ? i18n.t(k, v) : k));
-  const storage = createStorage({ notice, t: (k, v) => (i18n ? i18n.t(k, v) : k) });
+  const storage = createStorage({ notice, t: (k, v) => (i18n ? i18n.t(k, v) : null) });
+  const restored = finishRestore(storage.backend); // before anything reads the progress
   const settings = loadSettings(storage);
   i18n = createI18n(pickLanguage(settings.lang), preloaded.tables);
   await i18n.setLanguage(i18n.lang, ["shell", "club"]);
   await Promise.all([i18n.use("shell"), i18n.use("club")]);
+  if (restored === "finished") notice(i18n.t("shell.backup.finished"));
   const seen = createSeen(storage); // after the strings: a corrupt record's notice is translated
   const announce = createAnnouncer(document.getElementById("live"));
   const onVisibility = visibilityHub();

@@ -14,10 +14,15 @@
 // with `load_profile`, on throwaway engine sessions; the shell's own values in
 // JS). One bad or unknown part refuses the file and nothing changes; the
 // message names the part. A good file REPLACES the progress on this device
-// (after a confirmation), then the page reloads so every game starts from it.
+// (after a confirmation) through web/restore.js: staged, read back, then
+// switched, or refused with the room that is missing and nothing changed.
+// Only a restore read back whole says so, after the page reloaded so every
+// game starts from it.
 import { html } from "./svg.js";
 import { PREFIX, parseSettings } from "./storage.js";
 import { parseSeen } from "./kit/lesson.js";
+import { restore } from "./restore.js";
+import { mountAsides, partName, sizeText } from "./asides.js";
 
 export const FORMAT = "6e-club-backup";
 export const VERSION = 1;
@@ -97,12 +102,10 @@ export async function checkBackup(text, games, check) {
   return { backup: data };
 }
 
-// Replace the progress: every current key (corrupt ones kept aside) goes, the backup's come in.
-/** @param {ClubStorage} storage @param {Backup} backup @returns {number} the values restored */
+// Replace the progress with the backup's parts (web/restore.js), or say why nothing changed.
+/** @param {ClubStorage} storage @param {Backup} backup @returns {import("./restore.js").Restored} */
 export function applyBackup(storage, backup) {
-  for (const key of storage.keys()) if (!key.includes("/corrupt/")) storage.remove(key);
-  for (const [key, value] of Object.entries(backup.keys)) storage.set(key, value);
-  return Object.keys(backup.keys).length;
+  return restore(storage.backend, backup.keys);
 }
 
 // Ask the browser to keep our storage (navigator.storage.persist) once a
@@ -132,9 +135,15 @@ function download(backup) {
 /** @param {PageContext["t"]} t @param {Found} found @param {PageContext["gameName"]} gameName */
 function problemText(t, found, gameName) {
   if (found.problem !== "badPart") return t(`shell.backup.${found.problem}`, { version: found.version });
-  const [game, ...rest] = found.part.split("/");
-  const part = gameName(game) ? `${gameName(game)}: ${rest.join("/")}` : found.part;
-  return t("shell.backup.badPart", { part, reason: found.reason ?? t("shell.backup.unknownPart") });
+  return t("shell.backup.badPart", { part: partName(found.part, gameName), reason: found.reason ?? t("shell.backup.unknownPart") });
+}
+
+/** Why a checked backup was not restored. @param {PageContext} ctx @param {import("./restore.js").Restored} done */
+function refusalText(ctx, done) {
+  if (done.ok) return "";
+  if (done.problem === "space") return ctx.t("shell.backup.noRoom", { size: sizeText(done.missing, ctx.lang) });
+  if (done.problem === "verify") return ctx.t("shell.backup.notWritten", { part: partName(done.part, ctx.gameName) });
+  return ctx.t("shell.backup.noStorage");
 }
 
 // The home screen's "Your progress" section. ctx: t, lang, storage, check, games, gameName.
@@ -151,8 +160,13 @@ export function mountBackup(parent, ctx) {
     tabindex: "-1", "aria-hidden": "true", "aria-label": t("shell.backup.restore") }, section);
   const confirm = html("div", { class: "backup-confirm", hidden: true }, section);
   const status = html("p", { class: "backup-status", role: "status" }, section);
+  const asides = mountAsides(section, ctx);
   /** @param {string} text @param {boolean} [bad] */
-  const say = (text, bad = false) => { status.textContent = text; status.classList.toggle("bad", bad); };
+  const say = (text, bad = false) => {
+    status.textContent = text;
+    status.classList.toggle("bad", bad);
+    delete status.dataset.missing;
+  };
 
   const restored = sessionStorage.getItem(RESTORED_FLAG);
   if (restored !== null) {
@@ -172,12 +186,20 @@ export function mountBackup(parent, ctx) {
     const found = await checkBackup(await file.text(), ctx.games, ctx.check);
     if (!found.backup) { say(problemText(t, found, ctx.gameName), true); return; }
     say("");
-    askToReplace(confirm, ctx, found.backup);
+    askToReplace(confirm, ctx, found.backup, (done) => {
+      say(refusalText(ctx, done), true);
+      if (!done.ok && done.problem === "space") status.dataset.missing = String(done.missing); // code units (e2e)
+      asides.refresh(); // the copies set aside are room the player can free
+      open.focus(); // the question is gone: back where the restore began
+    });
   });
 }
 
-/** @param {HTMLElement} box @param {PageContext} ctx @param {Backup} backup */
-function askToReplace(box, ctx, backup) {
+/**
+ * @param {HTMLElement} box @param {PageContext} ctx @param {Backup} backup
+ * @param {(done: import("./restore.js").Restored) => void} refused nothing changed: why
+ */
+function askToReplace(box, ctx, backup, refused) {
   const { t } = ctx;
   box.replaceChildren();
   const when = new Date(backup.saved);
@@ -189,8 +211,10 @@ function askToReplace(box, ctx, backup) {
   yes.focus();
   no.addEventListener("click", () => { box.hidden = true; });
   yes.addEventListener("click", () => {
-    const count = applyBackup(ctx.storage, backup);
-    sessionStorage.setItem(RESTORED_FLAG, String(count));
+    const done = applyBackup(ctx.storage, backup);
+    box.hidden = true;
+    if (!done.ok) { refused(done); return; }
+    sessionStorage.setItem(RESTORED_FLAG, String(done.count)); // read back whole: said after the reload
     location.reload(); // every game (and the language) starts from the restored values
   });
 }

@@ -1,8 +1,11 @@
 // Storage (P8–P10): namespaced, versioned keys; values validated by their
 // owner and moved aside when corrupt; quota errors and disabled storage
 // fall back to memory with a notice; a stale tab never overwrites a value
-// another tab wrote after it last read it.
+// another tab wrote after it last read it. Copies set aside as corrupt are
+// kept, the newest CORRUPT_KEEP of each key (they count against the quota).
 export const PREFIX = "6e-club/v1/";
+export const CORRUPT_KEEP = 3;
+const ASIDE = "/corrupt/"; // `<key>/corrupt/<epoch ms>`
 
 /**
  * What storage needs of a backend: localStorage, or the in-memory fallback.
@@ -13,6 +16,8 @@ export const PREFIX = "6e-club/v1/";
  * One game's part of storage (`ctx.store`): items under `6e-club/v1/<game>/`.
  * @typedef {object} StoreScope
  * @property {(item: string) => string | null} get
+ * @property {(item: string) => string | null} [peek] reads without taking the value as seen (a later `set` still
+ *   notices another tab's newer value, P10)
  * @property {(item: string, text: string) => boolean} set false: another tab wrote it since it was read
  * @property {(item: string) => void} remove
  * @property {<T>(item: string, validate: (text: string) => T | Promise<T>) => Promise<T | null>} load
@@ -31,6 +36,13 @@ export const PREFIX = "6e-club/v1/";
  * @property {() => string[]} keys every key of the club's, in either store
  * @property {(name: string) => StoreScope} scope
  * @property {boolean} persistent false once values live only in memory
+ * @property {Backend | null} backend the device's storage (a restore writes it directly), null when there is none
+ * @property {() => Aside[]} asides the copies set aside as corrupt, newest first
+ */
+
+/**
+ * A value set aside as corrupt: its key, the key it was moved from, when, and its length.
+ * @typedef {{ key: string, of: string, time: number, chars: number }} Aside
  */
 
 /**
@@ -64,10 +76,46 @@ function memoryStore() {
   };
 }
 
+/** @param {string} key @returns {{ of: string, time: number } | null} what an aside key names */
+function asideOf(key) {
+  const cut = key.lastIndexOf(ASIDE);
+  if (!key.startsWith(PREFIX) || cut < 0) return null;
+  const time = Number(key.slice(cut + ASIDE.length));
+  return Number.isSafeInteger(time) ? { of: key.slice(0, cut), time } : null;
+}
+
+/**
+ * The copies set aside in a backend, newest first.
+ * @param {Backend | null} store @returns {Aside[]}
+ */
+function listAsides(store) {
+  /** @type {Aside[]} */
+  const out = [];
+  try {
+    for (let i = 0; store && i < store.length; i += 1) {
+      const key = store.key(i);
+      const named = key === null ? null : asideOf(key);
+      if (named) out.push({ key, ...named, chars: store.getItem(key)?.length ?? 0 });
+    }
+  } catch { /* storage went away: none to show */ }
+  return out.sort((a, b) => b.time - a.time || (a.key < b.key ? -1 : 1));
+}
+
+/** Only the newest CORRUPT_KEEP copies of each key stay. @param {Backend | null} store */
+function pruneAsides(store) {
+  /** @type {Map<string, number>} */
+  const kept = new Map();
+  for (const aside of listAsides(store)) {
+    const count = (kept.get(aside.of) ?? 0) + 1;
+    kept.set(aside.of, count);
+    if (count > CORRUPT_KEEP) store.removeItem(aside.key);
+  }
+}
+
 /**
  * @param {object} [options]
  * @param {(text: string) => void} [options.notice] shows a notice to the player
- * @param {(key: string, vars?: object) => string} [options.t] translates a notice
+ * @param {(key: string, vars?: object) => string | null} [options.t] translates a notice (null: not yet, English then)
  * @param {Backend | null} [options.backend] instead of localStorage (tests); null: none
  * @returns {ClubStorage}
  */
@@ -79,8 +127,9 @@ export function createStorage({ notice, t, backend } = {}) {
   /** @type {Set<(key: string, value: string | null) => void>} */
   const conflictHandlers = new Set();
   /** @param {string} key @param {string} fallback @param {object} [vars] */
-  const say = (key, fallback, vars) => notice?.(t ? t(key, vars) : fallback);
+  const say = (key, fallback, vars) => notice?.(t?.(key, vars) ?? fallback);
   let persistent = Boolean(real);
+  try { pruneAsides(real); } catch { /* left for the next start */ }
   if (!real) say("shell.storageOff", "Storage is unavailable: your progress is kept only until you close this page.");
 
   /** @param {string} key @returns {string | null} */
@@ -132,8 +181,11 @@ export function createStorage({ notice, t, backend } = {}) {
   function moveAside(key, reason) {
     const value = read(key);
     if (value === null) return;
-    const aside = `${key}/corrupt/${Date.now()}`;
-    try { real?.setItem(aside, value); } catch { /* nowhere to keep it: dropping is still safe */ }
+    const aside = `${key}${ASIDE}${Date.now()}`;
+    try {
+      real?.setItem(aside, value);
+      pruneAsides(real);
+    } catch { /* nowhere to keep it: dropping is still safe */ }
     remove(key);
     console.warn(`6E Club: moved corrupt ${key} to ${aside}: ${reason}`);
     say("shell.corrupt", "A saved game could not be read and was set aside; a fresh one starts.", { reason });
@@ -170,7 +222,8 @@ export function createStorage({ notice, t, backend } = {}) {
     return [...out];
   }
 
-  addEventListener("storage", (event) => {
+  // The page's window (node's tests have none).
+  globalThis.addEventListener?.("storage", (event) => {
     if (!event.key?.startsWith(PREFIX) || event.newValue === lastSeen.get(event.key)) return;
     if (!lastSeen.has(event.key)) return;
     lastSeen.set(event.key, event.newValue); // handed to the page, which adopts it
@@ -183,6 +236,7 @@ export function createStorage({ notice, t, backend } = {}) {
     const full = (item) => `${PREFIX}${name}/${item}`;
     return {
       get: (item) => get(full(item)),
+      peek: (item) => read(full(item)),
       set: (item, text) => set(full(item), text),
       remove: (item) => remove(full(item)),
       load: (item, validate) => load(full(item), validate),
@@ -197,7 +251,12 @@ export function createStorage({ notice, t, backend } = {}) {
     };
   }
 
-  return { get, set, remove, load, moveAside, keys, scope, get persistent() { return persistent; } };
+  return {
+    get, set, remove, load, moveAside, keys, scope,
+    get persistent() { return persistent; },
+    backend: real,
+    asides: () => listAsides(real),
+  };
 }
 
 // Settings shared by the shell: one versioned JSON value.

@@ -1,0 +1,89 @@
+// web/storage.js on a quota-limited localStorage (fakequota.mjs): copies set
+// aside as corrupt are capped (the newest CORRUPT_KEEP of each key, at start
+// and at each move) and listed with their size; a notice raised before the
+// strings are loaded is said in English, never as its key.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { CORRUPT_KEEP, PREFIX, createStorage } from "../../web/storage.js";
+import { QuotaStorage } from "./fakequota.mjs";
+
+const RUN = `${PREFIX}domino/run`;
+const SEEN = `${PREFIX}seen`;
+
+/** @param {string} key @param {number[]} times @returns {Record<string, string>} copies of `key` set aside at these times */
+const asides = (key, times) => Object.fromEntries(times.map((time) => [`${key}/corrupt/${time}`, `bad ${key} at ${time}`]));
+
+/** @param {QuotaStorage} store the aside keys held */
+const heldAsides = (store) => Object.keys(store.snapshot()).filter((key) => key.includes("/corrupt/")).sort();
+
+const AT_START = [
+  { name: "five of one key: the newest three stay", items: asides(RUN, [1, 5, 3, 4, 2]), kept: asides(RUN, [3, 4, 5]) },
+  { name: "three stay as they are", items: asides(RUN, [7, 8, 9]), kept: asides(RUN, [7, 8, 9]) },
+  { name: "each key counts on its own", items: { ...asides(RUN, [1, 2, 3, 4]), ...asides(SEEN, [1, 2]) },
+    kept: { ...asides(RUN, [2, 3, 4]), ...asides(SEEN, [1, 2]) } },
+  { name: "another site's keys are not ours", items: { "other/x/corrupt/1": "a", "other/x/corrupt/2": "b", "other/x/corrupt/3": "c", "other/x/corrupt/4": "d" },
+    kept: { "other/x/corrupt/1": "a", "other/x/corrupt/2": "b", "other/x/corrupt/3": "c", "other/x/corrupt/4": "d" } },
+];
+for (const { name, items, kept } of AT_START) {
+  test(`at start: ${name}`, () => {
+    const store = new QuotaStorage({ items });
+    createStorage({ backend: store });
+    assert.deepEqual(heldAsides(store), Object.keys(kept).sort());
+  });
+}
+
+test(`a value moved aside joins its key's copies, and only the newest ${CORRUPT_KEEP} stay`, async (t) => {
+  t.mock.timers.enable({ apis: ["Date"], now: 10 });
+  const store = new QuotaStorage({ items: { ...asides(RUN, [1, 2, 3]), [RUN]: "not a run" } });
+  const said = [];
+  const storage = createStorage({ backend: store, notice: (text) => said.push(text) });
+  const value = await storage.load(RUN, () => { throw new Error("bad save"); });
+  assert.equal(value, null);
+  assert.equal(store.getItem(RUN), null);
+  assert.deepEqual(heldAsides(store), [`${RUN}/corrupt/10`, `${RUN}/corrupt/2`, `${RUN}/corrupt/3`]);
+  assert.equal(store.getItem(`${RUN}/corrupt/10`), "not a run");
+  assert.equal(said.length, 1);
+});
+
+test("the copies are listed newest first, with the key they came from and their length", () => {
+  const store = new QuotaStorage({ items: { [RUN]: "run", [`${RUN}/corrupt/5`]: "12345", [`${SEEN}/corrupt/9`]: "xy" } });
+  const storage = createStorage({ backend: store });
+  assert.deepEqual(storage.asides(), [
+    { key: `${SEEN}/corrupt/9`, of: SEEN, time: 9, chars: 2 },
+    { key: `${RUN}/corrupt/5`, of: RUN, time: 5, chars: 5 },
+  ]);
+  storage.remove(`${SEEN}/corrupt/9`);
+  assert.deepEqual(storage.asides().map((a) => a.key), [`${RUN}/corrupt/5`]);
+});
+
+test("no room for the copy: the bad value still goes (a fresh game starts), with one notice", () => {
+  const store = new QuotaStorage({ quota: 200, items: { [RUN]: "x".repeat(150) } });
+  const said = [];
+  const storage = createStorage({ backend: store, notice: (text) => said.push(text) });
+  storage.moveAside(RUN, "bad");
+  assert.deepEqual(store.snapshot(), {});
+  assert.equal(said.length, 1);
+});
+
+test("a notice raised before the strings are loaded is said in English, not as its key", () => {
+  const said = [];
+  createStorage({ backend: null, notice: (text) => said.push(text), t: () => null });
+  assert.deepEqual(said, ["Storage is unavailable: your progress is kept only until you close this page."]);
+});
+
+test("peek reads without taking the value as seen: another tab's newer value is still noticed at the next write", () => {
+  const store = new QuotaStorage({ items: { [RUN]: "mine" } });
+  const storage = createStorage({ backend: store });
+  const scope = storage.scope("domino");
+  assert.equal(scope.get("run"), "mine");
+  store.setItem(RUN, "theirs"); // another tab
+  assert.equal(scope.peek("run"), "theirs");
+  assert.equal(scope.set("run", "mine, later"), false); // P10: not overwritten
+  assert.equal(store.getItem(RUN), "theirs");
+});
+
+test("the device's storage is handed to the restore (none when storage is off)", () => {
+  const store = new QuotaStorage();
+  assert.equal(createStorage({ backend: store }).backend, store);
+  assert.equal(createStorage({ backend: null }).backend, null);
+});

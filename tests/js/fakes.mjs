@@ -325,27 +325,38 @@ export function press(target, key, init = {}) {
 
 /**
  * An engine whose every call waits until the test answers it: `calls` lists
- * what was asked, in order, each with `answer(value)` and `fail(error)`.
+ * what was asked, in order (`call` and `query` alike, a query marked so), each
+ * with `answer(value)` and `fail(error)`; `cancel()` is counted in `cancels`.
  */
 export function heldEngine() {
-  /** @type {{ method: string, payload: any, settled: boolean, answer: (value?: unknown) => void, fail: (error: unknown) => void }[]} */
+  /** @type {{ method: string, payload: any, query: boolean, settled: boolean, answer: (value?: unknown) => void, fail: (error: unknown) => void }[]} */
   const calls = [];
-  return {
+  /** @param {string} method @param {any} payload @param {boolean} query */
+  const ask = (method, payload, query) => {
+    const { promise, resolve, reject } = deferred();
+    const call = {
+      method, payload, query, settled: false,
+      answer(value) { call.settled = true; resolve(value); },
+      fail(error) { call.settled = true; reject(error); },
+    };
+    calls.push(call);
+    return promise;
+  };
+  const engine = {
     calls,
+    cancels: 0,
     /** @param {string} method @param {any} [payload] */
-    call(method, payload = {}) {
-      const { promise, resolve, reject } = deferred();
-      const call = {
-        method, payload, settled: false,
-        answer(value) { call.settled = true; resolve(value); },
-        fail(error) { call.settled = true; reject(error); },
-      };
-      calls.push(call);
-      return promise;
+    call: (method, payload = {}) => ask(method, payload, false),
+    /** A slow, cancellable question (the bowls hint). @param {string} method @param {any} [payload] */
+    query: (method, payload = {}) => ask(method, payload, true),
+    cancel() {
+      engine.cancels += 1;
+      return Promise.resolve();
     },
     /** The calls still waiting for their answer, oldest first. */
     waiting() { return calls.filter((c) => !c.settled); },
   };
+  return engine;
 }
 
 /** The engine's refusal as the page gets it (web/engine.js's EngineError). @param {string} field */

@@ -24,8 +24,8 @@ def kind(events):
         return "over-best" if recorded["new_best"] else "over-below-best"
     if any(e["type"] == "merged" and e["joker"] for e in events):
         found.setdefault("joker", events)
-    if any(e["type"] == "merged" and len(e["cells"]) >= 5 for e in events) and scored["chain"] == 1:
-        return "big"
+    if max((len(e["cells"]) for e in events if e["type"] == "merged"), default=0) == 5 and scored["chain"] == 1:
+        return "big"  # the smallest group that earns its own word
     return f"chain{min(scored['chain'], 4)}"
 
 for seed in range(1, 200):

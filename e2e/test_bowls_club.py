@@ -9,14 +9,21 @@ steps by the bar's buttons and by ←/→ to the run's final score and takes no 
 (no controls; a click on a bowl sows nothing) and the replay code opened in the
 second context shows the same run; back on the mode screen, the daily played
 again is practice.
+
+A daily played with an Undo (W21: training) to its 20th move is practice: the end
+card's club line says so and why, without "counted", and offers no Undo (the
+finished daily is final: U is refused too); the stored club record keeps no
+counted day and no streak and says why; the share text says practice.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import UTC, datetime
 
 from club.bowls.api import Session
+from club.daily import record
 from playwright.sync_api import Page, expect
 
 ROOT = "section.game-bowls"
@@ -45,6 +52,16 @@ def plan(date: str, sows: int) -> list[int]:
         bowls.append(view["choosable"][0])
         view = session.sow({"bowl": bowls[-1]})["view"]
     return bowls
+
+
+def sow(page: Page, b: int) -> None:
+    """Choose bowl `b` and sow it (a second click); wait until the move is drawn."""
+    moves = page.get_attribute(ROOT, "data-moves")
+    target = page.locator(f".bw-bowl[data-bowl='{b}']")
+    target.click()
+    target.click()
+    page.wait_for_function("(m) => document.querySelector('section.game-bowls').dataset.moves !== m", arg=moves)
+    settled(page)
 
 
 def test_daily_link_end_card_replay_and_practice(page: Page, phone: Page, boot) -> None:
@@ -136,4 +153,63 @@ def test_daily_link_end_card_replay_and_practice(page: Page, phone: Page, boot) 
     settled(page)
     page.click(".bw-end")
     page.click(".bw-end-yes")
-    expect(page.locator("dialog.bw-over .club-end-line")).to_have_text("Practice: this daily already counted")
+    repeat = page.locator("dialog.bw-over .club-end-line")
+    expect(repeat).to_have_text(re.compile(r"^Daily · .+ — practice: this daily already counted$"))
+    expect(repeat).to_have_attribute("data-why", "repeat")
+
+
+def test_a_daily_played_with_undo_is_practice(page: Page, boot) -> None:  # W20, W21
+    page.emulate_media(reduced_motion="reduce")
+    date = datetime.now(UTC).date().isoformat()
+    boot(page, "#/bowls")
+    settled(page, "modes")
+    page.click(".bw-mode-daily .bw-start")
+    settled(page)
+    bowls = plan(date, 20)
+    for number, b in enumerate(bowls, start=1):
+        sow(page, b)
+        if number == 3:  # scout the refill, take the move back and sow it again: the same refill (W21)
+            after = page.get_attribute(ROOT, "data-position")
+            page.click(".bw-undo")
+            page.wait_for_function("() => document.querySelector('section.game-bowls').dataset.moves === '2'")
+            settled(page)
+            expect(page.locator(".bw-training")).to_be_visible()
+            sow(page, b)
+            assert page.get_attribute(ROOT, "data-position") == after
+    expect(page.locator(ROOT)).to_have_attribute("data-status", "limit")
+
+    card = page.locator("dialog.bw-over")
+    line = card.locator(".club-end-line")
+    expect(line).to_have_text(re.compile(r"^Daily · .+ — practice: you used Undo, so it doesn't count$"), timeout=30_000)
+    expect(line).not_to_contain_text("counted")
+    expect(line).to_have_attribute("data-why", "training")
+    expect(card.locator(".club-end-club")).to_have_count(0)  # no "n of 4 today": nothing counted
+    expect(card.locator(".bw-note")).to_be_visible()  # the game's own word: training, no personal best
+    expect(card.locator(".bw-again")).to_be_visible()
+    expect(card.locator(".bw-over-undo")).to_have_count(0)  # the banked daily is final
+
+    stored = page.evaluate("k => localStorage.getItem(k)", "6e-club/v1/club/record")
+    assert json.loads(stored)["version"] == record.VERSION
+    mine = record.load(stored).games["bowls"]
+    assert (mine.days, mine.streaks, mine.daily_played, mine.best_streak, mine.best) == ([], [], 0, 0, None)
+    assert [(run.daily, run.date, run.why) for run in mine.runs] == [(True, date, "training")]
+
+    # Share: the text says practice and posts no daily score.
+    page.evaluate("Object.defineProperty(navigator, 'share', {configurable: true, value: (d) => {"
+                  " window.__shared = d.text; return Promise.resolve(); }})")
+    card.locator(".club-share").click()
+    page.wait_for_function("typeof window.__shared === 'string'")
+    shared = page.evaluate("window.__shared")
+    final = page.locator(SCORE).text_content() or "?"
+    assert "· practice" in shared and f"Practice score: {final} (you used Undo" in shared
+    assert not re.search(r"^Score:", shared, re.M) and f"?daily={date}" in shared
+
+    # The card closed, the finished daily stays final: Undo is off and U is refused.
+    page.keyboard.press("Escape")
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    expect(page.locator(".bw-undo")).to_be_disabled()
+    before = page.get_attribute(ROOT, "data-position")
+    page.keyboard.press("u")
+    expect(page.locator("#live")).to_have_text("This daily is finished: its result is final.")
+    assert page.get_attribute(ROOT, "data-position") == before
+    expect(page.locator(ROOT)).to_have_attribute("data-moves", "20")

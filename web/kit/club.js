@@ -12,7 +12,7 @@
 // Every date, streak, seed, link and grid is the engine's; this draws and forwards.
 import { html } from "../svg.js";
 import { openDialog } from "./dialog.js";
-import { challengeLink, copyText, dayText, replayLink, shareOrCopy, shareText } from "./share.js";
+import { challengeLink, copyText, dayText, replayLink, shareOrCopy, shareText, whyText } from "./share.js";
 import { createReplayBar } from "./replay.js";
 
 /** @typedef {import("../engine.js").Engine} Engine */
@@ -31,6 +31,7 @@ import { createReplayBar } from "./replay.js";
  * @property {string} grid emoji lines of the run's key moments
  * @property {string | null} code the replay code, null for a run without a log
  * @property {boolean} verified
+ * @property {string | null} [practice] why the run can set no personal best (the game's reason code), null: it can
  */
 
 /**
@@ -157,15 +158,18 @@ export function createClub(deps) {
     return null;
   }
 
-  /** @param {Summary} summary @returns {string | null} */
+  /**
+   * The end card's Daily Club line: counted with the streak, or practice and why (the service's reason:
+   * the game's, e.g. Undo used, or the day already counted, or off its day); none for a run that is no daily.
+   * @param {Summary} summary @returns {string | null}
+   */
   function dailyLine(summary) {
+    if (!summary.daily) return null;
     const date = summary.date ? dayText(summary.date, deps.lang) : "";
-    if (summary.daily && summary.counted) {
+    if (summary.counted) {
       return t("shell.club.counted", { date, streak: deps.number(summary.streak), count: summary.streak });
     }
-    if (summary.daily && summary.practice) return t("shell.club.practice");
-    if (summary.daily) return t("shell.club.notCounted", { date });
-    return null;
+    return t("club.end.practice", { date, why: whyText(t, summary.why ?? "other") });
   }
 
   /** @param {HTMLElement} container @param {Summary | null} summary */
@@ -174,7 +178,8 @@ export function createClub(deps) {
     const { event } = summary;
     const block = html("div", { class: "club-end", "data-game": event.game }, container);
     const line = dailyLine(summary);
-    if (line) html("p", { class: `club-end-line${summary.counted ? " counted" : ""}` }, block, line);
+    const kind = summary.counted ? " counted" : summary.practice ? " practice" : "";
+    if (line) html("p", { class: `club-end-line${kind}`, "data-why": summary.why ?? "" }, block, line);
     if (summary.daily && summary.counted) {
       html("p", { class: "club-end-club" }, block, t("shell.club.clubToday", { count: summary.club_today }));
     }
@@ -183,7 +188,8 @@ export function createClub(deps) {
     const link = challengeLink(event.game, event.link);
     const share = html("button", { type: "button", class: "btn primary club-share" }, row, t("shell.club.share"));
     share.addEventListener("click", () => {
-      shareOrCopy(shareText({ t, lang: deps.lang, number: (v) => deps.number(v), gameName: gameName(event.game), event }), shareDeps());
+      const text = shareText({ t, lang: deps.lang, number: (v) => deps.number(v), gameName: gameName(event.game), event, why: summary.why });
+      shareOrCopy(text, shareDeps());
     });
     if (event.link) { // a run resumed from a save made before issue 16 has no deal to send
       const copyLink = html("button", { type: "button", class: "btn club-copy-link", "data-link": link }, row, t("shell.club.copyLink"));

@@ -41,15 +41,31 @@ export function dayText(date, lang, year = false) {
 }
 
 /**
- * The text a player sends: game, date, score, grid and the challenge link.
- * @param {{ t: ShareDeps["t"], lang: string, number: (value: number) => string, gameName: string,
- *   event: { game: string, score: number, daily: string | null, link: string | null, grid: string } }} parts
+ * Why a finished run was practice, in words: the club service's reason code (the game's own, such as
+ * "training", or the record's "repeat", "late", "early"); a code with no words says the run cannot count.
+ * @param {ShareDeps["t"]} t @param {string} why
  */
-export function shareText({ t, lang, number, gameName, event }) {
+export function whyText(t, why) {
+  const key = `club.why.${why}`;
+  const said = t(key);
+  return said === key ? t("club.why.other") : said;
+}
+
+/**
+ * The text a player sends: game, date, score, grid and the challenge link. A practice run (the
+ * summary's `why`: help used, the day already counted, off its day) says so and posts its score as
+ * practice, never as the daily's result.
+ * @param {{ t: ShareDeps["t"], lang: string, number: (value: number) => string, gameName: string,
+ *   event: { game: string, score: number, daily: string | null, link: string | null, grid: string },
+ *   why?: string | null }} parts
+ */
+export function shareText({ t, lang, number, gameName, event, why = null }) {
   const date = event.daily ? dayText(event.daily, lang, true) : t("shell.club.challenge");
-  return t("shell.club.shareText", {
+  const parts = {
     game: gameName, date, score: number(event.score), grid: event.grid, link: challengeLink(event.game, event.link),
-  });
+  };
+  if (why) return t("club.share.practice", { ...parts, why: whyText(t, why) });
+  return t("shell.club.shareText", parts);
 }
 
 // The text shown selected in a dialog, for a device where neither share nor clipboard works.

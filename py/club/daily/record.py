@@ -12,9 +12,9 @@ A **counted** daily is the first finished run of a game's daily for a date,
 finished on that date or the next UTC day, that the game says could still set
 a personal best; any other finished daily run is **practice**, and the
 record keeps why (``why``): the game's own reason (``"training"``: help such
-as an undo was used, bowls W21), ``REPEAT`` (the day already counted) or
-``LATE`` (past the day after). A run the game marks can raise no personal
-best either, daily or not. Banking never changes a counted result.
+as an undo was used, bowls W21), ``REPEAT`` (the day already counted),
+``LATE`` (past the day after) or ``EARLY`` (before its day). A run the game
+marks can raise no personal best either, daily or not. Banking never changes a counted result.
 
 >>> record = fresh()
 >>> out = bank(record, "blocks", 120, "2026-12-02", "2026-12-02")

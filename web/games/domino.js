@@ -20,6 +20,11 @@
 // the turn's animation at once. The first lesson (`ctx.lesson`) plays the
 // engine's lesson position with no game time passing (domino/lesson.js).
 //
+// A reload loses no play time (D17): when the page goes (pagehide, hidden) it
+// writes the game time its stored save lacks, synchronously (the engine's
+// answers would come too late); the next load gives it to the engine as one
+// tick before the run resumes paused (domino/playtime.js).
+//
 // The Daily Club (issue 16, ctx.club): a route's deal (`#/domino?seed=…&mode=…&set=…`,
 // `?daily=…`) starts a run once the stored one is loaded; the Daily button opens
 // today's daily; every turn's events go to ctx.club.finished, and the end card gets
@@ -35,6 +40,7 @@ import { cueOf, praiseLevel } from "./domino/cues.js";
 import { createFrames } from "./domino/frames.js";
 import { createInput } from "./domino/input.js";
 import { startLesson, showTips } from "./domino/lesson.js";
+import { OWED_ITEM, owedRecord, owedTo } from "./domino/playtime.js";
 import { createState, layout, render } from "./domino/render.js";
 
 /** @typedef {import("./domino/screens.js").Choice} Choice */
@@ -61,7 +67,7 @@ export async function mount(root, ctx) {
   const session = createSession(root, ctx, { onExternal: adopt });
   const frames = createFrames({
     state, engine, root, well, reduced: () => ctx.reducedMotion(), turn: startTurn, failed: engineFailed,
-    speed: (value) => hud.setSpeed(value), keep: (answer) => session.keep(answer), beat: (now) => input?.frame(now),
+    speed: (value) => hud.setSpeed(value), keep: keepAnswer, beat: (now) => input?.frame(now),
     answered, frozen: () => ctx.lesson,
   });
   /** @type {ReturnType<typeof createInput> | null} */
@@ -125,11 +131,46 @@ export async function mount(root, ctx) {
     ctx.keepView(profile, "records"); // the start screen's records, shown at once next time
   }
 
+  /**
+   * Store an answer's save (and view, profile); the play clock learns the save holds the time sent before `mark`.
+   * @param {Answer | Domino.Tick} answer @param {number} mark
+   */
+  function keepAnswer(answer, mark) {
+    if (session.keep(/** @type {Answer} */ (answer)) && typeof answer.save === "string") frames.saved(mark);
+  }
+
+  /** The game time a reload would lose, written now, synchronously (domino/playtime.js). */
+  function keepOwed() {
+    if (!state.ready || ctx.lesson || (state.phase !== "play" && state.phase !== "paused")) return;
+    const run = (store.peek ?? store.get)("run");
+    const owed = frames.owed();
+    if (run !== null && owed >= 1) store.set(OWED_ITEM, owedRecord(owed, run));
+    else if ((store.peek ?? store.get)(OWED_ITEM) !== null) store.remove(OWED_ITEM);
+  }
+
+  /**
+   * The game time the last page owed the stored run (the one the engine loaded), given to the engine as one tick and
+   * stored; null when none was owed. `tick` is a turn when a tile locked in that time.
+   * @param {string | null} run the stored save the engine loaded @returns {Promise<{ tick: Domino.Tick, view: Domino.View } | null>}
+   */
+  async function payOwed(run) {
+    const owed = owedTo((store.peek ?? store.get)(OWED_ITEM), run);
+    if (!owed) {
+      store.remove(OWED_ITEM); // none, or about another save (which holds that time already)
+      return null;
+    }
+    const tick = /** @type {Domino.Tick} */ (await engine.call("tick", { ms: owed }));
+    const [save, view] = await Promise.all([engine.call("save", {}), engine.call("view", {})]);
+    if (session.keep({ accepted: true, save, view, profile: tick.profile ?? null })) store.remove(OWED_ITEM);
+    return { tick, view };
+  }
+
   /** The engine's save and view now, stored even after unmount (the run is kept). @returns {Promise<Domino.View | null>} */
   async function saveNow() {
+    const mark = frames.mark();
     try {
       const [save, view] = await Promise.all([engine.call("save", {}), engine.call("view", {})]);
-      session.keep({ accepted: true, save, view });
+      if (session.keep({ accepted: true, save, view })) frames.saved(mark);
       return view;
     } catch (error) {
       session.report(error);
@@ -146,9 +187,12 @@ export async function mount(root, ctx) {
   }
 
   // ----- a turn: animate the engine's events, then draw its view ---------------
-  /** A turn resolved or the run ended (the answer that ends a run always is a turn): banked with the club. @param {Answer | Domino.Tick} answer */
-  function startTurn(answer) {
-    session.keep(/** @type {Answer} */ (answer));
+  /**
+   * A turn resolved or the run ended (the answer that ends a run always is a turn): banked with the club.
+   * @param {Answer | Domino.Tick} answer @param {number} mark the play clock's mark of its call
+   */
+  function startTurn(answer, mark) {
+    keepAnswer(answer, mark);
     /** @type {Promise<any>} the club's summary of a finished run, else null */
     const banked = ctx.club.finished(answer.events);
     state.animating = true; // no frame, no input until it is drawn (held keys are kept)
@@ -223,6 +267,7 @@ export async function mount(root, ctx) {
     state.backlog = [];
     state.animating = false;
     state.acc = 0;
+    frames.settle();
   }
 
   /** The run's view in play, or paused under the pause card. @param {Domino.View} view @param {import("./domino/render.js").Phase} phase @param {boolean} [live] */
@@ -265,9 +310,10 @@ export async function mount(root, ctx) {
     replaceRun();
     session.serial(async () => {
       try {
+        const mark = frames.mark();
         const [view, save] = await Promise.all([engine.call(method, payload), engine.call("save", {})]);
         if (session.gone()) return;
-        session.keep({ accepted: true, save, view });
+        if (session.keep({ accepted: true, save, view })) frames.saved(mark);
         showWell(view, "play");
         well.root.focus({ preventScroll: true });
         frames.run();
@@ -449,7 +495,10 @@ export async function mount(root, ctx) {
 
   // ----- then the engine: the profile and the run, the live view ------------------------
   keepProfile((await session.load("profile", "load_profile", "profile")) ?? await engine.call("load_profile", {}));
+  const loadedRun = (store.peek ?? store.get)("run"); // the text session.load hands the engine now
   const saved = await session.load("run");
+  const paid = !ctx.lesson && saved && !saved.over ? await payOwed(loadedRun) : null;
+  const resumed = paid ? paid.view : saved;
 
   input = createInput({
     well: well.root, pad: parts.pad, act: frames.act, pause: togglePause,
@@ -467,15 +516,22 @@ export async function mount(root, ctx) {
   addEventListener("keydown", keyHurry, true); // any key, pad press or touch of the well ends the juice at once
   parts.play.addEventListener("pointerdown", hurry, true);
   parts.pauseButton.addEventListener("click", togglePause);
-  ctx.onVisibility((/** @type {boolean} */ hidden) => { if (hidden) pause(); });
+  ctx.onVisibility((/** @type {boolean} */ hidden) => {
+    if (!hidden) return;
+    keepOwed(); // a hidden page may be dropped before the pause's save is in
+    pause();
+  });
+  addEventListener("pagehide", keepOwed);
   state.ready = true;
 
   if (ctx.lesson) {
     startLessonRun();
     lesson = startLesson(root, ctx, parts);
-  } else if (saved && !saved.over) {
-    showWell(saved, "paused"); // D18: a run resumes after a reload, paused
-    if (store.get("run") === storedRun) ctx.keepView(saved); // the stored view now matches the run
+  } else if (resumed && !resumed.over) {
+    showWell(resumed, "paused"); // D18: a run resumes after a reload, paused
+    if (!paid && store.get("run") === storedRun) ctx.keepView(saved); // the stored view now matches the run
+  } else if (paid) { // the time owed ended the run (its last tile locked): its end, banked with the club
+    finish(paid.tick, ctx.club.finished(paid.tick.events));
   } else {
     forgetRun(); // none, unreadable (moved aside) or over: no stored view either
     state.view = null;
@@ -492,7 +548,9 @@ export async function mount(root, ctx) {
 
   return {
     unmount() {
+      keepOwed(); // in case the page goes before the save below is in
       if (state.phase === "play" || state.phase === "paused") saveNow(); // stored when it comes
+      removeEventListener("pagehide", keepOwed);
       session.close();
       state.runId += 1; // nothing in flight draws any more
       frames.stop();

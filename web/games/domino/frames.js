@@ -11,6 +11,11 @@
 // These calls go straight to the engine (answered in order by its worker),
 // not through the session's `serial`, which would hold a move behind the
 // previous answer and let the next frame's time overtake it.
+//
+// The play clock (domino/playtime.js) counts the time sent; each answer that
+// brings a save carries its call's mark, so the page knows how much game time
+// the stored save lacks (`owed`) when it must go without waiting.
+import { createPlayClock } from "./playtime.js";
 
 const MAX_FRAME_MS = 100; // a long frame (tab stall) counts as at most this much game time
 const PROBE_KEEP = 600; // frame intervals kept by the frame-time probe
@@ -23,8 +28,9 @@ const PROBE_KEEP = 600; // frame intervals kept by the frame-time probe
  * @property {ReturnType<typeof import("./well.js").createWell>} well
  * @property {(value: number) => void} speed shows the engine's Speed
  * @property {() => boolean} reduced reduced motion
- * @property {(answer: any) => void} turn a turn resolved or the run ended: animate it
- * @property {(answer: Answer) => void} keep store an accepted move's save and view
+ * @property {(answer: any, mark: number) => void} turn a turn resolved or the run ended: animate it (mark: the play
+ *   clock's, for its save)
+ * @property {(answer: Answer, mark: number) => void} keep store an accepted move's save and view
  * @property {(error: unknown, runId: number) => void} failed the engine failed
  * @property {(now: number) => void} beat the input's part of a frame (held keys)
  * @property {(move: string, answer: Answer) => void} answered a move's answer, accepted or refused (its feel, the lesson)
@@ -36,6 +42,7 @@ const PROBE_KEEP = 600; // frame intervals kept by the frame-time probe
 /** @param {FrameDeps} deps */
 export function createFrames(deps) {
   const { state, engine, root, well } = deps;
+  const clock = createPlayClock();
   let raf = 0;
   let last = 0;
   let first = true;
@@ -68,11 +75,12 @@ export function createFrames(deps) {
     state.ticking += 1;
     const id = state.runId;
     const asked = performance.now();
+    const mark = clock.sent(ms);
     engine.call("tick", { ms }).then((/** @type {Domino.Tick} */ answer) => {
       state.ticking -= 1;
       if (probe) record(probe.ticks, performance.now() - asked, "ticks");
       if (id !== state.runId) return;
-      deliver(() => takeTick(answer));
+      deliver(() => takeTick(answer, mark));
       // frames that passed while this tick was out: their time goes at once
       if (!state.ticking && state.phase === "play" && state.acc >= 1) sendTick();
     }, (error) => {
@@ -81,10 +89,10 @@ export function createFrames(deps) {
     });
   }
 
-  /** @param {Domino.Tick} answer */
-  function takeTick(answer) {
+  /** @param {Domino.Tick} answer @param {number} mark */
+  function takeTick(answer, mark) {
     if (answer.view) {
-      deps.turn(answer);
+      deps.turn(answer, mark);
       return;
     }
     state.falling = answer.falling;
@@ -130,20 +138,21 @@ export function createFrames(deps) {
     flush();
     const id = state.runId;
     const asked = performance.now();
+    const mark = clock.mark();
     engine.call("move", { move }).then((/** @type {Answer} */ answer) => {
-      if (id === state.runId) deliver(() => takeMove(move, answer, asked));
+      if (id === state.runId) deliver(() => takeMove(move, answer, asked, mark));
     }, (error) => deps.failed(error, id));
   }
 
-  /** @param {string} move @param {Answer} answer @param {number} asked */
-  function takeMove(move, answer, asked) {
+  /** @param {string} move @param {Answer} answer @param {number} asked @param {number} mark */
+  function takeMove(move, answer, asked, mark) {
     deps.answered(move, answer);
     if (!answer.accepted) return;
     if (answer.events.some((e) => e.type === "scored" || e.type === "over")) { // a turn: a tile locked (every lock scores, maybe 0) or the run ended
-      deps.turn(answer);
+      deps.turn(answer, mark);
       return;
     }
-    deps.keep(answer);
+    deps.keep(answer, mark);
     state.view = answer.view;
     state.falling = answer.view.falling;
     well.drawFalling(state.falling, 0, deps.reduced()); // at once, not at the next frame
@@ -163,6 +172,14 @@ export function createFrames(deps) {
     flush,
     act,
     soft,
+    /** The play clock's mark for a call asked now (its answer's save holds every tick sent before it). */
+    mark: () => clock.mark(),
+    /** A save asked at `mark` is stored. @param {number} mark */
+    saved: (mark) => clock.saved(mark),
+    /** Another run is shown: nothing is owed to it yet. */
+    settle: () => clock.settle(),
+    /** Game time the stored save lacks: ticks sent since it, and the frames' time not yet sent (ms). */
+    owed: () => clock.owed(state.acc),
     stop() {
       if (raf) cancelAnimationFrame(raf);
       raf = 0;

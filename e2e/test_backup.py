@@ -243,3 +243,87 @@ def test_cancel_keeps_the_progress(page: Page, boot) -> None:
     page.click(".backup-cancel")
     expect(page.locator(".backup-confirm")).to_be_hidden(timeout=SLOW_MS)
     assert stored(page) == before
+
+
+# A device nearly full (P9): another site of the origin (all of a user's GitHub Pages sites share one) fills
+# localStorage's quota, which Chromium counts in UTF-16 code units of keys plus values.
+FILLER = "another-site/cache"
+# The most code units a value under `key` can take now: a binary search of writes (then removed).
+ROOM_PROBE = """(key) => {
+  let lo = 0, hi = 8 * 1024 * 1024;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    try { localStorage.setItem(key, "f".repeat(mid)); lo = mid; } catch { hi = mid - 1; }
+  }
+  localStorage.removeItem(key);
+  return lo;
+}"""
+
+
+def everything(page: Page) -> dict[str, str]:
+    """Every key of the origin, as stored."""
+    return page.evaluate("Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage.getItem(k)]))")
+
+
+def fill(page: Page, size: int) -> None:
+    page.evaluate("([key, size]) => localStorage.setItem(key, 'f'.repeat(size))", [FILLER, size])
+
+
+def ask_restore(page: Page, text: str) -> None:
+    choose_file(page, text)
+    expect(page.locator(".backup-confirm")).to_be_visible(timeout=SLOW_MS)
+
+
+def size_text(chars: int) -> str:
+    """The room as the English page says it: two bytes a code unit, in bytes, kB or MB (one decimal at most)."""
+    size = chars * 2
+    if size < 1000:
+        return f"{size} bytes"
+    value, unit = (size / 1000, "kB") if size < 1_000_000 else (size / 1_000_000, "MB")
+    return f"{round(value, 1):,.1f}".removesuffix(".0") + f" {unit}"
+
+
+def test_restore_onto_a_nearly_full_device_loses_nothing(page: Page, boot) -> None:
+    """A backup that does not fit is refused before anything changes, and the message names the room missing;
+    freeing one code unit less than that is still not enough (1 missing), freeing exactly that is: the parts
+    are all there after the reload, and only then does the page say so."""
+    boot(page)
+    mine = {storage_key("merge", "profile"): json.dumps({**default_profile(), "best": 77, "best_moves": 12, "best_highest": 16}),
+            storage_key("blocks", "run"): Blocks().new_run({"seed": 5})["save"]}
+    write_and_reload(page, mine)
+    room = page.evaluate(ROOM_PROBE, FILLER)
+    used = sum(len(k) + len(v) for k, v in everything(page).items())
+    print(f"quota measured: {used + len(FILLER) + room} code units (used {used}, room for a value {room})")
+    data = progress()
+    text = json.dumps({"format": "6e-club-backup", "version": 1, "saved": "2026-01-02T03:04:05Z", "keys": data})
+    parts = sum(len(k) + len(v) for k, v in data.items())
+    filler = room - parts // 2  # the parts alone need twice the room left
+    fill(page, filler)
+    before = everything(page)
+    status = page.locator(".backup-status")
+
+    ask_restore(page, text)
+    page.click(".backup-replace")
+    expect(status).to_have_attribute("data-missing", re.compile(r"^\d+$"), timeout=SLOW_MS)
+    missing = int(status.get_attribute("data-missing") or "0")
+    assert missing >= parts - parts // 2, "the parts' own text does not fit in the room left"
+    expect(status).to_have_text(STRINGS["shell.backup.noRoom"].replace("{size}", size_text(missing)))
+    assert everything(page) == before  # byte for byte, nothing staged left behind
+
+    fill(page, filler - (missing - 1))
+    ask_restore(page, text)
+    page.click(".backup-replace")
+    expect(status).to_have_attribute("data-missing", "1", timeout=SLOW_MS)
+    assert everything(page) == {**before, FILLER: "f" * (filler - missing + 1)}
+
+    fill(page, filler - missing)
+    ask_restore(page, text)
+    with page.expect_navigation():
+        page.click(".backup-replace")
+    wait_ready(page)
+    after = stored(page)
+    assert after.pop(FILLER) == "f" * (filler - missing)
+    assert after == data  # every part, exactly; the old progress is gone
+    restored = STRINGS["shell.backup.restored"]["other"].replace("{count}", str(len(data)))
+    expect(status).to_have_text(restored, timeout=SLOW_MS)
+    assert not [k for k in everything(page) if k.startswith("6e-club/restor")]  # no staged copy, no journal

@@ -307,6 +307,7 @@ def test_restore_onto_a_nearly_full_device_loses_nothing(page: Page, boot) -> No
     expect(status).to_have_attribute("data-missing", re.compile(r"^\d+$"), timeout=SLOW_MS)
     missing = int(status.get_attribute("data-missing") or "0")
     assert missing >= parts - parts // 2, "the parts' own text does not fit in the room left"
+    print(f"backup parts {parts} code units, another site's key {filler}: refused, {missing} missing")
     expect(status).to_have_text(STRINGS["shell.backup.noRoom"].replace("{size}", size_text(missing)))
     assert everything(page) == before  # byte for byte, nothing staged left behind
 

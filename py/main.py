@@ -5,10 +5,12 @@ JSON text. Nothing here touches the DOM, so the worker needs neither
 SharedArrayBuffer nor cross-origin isolation.
 
 ``call`` and ``check`` are the Bridge (one game's Session, and throwaway ones
-for validating a backup). ``query`` answers slow, read-only questions (a bowls
-hint) as a coroutine that yields to the worker's event loop, so other calls
-are answered meanwhile and ``cancel`` can stop it. ``bench`` is the benchmark
-hook used by ``make bench`` (imported only when it is called).
+for validating a backup). ``query`` answers slow questions (a bowls hint,
+opening a replay: every action of a run played through the engine) as a
+coroutine that yields to the worker's event loop, so other calls are answered
+meanwhile; ``cancel`` stops it, and so does a newer query of the same method
+on the same session. ``bench`` is the benchmark hook used by ``make bench``
+(imported only when it is called).
 """
 
 import sys

@@ -1,6 +1,8 @@
 """Garbage through ``Bridge.call`` (issue 12, items 4 and 5): every game, every
 public method, wrong types, huge numbers, NaN, deep nesting, mutated saves and
-profiles taken from real played games.
+profiles taken from real played games, and (issue 16) mutated recordings
+inside saves and hostile replay codes with valid checksums: floods of frames,
+turns, undos and moves, starts ``new`` refuses, payloads the actions refuse.
 
 Every answer must be strict JSON (what the browser's ``JSON.parse`` reads),
 never ``internal`` (reserved for engine bugs), hold only JavaScript-safe
@@ -18,6 +20,7 @@ import json
 import math
 import random
 import time
+import zlib
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -25,8 +28,10 @@ from typing import Any
 import pytest
 from club import GAMES
 from club.bridge import JS_SAFE, Bridge
+from club.replay import seal
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_replays import RUNS, play_to_end
 
 CALL_LIMIT_S = 1.5  # a guard, not a benchmark: the page's only thread must not hang
 FUZZ = settings(
@@ -37,10 +42,12 @@ FUZZ = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 MUTATIONS = settings(FUZZ, max_examples=80)
+REPLAYS = settings(FUZZ, max_examples=30)
 
 #: Payload keys any Session reads; garbage goes under these names so it reaches the checks.
 KEYS = ("seed", "mode", "set", "date", "position", "save", "profile", "slot", "cell", "turn",
-        "step", "ms", "move", "held", "bowl", "puzzle", "theme", "code", "settings", "jokers")
+        "step", "ms", "move", "held", "bowl", "puzzle", "theme", "code", "settings", "jokers",
+        "query", "daily", "index")
 
 
 # ----- answers -----------------------------------------------------------------
@@ -372,3 +379,119 @@ def test_mutated_profiles_load_or_are_refused(game: str, data: st.DataObject) ->
     if answer["ok"] and method == "load_profile":
         for follow in ("view", "new", "save"):
             _checked(bridge, game, follow, "{}")
+
+
+# ----- recordings inside saves and replay codes (issue 16) ------------------------
+def _replay_paths(tree: dict[str, Any]) -> list[tuple[Any, ...]]:
+    return [path for path in _paths(tree) if path[0] == "replay"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@MUTATIONS
+@given(data=st.data())
+def test_mutated_recordings_load_without_them_or_are_refused(game: str, data: st.DataObject) -> None:
+    """A save whose recording is changed: it loads (with the recording when it still
+    reads, else without: not replayable) or is refused; what loaded plays on, and
+    its code, if it has one, opens or is refused with a replay-* reason."""
+    bridge = fresh(game)
+    tree = json.loads(played(game)[0])
+    for _ in range(data.draw(st.integers(1, 3), label="changes")):
+        path = data.draw(st.sampled_from(_replay_paths(tree) or [("replay",)]), label="path")
+        tree = _replace(tree, path, data.draw(GARBAGE | NUMBERS, label="new"))
+    answer = _checked(bridge, game, "load", json.dumps({"save": json.dumps(tree, allow_nan=True)}))
+    if not answer["ok"]:
+        return
+    for method in ("run_info", "view", "save"):
+        _checked(bridge, game, method, "{}")
+    method, payload = _play(bridge, game, data)
+    _checked(bridge, game, method, payload)
+    code = bridge.session(game).replay_code()
+    if code is not None:
+        _opened(Bridge(), game, code)
+
+
+def _opened(bridge: Bridge, game: str, code: str) -> dict[str, Any]:
+    """Open ``code`` in ``bridge``'s replay session: never internal, a refusal is a
+    replay-* reason and leaves the session (and any replay open in it) as it was."""
+    answer = _checked(bridge, f"{game}/replay", "replay_open", json.dumps({"code": code}))
+    if not answer["ok"]:
+        assert answer["error"]["field"].startswith("replay-"), answer
+    else:
+        last = answer["result"]["steps"]
+        for index in (last, 0, last // 2):
+            _checked(bridge, f"{game}/replay", "replay_seek", json.dumps({"index": index}))
+    return answer
+
+
+@cache
+def finished(game: str) -> tuple[str, str]:
+    """A finished run's code (played once) and the JSON inside it."""
+    g, start, player = next(run for run in RUNS if run[0] == game)
+    bridge = Bridge()
+    _ok(bridge, g, "new", start)
+    code = play_to_end(bridge, g, player, random.Random(11), resume_at=3)["code"]
+    raw = __import__("base64").urlsafe_b64decode(code.split(".")[2] + "==")
+    return code, zlib.decompress(raw[:-4]).decode()
+
+
+#: What a forger puts in a code: floods of cheap actions, runs of numbers, any payload.
+FLOODS = st.sampled_from([1, 2, 3, 4, 7, 100, 5_001, 40_000])
+ACTION_NAMES = st.sampled_from(["tick", "move", "soft", "place", "rotate", "redeal", "sow", "undo", "redo", "end",
+                                "abandon", "new", "x"])
+RUN_VALUES = st.lists(st.sampled_from([0, 1, -1, 2, 5, 16, 17, 3_599_999, 3_600_000, 2**40]), min_size=1, max_size=6)
+
+
+def _hostile_actions(data: st.DataObject, actions: list[Any]) -> list[Any]:
+    kind = data.draw(st.sampled_from(["flood", "run", "item", "field"]), label="kind")
+    at = data.draw(st.integers(0, len(actions)), label="at")
+    if kind == "flood" and actions:
+        item = actions[data.draw(st.integers(0, len(actions) - 1), label="which")]
+        return actions[:at] + [item] * data.draw(FLOODS, label="times") + actions[at:]
+    if kind == "run":
+        values = data.draw(RUN_VALUES, label="values") * data.draw(FLOODS, label="times")
+        return actions[:at] + [[data.draw(ACTION_NAMES, label="method"), data.draw(st.sampled_from(KEYS), label="key"),
+                                values]] + actions[at:]
+    if kind == "item":
+        payload = data.draw(st.dictionaries(st.sampled_from(KEYS), GARBAGE, max_size=3), label="payload")
+        return actions[:at] + [[data.draw(ACTION_NAMES, label="method"), payload]] + actions[at:]
+    if not actions:
+        return actions
+    path = data.draw(st.sampled_from(_paths(actions)), label="path")
+    return _replace(actions, path, data.draw(GARBAGE | NUMBERS, label="new"))
+
+
+@pytest.mark.parametrize("game", GAMES)
+@REPLAYS
+@given(data=st.data())
+def test_hostile_replay_codes_are_refused_with_a_replay_reason(game: str, data: st.DataObject) -> None:
+    """A real run's code with its actions, start or score changed and sealed again
+    (a valid checksum): it opens or is refused with a replay-* reason, in bounded
+    time, and a refusal leaves the replay open before it as it was."""
+    code, text = finished(game)
+    body = json.loads(text)
+    part = data.draw(st.sampled_from(["a", "a", "a", "s", "score"]), label="part")
+    if part == "a":
+        body["a"] = _hostile_actions(data, body["a"])
+    else:
+        paths = [path for path in _paths(body) if path[0] == part] or [(part,)]
+        body = _replace(body, data.draw(st.sampled_from(paths), label="path"), data.draw(GARBAGE | NUMBERS, label="new"))
+    bridge = Bridge()
+    assert _opened(bridge, game, code)["ok"]
+    _opened(bridge, game, seal(game, json.dumps(body, separators=(",", ":"), allow_nan=True)))
+
+
+ISSUE_CODES = [  # the tracker's forged links, each a few KB
+    ("merge", '[["rotate","step",[' + ",".join(["1,-1"] * 400_000) + "]]]", '{"jokers":true,"seed":1}'),
+    ("domino", '[["tick","ms",[' + ",".join(["0"] * 1_000_000) + "]]]", '{"mode":"sprint","seed":1,"set":"classic"}'),
+    ("domino", '[["tick","ms",[' + ",".join(["1"] * 240_000) + "]]]", '{"mode":"marathon","seed":1,"set":"classic"}'),
+    ("bowls", '[["sow",{"bowl":0}],' + ",".join(['["undo",{}],["redo",{}]'] * 20_000) + "]", '{"mode":"endless","seed":4}'),
+    ("domino", '[["soft",{}],["soft",{"held":1}]]', '{"mode":"sprint","seed":1,"set":"classic"}'),
+    ("blocks", "[]", '{"query":"seed=3","seed":"<img src=x>","daily":"<b>"}'),
+    ("merge", "[]", '{"jokers":true,"seed":1152921504606846976}'),
+]
+
+
+@pytest.mark.parametrize(("game", "actions", "start"), ISSUE_CODES, ids=[f"{g}-{a[:30]}" for g, a, _ in ISSUE_CODES])
+def test_the_issues_forged_codes_are_answered_at_once(game: str, actions: str, start: str) -> None:
+    answer = _opened(Bridge(), game, seal(game, f'{{"a":{actions},"s":{start},"score":0}}'))
+    assert answer["error"]["field"] in ("replay-bounds", "replay-corrupt")

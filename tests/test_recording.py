@@ -1,13 +1,15 @@
 """A run's recording and its code (issue 16): packing round-trips, the save's
-recording is what ``pack`` writes, a broken recording never breaks a load, and
-links print and read back (club.recording, club.replay)."""
+recording is what ``pack`` writes (also when the recorder takes actions back),
+a broken recording never breaks a load, and links print and read back
+(club.recording, club.replay)."""
 
 from __future__ import annotations
 
 import json
 
-from club.recording import Log, link, read_link, read_log, with_log
-from club.replay import Replay, pack, parse_code, print_code, unpack
+from club.merge.api import Session as Merge
+from club.recording import Log, link, read_link, with_log
+from club.replay import Actions, Replay, pack, parse_code, print_code
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -21,42 +23,69 @@ ACTIONS = st.lists(ACTION, max_size=60)
 
 
 @settings(max_examples=200, deadline=None)
-@given(ACTIONS)
-def test_packing_round_trips_and_the_log_writes_what_pack_writes(actions: list) -> None:
-    assert list(unpack(pack(actions))) == actions
+@given(ACTIONS, st.integers(0, 60))
+def test_packing_round_trips_and_the_log_writes_what_pack_writes(actions: list, cut: int) -> None:
+    packed = Actions.of(actions)
+    assert list(packed) == actions and len(packed) == len(actions)
+    assert list(packed.since(cut)) == actions[cut:]
+    assert json.loads(packed.json()) == pack(actions)
     log = Log.of({"seed": 3}, actions, [])
     assert json.loads(log.actions_text()) == pack(actions)
+    assert Log.of({"seed": 3}, packed, []).text() == log.text()  # read whole runs at a time
     grown = Log({"seed": 3})
     for i, (method, payload) in enumerate(actions):  # text asked between appends, as saves are
         grown.append(method, payload)
         if i % 3 == 0:
             grown.text()
     assert grown.text() == log.text()
+    back = actions[cut:]  # taken back one by one: the log is as if they never came
+    for action in reversed(back):
+        assert grown.pop() == action
+        if len(back) % 2:
+            grown.text()
+    assert grown.text() == Log.of({"seed": 3}, actions[:cut], []).text()
+    assert grown.size >= len(grown.actions_text()) - 2
 
 
 @settings(max_examples=100, deadline=None)
 @given(ACTIONS, st.integers(0, 10**6))
 def test_a_code_prints_and_parses_back(actions: list, score: int) -> None:
-    replay = Replay("domino", {"seed": 1, "mode": "sprint", "set": "classic"}, tuple(actions), score)
+    replay = Replay("domino", {"seed": 1, "mode": "sprint", "set": "classic"}, Actions.of(actions), score)
     assert parse_code(print_code(replay), "domino") == replay
 
 
 SAVE = '{"data":{},"game":"merge","kind":"run","schema":1,"version":1}'
+START = '{"seed": 2, "jokers": true}'
 BROKEN = [  # a recording the load cannot use: the run loads, without it
     '{"start": 5}', '{"start": {}, "actions": 7}', '{"start": {}, "actions": [["tick"]]}',
     '{"start": {}, "actions": [], "moments": [9]}', '{"start": {}, "actions": [], "moments": "x"}',
     '[1, 2]', '{"start": {}, "actions": [["tick", "ms", "16"]]}',
+    '{"start": ' + START + ', "actions": [["tick", "ms", [16, "x"]]], "moments": []}',
+    '{"start": ' + START + ', "actions": [["rotate", {}]], "moments": [], "extra": 1}',
+    '{"start": ' + START + ', "actions": [["place", {"cell": "0:0", "colour": 1}]], "moments": []}',
+    '{"start": ' + START + ', "actions": [["jump", {}]], "moments": []}',
+    '{"start": ' + START + ', "actions": [["tick", {"ms": 0}]], "moments": []}',
+    '{"start": ' + START + ', "actions": [["place", {"cell": "0:0"}]], "moments": [], "cut": true}',
+    '{"start": {"seed": 2, "jokers": 1}, "actions": [], "moments": []}',
+    '{"start": {"seed": 1152921504606846976, "jokers": true}, "actions": [], "moments": []}',
+    '{"start": {"seed": 2, "jokers": true, "query": "seed=3"}, "actions": [], "moments": []}',
+    '{"start": {"query": "seed=3"}, "actions": [], "moments": []}',
 ]
 
 
 def test_a_broken_recording_is_no_recording() -> None:
+    merge = Merge()
     for bad in BROKEN:
-        assert read_log(SAVE[:-1] + ',"replay":' + bad + "}") is None, bad
-    assert read_log(SAVE) is None and read_log("not json") is None and read_log(None) is None
-    good = Log({"seed": 2}, [], [])
-    good.append("place", {"cell": "0:0"})
-    again = read_log(with_log(SAVE, good))
-    assert again is not None and again.actions == [("place", {"cell": "0:0"})] and again.start == {"seed": 2}
+        assert merge.read_log(SAVE[:-1] + ',"replay":' + bad + "}") is None, bad
+    assert merge.read_log(SAVE) is None and merge.read_log("not json") is None and merge.read_log(None) is None
+    good = Log({"seed": 2, "jokers": True}, [])
+    good.append("place", {"cell": "0:0", "ms": 0})
+    again = merge.read_log(with_log(SAVE, good))
+    assert again is not None and again.start == {"seed": 2, "jokers": True}
+    assert list(again.actions()) == [("place", {"cell": "0:0", "ms": 0})]
+    good.stop()  # a run that outgrew a replay keeps its start
+    cut = merge.read_log(with_log(SAVE, good))
+    assert cut is not None and cut.cut and cut.start == good.start and not len(cut.actions())
 
 
 LINKS = [  # start payload, the game's table, its link

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from club.bridge import Bridge
 from club.calendar import daily_seed
-from club.replay import parse_code, print_code
+from club.replay import Actions, parse_code, print_code
 
 Player = Callable[[Any, random.Random], dict[str, Any]]
 
@@ -174,7 +174,7 @@ def test_a_corrupt_or_foreign_code_is_refused_and_changes_nothing() -> None:
 
 def test_a_code_whose_moves_the_engine_refuses_is_diverged() -> None:
     replay = parse_code(Bridge().session("blocks").replay_code() or _blocks_code())
-    forged = print_code(replay.__class__(replay.game, replay.start, (("place", {"slot": 0, "cell": "9:9"}),), 0))
+    forged = print_code(replay.__class__(replay.game, replay.start, Actions.of([("place", {"slot": 0, "cell": "9:9"})]), 0))
     answer = json.loads(Bridge().call("blocks/replay", "replay_open", json.dumps({"code": forged})))
     assert answer["error"]["field"] == "replay-diverged"
     lying = print_code(replay.__class__(replay.game, replay.start, replay.actions, replay.score + 1))

@@ -150,6 +150,8 @@ class Bridge:
     def __init__(self) -> None:
         self.sessions: dict[str, Any] = {}
         self.generation = 0  # bumped by cancel(): a running query stops at its next slice
+        self.running: dict[tuple[str, str], object] = {}  # the newest query of each session and method
+        self.longest_slice_ms = 0.0  # the longest slice a query has run (make bench reads it)
 
     def cancel(self) -> int:
         """Stop every running ``query`` at its next slice (it answers ``cancelled``)."""
@@ -162,8 +164,11 @@ class Bridge:
         A Session that offers ``<method>_search(payload)`` hands back a
         generator that yields between units of work and returns the result;
         between slices of ``SLICE_MS`` the worker's event loop runs, so other
-        calls are answered meanwhile and ``cancel()`` takes effect. Without
-        one, ``query`` is ``call``. Errors are answered as ``call`` answers them.
+        calls are answered meanwhile and ``cancel()`` takes effect. A newer
+        query of the same method on the same session (a replay opened while
+        another opens) supersedes it: it answers ``cancelled`` at its next
+        slice. Without a search, ``query`` is ``call``. Errors are answered as
+        ``call`` answers them.
 
         >>> bridge = Bridge()
         >>> asyncio.run(bridge.query("blocks", "view", "{}")) == bridge.call("blocks", "view", "{}")
@@ -172,24 +177,32 @@ class Bridge:
         search = self._search(game, method, payload_json)
         if isinstance(search, str):
             return search
-        mine = self.generation
+        mine, key, token = self.generation, (str(game), str(method)), object()
+        self.running[key] = token
         try:
             while True:
-                deadline = time.perf_counter() + SLICE_MS / 1000
-                next(search)  # at least one unit of work per slice
-                while time.perf_counter() < deadline:
-                    next(search)
+                began = time.perf_counter()
+                try:
+                    deadline = began + SLICE_MS / 1000
+                    next(search)  # at least one unit of work per slice
+                    while time.perf_counter() < deadline:
+                        next(search)
+                except StopIteration as done:
+                    return self._result(done.value)
+                finally:
+                    self.longest_slice_ms = max(self.longest_slice_ms, (time.perf_counter() - began) * 1000)
                 await asyncio.sleep(0)
-                if self.generation != mine:
+                if self.generation != mine or self.running.get(key) is not token:
                     search.close()
                     return _error("cancelled", "the question was cancelled")
-        except StopIteration as done:
-            return self._result(done.value)
         except NotationError as exc:
             return _error(exc.field, exc.message)
         except Exception as exc:  # an engine bug: report it, keep the page alive
             traceback.print_exc()
             return _error("internal", f"{type(exc).__name__}: {str(exc)[:200]}")
+        finally:
+            if self.running.get(key) is token:
+                del self.running[key]
 
     def _search(self, game: object, method: object, payload_json: object) -> Generator[None, None, Any] | str:
         """The Session's search generator for ``method``, or the whole answer as ``call`` gives it."""

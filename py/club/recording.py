@@ -5,7 +5,12 @@ Every game's Session records the actions its ``RECORDED`` table names
 decorator; the recording travels inside the run's save, beside ``data``
 (``{"schema": 1, ..., "replay": {"start": ..., "actions": ..., "moments":
 ...}}``), so a resumed run keeps it. A save from before issue 16 has none:
-that run is played as ever and is simply not replayable.
+that run is played as ever and is simply not replayable. The recording is
+read by the schema a replay code is read by (``club.schema``, through
+``Session.read_log``); one that does not read is no recording. A run that
+outgrows what a replay holds (``MAX_RECORDING`` characters, the game's
+``Bounds``) keeps its start (its link and daily) but no more actions
+(``cut``): it is not replayable.
 
 A challenge link is the start payload as a URL query (``link``) and back
 (``read_link``); the game's ``LINK`` table names its own parameters:
@@ -35,8 +40,7 @@ from urllib.parse import parse_qsl
 
 from club.calendar import is_date
 from club.errors import NotationError, read_seed
-from club.replay import MAX_ACTIONS, Action, ReplayError, single_int, unpack
-from club.save import parse_json
+from club.replay import Action, Actions, single_int
 
 #: Methods whose payload is frame time: they make no step of their own in a
 #: replay (unless something happened), and they are no move of the player.
@@ -48,50 +52,112 @@ LinkTable = dict[str, type]
 
 @dataclass(slots=True)
 class Log:
-    """What a run was started with and every accepted action since.
+    """What a run was started with and every accepted action since, packed.
 
     The packed actions are kept as they grow, each packed item's JSON text
     made once (only the last, still growing, is made again), so writing the
     save after each move costs a join, not a pass over a long run's frames.
+    ``pop`` takes the last action back (a recorder that writes two actions
+    as one, club.merge, club.domino, club.bowls).
 
     >>> log = Log({"seed": 1})
     >>> for ms in (16, 17): log.append("tick", {"ms": ms})
     >>> log.append("move", {"move": "hard"})
     >>> log.text()
     '{"start":{"seed":1},"actions":[["tick","ms",[16,17]],["move",{"move":"hard"}]],"moments":[]}'
+    >>> log.pop(), log.pop(), log.last()
+    (('move', {'move': 'hard'}), ('tick', {'ms': 17}), ('tick', {'ms': 16}))
+    >>> log.append("tick", {"ms": 20}); log.actions_text()
+    '[["tick","ms",[16,20]]]'
     """
 
     start: dict[str, Any]
-    actions: list[Action] = field(default_factory=list)
     moments: list[int] = field(default_factory=list)  # the levels of the run's key moments
+    cut: bool = False  # the run outgrew a replay: no more actions are kept
+    count: int = 0  # actions kept
+    size: int = 0  # characters of the packed actions' JSON, about (never less)
     _texts: list[str | None] = field(default_factory=list)  # JSON of each packed item (None: to make)
-    _packed: list[Any] = field(default_factory=list)
+    _packed: list[Any] = field(default_factory=list)  # the last item, a run, always as [method, key, values]
 
     @classmethod
-    def of(cls, start: dict[str, Any], actions: list[Action], moments: list[int]) -> Log:
-        log = cls(start, [], moments)
-        for method, payload in actions:
-            log.append(method, payload)
+    def of(cls, start: dict[str, Any], actions: list[Action] | Actions, moments: list[int]) -> Log:
+        log = cls(start, list(moments))
+        if not isinstance(actions, Actions):
+            for method, payload in actions:
+                log.append(method, payload)
+            return log
+        for item in actions.items:  # a run is taken whole, not frame by frame
+            if len(item) == 2 or len(item[2]) == 1:
+                log.append(*(item if len(item) == 2 else (item[0], {item[1]: item[2][0]})))
+                continue
+            log.append(item[0], {item[1]: item[2][0]})
+            rest = list(item[2][1:])
+            log._packed[-1][2].extend(rest)
+            log.count += len(rest)
+            log.size += len(",".join(map(str, rest))) + 1
         return log
 
     def append(self, method: str, payload: dict[str, Any]) -> None:
-        self.actions.append((method, payload))
+        if self.cut:
+            return
+        self.count += 1
         key = single_int(payload)
         last = self._packed[-1] if self._packed else None
         if key and last is not None and len(last) == 3 and last[0] == method and last[1] == key:
             last[2].append(payload[key])
             self._texts[-1] = None
+            self.size += len(str(payload[key])) + 1
             return
         if last is not None and len(last) == 3 and len(last[2]) == 1:  # a run of one reads as the action it is
             self._packed[-1] = [last[0], {last[1]: last[2][0]}]
             self._texts[-1] = None
-        self._packed.append([method, key, [payload[key]]] if key else [method, payload])
+        item = [method, key, [payload[key]]] if key else [method, payload]
+        self._packed.append(item)
         self._texts.append(None)
+        self.size += len(json.dumps(item, separators=(",", ":"))) + 1
+
+    def pop(self) -> Action:
+        """Take the last action back (the log is as before it was appended)."""
+        self.count -= 1
+        last = self._packed[-1]
+        self._texts[-1] = None
+        if len(last) == 3 and len(last[2]) > 1:
+            value = last[2].pop()
+            self.size -= len(str(value)) + 1
+            return last[0], {last[1]: value}
+        self._packed.pop()
+        self._texts.pop()
+        self.size -= len(json.dumps(last, separators=(",", ":"))) + 1
+        before = self._packed[-1] if self._packed else None
+        if before is not None and len(before) == 2 and single_int(before[1]):  # back to the run it was
+            key = single_int(before[1])
+            self._packed[-1] = [before[0], key, [before[1][key]]]
+            self._texts[-1] = None
+        return (last[0], {last[1]: last[2][0]}) if len(last) == 3 else (last[0], last[1])
+
+    def last(self) -> Action | None:
+        """The last action kept (None: none)."""
+        if not self._packed:
+            return None
+        item = self._packed[-1]
+        return (item[0], {item[1]: item[2][-1]}) if len(item) == 3 else (item[0], item[1])
+
+    def last_of(self, method: str) -> dict[str, Any] | None:
+        """The payload of the last ``method`` kept (None: none)."""
+        for item in reversed(self._packed):
+            if item[0] == method:
+                return {item[1]: item[2][-1]} if len(item) == 3 else dict(item[1])
+        return None
+
+    def stop(self) -> None:
+        """The run outgrew a replay: it keeps its start, no actions (not replayable)."""
+        self.cut, self._packed, self._texts, self.count, self.size = True, [], [], 0, 0
 
     def text(self) -> str:
         """The recording as JSON text (what the save holds beside ``data``)."""
+        cut = ',"cut":true' if self.cut else ""
         return (f'{{"start":{json.dumps(self.start, separators=(",", ":"), allow_nan=False)},'
-                f'"actions":{self.actions_text()},"moments":{json.dumps(self.moments)}}}')
+                f'"actions":{self.actions_text()},"moments":{json.dumps(self.moments)}{cut}}}')
 
     def actions_text(self) -> str:
         """The packed actions as JSON text (``club.replay.pack``'s, made as they grew)."""
@@ -104,16 +170,17 @@ class Log:
                 self._texts[i] = json.dumps(item, separators=(",", ":"), allow_nan=False)
         return f'[{",".join(t for t in self._texts if t is not None)}]'
 
-    @property
-    def moves(self) -> int:
-        """The player's own moves (frame time is none)."""
-        return sum(1 for method, _ in self.actions if method not in PASSIVE)
+    def actions(self) -> Actions:
+        """The actions as ``club.replay.Actions`` (a view of the packed items)."""
+        return Actions([(item[0], item[1], list(item[2])) if len(item) == 3 else (item[0], item[1])
+                        for item in self._packed])
 
 
 def recorded(method: Callable[[Any, dict[str, Any]], Any]) -> Callable[[Any, dict[str, Any]], Any]:
     """Record the decorated action when it is accepted: ``Session.act`` does it
     before it writes the answer's save (so the save holds it); an action that
-    keeps its state without ``act`` (a domino frame) is recorded on return."""
+    keeps its state without ``act`` (a domino frame) is recorded on return.
+    An action that sets ``self._pending = None`` records nothing (it changed nothing)."""
     name = method.__name__
 
     @functools.wraps(method)
@@ -135,29 +202,6 @@ def with_log(text: str, log: Log | None) -> str:
     if log is None:
         return text
     return text[:-1] + ',"replay":' + log.text() + "}"
-
-
-def read_log(text: object) -> Log | None:
-    """The recording a save text holds, or None (no recording, or a broken one:
-    the run still loads, it is only not replayable)."""
-    try:
-        value = parse_json(text)
-        replay = value.get("replay") if isinstance(value, dict) else None
-        if not isinstance(replay, dict) or not isinstance(replay.get("start"), dict):
-            return None
-        moments = replay.get("moments", [])
-        if not isinstance(moments, list) or len(moments) > MAX_MOMENTS or \
-                not all(type(m) is int and 1 <= m <= 5 for m in moments):
-            return None
-        actions = unpack(replay.get("actions"))
-        return Log.of(dict(replay["start"]), list(actions), list(moments)) if len(actions) <= MAX_ACTIONS else None
-    except (NotationError, ReplayError):
-        return None
-
-
-def keep_payload(payload: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
-    """The part of an accepted action's payload that made it (junk keys dropped)."""
-    return {key: payload[key] for key in keys if key in payload}
 
 
 def link(start: dict[str, Any], table: LinkTable) -> str:

@@ -40,24 +40,18 @@ club.errors.NotationError: seed: seed must be an integer 0 <= seed < 2**32
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypedDict, TypeVar
 
 from club.calendar import daily_seed, read_date
 from club.errors import NotationError, count, read_seed
-from club.recording import (
-    MAX_MOMENTS,
-    PASSIVE,
-    LinkTable,
-    Log,
-    keep_payload,
-    link,
-    read_link,
-    read_log,
-    with_log,
-)
-from club.replay import Replay, ReplayError, parse_code, print_code
+from club.playback import Playback
+from club.recording import MAX_MOMENTS, LinkTable, Log, link, read_link, with_log
+from club.replay import MAX_RECORDING, Replay, ReplayError, Work, decode_code, print_code, read_items, run_all
+from club.save import parse_json
+from club.schema import Bounds, Recorded, check, kept
 
 S = TypeVar("S")
 P = TypeVar("P")
@@ -154,8 +148,11 @@ class Session(Generic[S, P]):
     profiles: ClassVar[Codec]
     #: The seed ``new`` uses when the payload names none.
     default_seed: ClassVar[int] = 0
-    #: The actions a replay records (issue 16): method -> the payload keys that make it.
-    RECORDED: ClassVar[dict[str, tuple[str, ...]]] = {}
+    #: The actions a replay records (issue 16): method -> the payload keys that make
+    #: it, each read as the action reads it (``club.schema.Key``).
+    RECORDED: ClassVar[Recorded] = {}
+    #: What real play of the game records (``club.schema.Bounds``, from its rules).
+    BOUNDS: ClassVar[Bounds] = Bounds(moves=0)
     #: The game's own parameters of a challenge link, besides ``seed`` and ``daily``.
     LINK: ClassVar[LinkTable] = {}
 
@@ -165,7 +162,7 @@ class Session(Generic[S, P]):
         self._save_text: str | None = None  # the save of ``state``, made once
         self._log: Log | None = None  # the run's recording (None: not replayable)
         self._pending: tuple[str, dict[str, Any]] | None = None  # the recorded action on its way
-        self._steps: list[tuple[S, list[Event]]] = []  # an open replay: the state and events of each step
+        self._playback: Playback | None = None  # the open replay (a ``<game>/replay`` session)
         #: A replay pass is running: answers carry their events only (no view, no save), see ``answer``.
         self.quiet = False
 
@@ -265,12 +262,14 @@ class Session(Generic[S, P]):
         return self.view({})
 
     def load(self, payload: dict[str, Any]) -> Any:
-        """Resume a stored run; a corrupt one raises and the current run stays."""
+        """Resume a stored run; a corrupt one raises and the current run stays
+        (everything is read and checked before anything is replaced)."""
         text = payload.get("save")
         state = self.load_state(text)
         self.describe(state)  # a state that cannot be drawn is no save either
+        log = self.read_log(text)
         self._keep(state)
-        self._log = read_log(text)
+        self._log = log
         return self.view({})
 
     def save(self, payload: dict[str, Any]) -> str:
@@ -319,65 +318,103 @@ class Session(Generic[S, P]):
 
     # ----- replays (issue 16: a session of its own, ``<game>/replay``) ------------------
     def replay_open(self, payload: dict[str, Any]) -> dict[str, Any]:
-        """Open a replay code: every action is played through the engine (a code
-        whose actions the engine refuses, or whose score differs, is refused as
-        ``replay-diverged``) and each step kept; the view of step 0."""
-        replay = parse_code(payload.get("code"), self.game)
-        self._steps = []
-        self._steps = self.replay_steps(replay)
-        return {"game": self.game, "score": replay.score, "daily": replay.start.get("daily"),
-                "seed": replay.start.get("seed"), "link": link(replay.start, self.LINK),
-                **self.replay_seek({"index": 0})}
+        """Open a replay code (``replay_open_search`` run to its end at once)."""
+        return run_all(self.replay_open_search(payload))  # type: ignore[no-any-return]
+
+    def replay_open_search(self, payload: dict[str, Any]) -> Work:
+        """Open a replay code in units of work (``Bridge.query`` runs it in slices):
+        the code read and checked (``club.replay``, ``club.schema``), then every
+        action played through the engine in a session of its own (``replay-diverged``
+        when the engine refuses one or the score differs, ``replay-bounds`` past
+        real play), checkpoints kept (``club.playback``); the view of step 0.
+        A refused, cancelled or superseded open leaves the open replay as it was."""
+        replay = yield from decode_code(payload.get("code"), self.game)
+        start = self.read_start(replay.start)
+        yield from check(replay.actions, self.RECORDED, self.BOUNDS)
+        playback = Playback(type(self)(), Replay(self.game, start, replay.actions, replay.score))
+        yield from playback.play()
+        self._playback = playback
+        self.profile = self.fresh_profile()  # what the replay banked is nobody's: its views show a fresh card
+        return {"game": self.game, "score": replay.score, "daily": start.get("daily"),
+                "seed": start.get("seed"), "link": link(start, self.LINK), **self.replay_seek({"index": 0})}
 
     def replay_seek(self, payload: dict[str, Any]) -> dict[str, Any]:
         """The view after step ``index`` (0: the start) of the open replay, and that step's events."""
-        if not self._steps:
+        playback = self._playback
+        if playback is None:
             raise ReplayError("replay-corrupt", "no replay is open")
-        index = count(payload.get("index"), "index", 0, len(self._steps) - 1)
-        state, events = self._steps[index]
+        index = count(payload.get("index"), "index", 0, playback.steps)
+        state, events = playback.seek(index)
         self._keep(state)
-        return {"index": index, "steps": len(self._steps) - 1, "view": self.view({}), "events": events}
+        return {"index": index, "steps": playback.steps, "view": self.view({}), "events": events}
 
-    def replay_steps(self, replay: Replay) -> list[tuple[S, list[Event]]]:
-        """``replay`` played from its start: the state after each step (a step is a
-        move of the player, or frames in which something happened) and its events."""
+    def replay_begin(self, start: dict[str, Any]) -> None:
+        """Set up as the player of a replay that began with ``start``: a fresh
+        profile, that start, nothing recorded, answers of events only."""
         self.profile = self.fresh_profile()
-        try:
-            self.begin(replay.start)
-        except NotationError:
-            raise ReplayError("replay-diverged", "the replay's start is not a deal of this game") from None
-        self._log = None  # a replay records nothing
-        steps: list[tuple[S, list[Event]]] = [(self.state, [])]
-        events: list[Event] = []
+        self.begin(start)
+        self._log = None
         self.quiet = True
-        try:
-            for method, action in replay.actions:
-                answer = getattr(self, method)(action) if method in self.RECORDED else None
-                if not isinstance(answer, dict) or answer.get("accepted", True) is not True:
-                    raise ReplayError("replay-diverged", f"the engine refuses the replay's {method!r}")
-                events += answer.get("events") or []
-                if method not in PASSIVE or events:
-                    steps.append((self.state, events))
-                    events = []
-        finally:
-            self.quiet = False
-        if events or steps[-1][0] is not self.state:
-            steps.append((self.state, events))
-        if self.score(self.state) != replay.score:
-            raise ReplayError("replay-diverged", "the replay does not reach its score")
-        self.profile = self.fresh_profile()  # what the replay banked is nobody's: its views show a fresh card
-        return steps
+
+    def replay_bound(self, method: str, payload: dict[str, Any], events: list[Event]) -> None:
+        """A bound of the game's own checked as a replay plays (``replay-bounds``)."""
 
     def begin(self, start: dict[str, Any]) -> None:
         """Start the run a recording began with (``new`` unless the game starts some runs otherwise)."""
         self.new(start)
 
-    def replay_code(self) -> str | None:
-        """The replay code of the run so far (None when it has no recording)."""
-        log = self._log
-        if log is None:
+    def read_start(self, start: object) -> dict[str, Any]:
+        """A recorded start checked exactly as ``new`` checks its payload: it must be
+        what ``new`` records when given it (seed range, date, options checked; a
+        ``query``, a prepared ``position`` or an unknown key is refused)."""
+        if not isinstance(start, dict):
+            raise ReplayError("replay-corrupt", "the replay's start is no object")
+        probe = type(self)()  # started aside, exactly as ``new`` starts a run
+        try:
+            probe.begin(dict(start))
+        except NotationError:
+            raise ReplayError("replay-corrupt", "the replay's start is no deal of this game") from None
+        made = probe._log.start if probe._log is not None else None
+        if made is None or _canonical(made) != _canonical(start):
+            raise ReplayError("replay-corrupt", "the replay's start is not as this game records it")
+        return made
+
+    def read_log(self, text: object) -> Log | None:
+        """The recording a save text holds, read by the schema a replay code is read
+        by; None when it has none or one that does not read (the run loads, it
+        is only not replayable)."""
+        try:
+            value = parse_json(text)
+            recording = value.get("replay") if isinstance(value, dict) else None
+            return None if recording is None else self._read_recording(recording)
+        except NotationError:  # ReplayError too
             return None
-        return print_code(Replay(self.game, log.start, tuple(log.actions), self.score(self.state)), log.actions_text())
+
+    def _read_recording(self, recording: object) -> Log:
+        if not isinstance(recording, dict) or not {"start", "actions", "moments"} <= set(recording) <= \
+                {"start", "actions", "moments", "cut"} or recording.get("cut", True) is not True:
+            raise ReplayError("replay-corrupt", "the recording's fields")
+        moments = recording["moments"]
+        if not isinstance(moments, list) or len(moments) > MAX_MOMENTS or \
+                not all(type(m) is int and 1 <= m <= 5 for m in moments):
+            raise ReplayError("replay-corrupt", "the recording's moments")
+        actions = read_items(recording["actions"])
+        if recording.get("cut") and len(actions):
+            raise ReplayError("replay-corrupt", "a cut recording keeps no actions")
+        run_all(check(actions, self.RECORDED, self.BOUNDS))
+        log = Log.of(self.read_start(recording["start"]), actions, moments)
+        if log.size > MAX_RECORDING:
+            raise ReplayError("replay-bounds", "the recording is longer than a replay holds")
+        if recording.get("cut"):
+            log.stop()
+        return log
+
+    def replay_code(self) -> str | None:
+        """The replay code of the run so far (None when it has no recording, or one cut short)."""
+        log = self._log
+        if log is None or log.cut:
+            return None
+        return print_code(Replay(self.game, log.start, log.actions(), self.score(self.state)), log.actions_text())
 
     # ----- actions ---------------------------------------------------------------
     def act(self, step: Callable[[S], Outcome[S]]) -> Answer:
@@ -392,7 +429,8 @@ class Session(Generic[S, P]):
         events = [*outcome.events, *self.after(before, outcome)]
         if self._pending is not None:
             pending, self._pending = self._pending, None
-            if not self.over(before):  # play time handed over after the end is no move of the run
+            # play time handed over after the end is no move of the run; an undo that opens it again is
+            if not self.over(before) or not self.over(self.state):
                 self._keep_action(pending, events)
         if not self.over(before) and self.over(self.state):
             events.append(self.finished())
@@ -410,14 +448,21 @@ class Session(Generic[S, P]):
 
     def _keep_action(self, action: tuple[str, dict[str, Any]], events: list[Event]) -> None:
         log = self._log
-        if log is None:
+        if log is None or log.cut:
             return
         method, payload = action
-        log.append(method, keep_payload(payload, self.RECORDED[method]))
+        self.log_action(log, method, kept(payload, self.RECORDED[method]), events)
         level = self.moment(events)
         if level and len(log.moments) < MAX_MOMENTS:
             log.moments.append(level)
+        if log.size > MAX_RECORDING or self.played(self.state) > self.BOUNDS.moves:
+            log.stop()  # the run outgrew what a replay holds: it is not replayable (its start stays)
         self._save_text = None
+
+    def log_action(self, log: Log, method: str, payload: dict[str, Any], events: list[Event]) -> None:
+        """Keep an accepted action in the recording (a game may write two as one,
+        so its recording stays within its ``BOUNDS``)."""
+        log.append(method, payload)
 
     def preview_of(self, step: Callable[[S], Outcome[S]]) -> Preview:
         """``step`` applied to the state without keeping it: the action's own answer."""
@@ -444,4 +489,10 @@ class Session(Generic[S, P]):
 #: hook or a helper of the game's own code, which the bridge never routes.
 ENTRY_POINTS = frozenset({"new", "lesson", "load", "save", "view", "load_profile", "headline",
                           "run_info", "start_of", "replay_open", "replay_seek"})
-HOOKS = frozenset(name for name in vars(Session) if not name.startswith("_")) - ENTRY_POINTS - {"game", "default_seed", "runs", "profiles", "RECORDED", "LINK"}
+HOOKS = frozenset(name for name in vars(Session) if not name.startswith("_")) - ENTRY_POINTS - {
+    "game", "default_seed", "runs", "profiles", "RECORDED", "BOUNDS", "LINK"}
+
+
+def _canonical(value: object) -> str:
+    """JSON text that tells ``1`` from ``True`` and ``1.0`` (dict equality does not)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))

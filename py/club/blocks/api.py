@@ -32,7 +32,11 @@ from club.blocks.views import Card, Geometry, PreviewAnswer, Slot, View
 from club.errors import read_seed
 from club.hexgrid import Hex, key_map
 from club.recording import recorded
+from club.schema import Bounds, integer, text
 from club.session import BAD_ACTION, Event, Outcome
+
+#: The most drops a replay holds (the greedy bot of tools/balance.py ends its runs in under 200).
+MAX_DROPS = 5_000
 
 
 def _cell(value: object) -> Hex | None:
@@ -76,7 +80,8 @@ class Session(session.Session[Run, Profile]):
     game = "blocks"
     runs = saves
     profiles = profile
-    RECORDED = {"place": ("slot", "cell"), "redeal": ()}
+    RECORDED = {"place": {"slot": integer(0, 2), "cell": text(lambda value: _cell(value))}, "redeal": {}}
+    BOUNDS = Bounds(moves=MAX_DROPS, moves_by=frozenset({"place"}), per_run={"redeal": 1})  # B14: one re-deal a run
 
     # ----- the rules this game supplies -------------------------------------
     def start(self, seed: int, payload: dict[str, Any]) -> Run:
@@ -155,7 +160,7 @@ class Session(session.Session[Run, Profile]):
     def new_run(self, payload: dict[str, Any]) -> session.Answer:
         """Play again / New run (B16, B17): bank the current run, start a fresh
         one; answers like an action (the ``banked`` event, view, save, profile)."""
-        read_seed(payload.get("seed", self.default_seed))  # a refused seed banks nothing
+        read_seed(self.expand(payload).get("seed", self.default_seed))  # a refused deal banks nothing
         card = self.profile
         events = self._bank()
         super().new(payload)

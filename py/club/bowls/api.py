@@ -29,7 +29,7 @@ from typing import Any
 
 from club import session
 from club.bowls import achievements as awarded
-from club.bowls.attempt import Attempt, step
+from club.bowls.attempt import UNDO_DEPTH, Attempt, step
 from club.bowls.hints import Hint, hint, hint_steps
 from club.bowls.lesson import lesson_attempt
 from club.bowls.modes import MODES, is_date
@@ -41,9 +41,13 @@ from club.bowls.saves import dump_attempt, load_attempt
 from club.bowls.views import Awards, Forecast, Grid, View, awards, describe, forecast_line, grid, player_phase
 from club.errors import NotationError, is_int
 from club.recording import Log, recorded
+from club.schema import Bounds, integer
 from club.session import Answer, Event, Outcome
 
 SESSION_ONLY_MODES = ("puzzle",)  # started by puzzle_new, never by new
+#: The most sows a replay holds: a Daily is 20 (W20), a puzzle its limit (W18);
+#: Endless ends as W17's event rolls ramp up (a greedy attempt after about 250).
+MAX_SOWS = 5_000
 NOTHING_TO_RECORD, LOCKED = "nothing-to-record", "locked"
 
 
@@ -51,7 +55,11 @@ class Session(session.Session[Attempt, Profile]):
     """One bowls attempt and the player's profile."""
 
     game = "bowls"
-    RECORDED = {"sow": ("bowl",), "undo": (), "redo": (), "end": ()}
+    RECORDED = {"sow": {"bowl": integer(0, RING - 1)}, "undo": {}, "redo": {}, "end": {}}
+    # W21: between two sows the recorder writes k undos (the history holds UNDO_DEPTH
+    # moves), or one undo and its redo (``log_action``); W19: one End
+    BOUNDS = Bounds(moves=MAX_SOWS, moves_by=frozenset({"sow"}), per_tail={"undo": UNDO_DEPTH, "redo": 1},
+                    per_run={"end": 1})
     LINK = {"mode": str, "puzzle": int}
 
     # ----- the contract --------------------------------------------------------------
@@ -140,6 +148,21 @@ class Session(session.Session[Attempt, Profile]):
         if set(expanded) == {"puzzle"}:  # ``puzzle=N`` alone: a puzzle's link (``mode`` never names one)
             return self.puzzle_new(expanded)
         return super().new(payload)
+
+    def log_action(self, log: Log, method: str, payload: dict[str, Any], events: list[Event]) -> None:
+        """W21: the undos and redos between two sows are written as what they come
+        to: ``k`` undos back, or, back where they began, one undo and its redo
+        (the first undo marks the attempt as training; an undo then its redo
+        changes nothing else: same position, PRNG and history)."""
+        if method not in ("undo", "redo"):
+            log.append(method, payload)
+            return
+        back, undone = (1, True) if method == "undo" else (-1, False)
+        while (last := log.last()) is not None and last[0] in ("undo", "redo"):
+            back += 1 if log.pop()[0] == "undo" else -1
+            undone = undone or last[0] == "undo"
+        for name in ["undo"] * back if back > 0 else ["undo", "redo"] if undone else []:
+            log.append(name, {})
 
     def after(self, before: Attempt, outcome: Outcome[Attempt]) -> list[Event]:
         """A move earns its achievements (W24); an attempt that ended is banked once (W19-W21, W25)."""

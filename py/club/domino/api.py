@@ -10,6 +10,12 @@ numbers (``views.Tick``: the falling tile, Speed), with the view and save only
 when a turn resolved; ``soft`` holds or releases soft drop (``views.Soft``).
 Neither changes anything on bad input.
 
+The recording (issue 16, ``log_action``): a frame in which nothing happened is
+added to the next frame, so a recording holds a frame only where something
+happened (a row fallen, a lock) or before another action, and never a frame
+of no time in which nothing happened; a replay is held to that
+(``replay_bound``) and to ``MAX_TILES``.
+
 >>> s = Session()
 >>> view = s.new({"seed": 3, "mode": "sprint", "set": "classic"})
 >>> view["mode"], view["tiles_to_play"], view["falling"]["col"], view["falling"]["ghost"]
@@ -35,13 +41,22 @@ from club.domino.records import Records
 from club.domino.saving import dump_game, load_game
 from club.domino.tiles import SET_TOP, set_tiles
 from club.domino.views import Soft, Tick, View, describe, falling_view, speed
-from club.errors import NotationError, count
-from club.recording import recorded
+from club.errors import NotationError
+from club.recording import Log, recorded
+from club.replay import ReplayError
+from club.schema import Bounds, flag, integer, one_of
 from club.session import BAD_ACTION, Answer, Event, Outcome
 from club.session import Session as Base
 
 MOVES = ("left", "right", "down", "cw", "ccw", "hard")
 MAX_TICK_MS = 3_600_000  # one frame never carries more than an hour (the page clamps far lower)
+#: The most tiles a replay holds. A Sprint is one set (D2, D15: 28 or 55); a
+#: Marathon (D16) goes on while the player keeps the top clear: a one-hour
+#: Marathon played at gravity pace locks about 1,200.
+MAX_TILES = 5_000
+MOVE = one_of(*MOVES)
+FRAME = integer(0, MAX_TICK_MS, default=0)
+HELD = flag(default=False)
 Step = Callable[[Game], Outcome[Game]]
 
 
@@ -63,8 +78,13 @@ class Session(Base[Game, Records]):
     game = "domino"
     profiles = records
     default_seed = 1
-    RECORDED = {"move": ("move",), "tick": ("ms",), "soft": ("held",)}
+    RECORDED = {"move": {"move": MOVE}, "tick": {"ms": FRAME}, "soft": {"held": HELD}}
+    BOUNDS = Bounds(moves=MAX_TILES, frame="tick")  # a move is a tile locked (by a hard drop or in a frame)
     LINK = {"mode": str, "set": str}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._quiet_ms: int | None = None  # the last frame recorded or replayed passed quietly: its ms
 
     # -- the rules the base asks for ------------------------------------------------
     def start(self, seed: int, payload: dict[str, Any]) -> Game:
@@ -126,14 +146,50 @@ class Session(Base[Game, Records]):
                 "set": payload.get("set", "classic")}
 
     def load(self, payload: dict[str, Any]) -> View:
-        """A resumed run holds no key down (``load_state``): its recording says so too."""
+        """A resumed run holds no key down (``load_state``, D18): its recording says
+        so too, and so parts the frames before the reload from those after it."""
         view = super().load(payload)
-        log = self._log
-        held = next((action["held"] for method, action in reversed(log.actions) if method == "soft"), False) if log else False
-        if log is not None and held:
-            log.actions.append(("soft", {"held": False}))
+        log, self._quiet_ms = self._log, None
+        last = log.last() if log is not None else None
+        if log is not None and last is not None and (last[0] == "tick" or (log.last_of("soft") or {}).get("held")):
+            log.append("soft", {"held": False})
             self._save_text = None
         return view
+
+    def log_action(self, log: Log, method: str, payload: dict[str, Any], events: list[Event]) -> None:
+        """D8: a frame in which nothing happened (it only counted time) is added to
+        the next frame: ``advance(a)`` then ``advance(b)`` is ``advance(a + b)``
+        when nothing happens within ``a`` (gravity and the lock delay count on
+        from where they were), so the recording holds a frame only where
+        something happened or before another action. A frame of no time in which
+        nothing happened, or a soft drop that changes nothing, is no action."""
+        if method == "tick" and not payload["ms"] and not events:
+            return
+        if method == "tick":
+            quiet, self._quiet_ms = self._quiet_ms, None
+            if quiet is not None and log.last() == ("tick", {"ms": quiet}) and quiet + payload["ms"] <= MAX_TICK_MS:
+                log.pop()
+                payload = {"ms": quiet + payload["ms"]}
+            if not events:
+                self._quiet_ms = payload["ms"]
+        else:
+            self._quiet_ms = None
+        log.append(method, payload)
+
+    def replay_bound(self, method: str, payload: dict[str, Any], events: list[Event]) -> None:
+        """A frame that passed quietly is followed by another action, never by a
+        frame the two of which the recorder writes as one, and is never a frame
+        of no time (D8, ``log_action``)."""
+        quiet, self._quiet_ms = self._quiet_ms, None
+        if method != "tick":
+            return
+        ms = FRAME.read(payload, "ms") or 0  # read as the frame read it: it was accepted
+        if quiet is not None and quiet + ms <= MAX_TICK_MS:
+            raise ReplayError("replay-bounds", "two frames the recorder writes as one (D8)")
+        if not events and not ms:
+            raise ReplayError("replay-bounds", "a frame of no time in which nothing happened (D8)")
+        if not events:
+            self._quiet_ms = ms
 
     def after(self, before: Game, outcome: Outcome[Game]) -> list[Event]:
         """A run that ended banks into the records (D18); the event names the fields
@@ -151,8 +207,8 @@ class Session(Base[Game, Records]):
     @recorded
     def move(self, payload: dict[str, Any]) -> Answer:
         """A player move: ``move`` is left, right, down, cw, ccw or hard."""
-        name = payload.get("move")
-        if not isinstance(name, str) or name not in MOVES:
+        name = MOVE.read(payload, "move")
+        if name is None:
             return self.refuse(BAD_ACTION)
         return self.act(moving(name))
 
@@ -160,12 +216,17 @@ class Session(Base[Game, Records]):
     @recorded
     def tick(self, payload: dict[str, Any]) -> Tick:
         """One frame: ``ms`` of game time (the page clamps it). Small unless a turn resolved."""
-        ms = count(payload.get("ms", 0), "ms", 0, MAX_TICK_MS)
+        ms = FRAME.read(payload, "ms")
+        if ms is None:
+            raise NotationError("ms", f"ms must be an integer 0-{MAX_TICK_MS}")
         done = outcome(rules.advance(self.state, ms))  # refused only when the run is over
         turned = done.accepted and (done.state.over or any(e["type"] == "scored" for e in done.events))
         full = self.act(lambda _: done) if turned else None
         if done.accepted and full is None:
             self._keep(done.state)
+            pending, self._pending = self._pending, None  # recorded here, with what happened in it
+            if pending is not None:
+                self._keep_action(pending, list(done.events))
         if self.quiet:  # a replay pass needs the events only (the falling tile is drawn per step)
             return {"accepted": done.accepted, "reason": done.reason, "events": full["events"] if full else list(done.events),
                     "falling": None, "speed": 0, "view": None, "save": None, "profile": None}  # type: ignore[typeddict-item]
@@ -177,9 +238,12 @@ class Session(Base[Game, Records]):
 
     @recorded
     def soft(self, payload: dict[str, Any]) -> Soft:
-        """Hold (``held: true``) or release soft drop (D6); time stays explicit."""
-        held = payload.get("held", False)
-        if not isinstance(held, bool):  # "false" is text, not a released key
+        """Hold (``held: true``) or release soft drop (D6); time stays explicit.
+        A soft drop already as asked changes nothing and records nothing."""
+        held = HELD.read(payload, "held")
+        if held is None:  # "false" is text, not a released key
             raise NotationError("held", "held must be true or false")
+        if held == self.state.soft:
+            self._pending = None
         self._keep(rules.set_soft(self.state, held))
         return {"soft": self.state.soft}

@@ -30,12 +30,18 @@ from club.merge.lesson import lesson_round
 from club.merge.persist import Run
 from club.merge.pieces import is_pair
 from club.merge.profile import Profile
-from club.recording import recorded
+from club.recording import Log, recorded
+from club.schema import OPTIONAL, Bounds, Key, integer, one_of, text
 from club.session import BAD_ACTION, Answer, Event, Outcome, Preview
 from club.session import Session as Base
 
 #: The most play time one call adds (M15): the page hands it over every 5 s.
 MAX_MS = 3_600_000
+#: The most placements a replay holds (M3: the weights' last stage from move
+#: 300 on ends rounds; the greedy bots of tools/balance.py end theirs in under 700).
+MAX_PLACEMENTS = 5_000
+#: Rotations between two placements: any of a pair's six turns is at most three away (M4).
+MAX_TURNS = 3
 Step = Callable[[Run], Outcome[Run]]
 
 
@@ -46,7 +52,17 @@ class Session(Base[Run, Profile]):
     runs = persist
     profiles = profile
     default_seed = DEFAULT_SEED & 0xFFFFFFFF
-    RECORDED = {"place": ("cell", "turn", "ms"), "rotate": ("step",), "tick": ("ms",)}
+    RECORDED = {
+        "place": {"cell": text(lambda value: _cell(value)),
+                  "turn": Key(lambda value: value is None or (is_int(value) and 0 <= value <= 5), OPTIONAL),  # type: ignore[operator]
+                  "ms": integer(0, MAX_MS - 1, default=0)},
+        "rotate": {"step": one_of(1, -1, default=1)},
+        "tick": {"ms": integer(1, MAX_MS - 1, default=0)},  # a tick of no time changes nothing: never recorded
+    }
+    # M4, M15: the recorder writes the turns between two placements as the fewest
+    # rotations and their time as one tick (``log_action``)
+    BOUNDS = Bounds(moves=MAX_PLACEMENTS, moves_by=frozenset({"place"}), per_tail={"rotate": MAX_TURNS},
+                    frame="tick", full_frame=MAX_MS - 1)
     LINK = {"jokers": bool}
 
     def __init__(self) -> None:
@@ -98,6 +114,25 @@ class Session(Base[Run, Profile]):
     def start_payload(self, seed: int, payload: dict[str, Any]) -> dict[str, Any]:
         """The jokers a run was dealt with are part of its deal (the settings may differ elsewhere)."""
         return {**super().start_payload(seed, payload), "jokers": payload.get("jokers", self.profile.settings.jokers)}
+
+    def log_action(self, log: Log, method: str, payload: dict[str, Any], events: list[Event]) -> None:
+        """What comes between two placements is written as what it comes to: the
+        play time as one tick (as few as ``MAX_MS`` allows; M15 counts time, so
+        ticks add up), then the pair's turns as the fewest rotations (M4: turn
+        ``K -> K + 1 mod 6``; rotating does not touch the time, so the two commute)."""
+        if method == "place":
+            log.append(method, payload)
+            return
+        turns = 0
+        while (last := log.last()) is not None and last[0] == "rotate":
+            turns += log.pop()[1]["step"]
+        if method == "rotate":
+            turns += payload["step"]
+        else:
+            _add_time(log, payload["ms"])
+        turns %= 6
+        for step in [1] * turns if turns <= MAX_TURNS else [-1] * (6 - turns):
+            log.append("rotate", {"step": step})
 
     def after(self, before: Run, outcome: Outcome[Run]) -> list[Event]:
         """The move that ends the round records it (M6, M11)."""
@@ -222,6 +257,17 @@ def _placing(payload: dict[str, Any], with_time: bool) -> Step | None:
         return Outcome(replace(run, round=state), None, move.events)
 
     return step
+
+
+def _add_time(log: Log, ms: int) -> None:
+    """``ms`` of play time added to the tick just recorded, filling it to ``MAX_MS - 1``."""
+    last = log.last()
+    if last is not None and last[0] == "tick":
+        log.pop()
+        ms += last[1]["ms"]
+    while ms > 0:
+        log.append("tick", {"ms": min(ms, MAX_MS - 1)})
+        ms -= MAX_MS - 1
 
 
 def _refused(run: Run) -> Outcome[Run]:

@@ -71,7 +71,7 @@ import { createReplayBar } from "./replay.js";
  * @property {(fn: () => void) => void} onCleanup run when the page is left
  */
 
-export const REPLAY_ERRORS = ["replay-corrupt", "replay-foreign", "replay-version", "replay-diverged"];
+export const REPLAY_ERRORS = ["replay-corrupt", "replay-foreign", "replay-version", "replay-diverged", "replay-bounds"];
 
 /** @param {unknown} error @returns {boolean} the engine refused (a bad payload), not a failure */
 const refusal = (error) => /** @type {any} */ (error)?.name === "EngineError";
@@ -223,13 +223,20 @@ export function createClub(deps) {
     const { engine, replay } = deps;
     if (replay === null || !engine || !game) return null;
     const parent = root.parentElement ?? document.body;
+    // Opening plays the whole run through the engine: a query, in slices, so the worker answers the next
+    // page meanwhile; leaving (any new route, another replay too) cancels it.
+    const leaving = () => { engine.cancel().catch(() => {}); };
+    addEventListener("hashchange", leaving);
     let opened;
     try {
-      opened = await engine.call("replay_open", { code: replay });
+      opened = await engine.query("replay_open", { code: replay });
     } catch (error) {
       if (!refusal(error)) throw error;
-      refused(parent, /** @type {any} */ (error).field);
+      const { field } = /** @type {any} */ (error);
+      if (field !== "cancelled") refused(parent, field); // cancelled: the page was left while it opened
       return null;
+    } finally {
+      removeEventListener("hashchange", leaving);
     }
     show(opened.view, []);
     const query = typeof opened.link === "string" ? opened.link : null; // the deal's challenge query

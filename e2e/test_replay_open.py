@@ -1,0 +1,64 @@
+"""Opening a replay on the page (issue 16): a forged link is refused with the
+translated ``replay-bounds`` words at once; a long replay opens through the
+worker's query path, so the engine answers other calls while it opens, and
+leaving for another game cancels it (nothing is left open behind the page)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from arcade import wait_ready
+from club.replay import MAX_RECORDING, seal
+from playwright.sync_api import Page, expect
+
+ROOT = Path(__file__).resolve().parent.parent
+STRINGS = json.loads((ROOT / "web/i18n/shell.en.json").read_text())
+ENGINE_HOOK = "addEventListener('club:ready', (event) => { window.__club = event.detail; });"
+SLOW_MS = 60_000
+
+
+def forged(game: str, actions: str, start: str) -> str:
+    return seal(game, f'{{"a":{actions},"s":{start},"score":0}}')
+
+
+def long_replay() -> str:
+    """A domino tile moved left and right as often as a recording holds: within every
+    bound, and seconds of work for the engine to open."""
+    pair = '["move",{"move":"left"}],["move",{"move":"right"}]'
+    return forged("domino", "[" + ",".join([pair] * ((MAX_RECORDING - 100) // (len(pair) + 1))) + "]",
+                  '{"mode":"sprint","seed":1,"set":"classic"}')
+
+
+def test_a_forged_link_is_refused_in_words(page: Page, server_url: str) -> None:
+    turns = forged("merge", '[["rotate","step",[' + ",".join(["1,-1"] * 400_000) + "]]]", '{"jokers":true,"seed":1}')
+    page.goto(f"{server_url}#/merge?replay={turns}")
+    wait_ready(page)
+    expect(page.locator(".replay-refused")).to_contain_text(STRINGS["shell.replay.error.replay-bounds"], timeout=SLOW_MS)
+    expect(page.locator(".replay-bar")).to_have_count(0)
+
+
+def test_the_engine_answers_while_a_replay_opens_and_leaving_cancels_it(page: Page, server_url: str) -> None:
+    page.add_init_script(ENGINE_HOOK)
+    page.goto(f"{server_url}#/")
+    wait_ready(page)
+    page.wait_for_function("window.__club !== undefined", timeout=SLOW_MS)
+    page.evaluate("(code) => { location.hash = '#/domino?replay=' + code; }", long_replay())
+    page.wait_for_function("document.querySelector('.dd')?.dataset.phase === 'replay'", timeout=SLOW_MS)
+    # Another game's call is answered while the replay still opens: no bar yet when it comes back.
+    answered = page.evaluate("""async () => {
+        const view = await window.__club.engine('blocks').call('view', {});
+        return { tray: view.tray.length, bar: document.querySelector('.replay-bar') !== null };
+    }""")
+    assert answered == {"tray": 3, "bar": False}
+    page.evaluate("location.hash = '#/blocks'")
+    wait_ready(page)
+    page.wait_for_function("document.documentElement.dataset.route === 'blocks'", timeout=SLOW_MS)
+    # The open was cancelled before it finished: the replay session has no replay open.
+    refused = page.evaluate("""async () => {
+        try { await window.__club.engine('domino/replay').call('replay_seek', { index: 0 }); return null; }
+        catch (error) { return error.field; }
+    }""")
+    assert refused == "replay-corrupt"
+    expect(page.locator(".replay-bar")).to_have_count(0)
+    expect(page.locator(".replay-refused")).to_have_count(0)

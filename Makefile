@@ -92,6 +92,7 @@ test: check e2e ## everything: `make check`, then the e2e suite
 bench: setup ## benchmarks (engine, boot, paint, bytes): prints numbers, writes bench/report.json
 	$(PY) tools/bench.py
 	$(PY) tools/balance.py
+	$(PY) tools/replay_bench.py
 
 dist: setup ## a static folder for any host (dist/)
 	$(PY) tools/build.py --dist dist

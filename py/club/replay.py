@@ -100,13 +100,14 @@ class Actions:
 
     __slots__ = ("_starts", "items")
 
-    def __init__(self, items: Sequence[Item]) -> None:
+    def __init__(self, items: Sequence[Item], starts: array[int] | None = None) -> None:
+        """``starts``: where each item begins and, last, how many actions there are
+        (a reader that counted them as it read gives them; else they are counted)."""
         self.items: tuple[Item, ...] = tuple(items)
-        starts, total = array("q"), 0
-        for item in self.items:
-            starts.append(total)
-            total += len(item[2]) if len(item) == 3 else 1
-        starts.append(total)
+        if starts is None:
+            starts = array("q", [0])
+            for item in self.items:
+                starts.append(starts[-1] + size(item))
         self._starts = starts
 
     @classmethod
@@ -146,6 +147,11 @@ class Actions:
         return json.dumps([list(item[:2]) + [list(item[2])] if len(item) == 3 and len(item[2]) > 1
                            else [item[0], {item[1]: item[2][0]}] if len(item) == 3 else list(item)
                            for item in self.items], separators=(",", ":"), allow_nan=False)
+
+
+def size(item: Item) -> int:
+    """How many actions a packed item holds."""
+    return len(item[2]) if len(item) == 3 else 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,7 +269,7 @@ def _body(game: str, text: str) -> Work:
     if not _HEAD.match(text):
         raise ReplayError("replay-corrupt", "the code is damaged (fields)")
     items: list[Item] = []
-    at, seen = 6, {}
+    at, seen, starts = 6, {}, array("q", [0])  # where each item begins, counted as they are read
     while not text.startswith("]", at):
         one = _ONE.match(text, at)
         if one:
@@ -272,6 +278,7 @@ def _body(game: str, text: str) -> Work:
         else:
             item, at = yield from _run(text, at)
             items.append(item)
+        starts.append(starts[-1] + size(items[-1]))
         if len(items) % ITEMS == 0:
             yield
         if text.startswith(",", at):
@@ -290,7 +297,7 @@ def _body(game: str, text: str) -> Work:
     if not isinstance(start, dict) or isinstance(score, bool) or not isinstance(score, int) or not 0 <= score < 1 << 50:
         raise ReplayError("replay-corrupt", "the code is damaged (start or score)")
     yield
-    return Replay(game, start, Actions(items), score)
+    return Replay(game, start, Actions(items, starts), score)
 
 
 def _payload(text: str, seen: dict[str, Any]) -> Any:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import sys
 import time
@@ -35,6 +36,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 import balance
+from club import bridge as bridges
 from club.bridge import Bridge
 from club.domino.api import Session as Domino
 from club.replay import MAX_RECORDING, seal
@@ -92,13 +94,16 @@ def marathon(minutes: int, seed: int = 7) -> str:
 
 
 def opened(game: str, code: str) -> dict[str, Any]:
-    """Open ``code`` through the query path: times, longest slice, the answer's reason."""
+    """Open ``code`` through the query path: times, the longest slice (wall, and the
+    CPU time of the units in it), the longest unit, peak memory, the answer's reason."""
+    gc.collect()  # what the codes before left is not this one's pause
     bridge = Bridge()
     units: list[float] = []
+    slices = [0.0]  # the CPU time of each slice's units (a slice ends where the query pauses)
     session = bridge.session(f"{game}/replay")
     search = session.replay_open_search
 
-    def timed(_: Any, payload: dict[str, Any]) -> Generator[None, None, Any]:  # the CPU time of every unit
+    def timed(_: Any, payload: dict[str, Any]) -> Generator[None, None, Any]:
         work = search(payload)
         while True:
             began = time.thread_time()
@@ -106,13 +111,25 @@ def opened(game: str, code: str) -> dict[str, Any]:
                 next(work)
             except StopIteration as done:
                 units.append(time.thread_time() - began)
+                slices[-1] += units[-1]
                 return done.value
             units.append(time.thread_time() - began)
+            slices[-1] += units[-1]
             yield
 
+    pause = bridges.asyncio.sleep
+
+    async def paused(delay: float) -> None:
+        slices.append(0.0)
+        await pause(delay)
+
     session.replay_open_search = types.MethodType(timed, session)
+    bridges.asyncio.sleep = paused  # type: ignore[assignment]
     wall, cpu = time.perf_counter(), time.process_time()
-    answer = json.loads(asyncio.run(bridge.query(f"{game}/replay", "replay_open", json.dumps({"code": code}))))
+    try:
+        answer = json.loads(asyncio.run(bridge.query(f"{game}/replay", "replay_open", json.dumps({"code": code}))))
+    finally:
+        bridges.asyncio.sleep = pause  # type: ignore[assignment]
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     tracemalloc.start()
     Bridge().call(f"{game}/replay", "replay_open", json.dumps({"code": code}))
@@ -120,9 +137,9 @@ def opened(game: str, code: str) -> dict[str, Any]:
     tracemalloc.stop()
     return {"code_chars": len(code), "answer": "ok" if answer["ok"] else answer["error"]["field"],
             "steps": answer["result"]["steps"] if answer["ok"] else None,
-            "wall_ms": round(wall * 1000, 1), "cpu_ms": round(cpu * 1000, 1),
-            "longest_slice_ms": round(bridge.longest_slice_ms, 1), "longest_unit_cpu_ms": round(max(units) * 1000, 2),
-            "peak_mb": round(peak / 1e6, 1)}
+            "wall_ms": round(wall * 1000, 1), "cpu_ms": round(cpu * 1000, 1), "slices": len(slices),
+            "longest_slice_ms": round(bridge.longest_slice_ms, 1), "longest_slice_cpu_ms": round(max(slices) * 1000, 1),
+            "longest_unit_cpu_ms": round(max(units) * 1000, 2), "peak_mb": round(peak / 1e6, 1)}
 
 
 def main(argv: list[str]) -> int:
@@ -146,9 +163,10 @@ def main(argv: list[str]) -> int:
         print(json.dumps(rows, indent=1))
         return 0
     for name, row in rows.items():
-        print(f"{name:58} {row['answer']:>15} {row['wall_ms']:>9.1f} ms wall {row['cpu_ms']:>9.1f} ms CPU"
-              f" | longest slice {row['longest_slice_ms']:>6.1f} ms, unit {row['longest_unit_cpu_ms']:>5.2f} ms CPU"
-              f" | peak {row['peak_mb']:>6.1f} MB | code {row['code_chars']} chars")
+        print(f"{name:56} {row['answer']:>13} {row['wall_ms']:>8.1f} ms wall {row['cpu_ms']:>8.1f} ms CPU"
+              f" | {row['slices']:>4} slices, longest {row['longest_slice_ms']:>5.1f} ms wall"
+              f" {row['longest_slice_cpu_ms']:>5.1f} ms CPU, unit {row['longest_unit_cpu_ms']:>5.2f} ms CPU"
+              f" | peak {row['peak_mb']:>5.1f} MB | code {row['code_chars']} chars")
     return 0
 
 

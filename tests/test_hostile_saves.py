@@ -7,6 +7,7 @@ replays to the very position played."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable
 from typing import Any
@@ -230,3 +231,31 @@ def test_domino_adds_up_quiet_frames_and_replays_them_exactly() -> None:
     for _ in range(30):
         ok(reloaded, "domino", "tick", {"ms": 17})
     replays_to_the_same_position(reloaded, "domino")
+
+
+BOWLS_WITH_UNDOS = ["sow", "sow", "undo", "sow", "undo", "sow", "sow"]  # net moves stay below the sows made
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_recorder_stops_where_a_replay_would_refuse(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a replay holding 3 moves, every code the recorder writes opens, until
+    the run is cut: moves are counted as the replay counts them (bowls: every sow,
+    an undone one too; domino: the tiles locked)."""
+    bridge = Bridge()
+    session = bridge.session(game)
+    monkeypatch.setattr(type(session), "BOUNDS", dataclasses.replace(type(session).BOUNDS, moves=3))
+    start, move = GAMES[game]
+    ok(bridge, game, "new", start)
+    opened = 0
+    for name in BOWLS_WITH_UNDOS if game == "bowls" else ["move"] * 7:
+        if name == "move" or name == "sow":
+            move(bridge)
+        else:
+            ok(bridge, game, name)
+        code = session.replay_code()
+        if code is None:
+            break
+        answer = json.loads(Bridge().call(f"{game}/replay", "replay_open", json.dumps({"code": code})))
+        assert answer["ok"], (game, name, answer)
+        opened += 1
+    assert session._log.cut and opened >= 3

@@ -75,6 +75,7 @@ class Log:
     moments: list[int] = field(default_factory=list)  # the levels of the run's key moments
     cut: bool = False  # the run outgrew a replay: no more actions are kept
     count: int = 0  # actions kept
+    moves: int = 0  # moves kept, as the game's ``Bounds`` counts them (set by the Session)
     size: int = 0  # characters of the packed actions' JSON, about (never less)
     _texts: list[str | None] = field(default_factory=list)  # JSON of each packed item (None: to make)
     _packed: list[Any] = field(default_factory=list)  # the last item, a run, always as [method, key, values]

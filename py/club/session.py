@@ -49,7 +49,17 @@ from club.calendar import daily_seed, read_date
 from club.errors import NotationError, count, read_seed
 from club.playback import Playback
 from club.recording import MAX_MOMENTS, LinkTable, Log, link, read_link, with_log
-from club.replay import MAX_RECORDING, Replay, ReplayError, Work, decode_code, print_code, read_items, run_all
+from club.replay import (
+    MAX_RECORDING,
+    Replay,
+    ReplayError,
+    Work,
+    decode_code,
+    print_code,
+    read_items,
+    run_all,
+    size,
+)
 from club.save import parse_json
 from club.schema import Bounds, Recorded, check, kept
 
@@ -403,6 +413,7 @@ class Session(Generic[S, P]):
             raise ReplayError("replay-corrupt", "a cut recording keeps no actions")
         run_all(check(actions, self.RECORDED, self.BOUNDS))
         log = Log.of(self.read_start(recording["start"]), actions, moments)
+        log.moves = sum(size(item) for item in actions.items if item[0] in self.BOUNDS.moves_by)
         if log.size > MAX_RECORDING:
             raise ReplayError("replay-bounds", "the recording is longer than a replay holds")
         if recording.get("cut"):
@@ -455,7 +466,9 @@ class Session(Generic[S, P]):
         level = self.moment(events)
         if level and len(log.moments) < MAX_MOMENTS:
             log.moments.append(level)
-        if log.size > MAX_RECORDING or self.played(self.state) > self.BOUNDS.moves:
+        bounds = self.BOUNDS  # moves counted as a replay counts them: by method, or by the engine's count
+        log.moves = log.moves + (method in bounds.moves_by) if bounds.moves_by else self.played(self.state)
+        if log.size > MAX_RECORDING or log.moves > bounds.moves:
             log.stop()  # the run outgrew what a replay holds: it is not replayable (its start stays)
         self._save_text = None
 

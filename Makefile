@@ -6,6 +6,8 @@ UPSTREAM_SPEC ?= ../shared/spec
 VECTORS ?= $(wildcard spec/vectors/*.json)
 OWN_VECTORS := $(wildcard tests/vectors/*.json)
 E2E     ?= e2e
+# Two Chromiums share 2 cores well: much of an e2e test is waiting for the page.
+E2E_WORKERS ?= 2
 STAMP   := .venv/.installed-$(shell cat requirements-dev.txt | cksum | cut -d' ' -f1)
 
 .PHONY: all help setup serve build vendor test check lint lint-js types typecheck unit unit-js conformance e2e bench dist clean sync-spec spec-check browser
@@ -58,7 +60,7 @@ unit: $(STAMP) ## pytest: engines, notation, properties, fuzz, doctests
 
 # The page's pure logic (routes, paint and cue tables, the replay bar, the kit
 # session, i18n, the backup plan) under node's own test runner: no browser.
-unit-js: ## node --test over tests/js (the page's pure modules, in seconds)
+unit-js: $(STAMP) ## node --test over tests/js (the page's pure modules, in seconds)
 	node --test tests/js/
 
 conformance: $(STAMP) ## the spec's vectors and ours (VECTORS=... for others)
@@ -82,7 +84,7 @@ browser: $(STAMP) ## find Chromium for the e2e tests
 	@$(PY) e2e/browser.py
 
 e2e: setup browser ## Playwright in Chromium (one file: make e2e E2E=e2e/test_kit.py)
-	$(PY) -m pytest $(E2E) -p no:cacheprovider
+	$(PY) -m pytest $(E2E) -p no:cacheprovider -n $(E2E_WORKERS)
 
 # The edit loop: everything but the browser, in under two minutes.
 check: spec-check setup lint lint-js typecheck unit unit-js conformance ## the quick loop: lint, types, pytest, node tests, vectors

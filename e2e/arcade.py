@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, Route
 
 BOOT_TIMEOUT_MS = 90_000
@@ -9,12 +10,29 @@ ENGINE_ARCHIVE = "**/build/club.zip"
 
 
 def wait_ready(page: Page) -> None:
-    """Wait until Python has booted and the current route is mounted."""
-    page.wait_for_function(
-        "document.documentElement.dataset.ready === '1'"
-        " && document.getElementById('app').getAttribute('aria-busy') === 'false'",
-        timeout=BOOT_TIMEOUT_MS,
-    )
+    """Wait until Python has booted and the current route is mounted; a boot that never
+    ends fails with where it stopped (the loader's stages, the snapshot, the route)."""
+    try:
+        page.wait_for_function(
+            "document.documentElement.dataset.ready === '1'"
+            " && document.getElementById('app').getAttribute('aria-busy') === 'false'",
+            timeout=BOOT_TIMEOUT_MS,
+        )
+    except PlaywrightError as error:
+        said = [f"{m.type}: {m.text}" for m in page.console_messages() if m.type in ("error", "warning")][-10:]
+        raise AssertionError(f"the arcade did not start: {boot_state(page)}; console: {said}") from error
+
+
+def boot_state(page: Page) -> dict:
+    """Where a boot stands, as the page marks it (web/boot.js, web/engine.js)."""
+    try:
+        return page.evaluate("""() => ({ ...document.documentElement.dataset,
+          busy: document.getElementById('app')?.getAttribute('aria-busy'),
+          stage: document.getElementById('loader-stage')?.textContent,
+          marks: performance.getEntriesByType('mark').map((m) => `${m.name}@${Math.round(m.startTime)}`),
+          controlled: Boolean(navigator.serviceWorker?.controller) })""")
+    except PlaywrightError as error:
+        return {"unreadable": str(error)}
 
 
 def engine_save(game: str, build) -> str:

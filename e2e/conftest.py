@@ -2,29 +2,46 @@
 
 The browser is found by ``e2e/browser.py`` (Debian's ``/usr/bin/chromium``,
 else Playwright's bundled one, else ``playwright install chromium``).
-Every test gets a fresh browser context, so storage starts empty, and every
-page any test opens (fixtures or ``browser.new_context()``) is watched: a
-test fails at teardown if any of its pages threw an uncaught error.
+
+Every test gets a new page whose origin storage is empty (localStorage,
+sessionStorage, IndexedDB, cookies), in a *warm* browser context shared with
+the tests before it: the service worker is installed and its caches, the
+interpreter snapshot (P15) and the HTTP cache are kept, so a test whose
+subject is not the boot pays a returning visit's start instead of a cold
+one. A test whose subject is the first visit, the boot, the service worker or
+what the network is asked for is marked ``@pytest.mark.cold`` and gets a new
+context of its own, as every test did before. A test that changes its context
+(Playwright's clock, permissions, offline, init scripts, routes, closing it)
+taints it: the context is dropped after that test, so nothing it set leaks
+into the next one.
+
+Every page any test opens (fixtures or ``browser.new_context()``) is watched:
+a test fails at teardown if any of its pages threw an uncaught error.
 
 Fixtures:
 - ``server_url``: base URL of the served repository root (one per session);
 - ``browser``: one Chromium per session (contexts it makes are watched);
-- ``page``: a fresh desktop context (1280x800);
-- ``phone``: a fresh touch context (390x844, ``has_touch``, ``is_mobile``);
+- ``page``: a desktop page (1280x800) of a player past the first lessons;
+- ``phone``: a touch page (390x844, ``has_touch``, ``is_mobile``), the same;
+- ``fresh_page`` / ``fresh_phone``: a newcomer's, no lesson done yet;
+- ``held_page``: a desktop page without a service worker (``arcade.hold_engine``);
 - ``boot(page, route="#/")``: open the arcade at a route and wait until the
   app is ready (Python booted, the route mounted).
 """
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import threading
 from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Frame, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 for folder in ("tools", "py", "e2e"):
@@ -94,6 +111,30 @@ class WatchedBrowser:
         return getattr(self._browser, name)
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "cold: the test gets a browser context of its own (its subject is the first visit, the boot, "
+        "the service worker or the network), not a warm one")
+
+
+SLOWEST_SHOWN = 15
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
+    """The slowest e2e tests, setup and teardown included: where the suite's time goes."""
+    spent: dict[str, float] = {}
+    for reports in terminalreporter.stats.values():
+        for report in reports:
+            if isinstance(report, pytest.TestReport):
+                spent[report.nodeid] = spent.get(report.nodeid, 0.0) + report.duration
+    if not spent:
+        return
+    terminalreporter.section(f"the {min(SLOWEST_SHOWN, len(spent))} slowest e2e tests (of {len(spent)}, "
+                             f"{sum(spent.values()) / 60:.1f} min in all)")
+    for nodeid, seconds in sorted(spent.items(), key=lambda item: -item[1])[:SLOWEST_SHOWN]:
+        terminalreporter.write_line(f"{seconds:7.1f} s  {nodeid}")
+
+
 @pytest.fixture(scope="session")
 def page_errors() -> PageErrors:
     return PageErrors()
@@ -107,10 +148,10 @@ def no_page_errors(page_errors: PageErrors) -> Iterator[None]:
     assert page_errors.seen == [], f"uncaught page errors: {page_errors.seen}"
 
 
-@pytest.fixture(scope="session", autouse=True)
-def fresh_build() -> None:
-    """The engine archive is rebuilt when py/ is newer, so e2e never tests a stale engine."""
-    if stale_outputs():
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """The engine archive is rebuilt when py/ is newer, so e2e never tests a stale engine.
+    Once, before any test: by the controller when xdist runs workers (never by two at once)."""
+    if not hasattr(session.config, "workerinput") and stale_outputs():
         subprocess.run([sys.executable, str(ROOT / "tools" / "build.py")], check=True)
 
 
@@ -135,53 +176,201 @@ def browser(page_errors: PageErrors) -> Iterator[WatchedBrowser]:
         launched.close()
 
 
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
+
+# What a test may change on its context that would outlive it there: calling any of
+# these taints the context, which is then closed instead of lent to the next test.
+CONTEXT_CHANGES = (
+    "add_init_script", "grant_permissions", "clear_permissions", "set_offline", "set_geolocation",
+    "set_extra_http_headers", "route", "route_from_har", "route_web_socket",
+    "expose_binding", "expose_function", "add_cookies", "close",
+)
+CLOCK_CHANGES = ("install", "pause_at", "resume", "run_for", "fast_forward", "set_fixed_time", "set_system_time")
+# Everything of an origin but its caches and service worker (those make the context warm).
+ORIGIN_STORAGE = "cookies,local_storage,indexeddb,websql,file_systems,shared_storage,storage_buckets"
+
+
 def _context(browser: WatchedBrowser, **options) -> BrowserContext:
     context = browser.new_context(**options)
     context.set_default_timeout(15_000)
     return context
 
 
-DESKTOP = {"viewport": {"width": 1280, "height": 800}}
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
+def _origin(url: str) -> str | None:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") else None
 
 
-def _pages(browser: WatchedBrowser, page_errors: PageErrors, **options) -> Iterator[Page]:
-    """One page in a context of its own, closed after the test."""
-    context = _context(browser, **options)
-    page = context.new_page()
-    page.errors = page_errors.seen  # type: ignore[attr-defined]
-    yield page
-    context.close()
+class WarmContext:
+    """One kind of player's browser context, lent to one test at a time."""
+
+    def __init__(self, browser: WatchedBrowser, options: dict) -> None:
+        self.context = _context(browser, **options)
+        self.tainted = False
+        self.origins: set[str] = set()
+        for name in CONTEXT_CHANGES:
+            self._taint_on(self.context, name)
+        for name in CLOCK_CHANGES:
+            self._taint_on(self.context.clock, name)
+        self.context.on("close", lambda _: setattr(self, "tainted", True))
+        self.context.on("page", lambda page: page.on("framenavigated", self._seen))
+
+    def _taint_on(self, target: object, name: str) -> None:
+        method = getattr(target, name)
+
+        def tainting(*args, **kwargs):
+            self.tainted = True
+            return method(*args, **kwargs)
+
+        setattr(target, name, tainting)
+
+    def _seen(self, frame: Frame) -> None:
+        origin = _origin(frame.url)
+        if origin:
+            self.origins.add(origin)
+
+    def empty_storage(self) -> None:
+        """Empty the storage of every origin its pages have visited (caches and service worker kept)."""
+        if not self.origins:
+            return
+        page = self.context.new_page()
+        cdp = self.context.new_cdp_session(page)
+        for origin in sorted(self.origins):
+            cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": ORIGIN_STORAGE})
+        cdp.detach()
+        page.close()
+
+    def close_pages(self) -> None:
+        for page in list(self.context.pages):
+            page.close()
+
+
+class ContextPool:
+    """The warm contexts of a session, by kind of player (their context options); one
+    test at a time borrows each (a test that asks for two of a kind gets two)."""
+
+    def __init__(self, browser: WatchedBrowser) -> None:
+        self._browser = browser
+        self._idle: dict[str, list[WarmContext]] = {}
+
+    @contextmanager
+    def context(self, **options) -> Iterator[BrowserContext]:
+        """A warm context of this kind with its storage emptied; its pages are closed after
+        (and the context too when the test changed it)."""
+        options = {"bypass_csp": True, **options}  # WatchedBrowser's default, made part of the kind
+        kind = json.dumps(options, sort_keys=True)
+        idle = self._idle.setdefault(kind, [])
+        warm = idle.pop() if idle else WarmContext(self._browser, options)
+        warm.empty_storage()
+        try:
+            yield warm.context
+        finally:
+            if warm.tainted:
+                if not _closed(warm.context):
+                    warm.context.close()
+            else:
+                warm.close_pages()
+                idle.append(warm)
+
+    @contextmanager
+    def page(self, **options) -> Iterator[Page]:
+        """A new page in a warm context of this kind (see ``context``)."""
+        with self.context(**options) as context:
+            yield context.new_page()
+
+    def close(self) -> None:
+        for idle in self._idle.values():
+            for warm in idle:
+                if not _closed(warm.context):
+                    warm.context.close()
+        self._idle.clear()
+
+
+def _closed(context: BrowserContext) -> bool:
+    try:
+        context.pages  # noqa: B018 - raises once the context is gone
+        return False
+    except Exception:  # Playwright's error for a closed context
+        return True
+
+
+@pytest.fixture(scope="session")
+def context_pool(browser: WatchedBrowser) -> Iterator[ContextPool]:
+    pool = ContextPool(browser)
+    yield pool
+    pool.close()
+
+
+class Lender:
+    """What a test borrows from the pool (``contexts`` fixture), given back after it."""
+
+    def __init__(self, pool: ContextPool) -> None:
+        self._pool = pool
+        self._open = ExitStack()
+
+    def context(self, **options) -> BrowserContext:
+        """A warm context of this kind (viewport, touch, motion...), its storage emptied.
+        Do not close it: it goes back to the pool after the test."""
+        return self._open.enter_context(self._pool.context(**options))
+
+    def page(self, **options) -> Page:
+        return self.context(**options).new_page()
+
+    def give_back(self) -> None:
+        self._open.close()
 
 
 @pytest.fixture
-def page(browser: WatchedBrowser, page_errors: PageErrors) -> Iterator[Page]:
-    yield from _pages(browser, page_errors, **DESKTOP)
+def contexts(context_pool: ContextPool) -> Iterator[Lender]:
+    """Warm contexts for a test that opens its own (a size, two tabs, a second player)."""
+    lender = Lender(context_pool)
+    yield lender
+    lender.give_back()
+
+
+def _pages(request: pytest.FixtureRequest, pool: ContextPool, page_errors: PageErrors, **options) -> Iterator[Page]:
+    """The test's page: from a warm context, or from a new one of its own when it is marked cold."""
+    if request.node.get_closest_marker("cold"):
+        context = _context(request.getfixturevalue("browser"), **options)
+        page = context.new_page()
+        page.errors = page_errors.seen  # type: ignore[attr-defined]
+        yield page
+        context.close()
+        return
+    with pool.page(**options) as page:
+        page.errors = page_errors.seen  # type: ignore[attr-defined]
+        yield page
 
 
 @pytest.fixture
-def held_page(browser: WatchedBrowser, page_errors: PageErrors) -> Iterator[Page]:
+def page(request: pytest.FixtureRequest, context_pool: ContextPool, page_errors: PageErrors) -> Iterator[Page]:
+    yield from _pages(request, context_pool, page_errors, **DESKTOP)
+
+
+@pytest.fixture
+def held_page(request: pytest.FixtureRequest, context_pool: ContextPool, page_errors: PageErrors) -> Iterator[Page]:
     """A desktop page without a service worker, whose engine start a test can hold
     (arcade.hold_engine): a service worker would serve the engine's archive from its
     cache, out of page.route's reach."""
-    yield from _pages(browser, page_errors, **DESKTOP, service_workers="block")
+    yield from _pages(request, context_pool, page_errors, **DESKTOP, service_workers="block")
 
 
 @pytest.fixture
-def fresh_page(browser: WatchedBrowser, page_errors: PageErrors) -> Iterator[Page]:
-    """A desktop page of a newcomer: no lesson done yet (issue 15)."""
-    yield from _pages(browser, page_errors, **DESKTOP, first_visit=True)
+def fresh_page(request: pytest.FixtureRequest, context_pool: ContextPool, page_errors: PageErrors) -> Iterator[Page]:
+    """A desktop page of a newcomer: no lesson done yet."""
+    yield from _pages(request, context_pool, page_errors, **DESKTOP, first_visit=True)
 
 
 @pytest.fixture
-def fresh_phone(browser: WatchedBrowser, page_errors: PageErrors) -> Iterator[Page]:
-    """A phone of a newcomer: no lesson done yet (issue 15)."""
-    yield from _pages(browser, page_errors, **PHONE, first_visit=True)
+def fresh_phone(request: pytest.FixtureRequest, context_pool: ContextPool, page_errors: PageErrors) -> Iterator[Page]:
+    """A phone of a newcomer: no lesson done yet."""
+    yield from _pages(request, context_pool, page_errors, **PHONE, first_visit=True)
 
 
 @pytest.fixture
-def phone(browser: WatchedBrowser, page_errors: PageErrors) -> Iterator[Page]:
-    yield from _pages(browser, page_errors, **PHONE)
+def phone(request: pytest.FixtureRequest, context_pool: ContextPool, page_errors: PageErrors) -> Iterator[Page]:
+    yield from _pages(request, context_pool, page_errors, **PHONE)
 
 
 @pytest.fixture

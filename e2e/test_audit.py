@@ -16,9 +16,9 @@ SCREENS = {"desktop": {"width": 1366, "height": 768}, "phone": {"width": 390, "h
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("screen", SCREENS)
-def test_shell_routes_have_no_axe_violation(browser, server_url: str, screen: str, lang: str) -> None:
+def test_shell_routes_have_no_axe_violation(contexts, server_url: str, screen: str, lang: str) -> None:
     # bypass_csp: axe is injected by the test, which the page's CSP rightly refuses.
-    context = browser.new_context(viewport=SCREENS[screen], bypass_csp=True, has_touch=screen == "phone")
+    context = contexts.context(viewport=SCREENS[screen], bypass_csp=True, has_touch=screen == "phone")
     page = context.new_page()
     set_language(page, lang)
     found = {}
@@ -27,5 +27,4 @@ def test_shell_routes_have_no_axe_violation(browser, server_url: str, screen: st
         wait_ready(page)
         page.wait_for_selector(section)
         found[route] = axe_violations(page)
-    context.close()
     assert {route: v for route, v in found.items() if v} == {}

@@ -97,14 +97,13 @@ def bests(data: dict[str, str]) -> dict[str, int | None]:
 
 
 @pytest.fixture
-def strict(browser) -> Iterator[Page]:
+def strict(contexts) -> Iterator[Page]:
     """A page under the real CSP (downloads and file reading included)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=False, accept_downloads=True)
-    context.set_default_timeout(30_000)
+    context = contexts.context(viewport={"width": 1280, "height": 800}, bypass_csp=False, accept_downloads=True)
     page = context.new_page()
+    page.set_default_timeout(30_000)
     page.add_init_script(COUNT_PERSIST)
     yield page
-    context.close()
 
 
 # Drawing aids the pages keep beside the progress (issue 13: the engine's last view, geometry,

@@ -93,24 +93,35 @@ def expected_after(session: Session, slot: int, cell: str) -> dict:
     return answer
 
 
+# What the page shows, read in one round trip: the board, the HUD's numbers and each tray slot.
+SCREEN = """() => ({
+  board: [...document.querySelectorAll('.bk-cell')].map((c) => c.classList.contains('filled') ? 'x' : '.').join(''),
+  meter: document.querySelector('.bk-meter-box').dataset.meter,
+  crowns: document.querySelector('.bk-crowns').dataset.crowns,
+  bonus: document.querySelector('.bk-streak').dataset.bonus ?? null,
+  slots: [...document.querySelectorAll('.bk-slot')].map((b) => [b.dataset.slot, b.dataset.piece ?? '', b.dataset.fits]),
+  redealDisabled: document.querySelector('.bk-redeal').disabled,
+})"""
+
+
 def assert_screen_matches(page: Page, view: dict) -> None:
     """Every number and cell on the page equals the engine's view."""
     expect(page.locator(".bk-score")).to_have_attribute("data-score", str(view["score"]))
-    filled = page.eval_on_selector_all(".bk-cell", "cs => cs.map(c => c.classList.contains('filled') ? 'x' : '.').join('')")
-    assert filled == view["board"]
-    assert page.locator(".bk-meter-box").get_attribute("data-meter") == str(view["meter"])
-    assert page.locator(".bk-crowns").get_attribute("data-crowns") == str(view["crowns"])
     streak = page.locator(".bk-streak")
     if view["bonus"]:
         expect(streak).to_be_visible()
-        assert streak.get_attribute("data-bonus") == str(view["bonus"])
     else:
         expect(streak).to_be_hidden()
+    shown = page.evaluate(SCREEN)
+    assert shown["board"] == view["board"]
+    assert shown["meter"] == str(view["meter"])
+    assert shown["crowns"] == str(view["crowns"])
+    if view["bonus"]:
+        assert shown["bonus"] == str(view["bonus"])
+    slots = {slot: (piece, fits) for slot, piece, fits in shown["slots"]}
     for t in view["tray"]:
-        button = page.locator(f'.bk-slot[data-slot="{t["slot"]}"]')
-        assert button.get_attribute("data-piece") == (t["piece"] or "")
-        assert button.get_attribute("data-fits") == ("1" if t["fits"] else "0")
-    assert page.locator(".bk-redeal").is_disabled() == (view["redeals"] == 0 or view["over"])
+        assert slots[str(t["slot"])] == (t["piece"] or "", "1" if t["fits"] else "0")
+    assert shown["redealDisabled"] == (view["redeals"] == 0 or view["over"])
 
 
 def mouse_drop(page: Page, slot: int, cell: str) -> None:
@@ -505,10 +516,10 @@ def test_the_latest_aim_wins(page: Page, boot) -> None:
     assert page.errors == []  # type: ignore[attr-defined]
 
 
-def test_two_tabs_adopt_the_newer_run_and_its_view(browser, server_url: str) -> None:
+def test_two_tabs_adopt_the_newer_run_and_its_view(contexts, server_url: str) -> None:
     """P10 through the async engine: the stale tab takes the run another tab stored, and its next
     move builds on it; the view stored beside the run always matches the run."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context = contexts.context(viewport={"width": 1280, "height": 800})
     first, second = context.new_page(), context.new_page()
     for tab in (first, second):
         tab.goto(server_url + "#/blocks")
@@ -531,7 +542,6 @@ def test_two_tabs_adopt_the_newer_run_and_its_view(browser, server_url: str) -> 
     assert engine(second).state == session.state  # built on the first tab's move
     stored_view_matches_run(second)
     expect(first.locator(".bk-score")).to_have_attribute("data-score", str(expected["view"]["score"]))
-    context.close()
 
 
 def test_game_over_from_a_seeded_near_full_position(page: Page, boot) -> None:
@@ -574,10 +584,9 @@ def test_new_run_banks_the_stars(page: Page, boot) -> None:
 
 
 @pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
-def test_layout_fits_the_viewport(browser, server_url: str, size) -> None:
+def test_layout_fits_the_viewport(contexts, server_url: str, size) -> None:
     """P13: board and tray visible without scrolling sideways; tray targets at least 44 px."""
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    page = context.new_page()
+    page = contexts.page(viewport={"width": size[0], "height": size[1]})
     page.goto(server_url + "#/blocks")
     wait_ready(page)
     width = page.evaluate("document.documentElement.scrollWidth")
@@ -586,7 +595,6 @@ def test_layout_fits_the_viewport(browser, server_url: str, size) -> None:
         box = page.locator(f'.bk-slot[data-slot="{slot}"]').bounding_box()
         assert box["width"] >= 44 and box["height"] >= 44
         assert box["y"] + box["height"] <= size[1] + 200  # the tray is at most a short scroll away
-    context.close()
 
 
 # ----- issue 11: defects found in real play ----------------------------------------------
@@ -757,9 +765,9 @@ def test_new_run_asks_before_ending_a_run(page: Page, boot) -> None:
     assert page.errors == []  # type: ignore[attr-defined]
 
 
-def fresh_context_page(browser, server_url: str, size, lang: str) -> Page:
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    page = context.new_page()
+def sized_page(contexts, server_url: str, size, lang: str) -> Page:
+    """A page of this size in a warm context, the arcade open at #/blocks in ``lang``."""
+    page = contexts.page(viewport={"width": size[0], "height": size[1]})
     set_language(page, lang)
     page.goto(server_url + "#/blocks")
     wait_ready(page)
@@ -799,10 +807,10 @@ def assert_board_still(after: dict, before: dict) -> None:
 
 @pytest.mark.parametrize(("size", "lang"), [((360, 640), "en"), ((390, 844), "ru"), ((1366, 768), "de")],
                          ids=["360x640-en", "390x844-ru", "1366x768-de"])
-def test_nothing_in_the_hud_moves_the_board(browser, server_url: str, size, lang: str) -> None:
+def test_nothing_in_the_hud_moves_the_board(contexts, server_url: str, size, lang: str) -> None:
     """Issue 11: a clear that starts a streak and wins a Crown (B11, B12), and the re-deal
     offer (B14), leave the board where it was; with the offer the tray stays on screen."""
-    page = fresh_context_page(browser, server_url, size, lang)
+    page = sized_page(contexts, server_url, size, lang)
     strings = json.loads((STRINGS / f"blocks.{lang}.json").read_text())
     reload_with(page, seeded(f"{TWO_ROWS} 0:0,1:0|0:0|- 0 0 5 0 1"))
     before = board_box(page)
@@ -828,13 +836,12 @@ def test_nothing_in_the_hud_moves_the_board(browser, server_url: str, size, lang
     assert outside_first_screen(page, [".bk-board", ".bk-tray", ".bk-offer", ".bk-redeal"]) == []
     assert overflow_report(page) == []
     assert axe_violations(page) == []  # the offer over the tray included
-    page.context.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_counts_use_plural_forms(browser, server_url: str, lang: str) -> None:
+def test_counts_use_plural_forms(contexts, server_url: str, lang: str) -> None:
     """P12 + issue 11: "1 rows cleared" is gone; counts pick CLDR plural forms."""
-    page = fresh_context_page(browser, server_url, (1280, 800), lang)
+    page = sized_page(contexts, server_url, (1280, 800), lang)
     reload_with(page, seeded(f"{TWO_ROWS} 0:0,1:0|0:0|- 0 0 0 0 1"))
     single, pair = ({"en": ("1 cell", "2 cells"), "ru": ("1 клетка", "2 клетки")})[lang]
     assert page.locator('.bk-slot[data-slot="1"]').get_attribute("aria-label").endswith(single)
@@ -845,4 +852,3 @@ def test_counts_use_plural_forms(browser, server_url: str, lang: str) -> None:
     live = page.locator("#live")
     for text in said:
         expect(live).to_contain_text(text)
-    page.context.close()

@@ -66,9 +66,9 @@ def streak_fits(page: Page) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_blocks_fits_every_size_and_language(browser, server_url: str, size) -> None:
+def test_blocks_fits_every_size_and_language(contexts, server_url: str, size) -> None:
     width, height = size
-    context = browser.new_context(viewport={"width": width, "height": height})
+    context = contexts.context(viewport={"width": width, "height": height})
     page = context.new_page()
     page.goto(server_url + "#/blocks")
     wait_ready(page)
@@ -96,4 +96,3 @@ def test_blocks_fits_every_size_and_language(browser, server_url: str, size) -> 
         screen_fits(page, ["dialog.bk-over", ".bk-again"])  # the kit dialog is the card
         if audit and lang == "en":
             assert axe_violations(page) == []
-    context.close()

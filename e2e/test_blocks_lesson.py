@@ -115,10 +115,10 @@ def test_de_lesson_by_keyboard(fresh_page: Page, server_url: str) -> None:
     play_opens_the_game(page, server_url, enter)
 
 
-def test_ru_lesson_again_from_the_rules_page_then_skip(browser, server_url: str) -> None:
+def test_ru_lesson_again_from_the_rules_page_then_skip(contexts, server_url: str) -> None:
     """A player who did the lesson replays it from the Rules link (mouse and touch mixed),
     and Skip leaves a second replay at once; the run in play is never touched."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, has_touch=True)
+    context = contexts.context(viewport={"width": 1280, "height": 800}, has_touch=True)
     context.set_default_timeout(15_000)
     page = context.new_page()
     use_language(page, "ru")
@@ -142,4 +142,3 @@ def test_ru_lesson_again_from_the_rules_page_then_skip(browser, server_url: str)
     wait_ready(page)
     expect(page.locator(".kit-lesson")).to_have_count(0)
     assert page.evaluate("k => localStorage.getItem(k)", storage_key("blocks", "run")) == run
-    context.close()

@@ -447,8 +447,8 @@ def test_board_at_once_then_the_run_resumes(held_page: Page, boot) -> None:  # i
     assert page.errors == []
 
 
-def test_a_second_tab_takes_the_newer_run(browser, server_url: str) -> None:  # P10, issue 13
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+def test_a_second_tab_takes_the_newer_run(contexts, server_url: str) -> None:  # P10, issue 13
+    context = contexts.context(viewport={"width": 1280, "height": 800})
     first, second = context.new_page(), context.new_page()
     for tab in (first, second):
         tab.emulate_media(reduced_motion="reduce")
@@ -472,4 +472,3 @@ def test_a_second_tab_takes_the_newer_run(browser, server_url: str) -> None:  # 
     bowl(second, target).click()
     idle(second)
     assert saved(second).position.moves == 2
-    context.close()  # uncaught errors of either tab fail the test at teardown (conftest)

@@ -164,10 +164,10 @@ def walk(page: Page, guard: Guard) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_every_bowls_screen_fits_in_every_language(browser, server_url: str, size: tuple[int, int]) -> None:
+def test_every_bowls_screen_fits_in_every_language(contexts, server_url: str, size: tuple[int, int]) -> None:
     width, height = size
     phone = width < 500
-    context = browser.new_context(
+    context = contexts.context(
         viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone, reduced_motion="reduce",
         bypass_csp=True,
     )
@@ -181,7 +181,6 @@ def test_every_bowls_screen_fits_in_every_language(browser, server_url: str, siz
         guard = Guard(page, f"{width}x{height} {lang}")
         walk(page, guard)
         problems += guard.problems
-    context.close()
     assert problems == [], "\n".join(problems)
 
 
@@ -190,10 +189,10 @@ def audit(page: Page, where: str) -> list[str]:
 
 
 @pytest.mark.parametrize("device", ["desktop", "phone"])
-def test_axe_finds_nothing_on_bowls_screens(browser, server_url: str, device: str) -> None:  # P11
+def test_axe_finds_nothing_on_bowls_screens(contexts, server_url: str, device: str) -> None:  # P11
     options = {"viewport": {"width": 1280, "height": 800}} if device == "desktop" else {
         "viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-    context = browser.new_context(reduced_motion="reduce", bypass_csp=True, **options)
+    context = contexts.context(reduced_motion="reduce", bypass_csp=True, **options)
     context.set_default_timeout(15_000)
     page = context.new_page()
     page.goto(server_url + "#/bowls")
@@ -234,5 +233,4 @@ def test_axe_finds_nothing_on_bowls_screens(browser, server_url: str, device: st
     sow(page, puzzle_by_id(ident).solution[0])
     page.wait_for_selector(".bwp-over-solved")
     found += audit(page, "puzzle success card")
-    context.close()
     assert found == [], "\n".join(found)

@@ -25,8 +25,8 @@ LANES = [["ArrowLeft"] * 3, ["ArrowLeft"], ["ArrowRight"], ["ArrowRight"] * 3]  
 SLOW_MS = 30_000
 
 
-def context_of(browser, **options) -> BrowserContext:
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, **options)
+def context_of(contexts, **options) -> BrowserContext:
+    context = contexts.context(viewport={"width": 1280, "height": 800}, **options)
     context.set_default_timeout(20_000)
     return context
 
@@ -74,10 +74,10 @@ def tray(page: Page) -> list[str]:
     return page.eval_on_selector_all(".bk-tray .bk-piece", "ps => ps.map(p => p.getAttribute('class') + p.innerHTML)")
 
 
-def test_a_challenge_link_and_a_replay_code_between_two_players(browser, server_url: str) -> None:
-    sharer = context_of(browser)
+def test_a_challenge_link_and_a_replay_code_between_two_players(contexts, server_url: str) -> None:
+    sharer = context_of(contexts)
     sharer.grant_permissions(["clipboard-read", "clipboard-write"], origin=server_url)
-    friend = context_of(browser, first_visit=True)  # a newcomer: no lesson done, nothing stored
+    friend = context_of(contexts, first_visit=True)  # a newcomer: no lesson done, nothing stored
     a, b = sharer.new_page(), friend.new_page()
 
     # A plays the domino challenge by keyboard to the end of the Sprint.
@@ -202,8 +202,6 @@ def test_a_challenge_link_and_a_replay_code_between_two_players(browser, server_
     b.goto(f"{server_url}#/blocks?seed=oops")  # a bad link: a notice, the run stays
     expect(b.locator("#notices")).to_contain_text(STRINGS["shell.club.badLink"], timeout=SLOW_MS)
     assert run_info(Blocks, b, "blocks")["link"] == "seed=778"
-    sharer.close()
-    friend.close()
 
 
 ROUTES = {

@@ -564,10 +564,10 @@ def test_board_at_once_before_the_engine(held_page: Page, boot) -> None:
     assert page.errors == []  # type: ignore[attr-defined]
 
 
-def test_a_second_tab_takes_the_newer_run(browser, server_url: str) -> None:
+def test_a_second_tab_takes_the_newer_run(contexts, server_url: str) -> None:
     """P10 (async since issue 13): two tabs on one run; a drop in the first is stored, the second hears
     it, loads the newer run through its engine and shows it paused with a notice, and plays on from it."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context = contexts.context(viewport={"width": 1280, "height": 800})
     first, second = context.new_page(), context.new_page()
     first.goto(server_url + ROUTE)
     wait_ready(first)
@@ -593,4 +593,3 @@ def test_a_second_tab_takes_the_newer_run(browser, server_url: str) -> None:
     session = Session()
     session.load({"save": second.evaluate("k => localStorage.getItem(k)", storage_key("domino", "run"))})
     assert session.view({})["turns"] == 2  # the second tab's drop was made on top of the first tab's
-    context.close()

@@ -61,13 +61,13 @@ def check_language(page: Page, lang: str) -> list[str]:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_domino_fits_every_screen_and_language(browser, server_url: str, size: tuple[int, int]) -> None:
+def test_domino_fits_every_screen_and_language(contexts, server_url: str, size: tuple[int, int]) -> None:
     """Issue 11: no text wider than its box (RU chip 'Спринт · Классичес…'), no wrapped button, no
     sideways scroll; well, pad and pause in the first screen; the pause card, the New game question,
     the end card and the mode picker fit too: en, it, de, ru."""
     width, height = size
     phone = width < 500
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone,
+    context = contexts.context(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone,
                                   reduced_motion="reduce")
     page = context.new_page()
     page.goto(server_url + ROUTE)
@@ -78,16 +78,15 @@ def test_domino_fits_every_screen_and_language(browser, server_url: str, size: t
         switch_language(page, lang)  # mounts again: the stored run comes back paused (D18)
         problems += check_language(page, lang)
     assert problems == [], "\n".join(problems)
-    context.close()
 
 
 @pytest.mark.parametrize("device", ["desktop", "phone"])
-def test_domino_has_no_axe_violations(browser, server_url: str, device: str) -> None:
+def test_domino_has_no_axe_violations(contexts, server_url: str, device: str) -> None:
     """Issue 11: axe-core finds nothing (definition-list was serious on the start screen's records)
     on the mode picker, in play, paused, in the New game question and on the end card."""
     options = {"viewport": {"width": 1280, "height": 800}} if device == "desktop" else {
         "viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-    context = browser.new_context(bypass_csp=True, reduced_motion="reduce", **options)
+    context = contexts.context(bypass_csp=True, reduced_motion="reduce", **options)
     page = context.new_page()
     page.goto(server_url + ROUTE)
     wait_ready(page)
@@ -108,4 +107,3 @@ def test_domino_has_no_axe_violations(browser, server_url: str, device: str) -> 
     page.wait_for_function("document.querySelector('.dd-end').dataset.armed === '1'")
     found += [f"end card: {v}" for v in axe_violations(page)]
     assert found == []
-    context.close()

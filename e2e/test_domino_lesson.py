@@ -105,8 +105,8 @@ def test_lesson_in_italian_by_mouse(fresh_page: Page, boot) -> None:
     played(page)
 
 
-def test_lesson_in_german_by_touch(browser, server_url: str, boot) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+def test_lesson_in_german_by_touch(contexts, server_url: str, boot) -> None:
+    context = contexts.context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
                                   device_scale_factor=2, first_visit=True)
     page = context.new_page()
     open_lesson(page, boot, "de")
@@ -127,7 +127,6 @@ def test_lesson_in_german_by_touch(browser, server_url: str, boot) -> None:
     page.locator(".kit-lesson-next").tap()
     page.locator(".kit-lesson-next").tap()
     played(page)
-    context.close()
 
 
 def test_lesson_in_russian_skipped_then_replayed_from_the_rules(fresh_page: Page, boot) -> None:

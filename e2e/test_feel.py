@@ -280,8 +280,8 @@ def test_vibration_and_juice_follow_the_switch_and_the_motion(page: Page, boot) 
     assert reduced["midway"] == "1,500"  # a number jumps at once
 
 
-def test_settings_dialog_in_four_languages_on_a_phone_by_keyboard(browser, server_url: str) -> None:
-    context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
+def test_settings_dialog_in_four_languages_on_a_phone_by_keyboard(contexts, server_url: str) -> None:
+    context = contexts.context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
     page = context.new_page()
     page.set_default_timeout(30_000)
     # stored settings with fields of the wrong kind: each falls back to its default, the rest is kept
@@ -354,4 +354,3 @@ def test_settings_dialog_in_four_languages_on_a_phone_by_keyboard(browser, serve
         page.keyboard.press("Escape")
         expect(dialog).to_be_hidden()
         expect(button).to_be_focused()
-    context.close()

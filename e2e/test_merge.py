@@ -305,10 +305,10 @@ def test_board_at_once_from_the_stored_view(held_page: Page, server_url: str) ->
     assert page.evaluate("performance.getEntriesByName('club-board-painted').length") == 1
 
 
-def test_two_tabs_adopt_the_newer_round(browser, server_url: str) -> None:
+def test_two_tabs_adopt_the_newer_round(contexts, server_url: str) -> None:
     """P10 through the async engine: a tab takes the round another tab stored, and its next move
     builds on it; the view stored beside the run matches the run."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context = contexts.context(viewport={"width": 1280, "height": 800})
     context.set_default_timeout(15_000)
     first, second = context.new_page(), context.new_page()
     first.goto(server_url + "#/merge")
@@ -329,7 +329,6 @@ def test_two_tabs_adopt_the_newer_round(browser, server_url: str) -> None:
     expect(first.locator(".hm-moves .value")).to_have_text("2")
     assert stones(first) == {"0:0": "2", "2:0": "4"}
     stored_view_matches_run(second)
-    context.close()
 
 
 def test_slots_export_and_import(page: Page, boot) -> None:
@@ -442,9 +441,9 @@ def test_touch_drag_lands_under_the_lifted_piece(phone: Page, boot) -> None:
     assert phone.errors == []  # type: ignore[attr-defined]
 
 
-def test_reduced_motion_keeps_fades_only(browser, server_url: str) -> None:
+def test_reduced_motion_keeps_fades_only(contexts, server_url: str) -> None:
     """P11: with prefers-reduced-motion the merge plays as a short fade."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    context = contexts.context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
     page = context.new_page()
     page.goto(server_url + "#/merge")
     wait_ready(page)
@@ -454,7 +453,6 @@ def test_reduced_motion_keeps_fades_only(browser, server_url: str) -> None:
     page.locator('.hm-cell[data-cell="0:0"]').click()
     expect(page.locator(".hm")).to_have_class(re.compile(r"\bhm-reduced\b"))
     assert stones(page) == {"0:0": "4"}
-    context.close()
 
 
 def test_abandoned_round_keeps_its_best(page: Page, boot) -> None:

@@ -65,13 +65,13 @@ def check_language(page: Page, lang: str) -> list[str]:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_merge_fits_every_screen_and_language(browser, server_url: str, size: tuple[int, int]) -> None:
+def test_merge_fits_every_screen_and_language(contexts, server_url: str, size: tuple[int, int]) -> None:
     """Issue 11: no text wider than its box, no wrapped button (New round at 1920 px, Tap again at 1280 px),
     no sideways scroll; the board and the piece to place in the first screen; slots, confirm questions,
     settings and game over fit too: en, it, de, ru."""
     width, height = size
     phone = width < 500
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone,
+    context = contexts.context(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone,
                                   reduced_motion="reduce")
     page = context.new_page()
     page.goto(server_url + ROUTE)
@@ -82,7 +82,6 @@ def test_merge_fits_every_screen_and_language(browser, server_url: str, size: tu
         switch_language(page, lang)
         problems += check_language(page, lang)
     assert problems == [], "\n".join(problems)
-    context.close()
 
 
 def _axe_all(page: Page) -> list[str]:
@@ -99,12 +98,12 @@ def _axe_all(page: Page) -> list[str]:
 
 
 @pytest.mark.parametrize("device", ["desktop", "phone"])
-def test_merge_has_no_axe_violations(browser, server_url: str, device: str) -> None:
+def test_merge_has_no_axe_violations(contexts, server_url: str, device: str) -> None:
     """Issue 11: axe-core finds nothing on #/merge (label-content-name-mismatch on the tray piece was
     serious at phone size), nor in the slots, settings, confirm and game-over dialogs."""
     options = {"viewport": {"width": 1280, "height": 800}} if device == "desktop" else {
         "viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-    context = browser.new_context(bypass_csp=True, reduced_motion="reduce", **options)
+    context = contexts.context(bypass_csp=True, reduced_motion="reduce", **options)
     page = context.new_page()
     page.goto(server_url + ROUTE)
     wait_ready(page)
@@ -112,4 +111,3 @@ def test_merge_has_no_axe_violations(browser, server_url: str, device: str) -> N
     page.reload()
     wait_ready(page)
     assert _axe_all(page) == []
-    context.close()

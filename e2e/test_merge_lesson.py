@@ -111,10 +111,10 @@ def test_de_lesson_by_keyboard(fresh_page: Page, server_url: str) -> None:
     play_opens_the_game(page, server_url, lambda button: page.keyboard.press("Enter"))
 
 
-def test_ru_lesson_again_from_the_rules_page_then_skip(browser, server_url: str) -> None:
+def test_ru_lesson_again_from_the_rules_page_then_skip(contexts, server_url: str) -> None:
     """A player with a round in play replays the lesson from the Rules link (touch and mouse
     mixed), and Skip leaves a second replay at once; the round in play is never touched."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, has_touch=True)
+    context = contexts.context(viewport={"width": 1280, "height": 800}, has_touch=True)
     context.set_default_timeout(15_000)
     page = context.new_page()
     use_language(page, "ru")
@@ -145,4 +145,3 @@ def test_ru_lesson_again_from_the_rules_page_then_skip(browser, server_url: str)
     expect(page.locator(".kit-lesson")).to_have_count(0)
     # the round in play as it was (its play time went on while it was open)
     assert position(page) == json.loads(run)["data"]["position"]
-    context.close()

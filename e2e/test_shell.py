@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from arcade import wait_ready
 from playwright.sync_api import Page, expect
 
@@ -13,6 +14,7 @@ GAMES = ("blocks", "domino", "merge", "bowls")
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.cold
 def test_boot_shows_progress_then_home(page: Page, server_url: str) -> None:
     """P3: the loader shows a progress bar that moves, then the home screen."""
     page.goto(server_url)
@@ -26,6 +28,7 @@ def test_boot_shows_progress_then_home(page: Page, server_url: str) -> None:
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+@pytest.mark.cold
 def test_home_is_drawn_before_python_with_the_stored_best(page: Page, server_url: str) -> None:
     """Issue 13 item 2: home (names, pitches, best scores from storage) is pure JavaScript: with the
     engine worker held at its start, the cards and the stored best are on screen, the loader shows
@@ -131,6 +134,7 @@ def test_full_storage_shows_notice_and_goes_on(page: Page, server_url: str) -> N
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+@pytest.mark.cold
 def test_every_request_goes_to_localhost(page: Page, server_url: str) -> None:
     """P1: a full session (every route, every rules page) asks no other origin."""
     urls: list[str] = []
@@ -172,6 +176,7 @@ def test_offline_reload_boots_and_opens_a_route(browser, server_url: str) -> Non
     context.close()
 
 
+@pytest.mark.cold
 def test_load_failure_offers_retry(page: Page, server_url: str) -> None:
     """P3: a failed runtime download shows what failed and a Retry button."""
     page.route("**/pyodide.asm.wasm", lambda route: route.abort())
@@ -211,6 +216,7 @@ def test_returning_visit_restores_the_snapshot_and_plays(browser, server_url: st
     context.close()
 
 
+@pytest.mark.cold
 def test_loader_stage_is_in_the_saved_language(page: Page, server_url: str) -> None:
     """Issue 11 / P12: with Italian saved, the loader's stage text is Italian
     (the runtime download is held so the loader stays up)."""

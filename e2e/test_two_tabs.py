@@ -30,8 +30,8 @@ def tap_first_legal_drop(page: Page) -> None:
     page.wait_for_function("([k, v]) => localStorage.getItem(k) !== v", arg=[RUN, before])
 
 
-def test_stale_tab_takes_the_newer_run_and_never_overwrites_it(browser, server_url: str) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+def test_stale_tab_takes_the_newer_run_and_never_overwrites_it(contexts, server_url: str) -> None:
+    context = contexts.context(viewport={"width": 1280, "height": 800})
     first, second = context.new_page(), context.new_page()
     for page in (first, second):
         page.goto(server_url + "#/blocks")
@@ -57,4 +57,3 @@ def test_stale_tab_takes_the_newer_run_and_never_overwrites_it(browser, server_u
     # and the board of the first tab's move is still there (filled cells never vanish without a clear).
     assert newer.view({})["score"] > older.view({})["score"]
     assert newer.view({})["drops"] == drops_before + 2
-    context.close()

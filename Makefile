@@ -6,8 +6,9 @@ UPSTREAM_SPEC ?= ../shared/spec
 VECTORS ?= $(wildcard spec/vectors/*.json)
 OWN_VECTORS := $(wildcard tests/vectors/*.json)
 E2E     ?= e2e
-# Two Chromiums share 2 cores well: much of an e2e test is waiting for the page.
-E2E_WORKERS ?= 2
+# pytest-xdist workers for the unit tests and the e2e suite (two Chromiums share two
+# cores well: much of an e2e test is waiting for the page).
+WORKERS ?= 2
 STAMP   := .venv/.installed-$(shell cat requirements-dev.txt | cksum | cut -d' ' -f1)
 
 .PHONY: all help setup serve build vendor test check lint lint-js types typecheck unit unit-js conformance e2e bench dist clean sync-spec spec-check browser
@@ -56,12 +57,12 @@ typecheck: types node_modules/.package-lock.json ## tsc over the JSDoc types of 
 	npx --no-install tsc --noEmit -p tsconfig.sw.json
 
 unit: $(STAMP) ## pytest: engines, notation, properties, fuzz, doctests
-	$(PY) -m pytest tests py/club
+	$(PY) -m pytest -n $(WORKERS) tests py/club
 
 # The page's pure logic (routes, paint and cue tables, the replay bar, the kit
 # session, i18n, the backup plan) under node's own test runner: no browser.
 unit-js: $(STAMP) ## node --test over tests/js (the page's pure modules, in seconds)
-	node --test tests/js/
+	node --test --test-reporter=dot tests/js/
 
 conformance: $(STAMP) ## the spec's vectors and ours (VECTORS=... for others)
 	PYTHONPATH=py $(PY) -m club.conformance $(VECTORS)
@@ -84,10 +85,12 @@ browser: $(STAMP) ## find Chromium for the e2e tests
 	@$(PY) e2e/browser.py
 
 e2e: setup browser ## Playwright in Chromium (one file: make e2e E2E=e2e/test_kit.py)
-	$(PY) -m pytest $(E2E) -p no:cacheprovider -n $(E2E_WORKERS)
+	$(PY) -m pytest $(E2E) -p no:cacheprovider -n $(WORKERS)
 
-# The edit loop: everything but the browser, in under two minutes.
-check: spec-check setup lint lint-js typecheck unit unit-js conformance ## the quick loop: lint, types, pytest, node tests, vectors
+# The edit loop: everything but the browser, in under two minutes. The node tools
+# (ESLint, tsc, node --test) run beside pytest: two jobs, output kept whole per target.
+check: spec-check setup ## the quick loop: lint, types, pytest, node tests, vectors
+	@$(MAKE) --no-print-directory -j2 -Otarget lint conformance unit lint-js typecheck unit-js
 
 test: check e2e ## everything: `make check`, then the e2e suite
 

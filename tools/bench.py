@@ -11,9 +11,15 @@ In one run, on this machine, in headless Chromium against 127.0.0.1:
 - issue 13: the main thread during a cold boot (longest task, total blocking),
   time to the first board paint cold and warm, the action round trip
   page -> worker -> page per game, domino's frame times during play, and the
-  main thread's longest task while a bowls hint searches.
-Writes ``bench/report.json`` and prints a table. Numbers are read as ratios
-within one run: these machines are noisy.
+  main thread's longest task while a bowls hint searches;
+- the first lesson's own boot (a newcomer opening ``#/blocks`` is sent to
+  ``#/blocks?lesson``): time to interactive and to its board;
+- a first visit on a phone network, arcade and bare page (``tools/bench_net.py``).
+Every other figure is taken as a player past the first lessons meets the page
+(``LESSONS_DONE``, as the e2e tests mark it), and checked to come from the
+page it names: a figure that cannot be taken is printed with the reason and
+the bench exits non-zero. Writes ``bench/report.json`` and prints a table of
+medians. Numbers are read as ratios within one run: these machines are noisy.
 """
 
 from __future__ import annotations
@@ -31,16 +37,25 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "tools"))
 
+import bench_net  # noqa: E402
+from bench_page import (  # noqa: E402
+    BOOT_TIMEOUT_MS,
+    READY,
+    Unmeasured,
+    at_route,
+    board_paint,
+    launch,
+    mark,
+    player_context,
+    watch_paint,
+)
 from club import bench as engine_bench  # noqa: E402
 from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 from serve import make_server  # noqa: E402
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 HOOK = ("addEventListener('club:ready', (e) => { window.__clubBench = e.detail.bench;"
         " window.__clubEngine = e.detail.engine; }, {once: true});")
-READY = "document.documentElement.dataset.ready === '1'"
 # The first visit makes the interpreter snapshot in a worker once the page is idle:
 # wait for it, so it neither slows what is timed next nor is lost when the page closes.
 # Main-thread long tasks (> 50 ms) from the first byte on (issue 13): the longest,
@@ -52,31 +67,23 @@ BLOCKING = ("(() => { const until = performance.getEntriesByName('club-interacti
             " const tasks = window.__clubLong.filter(([start]) => start < until);"
             " return { longest: Math.max(0, ...tasks.map(([, d]) => d)),"
             " blocking: tasks.reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0) }; })()")
-# The first board paint: when the game's board first holds its cells (observed in the DOM,
-# so it reads the same on any build of the page).
-BOARD = {"#/blocks": ".bk-board-wrap svg polygon", "#/merge": ".game-merge svg polygon",
-         "#/bowls": ".game-bowls .bw-bowl", "#/domino": ".game-domino svg rect"}
-PAINT = ("window.__clubPaint = null; new MutationObserver((_, observer) => {"
-         " if (document.querySelector(%s)) { window.__clubPaint = performance.now(); observer.disconnect(); } })"
-         ".observe(document, { subtree: true, childList: true });")
 # Frame gaps seen by a requestAnimationFrame loop of our own: what a player sees as jank.
 FRAMES = ("window.__clubFrames = []; (() => { let last = 0; const loop = (now) => {"
           " if (last) window.__clubFrames.push(now - last); last = now; requestAnimationFrame(loop); };"
           " requestAnimationFrame(loop); })();")
 SNAPSHOT_SETTLED = "['saved', 'used', 'none'].includes(document.documentElement.dataset.snapshot)"
-
-
-def mark(page, name: str) -> float:
-    return page.evaluate(f"performance.getEntriesByName('{name}')[0].startTime")
+#: Pyodide's own files served from outside vendor/: the standard library built for the arcade.
+PYODIDE_BUILT = ("/build/python_stdlib.zip",)
 
 
 def count_own_bytes(context) -> list[int]:
     """Bytes of our own files as they arrive (the page's and its engine worker's requests:
-    the worker's are not in the page's resource timing), everything but vendor/."""
+    the worker's are not in the page's resource timing): everything but Pyodide and PyScript."""
     sizes: list[int] = []
 
     def finished(request) -> None:
-        if request.url.startswith("http") and "/vendor/" not in request.url:
+        path = request.url.split("?")[0]
+        if request.url.startswith("http") and "/vendor/" not in path and not path.endswith(PYODIDE_BUILT):
             sizes.append(request.sizes()["responseBodySize"])
 
     context.on("requestfinished", finished)
@@ -85,44 +92,62 @@ def count_own_bytes(context) -> list[int]:
 
 def bare_tti(browser: Browser, url: str) -> float:
     context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(url + "bench/bare.html")
+        page.wait_for_function(READY, timeout=BOOT_TIMEOUT_MS)
+        return mark(page, "bare-ready")
+    finally:
+        context.close()
+
+
+def open_ready(context, url: str, route: str, landing: str | None = None):
+    """A new page of ``context`` at ``route``, once interactive there (``landing``: where
+    the app is expected to send it)."""
     page = context.new_page()
-    page.goto(url + "bench/bare.html")
-    page.wait_for_function(READY, timeout=120_000)
-    value = mark(page, "bare-ready")
-    context.close()
-    return value
+    page.goto(url + route)
+    page.wait_for_function(READY, timeout=BOOT_TIMEOUT_MS)
+    at_route(page, landing or route)
+    return page
 
 
 def arcade_tti(browser: Browser, url: str, route: str) -> dict[str, float]:
     """Cold (fresh profile) then warm (returning visit in the same profile, with
-    the run the first visit started still unfinished)."""
-    context = browser.new_context()
+    the run the first visit started still unfinished), as a player past the lessons."""
+    context = player_context(browser)
     context.add_init_script(LONG_TASKS)
-    context.add_init_script(PAINT % json.dumps(BOARD.get(route, "svg")))
+    watch_paint(context, route)
     sizes = count_own_bytes(context)
-    page = context.new_page()
-    page.goto(url + route)
-    page.wait_for_function(READY, timeout=120_000)
-    cold = mark(page, "club-interactive")
-    cold_paint = page.evaluate("window.__clubPaint")
-    marks = page.evaluate("Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))")
-    blocking = page.evaluate(BLOCKING)
-    weight = sum(sizes)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
-    page.wait_for_function(SNAPSHOT_SETTLED, timeout=90_000)
-    page.close()
-    page = context.new_page()
-    page.goto(url + route)
-    page.wait_for_function(READY, timeout=120_000)
-    warm = mark(page, "club-interactive")
-    warm_paint = page.evaluate("window.__clubPaint")
-    warm_blocking = page.evaluate(BLOCKING)
-    snapshot = page.evaluate("document.documentElement.dataset.snapshot || 'none'")
-    context.close()
+    try:
+        page = open_ready(context, url, route)
+        cold, cold_paint = mark(page, "club-interactive"), board_paint(page)
+        marks = page.evaluate("Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))")
+        blocking = page.evaluate(BLOCKING)
+        weight = sum(sizes)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        page.wait_for_function(SNAPSHOT_SETTLED, timeout=90_000)
+        page.close()
+        page = open_ready(context, url, route)
+        warm, warm_paint = mark(page, "club-interactive"), board_paint(page)
+        warm_blocking = page.evaluate(BLOCKING)
+        snapshot = page.evaluate("document.documentElement.dataset.snapshot || 'none'")
+    finally:
+        context.close()
     return {"cold": cold, "warm": warm, "bytes": weight, "snapshot": snapshot,
             "cold_paint": cold_paint, "warm_paint": warm_paint, "marks": marks,
             "longest_task": blocking["longest"], "blocking": blocking["blocking"],
             "warm_longest_task": warm_blocking["longest"]}
+
+
+def lesson_tti(browser: Browser, url: str, route: str) -> dict[str, float]:
+    """A newcomer's first visit to ``route``: the app opens the first lesson there."""
+    context = player_context(browser, newcomer=True)
+    watch_paint(context, route)
+    try:
+        page = open_ready(context, url, route, landing=f"{route}?lesson")
+        return {"cold": mark(page, "club-interactive"), "paint": board_paint(page)}
+    finally:
+        context.close()
 
 
 STAGE_MARKS = ("club-boot", "club-pyscript-loaded", "club-stage-runtime", "club-stage-wasm", "club-stage-python",
@@ -178,11 +203,9 @@ def hint_search(page) -> dict | None:
 
 def domino_frames(browser: Browser, url: str, seconds: float = 6.0) -> dict[str, float]:
     """Frame gaps while a Sprint is played by keys (left, right, rotate, drop)."""
-    context = browser.new_context()
+    context = player_context(browser)
     context.add_init_script(FRAMES)
-    page = context.new_page()
-    page.goto(url + "#/domino")
-    page.wait_for_function(READY, timeout=120_000)
+    page = open_ready(context, url, "#/domino")
     page.click(".dd-go")
     page.wait_for_function("document.querySelector('.game-domino').dataset.phase === 'play'", timeout=10_000)
     page.evaluate("window.__clubFrames.length = 0")
@@ -200,25 +223,18 @@ def domino_frames(browser: Browser, url: str, seconds: float = 6.0) -> dict[str,
 
 def pyodide_engine(browser: Browser, url: str) -> dict:
     """club.bench inside Pyodide, then the page's own view of the engines."""
-    context = browser.new_context()
+    context = player_context(browser)
     context.add_init_script(HOOK)
     context.add_init_script(LONG_TASKS)
-    page = context.new_page()
-    page.goto(url + "#/")
-    page.wait_for_function(READY, timeout=120_000)
+    page = open_ready(context, url, "#/")
     page.wait_for_function(SNAPSHOT_SETTLED, timeout=90_000)
+    if not page.evaluate("typeof window.__clubEngine === 'function'"):
+        raise Unmeasured("the page's bench hook (club:ready) never came")
     result = json.loads(page.evaluate("(async () => await window.__clubBench('[]'))()"))
     trips = round_trips(page)
     hint = hint_search(page)
     context.close()
     return {"latency": result, "round_trips": trips, "hint": hint}
-
-
-def launch(playwright) -> Browser:
-    options: dict = {"args": ARGS}
-    if os.path.exists("/usr/bin/chromium"):
-        options["executable_path"] = "/usr/bin/chromium"
-    return playwright.chromium.launch(**options)
 
 
 def puzzle_solver() -> dict | None:
@@ -229,31 +245,14 @@ def puzzle_solver() -> dict | None:
     return bench_all()
 
 
-def table(report: dict) -> str:
+def engine_lines(report: dict) -> list[str]:
     lines = ["", "Engine latency (ms)            CPython med / p99     Pyodide med / p99"]
-    page = report["engine"]["pyodide"]
+    page = report["engine"].get("pyodide") or {"latency": {}, "round_trips": {}, "hint": None}
     for name in sorted(report["engine"]["cpython"]):
         c = report["engine"]["cpython"][name]
-        p = report["engine"]["pyodide"]["latency"].get(name, {})
+        p = page["latency"].get(name, {})
         lines.append(f"  {name:28} {c['median_ms']:8.3f} / {c['p99_ms']:7.3f}   "
                      f"{p.get('median_ms', float('nan')):8.3f} / {p.get('p99_ms', float('nan')):7.3f}")
-    load = report["load"]
-    lines += [
-        "",
-        f"Load (median of {load['repeat']}, ms)  bare {load['bare_ms']:.0f}  cold {load['cold_ms']:.0f}"
-        f"  warm {load['warm_ms']:.0f}  (snapshot: {load['snapshot']})",
-        f"  cold / bare = {load['cold_over_bare']:.2f} (P15 <= 1.20, issue 13 <= 1.15)   "
-        f"warm / cold = {load['warm_over_cold']:.2f} (P15 < 0.50, issue 13 <= 0.45)",
-        f"Cold boot main thread (median): longest task {load['longest_task_ms']:.0f} ms (target < 100),"
-        f" total blocking {load['blocking_ms']:.0f} ms (target < 300); warm longest task"
-        f" {load['warm_longest_task_ms']:.0f} ms",
-        f"First board paint (median, ms after navigation): cold {load['cold_paint_ms']:.0f}"
-        f"  warm {load['warm_paint_ms']:.0f} (target < 400)",
-        f"Own bytes on first load: {report['bytes']} (target < 400000)",
-    ]
-    if load.get("cold_marks"):
-        lines.append("Cold start (median ms after navigation): " + ", ".join(
-            f"{name.removeprefix('club-')} {value:.0f}" for name, value in load["cold_marks"].items()))
     for game, trip in page["round_trips"].items():
         lines.append(f"Round trip page->worker->page {game:7} p50 {trip['p50_ms']:.2f}  p99 {trip['p99_ms']:.2f} ms"
                      f" (n {trip['n']}, target p99 < 4)")
@@ -261,69 +260,142 @@ def table(report: dict) -> str:
         hint = page["hint"]
         lines.append(f"Bowls hint off path (puzzle 99): {hint['ms']:.0f} ms in the worker,"
                      f" main thread's longest task meanwhile {hint['longest']:.0f} ms (target <= 50)")
-    frames = report["domino_frames"]
+    return lines
+
+
+def load_lines(load: dict, weight: int | None) -> list[str]:
+    lines = [
+        "",
+        f"Load on 127.0.0.1, {load['route']} as a player past the lessons (median of {load['repeat']}, ms"
+        f" after navigation)  bare {load['bare_ms']:.0f}  cold {load['cold_ms']:.0f}  warm {load['warm_ms']:.0f}"
+        f"  (snapshot: {load['snapshot']})",
+        f"  cold / bare = {load['cold_over_bare']:.2f} (P15 <= 1.20, target <= 1.00)   "
+        f"warm / cold = {load['warm_over_cold']:.2f} (P15 < 0.50, issue 13 <= 0.45)",
+        f"Cold boot main thread (median): longest task {load['longest_task_ms']:.0f} ms (target < 100),"
+        f" total blocking {load['blocking_ms']:.0f} ms (target < 300); warm longest task"
+        f" {load['warm_longest_task_ms']:.0f} ms",
+        f"First board paint (median, ms after navigation): cold {load['cold_paint_ms']:.0f}"
+        f"  warm {load['warm_paint_ms']:.0f} (target < 400)",
+    ]
+    if load.get("lesson_ms") is not None:
+        lines.append(f"First lesson, a newcomer opening {load['route']} (sent to {load['route']}?lesson, median):"
+                     f" board {load['lesson_paint_ms']:.0f} ms, interactive {load['lesson_ms']:.0f} ms"
+                     f" ({load['lesson_ms'] / load['bare_ms']:.2f} x bare)")
+    if weight is not None:
+        lines.append(f"Own bytes on first load: {weight} (P16 < 400000)")
+    if load.get("cold_marks"):
+        lines.append("Cold start (median ms after navigation): " + ", ".join(
+            f"{name.removeprefix('club-')} {value:.0f}" for name, value in load["cold_marks"].items()))
+    return lines
+
+
+def table(report: dict) -> str:
+    lines = engine_lines(report)
+    if report.get("load"):
+        lines += load_lines(report["load"], report.get("bytes"))
+    frames = report.get("domino_frames")
     if frames:
         lines.append(f"Domino frames during play: p50 {frames['p50_ms']:.1f}  p99 {frames['p99_ms']:.1f}"
                      f"  max {frames['max_ms']:.1f} ms (n {frames['n']}, target p99 <= 17)")
+    if report.get("network"):
+        lines += bench_net.lines(report["network"])
     if report.get("solver"):
         lines.append(f"Puzzle solver: {json.dumps(report['solver'])}")
     return "\n".join(lines)
 
 
+class Attempts:
+    """Runs each measurement; one that cannot be taken is kept with its reason, the rest go on."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+
+    def run(self, name: str, measure, *args):
+        try:
+            return measure(*args)
+        except Unmeasured as error:
+            self.problems.append(f"{name}: {error}")
+        except PlaywrightError as error:
+            self.problems.append(f"{name}: {str(error).splitlines()[0]}")
+        return None
+
+
+def load_figures(browser: Browser, url: str, route: str, repeat: int, attempts: Attempts) -> tuple[dict, int] | None:
+    """Bare page, the arcade cold and warm, and the first lesson, interleaved so drift hits all alike."""
+    bare, arcades, lessons = [], [], []
+    for _ in range(repeat):
+        bare.append(attempts.run("bare page", bare_tti, browser, url))
+        arcades.append(attempts.run(f"arcade {route}", arcade_tti, browser, url, route))
+        lessons.append(attempts.run(f"first lesson {route}?lesson", lesson_tti, browser, url, route))
+    bare = [b for b in bare if b is not None]
+    arcades = [a for a in arcades if a is not None]
+    lessons = [lesson for lesson in lessons if lesson is not None]
+    if not bare or not arcades:
+        return None
+    med = statistics.median
+    pick = lambda key: [a[key] for a in arcades]  # noqa: E731
+    snaps = pick("snapshot")
+    load = {
+        "repeat": repeat, "route": route,
+        "bare_ms": med(bare), "cold_ms": med(pick("cold")), "warm_ms": med(pick("warm")),
+        "cold_over_bare": med(pick("cold")) / med(bare), "warm_over_cold": med(pick("warm")) / med(pick("cold")),
+        "samples": {"bare": bare, "cold": pick("cold"), "warm": pick("warm")},
+        "snapshot": max(set(snaps), key=snaps.count),
+        "longest_task_ms": med(pick("longest_task")), "blocking_ms": med(pick("blocking")),
+        "warm_longest_task_ms": med(pick("warm_longest_task")),
+        "cold_paint_ms": med(pick("cold_paint")), "warm_paint_ms": med(pick("warm_paint")),
+        "paint_samples": {"cold": pick("cold_paint"), "warm": pick("warm_paint")},
+        # where a cold start's time goes: each page mark's median (ms after navigation)
+        "cold_marks": {name: med([m[name] for m in pick("marks") if name in m]) for name in STAGE_MARKS
+                       if any(name in m for m in pick("marks"))},
+    }
+    if lessons:
+        load.update({"lesson_ms": med([x["cold"] for x in lessons]), "lesson_paint_ms": med([x["paint"] for x in lessons]),
+                     "lesson_samples": lessons})
+    return load, max(pick("bytes"))
+
+
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--net-repeat", type=int, default=3, help="first visits per page and network profile")
     parser.add_argument("--route", default="#/blocks")
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "report.json")
+    parser.add_argument("--root", type=Path, default=ROOT, help="the served tree (another checkout to compare)")
+    parser.add_argument("--only", nargs="*", choices=("engine", "frames", "load", "network"),
+                        help="take only these parts")
     args = parser.parse_args(argv)
-    server = make_server(ROOT, 0)
+    parts = set(args.only or ("engine", "frames", "load", "network"))
+    server = make_server(args.root, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
-    report: dict = {"when": time.strftime("%Y-%m-%d %H:%M:%S"), "engine": {"cpython": engine_bench.run()}}
+    attempts = Attempts()
+    report: dict = {"when": time.strftime("%Y-%m-%d %H:%M:%S"), "load_average": os.getloadavg(),
+                    "engine": {"cpython": engine_bench.run() if "engine" in parts else {}}}
     with sync_playwright() as playwright:
         browser = launch(playwright)
-        report["engine"]["pyodide"] = pyodide_engine(browser, url)
-        try:
-            report["domino_frames"] = domino_frames(browser, url)
-        except PlaywrightError as error:  # a page that cannot be played here: say so, measure the rest
-            print(f"domino frames not measured: {str(error).splitlines()[0]}", file=sys.stderr)
-            report["domino_frames"] = None
-        bare, cold, warm, weights, snaps, longest, blocking = [], [], [], [], [], [], []
-        cold_paint, warm_paint, warm_longest, marks = [], [], [], []
-        for _ in range(args.repeat):  # interleaved, so drift hits both alike
-            bare.append(bare_tti(browser, url))
-            arcade = arcade_tti(browser, url, args.route)
-            cold.append(arcade["cold"])
-            warm.append(arcade["warm"])
-            weights.append(arcade["bytes"])
-            snaps.append(arcade["snapshot"])
-            longest.append(arcade["longest_task"])
-            blocking.append(arcade["blocking"])
-            cold_paint.append(arcade["cold_paint"] or float("nan"))
-            warm_paint.append(arcade["warm_paint"] or float("nan"))
-            warm_longest.append(arcade["warm_longest_task"])
-            marks.append(arcade["marks"])
+        if "engine" in parts:
+            report["engine"]["pyodide"] = attempts.run("engine in Pyodide", pyodide_engine, browser, url)
+        if "frames" in parts:
+            report["domino_frames"] = attempts.run("domino frames", domino_frames, browser, url)
+        if "load" in parts:
+            figures = load_figures(browser, url, args.route, args.repeat, attempts)
+            if figures:
+                report["load"], report["bytes"] = figures
+        if "network" in parts:
+            report["network"] = attempts.run("first visit on a phone network", bench_net.run, browser, args.root,
+                                             args.net_repeat)
         browser.close()
     server.shutdown()
-    med = statistics.median
-    report["load"] = {
-        "repeat": args.repeat, "route": args.route,
-        "bare_ms": med(bare), "cold_ms": med(cold), "warm_ms": med(warm),
-        "cold_over_bare": med(cold) / med(bare), "warm_over_cold": med(warm) / med(cold),
-        "samples": {"bare": bare, "cold": cold, "warm": warm}, "snapshot": max(set(snaps), key=snaps.count),
-        "longest_task_ms": med(longest), "blocking_ms": med(blocking), "warm_longest_task_ms": med(warm_longest),
-        "cold_paint_ms": med(cold_paint), "warm_paint_ms": med(warm_paint),
-        "paint_samples": {"cold": cold_paint, "warm": warm_paint},
-        # where a cold start's time goes: each page mark's median (ms after navigation)
-        "cold_marks": {name: med([m[name] for m in marks if name in m]) for name in STAGE_MARKS
-                       if any(name in m for m in marks)},
-    }
-    report["bytes"] = max(weights)
-    report["solver"] = puzzle_solver()
+    report["solver"] = puzzle_solver() if "engine" in parts else None
+    report["unmeasured"] = attempts.problems
     args.out.parent.mkdir(exist_ok=True)
     args.out.write_text(json.dumps(report, indent=1) + "\n")
     print(table(report))
-    print(f"\nreport: {args.out}")
+    print(f"\nreport: {args.out} (load average {' '.join(f'{x:.2f}' for x in report['load_average'])})")
+    if attempts.problems:
+        print("\nNot measured (make bench fails):", *attempts.problems, sep="\n  ", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -8,8 +8,10 @@ as a number, the envelope had no ``version``. Each must resume the same run.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
+from club.blocks import rules
 from club.blocks.api import Session
 from club.rng import Rng
 
@@ -49,3 +51,24 @@ def test_an_old_run_with_an_impossible_prng_is_refused(rng: str) -> None:
     with pytest.raises(Exception) as info:
         Session().load({"save": text})
     assert getattr(info.value, "field", None) == "rng"
+
+
+#: Saves of version 2 as the code at a0f859c wrote them (``tests/golden/blocks.json``):
+#: a fresh run, one in play after a re-deal, one over (banked), and one from before
+#: recordings (no ``replay``). Each kept the action log of before recordings.
+TODAY = json.loads((Path(__file__).parent.parent / "golden" / "blocks.json").read_text(encoding="utf-8"))["saves"]
+
+
+@pytest.mark.parametrize("name", sorted(TODAY))
+def test_a_version_2_save_resumes_the_run_its_log_played(name: str) -> None:
+    text = TODAY[name]
+    data = json.loads(text)["data"]
+    loaded = Session()
+    loaded.load({"save": text})
+    state = rules.new_state(data["seed"])
+    for action in data["log"]:  # the log of before recordings, from the run's seed (B24 actions)
+        outcome = rules.act(state, action)
+        assert outcome.accepted, action
+        state = outcome.state
+    assert loaded.state.state == state
+    assert loaded.state.banked == data["banked"]

@@ -3,6 +3,9 @@ archive, the service worker's precache list, and (``--dist``) a static folder.
 
 - ``build/club.zip``: ``py/club`` (sources and data, no tests or caches),
   unpacked by PyScript into Pyodide's working directory (pyscript.toml).
+- ``build/python_stdlib.zip``: the standard library built for the arcade from
+  what a full session imports (``tools/stdlib.py``), loaded in place of
+  Pyodide's whole one, which is never served to players.
 - ``build/precache.js``: the app version and every file a full session
   requests, for ``web/sw.js`` (P5). The list is made from the files actually
   present, so content-hashed PyScript chunks are always right.
@@ -23,9 +26,16 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import stdlib  # noqa: E402
+
 SERVED_ROOT_FILES = ("index.html", "pyscript.toml", "sw.js")
 SERVED_DIRS = ("web", "vendor", "build", "py")
 SKIP_SUFFIXES = (".pyc", ".map")
+#: Files of the served folders no player needs: the whole standard library (the arcade
+#: loads build/python_stdlib.zip), the build's own records, the type checker's files.
+NOT_SERVED = ("vendor/pyodide/python_stdlib.zip", "build/precache.js", "build/python_stdlib.json")
 
 
 def package_files() -> list[Path]:
@@ -56,8 +66,8 @@ def served_files(root: Path = ROOT) -> list[str]:
             continue
         for path in sorted(base.rglob("*")):
             rel = path.relative_to(root).as_posix()
-            if path.is_file() and not path.name.endswith(SKIP_SUFFIXES) and rel != "build/precache.js" \
-                    and not rel.startswith("build/types/"):  # the type checker's, never served
+            if path.is_file() and not path.name.endswith(SKIP_SUFFIXES) and rel not in NOT_SERVED \
+                    and not rel.startswith("build/types/"):
                 files.append(rel)
     return files
 
@@ -131,6 +141,8 @@ def stale_outputs() -> list[str]:
     stale = []
     if not archive.is_file() or newest(package_files()) > archive.stat().st_mtime:
         stale.append("build/club.zip")
+    if stdlib.stale():
+        stale.append("build/python_stdlib.zip")
     served = [ROOT / rel for rel in served_files() if not rel.startswith("build/")]
     if not precache.is_file() or newest(served) > precache.stat().st_mtime:
         stale.append("build/precache.js")
@@ -145,8 +157,11 @@ def main(argv: list[str]) -> int:
         print("build: vendor/ is missing: run `make vendor` first", file=sys.stderr)
         return 1
     archive = build_zip()
+    library = stdlib.build()
     version, files = build_precache()
+    kept = "the whole library" if library.get("whole") else f"{library.get('files')} files"
     print(f"build: {archive.relative_to(ROOT)} ({archive.stat().st_size} bytes), "
+          f"{stdlib.OUT.relative_to(ROOT)} ({library['bytes']} bytes, {kept}), "
           f"precache {len(files)} files, version {version}")
     if args.dist:
         build_dist(args.dist)

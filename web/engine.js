@@ -97,6 +97,7 @@ function makeSnapshotLater(version) {
     worker.onerror = () => done("none");
     worker.postMessage({
       indexURL: new URL("../vendor/pyodide/", import.meta.url).href,
+      stdLibURL: new URL("../build/python_stdlib.zip", import.meta.url).href,
       key: new URL(`./pyodide-snapshot-${version}.bin`, import.meta.url).href,
       cache: SNAPSHOT_CACHE,
     });

@@ -16,6 +16,9 @@ import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.m
 export { version };
 
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
+// The standard library built for the arcade (tools/stdlib.py): the files a full
+// session imports, in place of Pyodide's whole one (a fifth of its bytes).
+export const STDLIB_URL = new URL("../build/python_stdlib.zip", import.meta.url).href;
 export const SNAPSHOT_CACHE = "club-snapshot";
 export const SNAPSHOT_KEY = new URL(`./pyodide-snapshot-${version}.bin`, import.meta.url).href;
 const page = new URL(import.meta.url).searchParams.get("page");
@@ -65,12 +68,18 @@ async function dropSnapshot() {
   try { await (await caches.open(SNAPSHOT_CACHE)).delete(SNAPSHOT_KEY); } catch { /* nothing to drop */ }
 }
 
+/** @type {any} the interpreter this module started (a test reads its imports through it) */
+let started = null;
+/** @returns {any} the interpreter this worker runs, once started, else null */
+export const interpreter = () => started;
+
 // A failed start is told to the page at once (it shows what failed and a
 // Retry, P3) instead of leaving it waiting for a worker that never answers.
 /** @param {object} [options] PyScript's options for Pyodide's loadPyodide @returns {Promise<any>} the interpreter */
 export async function loadPyodide(options = {}) {
   try {
-    return await start(options);
+    started = await start(options);
+    return started;
   } catch (error) {
     tell({ failed: String(error?.message || error) });
     throw error;
@@ -84,7 +93,7 @@ async function start(options) {
   const snapshot = await readSnapshot();
   if (snapshot) {
     try {
-      const pyodide = await loadRuntime({ ...options, indexURL: INDEX_URL, _loadSnapshot: snapshot });
+      const pyodide = await loadRuntime({ ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL, _loadSnapshot: snapshot });
       tell({ stage: "python", snapshot: "used", version });
       return pyodide;
     } catch (error) {
@@ -92,7 +101,7 @@ async function start(options) {
       await dropSnapshot();
     }
   }
-  const pyodide = await loadRuntime({ ...options, indexURL: INDEX_URL });
+  const pyodide = await loadRuntime({ ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL });
   tell({ stage: "python", snapshot: "scheduled", version });
   return pyodide;
 }

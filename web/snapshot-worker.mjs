@@ -2,20 +2,22 @@
 // thread (see web/pyodide-loader.mjs). Answers "saved" or "failed".
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 
-// Standard-library modules that PyScript's own start and the engines import:
-// imported once here, they are part of the snapshot and cost nothing on a
-// returning visit. Only the standard library: the snapshot stays valid for
-// any version of our own code.
-const PRELOAD = [
-  "asyncio", "base64", "collections", "dataclasses", "functools", "gzip", "hashlib", "html", "importlib",
-  "inspect", "io", "itertools", "json", "pathlib", "re", "statistics", "struct", "tarfile", "textwrap",
-  "traceback", "typing", "zipfile", "zlib",
-];
+// Every module of the standard library built for the arcade (tools/stdlib.py:
+// exactly the files a full session imports) is imported once here: they are
+// part of the snapshot and cost nothing on a returning visit. Only the
+// standard library: the snapshot stays valid for any version of our own code.
+const IMPORT_ALL = `
+import sys, zipfile
+archive = next(entry for entry in sys.path if entry.endswith(".zip"))
+for name in sorted(zipfile.ZipFile(archive).namelist()):
+    if name.endswith(".py"):
+        __import__(name[:-3].removesuffix("/__init__").replace("/", "."))
+`;
 
-self.onmessage = async ({ data: { indexURL, key, cache } }) => {
+self.onmessage = async ({ data: { indexURL, stdLibURL, key, cache } }) => {
   try {
-    const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
-    pyodide.runPython(PRELOAD.map((name) => `import ${name}`).join("\n"));
+    const pyodide = await loadPyodide({ indexURL, stdLibURL, _makeSnapshot: true });
+    pyodide.runPython(IMPORT_ALL);
     const bytes = pyodide.makeMemorySnapshot();
     const store = await caches.open(cache);
     await Promise.all((await store.keys()).map((request) => store.delete(request)));

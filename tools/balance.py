@@ -141,10 +141,12 @@ def play_domino(seed: int, cap: int) -> Played:
         well = game.well
         steps, _ = max(domino_paths(well, game.falling), key=lambda path: domino_value(well, path[1]))
         for step in steps:  # the engine plays the chosen moves and the drop itself
-            game, reason, _ = domino.move(game, step)
-            assert reason is None, reason
-        game, reason, _ = domino.hard_drop(game)
-        assert reason is None, reason
+            done = domino.move(game, step)
+            assert done.accepted, done.reason
+            game = done.state
+        done = domino.hard_drop(game)
+        assert done.accepted, done.reason
+        game = done.state
     return Played(game.turns, game.power, not game.over)
 
 
@@ -185,8 +187,9 @@ def play_merge(seed: int, cap: int, jokers: bool) -> Played:
     while not state.over and state.moves < cap:
         options = merge_options(state)
         cells, turn = max(options, key=lambda o: merge_value(state.board, state.current, o[0]))
-        state, move = place(replace(state, turn=turn), MERGE_CELLS[cells[0]])
-        assert move.accepted, move.reason
+        done = place(replace(state, turn=turn), MERGE_CELLS[cells[0]])
+        assert done.accepted, done.reason
+        state = done.state
     return Played(state.moves, state.score, not state.over)
 
 

@@ -42,11 +42,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypedDict, TypeVar
 
 from club.calendar import daily_seed, read_date
 from club.errors import NotationError, count, read_seed
+from club.outcome import Event, Outcome
 from club.playback import Playback
 from club.recording import MAX_MOMENTS, LinkTable, Log, link, read_link, with_log
 from club.replay import (
@@ -65,24 +65,9 @@ from club.schema import Bounds, Recorded, check, kept
 
 S = TypeVar("S")
 P = TypeVar("P")
-Event = dict[str, Any]
 
 #: The reason of an action whose payload is not one (wrong type, no such slot).
 BAD_ACTION = "bad-action"
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome(Generic[S]):
-    """What an action does to a state: the new state and its events, or a
-    refusal ``reason`` (then ``state`` is the state it was given)."""
-
-    state: S
-    reason: str | None = None
-    events: tuple[Event, ...] = ()
-
-    @property
-    def accepted(self) -> bool:
-        return self.reason is None
 
 
 class Codec(Protocol):

@@ -109,7 +109,8 @@ def test_power_is_the_sum_of_t_minus_one_squared(well, data):
     for _ in range(12):
         tile = (data.draw(st.integers(0, 3)), data.draw(st.integers(0, 3)))
         col, orient = data.draw(st.integers(-1, well.width)), data.draw(st.integers(0, 3))
-        game, reason, events = rules.drop(game, tile, col, orient)
+        done = rules.drop(game, tile, col, orient)
+        game, reason, events = done.state, done.reason, list(done.events)
         if reason is not None:
             continue
         (scored,) = [e for e in events if e["type"] == "scored"]
@@ -125,13 +126,13 @@ ACTIONS = ["left", "right", "down", "cw", "ccw", "hard", "soft", "release"]
 
 
 def apply(game: rules.Game, ms: int, action: str) -> rules.Game:
-    game, _, _ = rules.advance(game, ms)
+    game = rules.advance(game, ms).state
     if action == "hard":
-        game, _, _ = rules.hard_drop(game)
+        game = rules.hard_drop(game).state
     elif action in ("soft", "release"):
         game = rules.set_soft(game, action == "soft")
     else:
-        game, _, _ = rules.move(game, action)
+        game = rules.move(game, action).state
     return game
 
 

@@ -22,7 +22,8 @@ def play_hard(game: Game, turns: int) -> tuple[Game, list[dict]]:
     """Hard-drop ``turns`` tiles; returns the game and every event."""
     events: list[dict] = []
     for _ in range(turns):
-        game, reason, more = rules.hard_drop(game)
+        done = rules.hard_drop(game)
+        game, reason, more = done.state, done.reason, list(done.events)
         assert reason is None
         events += more
     return game, events
@@ -64,7 +65,8 @@ def test_d4_next_tile_is_the_one_that_spawns():
     game, _ = new_run("marathon", "classic", seed=3, well=TALL)
     for _ in range(60):  # across a set boundary too
         expected = game.next_tile
-        game, _, events = rules.hard_drop(game)
+        done = rules.hard_drop(game)
+        game, events = done.state, list(done.events)
         spawned = [e for e in events if e["type"] == "spawned"]
         assert tuple(spawned[0]["tile"]) == expected
 
@@ -73,16 +75,16 @@ def test_d4_next_tile_is_the_one_that_spawns():
 @pytest.mark.parametrize("ms, row", [(49, 0), (50, 1), (149, 2), (150, 3)])
 def test_d6_soft_drop_held_moves_every_50_ms(ms, row):
     game, _ = rules.spawn(rules.from_position(parse("/".join(["." * 16] * 8) + " 0 0")), (1, 2))
-    game, _, _ = rules.advance(rules.set_soft(game, True), ms)
+    game = rules.advance(rules.set_soft(game, True), ms).state
     assert game.falling.row == row
 
 
 def test_d6_soft_drop_release_returns_to_gravity():
     game, _ = rules.spawn(rules.from_position(parse("/".join(["." * 16] * 8) + " 0 0")), (1, 2))
-    game, _, _ = rules.advance(rules.set_soft(game, True), 60)  # row 1, 10 ms on the clock
-    game, _, _ = rules.advance(rules.set_soft(game, False), 789)
+    game = rules.advance(rules.set_soft(game, True), 60).state  # row 1, 10 ms on the clock
+    game = rules.advance(rules.set_soft(game, False), 789).state
     assert game.falling.row == 1
-    game, _, _ = rules.advance(game, 1)
+    game = rules.advance(game, 1).state
     assert game.falling.row == 2
 
 
@@ -102,7 +104,8 @@ def test_d16_marathon_new_set_follows_and_is_faster():
     game, events = play_hard(game, 27)  # the 28th tile of set 1 is now falling
     assert (game.set_number, game.gravity, game.tiles_left) == (1, 800, 0)
     assert game.next_tile is not None and game.queue_set == 2  # preview shows set 2's first tile
-    game, _, events = rules.hard_drop(game)
+    done = rules.hard_drop(game)
+    game, events = done.state, list(done.events)
     kinds = [e["type"] for e in events]
     assert kinds.index("set-finished") < kinds.index("set-started") < kinds.index("spawned")
     assert (game.set_number, game.gravity, game.tiles_left, game.over) == (2, 680, 27, False)
@@ -112,7 +115,8 @@ def test_d15_sprint_ends_after_the_last_turn():
     game, _ = new_run("sprint", "classic", seed=9, well=TALL)
     game, events = play_hard(game, 27)
     assert not game.over and game.tiles_left == 0 and game.next_tile is None
-    game, _, events = rules.hard_drop(game)
+    done = rules.hard_drop(game)
+    game, events = done.state, list(done.events)
     assert [e["type"] for e in events][-3:] == ["scored", "set-finished", "over"]
     assert game.over and not game.topped_out and game.falling is None
 
@@ -130,17 +134,17 @@ def test_d16_marathon_ends_only_at_the_top():
     for _ in range(200):
         if game.over:
             break
-        game, _, _ = rules.hard_drop(game)
+        game = rules.hard_drop(game).state
     assert game.over and game.topped_out
 
 
 # D17 ----------------------------------------------------------------------------
 def test_d17_active_time_starts_with_the_first_tile():
     game = rules.from_position(parse("/".join(["........"] * 5) + " 0 0"))
-    game, _, _ = rules.advance(game, 1000)
+    game = rules.advance(game, 1000).state
     assert game.active_ms == 0
-    game, _, _ = rules.spawn_tile(game, (1, 2))
-    game, _, _ = rules.advance(game, 700)
+    game = rules.spawn_tile(game, (1, 2)).state
+    game = rules.advance(game, 700).state
     assert game.active_ms == 700
 
 
@@ -148,7 +152,8 @@ def test_d17_time_of_a_locking_advance_counts_but_does_not_carry():
     game, _ = new_run("sprint", "classic", seed=2, well=parse("......../......../1r2l3r4l 0 0").well)
     # 5-6 falls a row at 800 ms, rests on 2 and 3 (no match), locks at 1300 ms
     game = replace(game, falling=Falling(5, 6, 1, 0, 0), queue=((0, 0), (1, 1)))
-    game, _, events = rules.advance(game, 1320)
+    done = rules.advance(game, 1320)
+    game, events = done.state, list(done.events)
     assert [e["type"] for e in events][:3] == ["moved", "locked", "scored"]
     assert game.active_ms == 1320 and game.fall_ms == 0 and game.rest_ms == 0
     assert (game.falling.a, game.falling.row) == (0, 0)

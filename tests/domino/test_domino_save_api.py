@@ -59,7 +59,7 @@ def test_not_a_save():
 
 def test_save_round_trip_mid_lock_delay():
     game, _ = rules.new_run("marathon", "extended", seed=2)
-    game, _, _ = rules.advance(rules.set_soft(game, True), 900)  # soft drop to the floor, resting
+    game = rules.advance(rules.set_soft(game, True), 900).state  # soft drop to the floor, resting
     assert game.rest_ms is not None
     assert load_game(dump_game(game)) == game
 
@@ -156,7 +156,7 @@ def last_tile(power: int = 9, top: int = 4) -> Session:
     s.new({"seed": 1, "mode": "sprint", "set": "classic", "position": "......../5s...... 0 0"})
     game = rules.Game(s.state.well, mode="sprint", set_kind="classic", queue=((6, 6),), queue_set=1)
     game, _ = rules.spawn_next(game)  # a 4x2 well: 6-6 spawns at 1:0
-    game, _, _ = rules.advance(game, 800)  # falls to row 1 beside the 5: no match
+    game = rules.advance(game, 800).state  # falls to row 1 beside the 5: no match
     s.state = replace(game, power=power, max_turn=top, active_ms=30000)
     return s
 

@@ -81,9 +81,9 @@ def test_m3_stage_of_the_move_counter(moves: int, expected: int) -> None:
 def test_m3_a_placement_deals_with_the_stage_of_the_counter_before_it(moves: int, expected: int) -> None:
     for seed in range(40):
         state = replace(new_round(seed), moves=moves)
-        after, move = place(state, Hex(0, 0))
-        assert move.accepted
-        assert after.next == deal(state.rng, True, state.next, expected)[0]
+        done = place(state, Hex(0, 0))
+        assert done.accepted
+        assert done.state.next == deal(state.rng, True, state.next, expected)[0]
 
 
 @pytest.mark.parametrize(("weights_stage", "weights"), WEIGHTS_TABLE)
@@ -111,7 +111,7 @@ def test_m3_stages_change_the_dealing_only_from_move_120() -> None:
     differs = 0
     for seed in range(60):
         base = new_round(seed)
-        early = place(replace(base, moves=119), Hex(0, 0))[0].next
-        assert early == place(replace(base, moves=0), Hex(0, 0))[0].next
-        differs += early != place(replace(base, moves=300), Hex(0, 0))[0].next
+        early = place(replace(base, moves=119), Hex(0, 0)).state.next
+        assert early == place(replace(base, moves=0), Hex(0, 0)).state.next
+        differs += early != place(replace(base, moves=300), Hex(0, 0)).state.next
     assert differs > 10

@@ -14,10 +14,11 @@ import pytest
 from club.merge import persist
 from club.merge.api import Session
 from club.merge.board import CELLS, EMPTY, NEIGHBORS, cell_name
-from club.merge.game import place
+from club.merge.game import Round, place
 from club.merge.lesson import LESSON
 from club.merge.notation import board_from_cells as B
 from club.merge.notation import parse, print_position
+from club.outcome import Outcome
 
 
 def types(answer: dict[str, Any]) -> list[str]:
@@ -88,13 +89,20 @@ def test_the_lesson_leaves_the_players_run_alone() -> None:
 CHAIN_2 = f"{B('-2:0=2 -1:0=2 1:-1=4 2:-2=*')} 2 8 0 4"
 
 
+def scored(done: Outcome[Round]) -> dict[str, Any]:
+    """The move's ``scored`` event: its points, groups and chain steps (M10)."""
+    return next(e for e in done.events if e["type"] == "scored")
+
+
 def test_the_round_keeps_its_longest_chain_and_a_save_carries_it() -> None:
     state = parse(CHAIN_2)
     assert state.best_chain == 0
-    state, move = place(state, CELLS[[str(c) for c in CELLS].index("0:0")])
-    assert move.chain == 2 and state.best_chain == 2
-    state, move = place(state, CELLS[0])  # an 8 far away: no chain, the record stays
-    assert move.chain == 0 and state.best_chain == 2
+    done = place(state, CELLS[[str(c) for c in CELLS].index("0:0")])
+    state = done.state
+    assert scored(done)["chain"] == 2 and state.best_chain == 2
+    done = place(state, CELLS[0])  # an 8 far away: no chain, the record stays
+    state = done.state
+    assert scored(done)["chain"] == 0 and state.best_chain == 2
     run = persist.Run(state)
     assert persist.load(persist.dump(run)) == run
     s = Session()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from club.hexgrid import distance, hexagon
+from club.hexgrid import Hex, distance, hexagon
 from club.merge import persist
 from club.merge.api import Session
 from club.merge.game import Round, legal_anchors, place
@@ -114,10 +114,14 @@ def test_engine_merges_like_the_literal_rules(spec: Any, piece: tuple[int, ...],
     anchor = anchors[pick % len(anchors)]
     cells = [anchor] if len(piece) == 1 else [anchor, AT[CELLS[anchor].neighbor(turn)]]
     want_board, want_steps = literal_move(board, cells, piece)
-    after, move = place(state, CELLS[anchor])
-    assert move.accepted
+    done = place(state, CELLS[anchor])
+    after, steps = done.state, {}
+    assert done.accepted
+    for event in done.events:  # each group merged, with its chain step, target cell and points (M9, M10)
+        if event["type"] == "merged":
+            steps.setdefault(event["step"], []).append((AT[Hex.parse(event["target"])], event["points"]))
     assert list(after.board) == want_board
-    assert [sorted((g.target, g.points) for g in step) for step in move.steps] == want_steps
+    assert [sorted(steps[step]) for step in sorted(steps)] == want_steps
     assert after.score == sum(p for step in want_steps for _, p in step)
 
 

@@ -31,9 +31,10 @@ from club.blocks.saves import Run
 from club.blocks.views import Card, Geometry, PreviewAnswer, Slot, View
 from club.errors import read_seed
 from club.hexgrid import Hex, key_map
+from club.outcome import Event, Outcome
 from club.recording import recorded
 from club.schema import Bounds, integer, text
-from club.session import BAD_ACTION, Event, Outcome
+from club.session import BAD_ACTION
 
 #: The most drops a replay holds (the greedy bot of tools/balance.py ends its runs in under 200).
 MAX_DROPS = 5_000
@@ -62,16 +63,13 @@ def _placing(payload: dict[str, Any]) -> Any:
 
     def step(run: Run) -> Outcome[Run]:
         if slot is None or cell is None:
-            return Outcome(run, BAD_ACTION)
+            return Outcome.refuse(run, BAD_ACTION)
         return _logged(run, rules.place(run.state, slot, cell), f"place {slot} {cell}")
     return step
 
 
-def _logged(run: Run, outcome: rules.Outcome, action: str) -> Outcome[Run]:
-    if not outcome.accepted:
-        return Outcome(run, outcome.reason)
-    kept = Run(outcome.state, seed=run.seed, log=(*run.log, action), banked=run.banked)
-    return Outcome(kept, None, outcome.events)
+def _logged(run: Run, outcome: Outcome[State], action: str) -> Outcome[Run]:
+    return outcome.map(lambda state: Run(state, seed=run.seed, log=(*run.log, action), banked=run.banked))
 
 
 class Session(session.Session[Run, Profile]):

@@ -18,11 +18,14 @@ def dump(state: State) -> str:
 
 
 def act(state: State, action: str) -> tuple[State, dict[str, Any]]:
+    """The action's report, read from its events: the drop's points (B10-B12)
+    and the rows it cleared at once (B9)."""
     outcome = rules.act(state, action)
     if not outcome.accepted:
         return state, {"refused": True, "reason": outcome.reason, "points": 0, "cleared": 0}
-    return outcome.state, {"refused": False, "reason": None,
-                           "points": outcome.points, "cleared": outcome.cleared}
+    points = sum(e["points"] for e in outcome.events if e["type"] == "points")
+    cleared = sum(e["count"] for e in outcome.events if e["type"] == "cleared")
+    return outcome.state, {"refused": False, "reason": None, "points": points, "cleared": cleared}
 
 
 def observe(state: State) -> dict[str, Any]:

@@ -1,9 +1,9 @@
 """The rules of blocks: drops, clears, scoring, the re-deal and the end (B1–B15, B24).
 
 The board is a 61-bit mask over ``CELLS`` (reading order). A state is an
-immutable value; ``place`` and ``redeal`` return an ``Outcome`` holding the
-new state and the events the renderer animates. A refused action returns the
-same state, a reason code and no events; player input never raises.
+immutable value; ``place`` and ``redeal`` return an ``Outcome`` (``club.outcome``)
+holding the new state and the events the renderer animates. A refused action
+returns the same state, a reason code and no events; player input never raises.
 
 >>> s = new_state(seed=7)
 >>> out = place(s, 0, Hex(0, 0))
@@ -30,6 +30,7 @@ from club.blocks.pieces import (
     drops,
 )
 from club.hexgrid import Hex, rows
+from club.outcome import Outcome
 from club.rng import Rng
 
 CROWN_POINTS = 600
@@ -95,19 +96,6 @@ class State:
         return self.redeals > 0 and not any(self.fits(s) for s in range(3))
 
 
-@dataclass(frozen=True)
-class Outcome:
-    state: State
-    events: tuple[dict[str, Any], ...] = ()
-    reason: str | None = None
-    points: int = 0
-    cleared: int = 0
-
-    @property
-    def accepted(self) -> bool:
-        return self.reason is None
-
-
 def deal(rng: Rng) -> tuple[Tray, Rng]:
     """B4: three pieces, each a weighted shape then a uniform orientation."""
     tray = []
@@ -158,20 +146,20 @@ def streak_clear(clear: int, streak: int) -> int:
     return clear * (100 + 25 * min(streak - 1, 4)) // 100
 
 
-def place(state: State, slot: int, cell: Hex) -> Outcome:
+def place(state: State, slot: int, cell: Hex) -> Outcome[State]:
     """Drop the piece of ``slot`` with its centre on ``cell`` (B7, B9–B13)."""
     if not isinstance(slot, int) or not 0 <= slot <= 2:
-        return Outcome(state, reason="bad-action")
+        return Outcome.refuse(state, "bad-action")
     if state.over:
-        return Outcome(state, reason="over")
+        return Outcome.refuse(state, "over")
     piece = state.tray[slot]
     if piece is None:
-        return Outcome(state, reason="empty-slot")
+        return Outcome.refuse(state, "empty-slot")
     mask, reason = drop_mask(piece, cell)
     if mask is None:
-        return Outcome(state, reason=reason)
+        return Outcome.refuse(state, reason)
     if mask & state.board:
-        return Outcome(state, reason="occupied")
+        return Outcome.refuse(state, "occupied")
 
     board = state.board | mask
     events: list[dict[str, Any]] = [
@@ -220,15 +208,15 @@ def place(state: State, slot: int, cell: Hex) -> Outcome:
     )
     if after.over:
         events.append({"type": "over", "score": after.score})
-    return Outcome(after, tuple(events), points=points, cleared=k)
+    return Outcome(after, tuple(events))
 
 
-def redeal(state: State) -> Outcome:
+def redeal(state: State) -> Outcome[State]:
     """B14: replace all three slots, used or not; once per run."""
     if state.over:
-        return Outcome(state, reason="over")
+        return Outcome.refuse(state, "over")
     if state.redeals < 1:
-        return Outcome(state, reason="no-redeal")
+        return Outcome.refuse(state, "no-redeal")
     tray, rng = deal(state.rng)
     after = replace(state, tray=tray, rng=rng, redeals=state.redeals - 1)
     events: list[dict[str, Any]] = [{"type": "dealt", "why": "redeal", "tray": [p.text for p in tray]}]
@@ -240,13 +228,13 @@ def redeal(state: State) -> Outcome:
 _PLACE = re.compile(r"place ([0-2]) (-?[0-9]+):(-?[0-9]+)")
 
 
-def act(state: State, action: object) -> Outcome:
+def act(state: State, action: object) -> Outcome[State]:
     """Apply a B24 action text: ``place S Q:R`` or ``redeal``."""
     if action == "redeal":
         return redeal(state)
     match = _PLACE.fullmatch(action) if isinstance(action, str) else None
     if match is None:
-        return Outcome(state, reason="bad-action")
+        return Outcome.refuse(state, "bad-action")
     q, r = match.group(2), match.group(3)
     if max(len(q), len(r)) > 9:  # parses, but no such cell (and int() of 5,000 digits raises)
         return place(state, int(match.group(1)), Hex(99, 99))

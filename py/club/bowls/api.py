@@ -1,10 +1,11 @@
 """The bowls Session the page talks to through ``club.bridge`` (club.session, issue 12).
 
-Actions (``sow``, ``undo``, ``redo``, ``end``, ``record``) run a pure step on
-the attempt (``attempt.step``) through ``act``; ``forecast`` is the sow step
-previewed and cut at its player phase (W23). An attempt that ends is banked
-into the profile by the action that ends it, with the achievements a move
-earns (W19-W21, W24, W25): the answer's ``profile`` is then the text to store.
+Actions (``sow``, ``undo``, ``redo``, ``end``, ``record``) run a step on a copy
+of the attempt (``Attempt.copy``: the attempt plays in place) through ``act``;
+``forecast`` is the sow step previewed and cut at its player phase (W23). An
+attempt that ends is banked into the profile by the action that ends it, with
+the achievements a move earns (W19-W21, W24, W25): the answer's ``profile`` is
+then the text to store.
 
 >>> s = Session()
 >>> v = s.new({"mode": "daily", "date": "2026-11-29"})
@@ -29,7 +30,7 @@ from typing import Any
 
 from club import session
 from club.bowls import achievements as awarded
-from club.bowls.attempt import UNDO_DEPTH, Attempt, step
+from club.bowls.attempt import UNDO_DEPTH, Attempt
 from club.bowls.hints import Hint, hint, hint_steps
 from club.bowls.lesson import lesson_attempt
 from club.bowls.modes import MODES, is_date
@@ -40,9 +41,10 @@ from club.bowls.puzzles import SOLVED
 from club.bowls.saves import dump_attempt, load_attempt
 from club.bowls.views import Awards, Forecast, Grid, View, awards, describe, forecast_line, grid, player_phase
 from club.errors import NotationError, is_int
+from club.outcome import Event, Outcome
 from club.recording import Log, recorded
 from club.schema import Bounds, integer
-from club.session import Answer, Event, Outcome
+from club.session import Answer
 
 SESSION_ONLY_MODES = ("puzzle",)  # started by puzzle_new, never by new
 #: The most sows a replay holds: a Daily is 20 (W20), a puzzle its limit (W18);
@@ -199,20 +201,20 @@ class Session(session.Session[Attempt, Profile]):
         bowl = payload.get("bowl")
         if not is_int(bowl) or not 0 <= bowl < RING:
             return self.refuse(BAD_ACTION)
-        return self.act(step(lambda attempt: attempt.play(bowl)))
+        return self.act(lambda attempt: attempt.copy().play(bowl))
 
     @recorded
     def undo(self, payload: dict[str, Any]) -> Answer:
-        return self.act(step(Attempt.undo))
+        return self.act(lambda attempt: attempt.copy().undo())
 
     @recorded
     def redo(self, payload: dict[str, Any]) -> Answer:
-        return self.act(step(Attempt.redo))
+        return self.act(lambda attempt: attempt.copy().redo())
 
     @recorded
     def end(self, payload: dict[str, Any]) -> Answer:
         """End attempt (W19): the score becomes final."""
-        return self.act(step(Attempt.end))
+        return self.act(lambda attempt: attempt.copy().end())
 
     def record(self, payload: dict[str, Any]) -> Answer:
         """Bank a finished attempt that is not yet (one loaded from a save written at its end)."""
@@ -226,7 +228,7 @@ class Session(session.Session[Attempt, Profile]):
         bowl = payload.get("bowl")
         if not is_int(bowl) or not 0 <= bowl < RING:
             return {"accepted": False, "reason": BAD_ACTION, "events": [], "line": None}
-        preview = self.preview_of(step(lambda attempt: attempt.play(bowl)))
+        preview = self.preview_of(lambda attempt: attempt.copy().play(bowl))
         events = player_phase(preview["events"])
         line = forecast_line(bowl, events) if preview["accepted"] else None
         return {"accepted": preview["accepted"], "reason": preview["reason"], "events": events, "line": line}

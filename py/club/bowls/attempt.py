@@ -1,8 +1,9 @@
 """One attempt of a mode: the position, its PRNG, undo/redo and the training mark (W18-W21).
 
-``Attempt`` plays in place; the Session runs every action through ``step``,
-which plays on a copy, so an action is a pure ``Attempt -> Outcome``
-(club.session) and a refusal leaves the attempt it was given untouched.
+``Attempt`` plays in place (its undo line is a list): each action returns an
+``Outcome`` (``club.outcome``) about the attempt itself, and refuses before it
+changes anything. The Session hands every action a copy (``Attempt.copy``), so
+to it a step is a pure ``Attempt -> Outcome``.
 
 >>> a = Attempt.start("daily", date="2026-11-29")
 >>> b = Attempt.start("daily", date="2026-11-29")
@@ -21,7 +22,6 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -31,8 +31,8 @@ from club.bowls.notation import print_position
 from club.bowls.position import COLOURS, OVER, Position, choosable, refusal, stuck
 from club.bowls.puzzles import Puzzle, judge, puzzle_by_id
 from club.bowls.refill import build_start
+from club.outcome import Outcome
 from club.rng import Rng, seed_from_text
-from club.session import Outcome
 
 NOTHING_TO_UNDO, NOTHING_TO_REDO = "nothing-to-undo", "nothing-to-redo"
 #: Undo refused on a finished Daily: its result was banked by the Daily Club and stays final (W20, W21).
@@ -53,15 +53,6 @@ class Snapshot:
     last: dict[str, Any] | None
     text: str  # the position in notation, printed once for every later save
     best_combo: int = 0  # the attempt's best combo before the move (issue 15)
-
-
-@dataclass(slots=True)
-class Result:
-    """The answer to a game action: accepted or the reason, and the events to animate."""
-
-    accepted: bool
-    reason: str | None = None
-    events: list[dict[str, Any]] = field(default_factory=list)
 
 
 def daily_seed(date: str) -> int:
@@ -148,11 +139,11 @@ class Attempt:
             return OVER
         return refusal(self.position, bowl)
 
-    def play(self, bowl: int, keep_redo: bool = False) -> Result:
+    def play(self, bowl: int, keep_redo: bool = False) -> Outcome[Attempt]:
         """Sow ``bowl`` (W5-W17); a new move clears the redo list (W21)."""
         reason = self.refusal(bowl)
         if reason is not None:
-            return Result(False, reason)
+            return Outcome.refuse(self, reason)
         position = self.position
         refill = self.rng if self.mode.refills_after(position.moves + 1) else None
         out = sow(position, bowl, refill, self.mode.special, log=True)
@@ -175,7 +166,7 @@ class Attempt:
             "overflow": out.overflow,
         }
         self.best_combo = max(self.best_combo, safe_combo(self.last))
-        return Result(True, None, out.events or [])
+        return Outcome(self, tuple(out.events or ()))
 
     def undo_refusal(self) -> str | None:
         """Why undo is refused now (None: it is allowed). A finished Daily is
@@ -194,7 +185,7 @@ class Attempt:
         """Why this attempt can no longer set a personal best (W21: ``TRAINING``), None while it can."""
         return TRAINING if self.training else None
 
-    def undo(self) -> Result:
+    def undo(self) -> Outcome[Attempt]:
         """W21: back to before the whole last move; Endless/Daily become training.
 
         An attempt recorded when it ended is open again, so it is recorded again
@@ -203,7 +194,7 @@ class Attempt:
         finished Daily, which is final (``undo_refusal``)."""
         reason = self.undo_refusal()
         if reason is not None:
-            return Result(False, reason)
+            return Outcome.refuse(self, reason)
         snap = self.history.pop()
         self.position, self.rng, self.collected, self.last, self.best_combo = (
             snap.position, snap.rng, snap.collected, snap.last, snap.best_combo)
@@ -211,24 +202,24 @@ class Attempt:
         self.recorded = False
         if self.mode.training_on_undo:
             self.training = True
-        return Result(True, None, [{"type": "undo", "bowl": snap.bowl}])
+        return Outcome(self, ({"type": "undo", "bowl": snap.bowl},))
 
-    def redo(self) -> Result:
+    def redo(self) -> Outcome[Attempt]:
         """W21: replay the last undone move (same PRNG state, so the same refill)."""
         if not self.redo_bowls:
-            return Result(False, NOTHING_TO_REDO)
+            return Outcome.refuse(self, NOTHING_TO_REDO)
         bowl = self.redo_bowls[-1]
         result = self.play(bowl, keep_redo=True)
         if result.accepted:
             self.redo_bowls.pop()
         return result
 
-    def end(self) -> Result:
+    def end(self) -> Outcome[Attempt]:
         """W19: End attempt; the score is final and every later action is refused."""
         if self.status():
-            return Result(False, OVER)
+            return Outcome.refuse(self, OVER)
         self.ended = True
-        return Result(True, None, [{"type": "ended"}])
+        return Outcome(self, ({"type": "ended"},))
 
 
 def safe_combo(last: dict[str, Any] | None) -> int:
@@ -239,22 +230,3 @@ def safe_combo(last: dict[str, Any] | None) -> int:
     """
     return 0 if last is None or last.get("overflow") else int(last.get("combo", 0))
 
-
-def step(action: Callable[[Attempt], Result]) -> Callable[[Attempt], Outcome[Attempt]]:
-    """An action as a pure step (club.session): ``action`` plays on a copy; a
-    refusal gives back the attempt it was given.
-
-    >>> a = Attempt.start("endless", seed=3)
-    >>> out = step(lambda c: c.play(a.choosable()[0]))(a)
-    >>> out.accepted, out.state.position.moves, a.position.moves
-    (True, 1, 0)
-    >>> step(Attempt.undo)(a).reason
-    'nothing-to-undo'
-    """
-    def run(attempt: Attempt) -> Outcome[Attempt]:
-        trial = attempt.copy()
-        result = action(trial)
-        if not result.accepted:
-            return Outcome(attempt, result.reason)
-        return Outcome(trial, None, tuple(result.events))
-    return run

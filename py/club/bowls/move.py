@@ -36,8 +36,11 @@ def multiplier(combo: int) -> int:
 
 
 @dataclass(slots=True)
-class Outcome:
-    """What one accepted sow did; ``position`` is the new position."""
+class Sowing:
+    """The tally of one sow (the caller checked it is legal), kept as it is made:
+    the new ``position`` and what the solver, the puzzles' judge, the attempt and
+    the conformance report read of it. No step result: ``Attempt.play`` turns it
+    into the game's ``Outcome`` (``club.outcome``)."""
 
     position: Position
     points: int = 0  # awarded by the whole move (player, Perfect Clear, refill)
@@ -56,7 +59,7 @@ def over_capacity(bowls: list[str]) -> list[int]:
     return [b for b, queue in enumerate(bowls) if len(queue) > CAPACITY]
 
 
-def player_phase(position: Position, bowl: int, outcome: Outcome) -> tuple[list[str], set[int]]:
+def player_phase(position: Position, bowl: int, outcome: Sowing) -> tuple[list[str], set[int]]:
     """W6-W11 for the player's sowing; returns the resolved queues and erupted volcanoes."""
     bowls = list(position.bowls)
     hand = bowls[bowl]
@@ -79,14 +82,14 @@ def sow(
     refill: Rng | None = None,
     special: bool = False,
     log: bool = False,
-) -> Outcome:
+) -> Sowing:
     """Play ``sow bowl`` (the caller checked ``refusal`` first).
 
     ``refill``: the generator to refill from after a safe player phase, or
     None for no refill; ``special``: Endless events (W17); ``log``: collect
     renderer events in ``outcome.events``.
     """
-    outcome = Outcome(position, rng=refill, events=[] if log else None)
+    outcome = Sowing(position, rng=refill, events=[] if log else None)
     events = outcome.events
     bowls, erupted = player_phase(position, bowl, outcome)
     overflowing = over_capacity(bowls)
@@ -124,7 +127,7 @@ def sow(
 
 
 def _refill_phase(
-    outcome: Outcome, position: Position, bowls: list[str], erupted: set[int], rng: Rng, special: bool
+    outcome: Sowing, position: Position, bowls: list[str], erupted: set[int], rng: Rng, special: bool
 ) -> int | None:
     """W16: two stones join two different bowls and resolve; None on overflow."""
     drop, outcome.rng = draw_refill(rng, position, special)
@@ -145,8 +148,8 @@ def _refill_phase(
 
 
 def _overflow(
-    outcome: Outcome, position: Position, bowls: list[str], phase: str, overflowing: list[int], score: int
-) -> Outcome:
+    outcome: Sowing, position: Position, bowls: list[str], phase: str, overflowing: list[int], score: int
+) -> Sowing:
     """W12: the board stays as resolved; moves unchanged; this phase's points dropped."""
     outcome.overflow = phase
     if phase == "player":

@@ -42,10 +42,11 @@ from club.domino.saving import dump_game, load_game
 from club.domino.tiles import SET_TOP, set_tiles
 from club.domino.views import Soft, Tick, View, describe, falling_view, speed
 from club.errors import NotationError
+from club.outcome import Event, Outcome
 from club.recording import Log, recorded
 from club.replay import ReplayError
 from club.schema import Bounds, flag, integer, one_of
-from club.session import BAD_ACTION, Answer, Event, Outcome
+from club.session import BAD_ACTION, Answer
 from club.session import Session as Base
 
 MOVES = ("left", "right", "down", "cw", "ccw", "hard")
@@ -60,16 +61,11 @@ HELD = flag(default=False)
 Step = Callable[[Game], Outcome[Game]]
 
 
-def outcome(result: rules.Result) -> Outcome[Game]:
-    game, reason, events = result
-    return Outcome(game, reason, tuple(events))
-
-
 def moving(name: str) -> Step:
     """The pure step of a player move (D5, D7)."""
     if name == "hard":
-        return lambda game: outcome(rules.hard_drop(game))
-    return lambda game: outcome(rules.move(game, name))
+        return rules.hard_drop
+    return lambda game: rules.move(game, name)
 
 
 class Session(Base[Game, Records]):
@@ -219,7 +215,7 @@ class Session(Base[Game, Records]):
         ms = FRAME.read(payload, "ms")
         if ms is None:
             raise NotationError("ms", f"ms must be an integer 0-{MAX_TICK_MS}")
-        done = outcome(rules.advance(self.state, ms))  # refused only when the run is over
+        done = rules.advance(self.state, ms)  # refused only when the run is over
         turned = done.accepted and (done.state.over or any(e["type"] == "scored" for e in done.events))
         full = self.act(lambda _: done) if turned else None
         if done.accepted and full is None:

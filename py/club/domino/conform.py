@@ -17,6 +17,7 @@ from club.domino.game import Game, from_position
 from club.domino.notation import parse, print_position
 from club.domino.tiles import parse_tile
 from club.domino.well import print_well
+from club.outcome import Outcome
 
 MOVES = ("left", "right", "down", "cw", "ccw")
 
@@ -49,16 +50,16 @@ def parse_int(text: str) -> int | None:
 
 def act(game: Game, action: str) -> tuple[Game, dict[str, Any]]:
     """Apply one D20 action; refusals are reported, never raised."""
-    new, reason, events = dispatch(game, action.split(" ") if isinstance(action, str) else [])
-    if reason is not None:
-        return game, {"refused": True, "reason": reason, "points": 0, "chain": 0}
-    scored = [e for e in events if e["type"] == "scored"]
+    outcome = dispatch(game, action.split(" ") if isinstance(action, str) else [])
+    if not outcome.accepted:
+        return game, {"refused": True, "reason": outcome.reason, "points": 0, "chain": 0}
+    scored = [e for e in outcome.events if e["type"] == "scored"]
     points = scored[-1]["points"] if scored else 0
     chain = scored[-1]["chain"] if scored else 0
-    return new, {"refused": False, "reason": None, "points": points, "chain": chain}
+    return outcome.state, {"refused": False, "reason": None, "points": points, "chain": chain}
 
 
-def dispatch(game: Game, words: list[str]) -> rules.Result:
+def dispatch(game: Game, words: list[str]) -> Outcome[Game]:
     """Parse the words of an action and run it; unknown shapes are ``bad-action``."""
     verb, args = (words[0], words[1:]) if words else ("", [])
     if verb in MOVES and not args:
@@ -73,4 +74,4 @@ def dispatch(game: Game, words: list[str]) -> rules.Result:
         tile, col = parse_tile(args[0]), parse_int(args[1])
         if tile and col is not None and args[2] in ("0", "1", "2", "3"):
             return rules.drop(game, tile, col, int(args[2]))
-    return game, "bad-action", []
+    return Outcome.refuse(game, "bad-action")

@@ -1,8 +1,8 @@
 """A run of Domino Drop: spawn, moves, gravity, lock delay, turns, sets, the end.
 
-Every function is pure: it takes a ``Game`` and returns the new ``Game``, a
-refusal reason (None when accepted) and the renderer's events. Time only
-passes through ``advance(game, ms)`` (D8).
+Every function is pure: it takes a ``Game``; a player's step returns an
+``Outcome`` (``club.outcome``): the new ``Game`` and the renderer's events, or
+a refusal reason. Time only passes through ``advance(game, ms)`` (D8).
 
 A game loaded from notation has no mode: it has no set, tiles come from
 ``spawn``/``drop`` (D20) and no tile appears by itself. A run (``new_run``)
@@ -11,25 +11,22 @@ draws its tiles from shuffled sets and spawns the next one after each turn.
 >>> game, _ = new_run("sprint", "classic", seed=1)
 >>> game.falling.col, game.falling.row, game.falling.orient, len(game.queue)
 (3, 0, 0, 27)
->>> game, reason, _ = advance(game, 800)
->>> reason, game.falling.row
+>>> after = advance(game, 800)
+>>> after.reason, after.state.falling.row
 (None, 1)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from club.domino.falling import Falling, fits, landing_row, moved, resting
 from club.domino.notation import Position
 from club.domino.resolve import resolve
 from club.domino.tiles import Tile, shuffled_set
 from club.domino.well import Well
+from club.outcome import Event, Outcome
 from club.rng import Rng
-
-Event = dict[str, Any]
-Result = tuple["Game", "str | None", list[Event]]
 
 START_GRAVITY = 800  # ms per row at the start (D6)
 MIN_GRAVITY = 100
@@ -191,15 +188,15 @@ def finish_turn(game: Game) -> tuple[Game, list[Event]]:
     return game, events + more
 
 
-def move(game: Game, name: str) -> Result:
+def move(game: Game, name: str) -> Outcome[Game]:
     """left, right, down (one row), cw, ccw (D5) with the lock delay restarts (D7)."""
     if game.over:
-        return game, "over", []
+        return Outcome.refuse(game, "over")
     if game.falling is None:
-        return game, "no-tile", []
+        return Outcome.refuse(game, "no-tile")
     tile = moved(game.well, game.falling, name)
     if tile is None:
-        return game, "blocked", []
+        return Outcome.refuse(game, "blocked")
     now_resting = resting(game.well, tile)
     rest, resets, fall = game.rest_ms, game.resets, game.fall_ms
     if name == "down":
@@ -212,40 +209,40 @@ def move(game: Game, name: str) -> Result:
     elif not now_resting:
         rest = None  # past the cap nothing restarts, but a tile that can fall is not resting
     game = replace(game, falling=tile, fall_ms=fall, rest_ms=rest, resets=resets)
-    return game, None, [{"type": "moved", "by": name, "at": [tile.col, tile.row, tile.orient]}]
+    return Outcome(game, ({"type": "moved", "by": name, "at": [tile.col, tile.row, tile.orient]},))
 
 
-def hard_drop(game: Game) -> Result:
+def hard_drop(game: Game) -> Outcome[Game]:
     """Straight down as far as it goes, lock at once, resolve (D5)."""
     if game.over:
-        return game, "over", []
+        return Outcome.refuse(game, "over")
     if game.falling is None:
-        return game, "no-tile", []
+        return Outcome.refuse(game, "no-tile")
     tile = replace(game.falling, row=landing_row(game.well, game.falling))
     game, events = lock(replace(game, falling=tile))
-    return game, None, [{"type": "moved", "by": "hard", "at": [tile.col, tile.row, tile.orient]}, *events]
+    return Outcome(game, ({"type": "moved", "by": "hard", "at": [tile.col, tile.row, tile.orient]}, *events))
 
 
-def drop(game: Game, tile: Tile, col: int, orient: int) -> Result:
+def drop(game: Game, tile: Tile, col: int, orient: int) -> Outcome[Game]:
     """Conformance ``drop``: the tile at row 0, hard-dropped, locked, resolved (D20)."""
     if game.over:
-        return game, "over", []
+        return Outcome.refuse(game, "over")
     if game.falling is not None:
-        return game, "busy", []
+        return Outcome.refuse(game, "busy")
     if not fits(game.well, col, 0, orient):
-        return game, "blocked", []
+        return Outcome.refuse(game, "blocked")
     falling = Falling(tile[0], tile[1], col, 0, orient)
     return hard_drop(replace(game, falling=falling, rest_ms=None, fall_ms=0, resets=0, started=True))
 
 
-def spawn_tile(game: Game, tile: Tile) -> Result:
+def spawn_tile(game: Game, tile: Tile) -> Outcome[Game]:
     """Conformance ``spawn``: the tile at the spawn cells, or the end of the game (D20)."""
     if game.over:
-        return game, "over", []
+        return Outcome.refuse(game, "over")
     if game.falling is not None:
-        return game, "busy", []
+        return Outcome.refuse(game, "busy")
     game, events = spawn(game, tile)
-    return game, None, events
+    return Outcome(game, tuple(events))
 
 
 def set_soft(game: Game, held: bool) -> Game:
@@ -253,18 +250,18 @@ def set_soft(game: Game, held: bool) -> Game:
     return game if game.soft == held else replace(game, soft=held)
 
 
-def advance(game: Game, ms: int) -> Result:
+def advance(game: Game, ms: int) -> Outcome[Game]:
     """Let ``ms`` of game time pass: gravity (D6), lock delay (D7), active time (D17).
 
     A lock ends the call: the turn resolves and the rest of ``ms`` only counts
     as play time, so the next tile starts its clocks at zero.
     """
     if game.over:
-        return game, "over", []
+        return Outcome.refuse(game, "over")
     active = game.active_ms + ms if game.started else game.active_ms
     tile = game.falling
     if tile is None:
-        return replace(game, active_ms=active), None, []
+        return Outcome(replace(game, active_ms=active))
     start_row, fall, rest, left = tile.row, game.fall_ms, game.rest_ms, ms
     interval = min(game.gravity, SOFT_MS) if game.soft else game.gravity
     while True:
@@ -275,7 +272,7 @@ def advance(game: Game, ms: int) -> Result:
                 break
             game = replace(game, falling=tile, fall_ms=fall + due, rest_ms=LOCK_MS, active_ms=active)
             game, events = lock(game)
-            return game, None, fell_by_gravity(tile, start_row) + events
+            return Outcome(game, (*fell_by_gravity(tile, start_row), *events))
         due = max(0, interval - fall)
         if left < due:
             fall += left
@@ -284,7 +281,7 @@ def advance(game: Game, ms: int) -> Result:
         tile = replace(tile, row=tile.row + 1)  # fits: the tile was not resting
         fall, rest = 0, (0 if resting(game.well, tile) else None)
     game = replace(game, falling=tile, fall_ms=fall, rest_ms=rest, active_ms=active)
-    return game, None, fell_by_gravity(tile, start_row)
+    return Outcome(game, tuple(fell_by_gravity(tile, start_row)))
 
 
 def fell_by_gravity(tile: Falling, start_row: int) -> list[Event]:

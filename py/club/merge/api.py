@@ -30,9 +30,10 @@ from club.merge.lesson import lesson_round
 from club.merge.persist import Run
 from club.merge.pieces import is_pair
 from club.merge.profile import Profile
+from club.outcome import Event, Outcome
 from club.recording import Log, recorded
 from club.schema import OPTIONAL, Bounds, Key, integer, one_of, text
-from club.session import BAD_ACTION, Answer, Event, Outcome, Preview
+from club.session import BAD_ACTION, Answer, Preview
 from club.session import Session as Base
 
 #: The most play time one call adds (M15): the page hands it over every 5 s.
@@ -162,9 +163,9 @@ class Session(Base[Run, Profile]):
 
         def step(run: Run) -> Outcome[Run]:
             if not is_int(by) or by not in (1, -1) or not is_pair(run.round.current) or run.round.over:
-                return Outcome(run, BAD_ACTION)
+                return Outcome.refuse(run, BAD_ACTION)
             state = rotate(run.round, by)
-            return Outcome(replace(run, round=state), None, ({"type": "turn", "turn": state.turn},))
+            return Outcome(replace(run, round=state), ({"type": "turn", "turn": state.turn},))
 
         return self.act(step)
 
@@ -251,10 +252,7 @@ def _placing(payload: dict[str, Any], with_time: bool) -> Step | None:
         return None
 
     def step(run: Run) -> Outcome[Run]:
-        state, move = place(add_time(run.round, ms), cell, turn)
-        if not move.accepted:
-            return Outcome(run, move.reason, move.events)
-        return Outcome(replace(run, round=state), None, move.events)
+        return place(add_time(run.round, ms), cell, turn).map(lambda state: replace(run, round=state))
 
     return step
 
@@ -271,7 +269,7 @@ def _add_time(log: Log, ms: int) -> None:
 
 
 def _refused(run: Run) -> Outcome[Run]:
-    return Outcome(run, BAD_ACTION)
+    return Outcome.refuse(run, BAD_ACTION)
 
 
 def _cell(text: object) -> Hex | None:

@@ -25,10 +25,11 @@ def act(state: Round, action: str) -> tuple[Round, dict[str, Any]]:
     parsed = parse_action(action)
     if parsed is None:
         return state, {"refused": True, "reason": "bad-action", "points": 0, "groups": 0, "chain": 0}
-    state, move = place(state, *parsed)
-    report = {"refused": not move.accepted, "reason": move.reason, "points": move.points,
-              "groups": move.groups, "chain": move.chain}
-    return state, report
+    outcome = place(state, *parsed)
+    scored = next((e for e in outcome.events if e["type"] == "scored"), {"points": 0, "groups": 0, "chain": 0})
+    report = {"refused": not outcome.accepted, "reason": outcome.reason, "points": scored["points"],
+              "groups": scored["groups"], "chain": scored["chain"]}
+    return outcome.state, report
 
 
 def observe(state: Round) -> dict[str, Any]:

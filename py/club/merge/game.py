@@ -1,14 +1,16 @@
 """A round of Hex Merge: state, placing, turns and game over (M4-M6, M11, M17).
 
-``Round`` is immutable; ``place`` returns the next round and a ``Move``
-(accepted or refused with a reason, the events for the renderer, points).
+``Round`` is immutable; ``place`` returns an ``Outcome`` (``club.outcome``):
+the next round and the events for the renderer (the ``scored`` one holds the
+move's points, groups and chain steps), or the reason it is refused.
 
 >>> from club.merge.notation import parse
 >>> r = parse(".,.,.,./.,.,.,.,./.,.,.,.,.,./.,.,2,.,2,.,./.,.,.,.,.,./.,.,.,.,./.,.,.,. 2 4 0 3")
->>> r2, move = place(r, Hex(0, 0))
->>> move.accepted, move.points, r2.score, r2.moves, r2.highest
+>>> done = place(r, Hex(0, 0))
+>>> r2, scored = done.state, next(e for e in done.events if e["type"] == "scored")
+>>> done.accepted, scored["points"], r2.score, r2.moves, r2.highest
 (True, 6, 6, 4, 4)
->>> place(r2, Hex(9, 9))[1].reason
+>>> place(r2, Hex(9, 9)).reason
 'off-board'
 """
 
@@ -31,6 +33,7 @@ from club.merge.board import (
 )
 from club.merge.groups import Group, resolve
 from club.merge.pieces import Piece, deal, is_pair, stage
+from club.outcome import Outcome
 from club.rng import Rng, seed_from_text
 
 DEFAULT_SEED = seed_from_text("merge")  # drawing after loading a bare notation (no PRNG in it)
@@ -55,28 +58,6 @@ class Round:
     @property
     def over(self) -> bool:
         return not has_room(self.board, self.current)
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """The outcome of one placement attempt."""
-
-    accepted: bool
-    reason: str | None = None
-    events: tuple[dict[str, Any], ...] = ()
-    steps: tuple[tuple[Group, ...], ...] = ()
-
-    @property
-    def points(self) -> int:
-        return sum(g.points for step in self.steps for g in step)
-
-    @property
-    def groups(self) -> int:
-        return sum(len(step) for step in self.steps)
-
-    @property
-    def chain(self) -> int:
-        return len(self.steps)
 
 
 def new_round(seed: int, jokers: bool = True) -> Round:
@@ -120,14 +101,14 @@ def refusal(state: Round, cell: Hex, turn: int | None) -> str | None:
     return None
 
 
-def place(state: Round, cell: Hex, turn: int | None = None) -> tuple[Round, Move]:
+def place(state: Round, cell: Hex, turn: int | None = None) -> Outcome[Round]:
     """Place the current piece with its anchor on ``cell`` (M5, M17).
 
     ``turn`` (a pair only) sets the turn first, as ``place Q:R@K`` does.
     """
     reason = refusal(state, cell, turn)
     if reason is not None:
-        return state, Move(False, reason, misfit(state, cell, turn, reason))
+        return Outcome.refuse(state, reason, misfit(state, cell, turn, reason))
     if turn is not None:
         state = replace(state, turn=turn)
     board = list(state.board)
@@ -156,7 +137,7 @@ def place(state: Round, cell: Hex, turn: int | None = None) -> tuple[Round, Move
     events.append({"type": "next", "current": list(done.current), "next": list(done.next)})
     if done.over:
         events.append({"type": "over", "score": done.score, "moves": done.moves, "highest": done.highest})
-    return done, Move(True, None, tuple(events), tuple(tuple(s) for s in steps))
+    return Outcome(done, tuple(events))
 
 
 def add_time(state: Round, ms: int) -> Round:

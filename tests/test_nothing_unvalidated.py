@@ -17,7 +17,7 @@ from club import GAMES, save
 from club.blocks import profile as cards
 from club.blocks import rules as blocks_rules
 from club.bridge import Bridge
-from club.domino.records import load as read_records
+from club.domino.profile import load as read_records
 from club.errors import MAX_COUNT
 
 Change = Callable[[dict[str, Any]], None]

@@ -111,7 +111,7 @@ class Record(TypedDict):  # as in club.domino.views
     max: int
 
 
-class Record2(TypedDict):  # as in club.domino.records
+class Record2(TypedDict):  # as in club.domino.profile
     games: int
 
 

@@ -44,17 +44,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 from club.blocks import rules as blocks
 from club.blocks.pieces import CELLS as BLOCK_CELLS
 from club.bowls.attempt import Attempt
-from club.bowls.move import sow
 from club.bowls.position import Position
-from club.domino import game as domino
+from club.bowls.rules import sow
+from club.domino import rules as domino
 from club.domino.falling import Falling, landing_row, moved
 from club.domino.resolve import resolve as resolve_well
 from club.domino.well import Well
 from club.merge.board import CELLS as MERGE_CELLS
 from club.merge.board import EMPTY, NEIGHBORS, STEP
-from club.merge.game import Round, new_round, place
 from club.merge.groups import resolve
 from club.merge.pieces import is_pair
+from club.merge.rules import Round, new_round, place
 
 DEFAULT_SEEDS = 30
 DEFAULT_CAP = 2000

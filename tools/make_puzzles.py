@@ -38,7 +38,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
 from club.bowls.goals import Goal, parse_goal, print_goal  # noqa: E402
-from club.bowls.move import sow  # noqa: E402
 from club.bowls.notation import parse, print_position  # noqa: E402
 from club.bowls.phase import match_bowl  # noqa: E402
 from club.bowls.position import (  # noqa: E402
@@ -54,6 +53,7 @@ from club.bowls.position import (  # noqa: E402
     count_down,
 )
 from club.bowls.puzzles import Puzzle, specials, start_problems  # noqa: E402
+from club.bowls.rules import sow  # noqa: E402
 from club.bowls.solver import SEP, advance, solve  # noqa: E402
 from club.rng import Rng  # noqa: E402
 

@@ -6,10 +6,10 @@ import json
 
 import pytest
 from club import save
+from club.bowls import saves
 from club.bowls.api import Session
 from club.bowls.attempt import Attempt
 from club.bowls.saves import VERSION as SAVE_VERSION
-from club.bowls.saves import dump_attempt, load_attempt
 from club.bridge import Bridge
 from club.errors import NotationError
 
@@ -167,7 +167,7 @@ def test_corrupt_profile_names_field(text: str, field: str) -> None:  # W25
 def _corrupt(field: str, value: object) -> str:
     attempt = Attempt.start("daily", date="2026-11-29")
     attempt.play(attempt.choosable()[0])
-    data = save.load(dump_attempt(attempt), "bowls", "run", SAVE_VERSION)
+    data = save.load(saves.dump(attempt), "bowls", "run", SAVE_VERSION)
     data[field] = value
     return save.dump("bowls", "run", data, SAVE_VERSION)
 
@@ -181,7 +181,7 @@ def _corrupt(field: str, value: object) -> str:
 ])
 def test_corrupt_save_names_field(field: str, value: object) -> None:  # W25
     with pytest.raises(NotationError) as caught:
-        load_attempt(_corrupt(field, value))
+        saves.load(_corrupt(field, value))
     assert caught.value.field == field
 
 

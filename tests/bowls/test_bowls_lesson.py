@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from club.bowls import saves
 from club.bowls.api import Session
 from club.bowls.attempt import Attempt
 from club.bowls.lesson import FIRST_SOW, LESSON, MAKE_THREE, lesson_attempt
 from club.bowls.notation import parse, print_position
-from club.bowls.saves import dump_attempt, load_attempt
 from club.errors import NotationError
 
 
@@ -73,7 +73,7 @@ def test_best_combo_counts_safe_moves_and_undo_restores_it() -> None:
     assert a.play(5).accepted and a.last["combo"] == 3 and a.best_combo == 3
     assert a.undo().accepted and a.best_combo == 0
     assert a.redo().accepted and a.best_combo == 3
-    b = load_attempt(dump_attempt(a))
+    b = saves.load(saves.dump(a))
     assert b.best_combo == 3 and b.history[0].best_combo == 0
     overflowed = Attempt.start("free", position=parse("RB/RR/GGYYPPB/-/-/-/-/-/-/-/-/- 0 0"))
     assert overflowed.play(0).accepted and overflowed.status() == "overflow"
@@ -84,12 +84,12 @@ def test_an_old_save_without_best_combo_gets_its_undo_lines_best() -> None:
     a = Attempt.start("free", position=parse("-/-/-/-/-/BYR/BB/YY/RR/G/-/P 0 0"))
     a.play(5)
     a.play(9)
-    data = json.loads(dump_attempt(a))
+    data = json.loads(saves.dump(a))
     body = data["data"]
     del body["best_combo"]
     body["history"] = [entry[:5] for entry in body["history"]]
-    old = load_attempt(json.dumps(data))
+    old = saves.load(json.dumps(data))
     assert old.best_combo == 3 and [s.best_combo for s in old.history] == [0, 3]
     body["best_combo"] = 1  # a save that lies about it is refused (its undo line replays to 3)
     with pytest.raises(NotationError, match="last"):
-        load_attempt(json.dumps(data))
+        saves.load(json.dumps(data))

@@ -16,9 +16,10 @@ from typing import Any
 
 import pytest
 from club import save
+from club.bowls import profile as profiles
+from club.bowls import saves
 from club.bowls.api import Session
-from club.bowls.profile import load_profile
-from club.bowls.saves import VERSION, load_attempt
+from club.bowls.saves import VERSION
 from club.rng import Rng
 
 # (what it is, text, position, score, what else must survive)
@@ -92,7 +93,7 @@ PROFILES: list[tuple[str, str, dict[str, Any], int | None]] = [
 def test_todays_saves_load(why: str, text: str, position: str, score: int, kept: dict[str, Any]) -> None:
     """W25, issue 12: position, score, PRNG, undo line, training, puzzle and the recorded mark survive."""
     old = json.loads(text)["data"]
-    attempt = load_attempt(text)
+    attempt = saves.load(text)
     assert (attempt.position_text(), attempt.position.score) == (position, score)
     assert attempt.rng == Rng(int(old["rng"], 16))  # the same generator: the same refills to come
     assert [s.rng for s in attempt.history] == [Rng(int(entry[1], 16)) for entry in old["history"]]
@@ -117,9 +118,9 @@ def test_todays_saves_play_on_and_save_in_version_2(why: str, text: str, positio
 def test_todays_profiles_load(why: str, text: str, profile: dict[str, Any], headline: int | None) -> None:
     """W24, W25, issue 12: bests, daily bests, tallies, solved puzzles, achievements and theme survive,
     and the profile is written back as a ``club.save`` envelope that reads the same."""
-    assert load_profile(text) == profile
+    assert profiles.load(text) == profile
     session = Session()
     assert session.load_profile({"profile": text}) == profile
     assert session.headline({"profile": text}) == {"best": headline}
     again = session.dump_profile(session.profile)
-    assert json.loads(again)["kind"] == "profile" and load_profile(again) == profile
+    assert json.loads(again)["kind"] == "profile" and profiles.load(again) == profile

@@ -13,9 +13,8 @@ from collections.abc import Callable
 from copy import deepcopy
 
 import pytest
-from club.bowls import refill
+from club.bowls import refill, saves
 from club.bowls.attempt import Attempt
-from club.bowls.saves import load_attempt
 from club.errors import NotationError
 
 
@@ -43,7 +42,7 @@ def first_edition_save(monkeypatch: pytest.MonkeyPatch, v1_save: Callable[..., s
 @pytest.mark.parametrize("moves", [30, 70])
 def test_a_first_edition_run_loads(monkeypatch: pytest.MonkeyPatch, v1_save: Callable[..., str], moves: int) -> None:
     text, played = first_edition_save(monkeypatch, v1_save, moves)
-    loaded = load_attempt(text)
+    loaded = saves.load(text)
     assert (loaded.position, loaded.rng, loaded.collected) == (played.position, played.rng, played.collected)
     replays = moves < 49  # one roll and the amended ramp agree up to move 48
     assert (len(loaded.history) == len(played.history)) is replays
@@ -57,7 +56,7 @@ def test_todays_edition_with_a_line_that_does_not_replay_is_refused(monkeypatch:
     envelope = json.loads(text)
     envelope["data"]["edition"] = 2
     with pytest.raises(NotationError) as refused:
-        load_attempt(json.dumps(envelope))
+        saves.load(json.dumps(envelope))
     assert refused.value.field in ("history", "last")
 
 
@@ -68,5 +67,5 @@ def test_unknown_editions_are_refused(monkeypatch: pytest.MonkeyPatch, v1_save: 
     envelope = json.loads(text)
     envelope["data"]["edition"] = edition
     with pytest.raises(NotationError) as refused:
-        load_attempt(json.dumps(envelope))
+        saves.load(json.dumps(envelope))
     assert refused.value.field == "edition"

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from club.bowls.move import sow
 from club.bowls.notation import parse, print_bowls, print_position
 from club.bowls.phase import resolve
 from club.bowls.refill import EVENT_KINDS, Drop, blocker_percent, draw_refill, event_rolls
+from club.bowls.rules import sow
 
 E = "-/-/-/-/-/-/-/-/-/-/-/-"
 

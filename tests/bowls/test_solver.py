@@ -13,9 +13,9 @@ from functools import cache
 
 import pytest
 from club.bowls.goals import Goal, goal_met, parse_goal, print_goal, progress
-from club.bowls.move import sow
 from club.bowls.notation import parse
 from club.bowls.position import COLOURS, RING, Position, refusal
+from club.bowls.rules import sow
 from club.bowls.solver import advance, next_move, solve
 from club.errors import NotationError
 from hypothesis import given, settings

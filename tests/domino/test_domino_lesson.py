@@ -10,10 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from club.domino import lesson
+from club.domino import lesson, saves
 from club.domino.api import Session
 from club.domino.resolve import resolve
-from club.domino.saving import dump_game, load_game
 
 
 def started() -> Session:
@@ -35,7 +34,7 @@ def test_the_lesson_is_a_real_run_the_same_every_time() -> None:
     assert view["tiles_to_play"] == 28 and view["next"] == [1, 2]
     game = lesson.lesson_game()
     assert resolve(game.well).well == game.well  # at rest, nothing to cancel (D12)
-    assert load_game(dump_game(game)) == game  # a whole classic set: the save loads as a Sprint
+    assert saves.load(saves.dump(game)) == game  # a whole classic set: the save loads as a Sprint
 
 
 @pytest.mark.parametrize("name", ["left", "right"])

@@ -5,7 +5,7 @@ The texts below were written by the code before issue 12 (commit e034d4e:
 ``Session.save`` for runs; the page's ``JSON.stringify`` of the records object
 for profiles, and ``json.dumps`` of it as the old Python tests wrote it). They
 are data, not this code's output: the save format kept its version 1, and a
-profile that is no envelope goes through ``records.legacy``.
+profile that is no envelope goes through ``profile.legacy``.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from club.domino import records
+from club.domino import profile
 from club.domino.api import Session
 
 RUN = '{{"data":{{{data}}},"game":"domino","kind":"run","schema":1,"version":1}}'
@@ -111,6 +111,6 @@ def test_an_old_profile_is_rewritten_as_an_envelope_by_the_next_record() -> None
         answer = session.move({"move": "hard"})
     envelope = json.loads(answer["profile"])
     assert (envelope["game"], envelope["kind"], envelope["version"]) == ("domino", "profile", 1)
-    stored = records.load(answer["profile"])
+    stored = profile.load(answer["profile"])
     assert stored["marathon/extended"] == {"max": 9, "power": 145, "speed": 21.7, "games": 4}
     assert stored["sprint/classic"]["games"] == 2

@@ -8,10 +8,9 @@ The "floats" and "matches" checks below are written independently of the engine
 
 from __future__ import annotations
 
-from club.domino import game as rules
+from club.domino import rules, saves
 from club.domino.notation import parse, print_position
 from club.domino.resolve import resolve
-from club.domino.saving import dump_game, load_game
 from club.domino.well import Well, print_well
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -147,9 +146,9 @@ def test_same_seed_same_inputs_and_save_reload_same_future(seed, mode, kind, ste
     second, _ = rules.new_run(mode, kind, seed)
     for n, (ms, action) in enumerate(steps):
         if n == cut:  # save, reload, go on: the reloaded run must continue identically
-            text = dump_game(second)
-            second = load_game(text)
-            assert dump_game(second) == text
+            text = saves.dump(second)
+            second = saves.load(text)
+            assert saves.dump(second) == text
         first, second = apply(first, ms, action), apply(second, ms, action)
         assert first == second
-    assert load_game(dump_game(first)) == first
+    assert saves.load(saves.dump(first)) == first

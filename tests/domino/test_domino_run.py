@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from club.domino import game as rules
+from club.domino import rules
 from club.domino.falling import Falling
-from club.domino.game import Game, faster, new_run
 from club.domino.notation import parse
+from club.domino.rules import Game, faster, new_run
 from club.domino.tiles import set_tiles, shuffled_set
 from club.domino.well import Well
 from club.rng import Rng

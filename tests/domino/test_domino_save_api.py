@@ -6,17 +6,15 @@ import json
 from dataclasses import replace
 
 import pytest
-from club.domino import game as rules
-from club.domino import records
+from club.domino import profile, rules, saves
 from club.domino.api import Session
 from club.domino.falling import Falling
-from club.domino.saving import dump_game, load_game
 from club.errors import NotationError
 
 
 def saved(**changes) -> str:
     game, _ = rules.new_run("sprint", "classic", seed=8)
-    doc = json.loads(dump_game(game))
+    doc = json.loads(saves.dump(game))
     doc["data"].update(changes)
     return json.dumps(doc)
 
@@ -46,14 +44,14 @@ def saved(**changes) -> str:
 )
 def test_corrupt_save_names_the_field(changes, field):
     with pytest.raises(NotationError) as err:
-        load_game(saved(**changes))
+        saves.load(saved(**changes))
     assert err.value.field == field
 
 
 def test_not_a_save():
     for text, field in [("{", "save"), ('{"schema": 1, "game": "merge", "kind": "run", "data": {}}', "game")]:
         with pytest.raises(NotationError) as err:
-            load_game(text)
+            saves.load(text)
         assert err.value.field == field
 
 
@@ -61,7 +59,7 @@ def test_save_round_trip_mid_lock_delay():
     game, _ = rules.new_run("marathon", "extended", seed=2)
     game = rules.advance(rules.set_soft(game, True), 900).state  # soft drop to the floor, resting
     assert game.rest_ms is not None
-    assert load_game(dump_game(game)) == game
+    assert saves.load(saves.dump(game)) == game
 
 
 # Session --------------------------------------------------------------------------
@@ -93,7 +91,7 @@ def test_session_tick_is_small_until_a_turn_resolves():
         if out["view"] is not None:
             break
     assert any(e["type"] == "locked" for e in out["events"])
-    assert out["view"]["tiles_left"] == 26 and load_game(out["save"]) == s.state
+    assert out["view"]["tiles_left"] == 26 and saves.load(out["save"]) == s.state
 
 
 # One refusal shape (issue 12: a rule refusal answered view None, a bad payload a view).
@@ -172,8 +170,8 @@ def test_session_records_per_mode_and_set():
     assert [e for e in out["events"] if e["type"] == "record"] == [{"type": "record", "beaten": ["max", "power", "speed"],
                                                                     "best": {"max": 4, "power": 9, "speed": 18.0}}]
     assert json.loads(out["profile"])["kind"] == "profile"
-    assert records.load(out["profile"])["sprint/classic"] == {"max": 4, "power": 9, "speed": 18.0, "games": 3}
-    assert s.load_profile({"profile": out["profile"]})["records"] == records.load(out["profile"])
+    assert profile.load(out["profile"])["sprint/classic"] == {"max": 4, "power": 9, "speed": 18.0, "games": 3}
+    assert s.load_profile({"profile": out["profile"]})["records"] == profile.load(out["profile"])
 
 
 def test_a_run_ended_by_time_banks_too():
@@ -183,7 +181,7 @@ def test_a_run_ended_by_time_banks_too():
     out = s.tick({"ms": 500})
     assert out["view"]["over"] and out["save"] == s.save({})
     assert [e["beaten"] for e in out["events"] if e["type"] == "record"] == [["max", "power", "speed"]]
-    assert records.load(out["profile"]) == {"sprint/classic": {"max": 2, "power": 1, "speed": 2.0, "games": 1}}
+    assert profile.load(out["profile"]) == {"sprint/classic": {"max": 2, "power": 1, "speed": 2.0, "games": 1}}
 
 
 def test_a_move_that_ends_no_run_leaves_the_profile():
@@ -207,7 +205,7 @@ def test_headline_is_the_best_power_and_never_raises():
     entries = {"sprint/classic": {"max": 3, "power": 5, "speed": 1.5, "games": 2},
                "marathon/extended": {"max": 6, "power": 40, "speed": 3.0, "games": 1}}
     assert Session().headline({"profile": json.dumps({"records": entries})}) == {"best": 40}
-    assert Session().headline({"profile": records.dump(entries)}) == {"best": 40}
+    assert Session().headline({"profile": profile.dump(entries)}) == {"best": 40}
     assert Session().headline({"profile": json.dumps({"records": {}})}) == {"best": None}
     assert Session().headline({"profile": "{garbage"}) == {"best": None}
     assert Session().headline({"profile": None}) == {"best": None}

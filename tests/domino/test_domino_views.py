@@ -13,12 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from club.domino import game as rules
-from club.domino import views
+from club.domino import rules, views
 from club.domino.api import Session
 from club.domino.falling import Falling
-from club.domino.records import ProfileView
-from club.domino.records import Record as RecordsRecord
+from club.domino.profile import ModeRecord, ProfileView
 from club.session import Answer
 
 WEB = Path(__file__).resolve().parents[2] / "web" / "games"
@@ -78,12 +76,14 @@ TICK_OR_ANSWER = keys(views.Tick) | keys(Answer)
 # file, the name the page gives an engine answer there, the keys it may read
 READS = [
     ("domino.js", "view", keys(views.View)),
-    ("domino.js", "v", keys(views.View)),  # the end card's view
     ("domino.js", "saved", keys(views.View)),  # the run the engine loaded
-    ("domino.js", "answer", TICK_OR_ANSWER),
-    ("domino.js", "scored", keys(views.Scored)),
-    ("domino.js", "step", keys(views.Cancelled)),
-    ("domino.js", "started", keys(views.SetStarted)),
+    ("domino/play.js", "answer", TICK_OR_ANSWER),
+    ("domino/anim.js", "answer", TICK_OR_ANSWER),
+    ("domino/anim.js", "scored", keys(views.Scored)),
+    ("domino/anim.js", "step", keys(views.Cancelled)),
+    ("domino/anim.js", "started", keys(views.SetStarted)),
+    ("domino/words.js", "scored", keys(views.Scored)),
+    ("domino/words.js", "step", keys(views.Cancelled)),
     ("domino/cards.js", "record", keys(views.Record)),  # the end card: beaten fields, records after the run
     ("domino/cards.js", "best", keys(views.Best)),
     ("domino/cards.js", "view", keys(views.View)),  # the end card's figures
@@ -92,7 +92,7 @@ READS = [
     ("domino/lesson.js", "tile", keys(views.FallingView)),
     ("domino/frames.js", "answer", TICK_OR_ANSWER),
     ("domino/render.js", "view", keys(views.View)),
-    ("domino/cards.js", "scores", keys(views.View) & keys(RecordsRecord)),  # a run's or a mode/set's best
+    ("domino/cards.js", "scores", keys(views.View) & keys(ModeRecord)),  # a run's or a mode/set's best
 
     ("domino/hud.js", "view", keys(views.View)),
     ("domino/well.js", "view", keys(views.View)),

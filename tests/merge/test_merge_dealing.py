@@ -12,8 +12,8 @@ from itertools import pairwise
 
 import pytest
 from club.hexgrid import Hex
-from club.merge.game import new_round, place
 from club.merge.pieces import JOKER_PIECE, deal, stage
+from club.merge.rules import new_round, place
 from club.rng import Rng
 
 DRAWS = 60_000

@@ -11,13 +11,13 @@ import json
 from typing import Any
 
 import pytest
-from club.merge import persist
+from club.merge import saves
 from club.merge.api import Session
 from club.merge.board import CELLS, EMPTY, NEIGHBORS, cell_name
-from club.merge.game import Round, place
 from club.merge.lesson import LESSON
 from club.merge.notation import board_from_cells as B
 from club.merge.notation import parse, print_position
+from club.merge.rules import Round, place
 from club.outcome import Outcome
 
 
@@ -103,20 +103,20 @@ def test_the_round_keeps_its_longest_chain_and_a_save_carries_it() -> None:
     done = place(state, CELLS[0])  # an 8 far away: no chain, the record stays
     state = done.state
     assert scored(done)["chain"] == 0 and state.best_chain == 2
-    run = persist.Run(state)
-    assert persist.load(persist.dump(run)) == run
+    run = saves.Run(state)
+    assert saves.load(saves.dump(run)) == run
     s = Session()
-    s.load({"save": persist.dump(run)})
+    s.load({"save": saves.dump(run)})
     assert s.view({})["best_chain"] == 2
 
 
 def test_a_save_from_before_the_chain_record_loads_with_none() -> None:
-    save = json.loads(persist.dump(persist.Run(parse(CHAIN_2))))
+    save = json.loads(saves.dump(saves.Run(parse(CHAIN_2))))
     assert "best_chain" not in save["data"]  # a round without a chain is saved as before issue 15
-    assert persist.load(json.dumps(save)).round.best_chain == 0
+    assert saves.load(json.dumps(save)).round.best_chain == 0
     save["data"]["best_chain"] = -1
     with pytest.raises(Exception, match="best_chain"):
-        persist.load(json.dumps(save))
+        saves.load(json.dumps(save))
 
 
 def test_the_geometry_names_every_cell_by_row_and_place() -> None:

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 from club import save
-from club.merge import persist
 from club.merge import profile as cards
+from club.merge import saves
 from club.merge.api import Session
 from club.merge.notation import print_position
 
@@ -56,7 +56,7 @@ SAVES = [  # (why, today's text, what it holds)
 CODES = [("the code of slot seed 7", CODE_SEED_7, SEED_7), ("the code of slot seed 11", CODE_SEED_11, SEED_11)]
 
 
-def _holds(run: persist.Run) -> dict[str, Any]:
+def _holds(run: saves.Run) -> dict[str, Any]:
     r = run.round
     return {"position": print_position(r), "turn": r.turn, "score": r.score, "moves": r.moves,
             "highest": r.highest, "play_ms": r.play_ms, "jokers": r.jokers, "style": run.style,
@@ -78,7 +78,7 @@ def test_todays_slot_codes_import(why: str, code: str, holds: dict[str, Any]) ->
     """M15: a code exported before issue 12 imports into a slot and loads."""
     imported = Session().import_code({"code": code})
     assert imported["summary"]["score"] == holds["score"]
-    assert _holds(persist.load(imported["save"])) == holds
+    assert _holds(saves.load(imported["save"])) == holds
 
 
 def test_todays_saves_play_on_as_before() -> None:

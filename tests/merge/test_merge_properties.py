@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from club.hexgrid import Hex, distance, hexagon
-from club.merge import persist
+from club.merge import saves
 from club.merge.api import Session
-from club.merge.game import Round, legal_anchors, place
 from club.merge.notation import parse, print_position
+from club.merge.rules import Round, legal_anchors, place
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -184,7 +184,7 @@ def test_save_load_same_state_same_future(game: Any, future: list[int]) -> None:
     play(one, choices)
     two = Session()
     assert two.load({"save": one.save({})}) == one.view({})
-    assert persist.load(two.save({})) == persist.load(one.save({}))
+    assert saves.load(two.save({})) == saves.load(one.save({}))
     assert [r["events"] for r in play(one, future)] == [r["events"] for r in play(two, future)]
     assert one.save({}) == two.save({})
 

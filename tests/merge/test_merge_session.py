@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 from club.errors import MAX_COUNT, NotationError
-from club.merge import persist
 from club.merge import profile as cards
+from club.merge import saves
 from club.merge.api import Session
 from club.merge.notation import board_from_cells as B
 from club.merge.notation import parse
@@ -18,7 +18,7 @@ from club.merge.notation import parse
 def session_at(position: str, **data: Any) -> Session:
     """A Session holding a notation position (test hook: a save made by the engine)."""
     session = Session()
-    save = json.loads(persist.dump(persist.Run(parse(position))))
+    save = json.loads(saves.dump(saves.Run(parse(position))))
     save["data"].update(data)
     session.load({"save": json.dumps(save)})
     return session
@@ -159,8 +159,8 @@ def test_merged_events_carry_the_points_factor() -> None:  # M10, issue 14: the 
 
 def test_geometry_names_the_styles_and_the_slots() -> None:  # M14, M15, issue 14: no list of them in web/
     geometry = Session().geometry({})
-    assert geometry["styles"] == list(persist.STYLES) and geometry["styles"][0] == cards.Settings().style
-    assert geometry["slots"] == persist.SLOTS == 3
+    assert geometry["styles"] == list(saves.STYLES) and geometry["styles"][0] == cards.Settings().style
+    assert geometry["slots"] == saves.SLOTS == 3
 
 
 def test_last_move_reports_over_and_records_the_profile() -> None:  # M6, M11
@@ -268,7 +268,7 @@ def test_bad_code_is_a_clear_error_and_changes_nothing(code: str) -> None:  # M1
     ({"game": "blocks"}, "game"),
 ])
 def test_corrupt_save_names_the_field(change: dict[str, Any], field: str) -> None:  # M15, P8
-    save = json.loads(persist.dump(persist.Run(parse(f"{B('0:0=4')} 2 2 0 1"))))
+    save = json.loads(saves.dump(saves.Run(parse(f"{B('0:0=4')} 2 2 0 1"))))
     for key, value in change.items():
         (save if key in save else save["data"])[key] = value
     session = session_at(TWO_2S)

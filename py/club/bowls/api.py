@@ -30,15 +30,15 @@ from typing import Any
 
 from club import session
 from club.bowls import achievements as awarded
+from club.bowls import profile, saves
 from club.bowls.attempt import UNDO_DEPTH, Attempt
 from club.bowls.hints import Hint, hint, hint_steps
 from club.bowls.lesson import lesson_attempt
 from club.bowls.modes import MODES, is_date
 from club.bowls.notation import parse
 from club.bowls.position import BAD_ACTION, RING
-from club.bowls.profile import Profile, dump_profile, empty_profile, load_profile, record
+from club.bowls.profile import Profile, empty_profile, record
 from club.bowls.puzzles import SOLVED
-from club.bowls.saves import dump_attempt, load_attempt
 from club.bowls.views import Awards, Forecast, Grid, View, awards, describe, forecast_line, grid, player_phase
 from club.errors import NotationError, is_int
 from club.outcome import Event, Outcome
@@ -57,6 +57,8 @@ class Session(session.Session[Attempt, Profile]):
     """One bowls attempt and the player's profile."""
 
     game = "bowls"
+    runs = saves
+    profiles = profile
     RECORDED = {"sow": {"bowl": integer(0, RING - 1)}, "undo": {}, "redo": {}, "end": {}}
     # W21: between two sows the recorder writes k undos (the history holds UNDO_DEPTH
     # moves), or one undo and its redo (``log_action``); W19: one End
@@ -87,11 +89,8 @@ class Session(session.Session[Attempt, Profile]):
     def describe(self, state: Attempt) -> View:
         return describe(state, self.profile)
 
-    def dump_state(self, state: Attempt) -> str:
-        return dump_attempt(state)
-
     def load_state(self, text: object) -> Attempt:
-        attempt = load_attempt(text)
+        attempt = saves.load(text)
         try:  # a state the field checks passed but that cannot be drawn is no save either
             describe(attempt, self.profile)
         except NotationError:
@@ -102,12 +101,6 @@ class Session(session.Session[Attempt, Profile]):
 
     def fresh_profile(self) -> Profile:
         return empty_profile()
-
-    def dump_profile(self, profile: Profile) -> str:
-        return dump_profile(profile)
-
-    def load_profile_text(self, text: object) -> Profile:
-        return load_profile(text)
 
     def best(self, profile: Profile) -> int | None:
         """The home screen's best: the Endless personal best."""

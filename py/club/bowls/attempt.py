@@ -26,11 +26,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from club.bowls.modes import MODES, Mode
-from club.bowls.move import sow
 from club.bowls.notation import print_position
 from club.bowls.position import COLOURS, OVER, Position, choosable, refusal, stuck
 from club.bowls.puzzles import Puzzle, judge, puzzle_by_id
 from club.bowls.refill import build_start
+from club.bowls.rules import sow
 from club.outcome import Outcome
 from club.rng import Rng, seed_from_text
 

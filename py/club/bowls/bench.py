@@ -18,9 +18,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
+from club.bowls import saves
 from club.bowls.attempt import Attempt
-from club.bowls.move import sow
-from club.bowls.saves import dump_attempt, load_attempt
+from club.bowls.rules import sow
 from club.bowls.views import forecast
 
 
@@ -42,7 +42,7 @@ def attempts(runs: int = 6, moves: int = 60) -> list[tuple[Attempt, int]]:
             bowl = _greedy(attempt)
             if bowl is None:
                 break
-            pairs.append((load_attempt(dump_attempt(attempt)), bowl))
+            pairs.append((saves.load(saves.dump(attempt)), bowl))
             attempt.play(bowl)
     return pairs
 
@@ -60,8 +60,8 @@ def workloads(size: int = 240) -> dict[str, list[Callable[[], object]]]:
 
     def action(attempt: Attempt, bowl: int) -> Callable[[], object]:
         payload = json.dumps({"bowl": bowl})
-        text = dump_attempt(attempt)
-        fresh = load_attempt(text)  # each op runs once: its own copy, loaded before timing
+        text = saves.dump(attempt)
+        fresh = saves.load(text)  # each op runs once: its own copy, loaded before timing
 
         def op() -> object:
             session.state, session._save_text = fresh, text

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from club.bowls.move import sow
 from club.bowls.notation import parse, parse_action, print_bowls, print_position
 from club.bowls.position import BAD_ACTION, OVER, Position, refusal, stuck
+from club.bowls.rules import sow
 
 
 def load(position: str) -> Position:

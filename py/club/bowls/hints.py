@@ -19,9 +19,9 @@ from collections.abc import Generator
 from typing import TypedDict
 
 from club.bowls.attempt import Attempt
-from club.bowls.move import sow
 from club.bowls.position import BAD_ACTION, OVER
 from club.bowls.puzzles import Puzzle
+from club.bowls.rules import sow
 from club.bowls.solver import Search, run, solve_steps
 
 NO_SOLUTION = "no-solution"

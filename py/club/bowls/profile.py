@@ -8,12 +8,12 @@ what a finished attempt changes (a training attempt sets no best, W21).
 Text from before issue 12 (``{"version": 1, ...}``, no envelope) is read
 by ``legacy``; empty text is a new profile.
 
->>> p = record(load_profile(""), "daily", "2026-11-29", 240, training=False)
+>>> p = record(load(""), "daily", "2026-11-29", 240, training=False)
 >>> p["best"]["daily"], p["daily"]["2026-11-29"]
 (240, 240)
 >>> record(p, "daily", "2026-11-29", 900, training=True)["daily"]["2026-11-29"]
 240
->>> load_profile(dump_profile(p)) == p
+>>> load(dump(p)) == p
 True
 """
 
@@ -50,7 +50,7 @@ def empty_profile() -> Profile:
     return {"best": {}, "daily": {}, "played": {}, "achievements": [], "theme": THEMES[0], "puzzles": {}}
 
 
-def load_profile(text: object) -> Profile:
+def load(text: object) -> Profile:
     """Validate stored profile text (empty text is a new profile)."""
     if text == "":
         return empty_profile()
@@ -122,5 +122,5 @@ def record(profile: Profile, mode: str, date: str, score: int, training: bool) -
     return out
 
 
-def dump_profile(profile: Profile) -> str:
+def dump(profile: Profile) -> str:
     return save.dump(GAME, KIND, profile, VERSION)

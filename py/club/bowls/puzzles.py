@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import Any
 
 from club.bowls.goals import Goal, goal_met, parse_goal, print_goal
-from club.bowls.move import sow
 from club.bowls.notation import parse, parse_action, print_position
 from club.bowls.phase import match_bowl
 from club.bowls.position import (
@@ -39,6 +38,7 @@ from club.bowls.position import (
     choosable,
     refusal,
 )
+from club.bowls.rules import sow
 from club.errors import NotationError
 
 FILE = Path(__file__).with_name("puzzles.json")

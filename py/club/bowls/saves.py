@@ -11,7 +11,7 @@ such a save to version 2, so no run in progress is lost.
 >>> from club.bowls.attempt import Attempt
 >>> a = Attempt.start("endless", seed=5)
 >>> _ = a.play(a.choosable()[0]); _ = a.play(a.choosable()[0]); _ = a.undo()
->>> b = load_attempt(dump_attempt(a))
+>>> b = load(dump(a))
 >>> (b.position, b.rng, b.training, b.redo_bowls, len(b.history)) == (
 ...     a.position, a.rng, a.training, a.redo_bowls, len(a.history))
 True
@@ -43,7 +43,7 @@ FIELDS = {"mode", "seed", "date", "position", "rng", "collected", "training", "e
 OPTIONAL = frozenset({"best_combo"})
 
 
-def dump_attempt(attempt: Attempt) -> str:
+def dump(attempt: Attempt) -> str:
     data = {
         "mode": attempt.mode.name,
         "seed": str(attempt.seed),
@@ -65,7 +65,7 @@ def dump_attempt(attempt: Attempt) -> str:
     return save.dump(GAME, KIND, data, VERSION)
 
 
-def load_attempt(text: object) -> Attempt:
+def load(text: object) -> Attempt:
     data = save.load(text, GAME, KIND, VERSION, upgrade)
     save.keys(data, "data", FIELDS, OPTIONAL)
     mode_name = save.field(data, "mode", str)

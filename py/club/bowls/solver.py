@@ -31,7 +31,6 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from club.bowls.goals import Goal
-from club.bowls.move import PERFECT_POINTS, STONE_POINTS, multiplier
 from club.bowls.phase import resolve, sow_hand
 from club.bowls.position import (
     BLOCKER,
@@ -46,6 +45,7 @@ from club.bowls.position import (
     Position,
     count_down,
 )
+from club.bowls.rules import PERFECT_POINTS, STONE_POINTS, multiplier
 
 SEP = "/"
 EMPTY_KEY = SEP * (RING - 1)  # the key of an empty board: eleven separators

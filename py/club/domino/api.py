@@ -32,13 +32,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from club.domino import game as rules
-from club.domino import records
-from club.domino.game import MODES, Game
+from club.domino import profile, rules, saves
 from club.domino.lesson import lesson_game
 from club.domino.notation import parse
-from club.domino.records import Records
-from club.domino.saving import dump_game, load_game
+from club.domino.profile import Records
+from club.domino.rules import MODES, Game
 from club.domino.tiles import SET_TOP, set_tiles
 from club.domino.views import Soft, Tick, View, describe, falling_view, speed
 from club.errors import NotationError
@@ -72,7 +70,8 @@ class Session(Base[Game, Records]):
     """One run of Domino Drop plus the player's records, for the JS bridge."""
 
     game = "domino"
-    profiles = records
+    runs = saves
+    profiles = profile
     default_seed = 1
     RECORDED = {"move": {"move": MOVE}, "tick": {"ms": FRAME}, "soft": {"held": HELD}}
     BOUNDS = Bounds(moves=MAX_TILES, frame="tick")  # a move is a tile locked (by a hard drop or in a frame)
@@ -99,19 +98,16 @@ class Session(Base[Game, Records]):
     def describe(self, state: Game) -> View:
         return describe(state)
 
-    def dump_state(self, state: Game) -> str:
-        return dump_game(state)
-
     def load_state(self, text: object) -> Game:
-        return rules.set_soft(load_game(text), False)  # no key is held after a reload
+        return rules.set_soft(saves.load(text), False)  # no key is held after a reload
 
     def fresh_profile(self) -> Records:
         return {}
 
-    def best(self, profile: Records) -> int | None:
-        return records.best(profile)
+    def best(self, records: Records) -> int | None:
+        return profile.best(records)
 
-    def profile_view(self) -> records.ProfileView:
+    def profile_view(self) -> profile.ProfileView:
         return {"records": self.profile, "faster": rules.FASTER_PERCENT,
                 "sets": {name: {"tiles": len(set_tiles(name)), "top": top} for name, top in SET_TOP.items()}}
 
@@ -193,10 +189,10 @@ class Session(Base[Game, Records]):
         None for a game of no mode), so the end card shows them beside the run's."""
         if not outcome.state.over:  # a move on an ended run is refused: this banks once
             return []
-        self.profile, beaten = records.bank(self.profile, outcome.state)
+        self.profile, beaten = profile.bank(self.profile, outcome.state)
         state = outcome.state
         entry = self.profile.get(f"{state.mode}/{state.set_kind}")
-        best = None if entry is None else {field: entry[field] for field in records.FIELDS}  # type: ignore[literal-required]
+        best = None if entry is None else {field: entry[field] for field in profile.FIELDS}  # type: ignore[literal-required]
         return [{"type": "record", "beaten": beaten, "best": best}]
 
     # -- the action ---------------------------------------------------------------------

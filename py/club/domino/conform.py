@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from club.domino import game as rules
-from club.domino.game import Game, from_position
+from club.domino import rules
 from club.domino.notation import parse, print_position
+from club.domino.rules import Game, from_position
 from club.domino.tiles import parse_tile
 from club.domino.well import print_well
 from club.outcome import Outcome

@@ -18,9 +18,9 @@ a fixed order (a whole classic set: the save of a lesson loads like any run).
 
 from __future__ import annotations
 
-from club.domino import game as rules
-from club.domino.game import Game
+from club.domino import rules
 from club.domino.notation import parse
+from club.domino.rules import Game
 from club.domino.tiles import shuffled_set
 from club.rng import Rng
 

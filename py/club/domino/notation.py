@@ -1,7 +1,7 @@
 """The position text ``well max power`` (D19).
 
 The well shows resting halves only; the falling tile, the set and the clock
-live in the JSON save (``saving``).
+live in the JSON save (``saves``).
 
 >>> pos = parse("......../......../2d....../3u5r1l.. 4 9")
 >>> pos.max, pos.power, pos.well.pip(0, 2)

@@ -7,7 +7,7 @@ with the falling one (``tiles_to_play``, D15), the ghost row and the share of
 the gravity step and of the lock delay already spent (D6, D7), and how fast a
 held left/right repeats (D8: the page's key repeat takes its timing from here).
 
->>> from club.domino.game import new_run
+>>> from club.domino.rules import new_run
 >>> view = describe(new_run("sprint", "classic", seed=3)[0])
 >>> view["tiles_left"], view["tiles_to_play"], view["power_gain"], view["falling"]["ghost"]
 (27, 28, 0, 15)
@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
-from club.domino import game as rules
+from club.domino import rules
 from club.domino.falling import landing_row
-from club.domino.game import Game
+from club.domino.rules import Game
 from club.domino.well import print_well
 
 Event = dict[str, Any]
@@ -150,7 +150,7 @@ def sets_done(game: Game) -> int:
     inside its set; a Marathon's next set begins before its first tile spawns).
 
     >>> from dataclasses import replace
-    >>> from club.domino.game import new_run
+    >>> from club.domino.rules import new_run
     >>> game = new_run("sprint", "classic", seed=3)[0]
     >>> sets_done(game), sets_done(replace(game, over=True)), sets_done(replace(game, mode="marathon", set_number=3))
     (0, 1, 2)

@@ -7,10 +7,10 @@ Modules, one concept each:
 - ``pieces``: singles, pairs and jokers, their text, and dealing (M2-M3);
 - ``groups``: v-groups, pure joker groups, target cells, points and chains
   (M7-M10);
-- ``game``: the ``Round`` state, placing, turns and game over (M4-M6, M11,
+- ``rules``: the ``Round`` state, placing, turns and game over (M4-M6, M11,
   M17);
 - ``notation``: the position text (M16) and the action grammar (M17);
-- ``persist``: the JSON save of a whole round and the slot export code (M15);
+- ``saves``: the JSON save of a whole round and the slot export code (M15);
 - ``profile``: best scores and settings (M14);
 - ``conform``, ``api``, ``bench``: conformance runner, page session, latency.
 """

@@ -24,12 +24,12 @@ from typing import Any
 
 from club.errors import NotationError, is_int
 from club.hexgrid import Hex
-from club.merge import persist, profile, views
-from club.merge.game import DEFAULT_SEED, add_time, new_round, place, rotate
+from club.merge import profile, saves, views
 from club.merge.lesson import lesson_round
-from club.merge.persist import Run
 from club.merge.pieces import is_pair
 from club.merge.profile import Profile
+from club.merge.rules import DEFAULT_SEED, add_time, new_round, place, rotate
+from club.merge.saves import Run
 from club.outcome import Event, Outcome
 from club.recording import Log, recorded
 from club.schema import OPTIONAL, Bounds, Key, integer, one_of, text
@@ -50,7 +50,7 @@ class Session(Base[Run, Profile]):
     """One merge round (with its stone style) plus the player's profile."""
 
     game = "merge"
-    runs = persist
+    runs = saves
     profiles = profile
     default_seed = DEFAULT_SEED & 0xFFFFFFFF
     RECORDED = {
@@ -185,7 +185,7 @@ class Session(Base[Run, Profile]):
         last move recorded it); the run itself never changes here.
 
         >>> s = Session()
-        >>> _ = s.load({"save": persist.dump(Run(replace(new_round(5), score=382, moves=40, highest=64)))})
+        >>> _ = s.load({"save": saves.dump(Run(replace(new_round(5), score=382, moves=40, highest=64)))})
         >>> answer = s.abandon({})
         >>> answer["events"], answer["profile"] is not None
         ([{'type': 'recorded', 'best': 382, 'new_best': True}], True)
@@ -222,21 +222,21 @@ class Session(Base[Run, Profile]):
         """The text code of a stored slot save (validated first) or of the current round."""
         text = payload.get("save")
         if text is None:
-            return persist.export_code(self.save({}))
-        persist.load(text)
-        return persist.export_code(text)  # type: ignore[arg-type]  # load checked it is text
+            return saves.export_code(self.save({}))
+        saves.load(text)
+        return saves.export_code(text)  # type: ignore[arg-type]  # load checked it is text
 
     def import_code(self, payload: dict[str, Any]) -> views.Imported:
         """The save inside a code and its summary; changes nothing (NotationError if bad)."""
-        text = persist.import_code(payload.get("code"))  # type: ignore[arg-type]
+        text = saves.import_code(payload.get("code"))  # type: ignore[arg-type]
         try:
-            return {"save": text, "summary": views.summary(persist.load(text))}
+            return {"save": text, "summary": views.summary(saves.load(text))}
         except NotationError as exc:
             raise NotationError("code", f"the code holds no valid round ({exc})") from None
 
     def summary(self, payload: dict[str, Any]) -> views.Summary:
         """What a slot shows: score, moves, highest, play time, mode, style."""
-        return views.summary(persist.load(payload.get("save")))
+        return views.summary(saves.load(payload.get("save")))
 
     def _record(self, score: int, moves: int, highest: int, finished: bool) -> list[Event]:
         new_best = score > self.profile.best

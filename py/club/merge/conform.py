@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from club.merge.game import Round, place
 from club.merge.notation import parse, parse_action, print_board, print_position
 from club.merge.pieces import print_piece
+from club.merge.rules import Round, place
 
 
 def load(position: str) -> Round:

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from club.merge.game import Round
 from club.merge.notation import parse
+from club.merge.rules import Round
 from club.rng import Rng
 
 #: 2s at 0:0 and 1:0, a 4 at -2:1, an 8 at 2:-2 and a 16 at -1:-2; the 8 to place, then a 2.

@@ -24,9 +24,9 @@ from __future__ import annotations
 from club.errors import NotationError, parse_count, split_fields
 from club.hexgrid import Hex
 from club.merge.board import EMPTY, EMPTY_BOARD, JOKER, ROW_LENGTHS, Board, cell_index, highest_number
-from club.merge.game import Round
 from club.merge.groups import all_groups, describe
 from club.merge.pieces import parse_piece, print_piece
+from club.merge.rules import Round
 
 FIELDS = ("board", "current", "next", "score", "moves")
 

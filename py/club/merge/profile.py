@@ -23,7 +23,7 @@ from typing import Any
 
 from club import save
 from club.errors import MAX_COUNT, NotationError
-from club.merge.persist import MAX_STONE, STYLES
+from club.merge.saves import MAX_STONE, STYLES
 
 GAME, KIND, VERSION = "merge", "profile", 1
 _KEYS = {"best", "best_moves", "best_highest", "rounds", "settings"}

@@ -6,8 +6,8 @@ out in ``web/``: the best score (M11), whether the clock shows and runs
 progress (issue 11), the legal cells, and once per page the board geometry
 with the arrow-key targets (M12).
 
->>> from club.merge.game import new_round
->>> from club.merge.persist import SLOTS, STYLES, Run
+>>> from club.merge.rules import new_round
+>>> from club.merge.saves import SLOTS, STYLES, Run
 >>> from club.merge.profile import Profile
 >>> v = view(Run(new_round(3, jokers=False)), Profile(best=90, best_moves=9, best_highest=16))
 >>> v["best"], v["in_progress"], v["clock_runs"], v["timer"], len(v["legal"])
@@ -26,11 +26,11 @@ from typing import Literal, TypedDict
 
 from club.hexgrid import DIRECTIONS, key_map, reading_rows
 from club.merge.board import CELLS, JOKER, RADIUS, ROW_LENGTHS, cell_name
-from club.merge.game import Round, clock_runs, legal_anchors
 from club.merge.notation import print_position
-from club.merge.persist import SLOTS, STYLES, Run
 from club.merge.pieces import Piece, is_pair
 from club.merge.profile import Profile, Settings
+from club.merge.rules import Round, clock_runs, legal_anchors
+from club.merge.saves import SLOTS, STYLES, Run
 
 
 class PieceView(TypedDict):

@@ -5,11 +5,11 @@ format of before issue 12, so every stored run still loads); the PRNG is
 ``Rng.dump`` text and counters are read by ``save.counter``. Every field is
 checked on load and a bad one raises ``NotationError`` naming it.
 
->>> from club.domino.game import new_run
+>>> from club.domino.rules import new_run
 >>> game, _ = new_run("marathon", "extended", seed=5)
->>> load_game(dump_game(game)) == game
+>>> load(dump(game)) == game
 True
->>> load_game(dump_game(game).replace('"mode":"marathon"', '"mode":"zen"'))
+>>> load(dump(game).replace('"mode":"marathon"', '"mode":"zen"'))
 Traceback (most recent call last):
 ...
 club.errors.NotationError: mode: mode must be sprint, marathon or empty
@@ -21,9 +21,9 @@ from typing import Any
 
 from club import save
 from club.domino.falling import Falling, fits, resting
-from club.domino.game import LOCK_MS, LOCK_RESETS, MIN_GRAVITY, MODES, START_GRAVITY, Game, faster
 from club.domino.notation import parse, print_position
 from club.domino.resolve import resolve
+from club.domino.rules import LOCK_MS, LOCK_RESETS, MIN_GRAVITY, MODES, START_GRAVITY, Game, faster
 from club.domino.tiles import SET_TOP, Tile, format_tile, parse_tile, set_tiles
 from club.errors import NotationError, is_int
 from club.rng import Rng
@@ -32,7 +32,7 @@ GAME, KIND = "domino", "run"
 WIDTH, HEIGHT = 8, 16  # the well every run plays (D1)
 
 
-def dump_game(game: Game) -> str:
+def dump(game: Game) -> str:
     """The run as save text (compact JSON in the shared envelope)."""
     tile = game.falling
     data = {
@@ -65,7 +65,7 @@ FIELDS = frozenset(("position", "falling", "fall_ms", "rest_ms", "resets", "soft
                     "queue_set", "rng"))
 
 
-def load_game(text: object) -> Game:
+def load(text: object) -> Game:
     """Parse and check a save; raises ``NotationError`` naming the bad field."""
     data = save.load(text, GAME, KIND)
     save.keys(data, "data", set(), FIELDS)  # a missing field is named by its reader below

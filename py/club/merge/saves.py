@@ -11,7 +11,7 @@ data, read as they are (issue 12, ``tests/merge/test_merge_migration.py``).
 An export code is ``HM1.<base64url of the zlib-compressed save>.<crc32>``,
 so a code mangled in transit is caught before it is decoded.
 
->>> from club.merge.game import new_round
+>>> from club.merge.rules import new_round
 >>> run = Run(new_round(5), "pastel")
 >>> text = dump(run)
 >>> load(text) == run
@@ -34,9 +34,9 @@ from dataclasses import dataclass, replace
 from club import save
 from club.errors import NotationError
 from club.merge.board import JOKER
-from club.merge.game import Round
 from club.merge.notation import parse, print_position
 from club.merge.pieces import JOKER_PIECE
+from club.merge.rules import Round
 from club.rng import Rng
 
 GAME, KIND, VERSION = "merge", "run", 1
@@ -96,7 +96,7 @@ def check_round(state: Round, jokers: bool, play_ms: int) -> None:
     played without jokers, never a joker right after a joker, and play time
     only once the first stone is placed.
 
-    >>> from club.merge.game import new_round
+    >>> from club.merge.rules import new_round
     >>> check_round(new_round(5, jokers=False), jokers=False, play_ms=0)
     >>> check_round(new_round(5), jokers=True, play_ms=900)
     Traceback (most recent call last):

@@ -22,8 +22,8 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from club import save
-from club.domino.game import MODES, Game
-from club.domino.saving import HEIGHT, WIDTH
+from club.domino.rules import MODES, Game
+from club.domino.saves import HEIGHT, WIDTH
 from club.domino.tiles import SET_TOP
 from club.errors import MAX_COUNT, NotationError, finite
 
@@ -33,14 +33,16 @@ KEYS = tuple(f"{mode}/{kind}" for mode in MODES for kind in SET_TOP)
 MAX_TURN = WIDTH * HEIGHT  # T counts cancelled halves: at most the well's cells (D1, D13)
 
 
-class Record(TypedDict):
+class ModeRecord(TypedDict):
+    """The records of one mode and set (D18) and its games played."""
+
     max: int
     power: int
     speed: float  # one decimal; an int in text written before issue 12
     games: int
 
 
-Records = dict[str, Record]
+Records = dict[str, ModeRecord]
 
 
 class SetView(TypedDict):
@@ -117,7 +119,7 @@ def bank(records: Records, game: Game) -> tuple[Records, list[str]]:
               "speed": min(MAX_COUNT, round(game.speed, 1))}
     old = records.get(key, {"max": 0, "power": 0, "speed": 0, "games": 0})
     beaten = [f for f in FIELDS if result[f] > old[f]]  # type: ignore[literal-required]
-    entry: Record = {"max": max(old["max"], game.max_turn), "power": max(old["power"], result["power"]),
+    entry: ModeRecord = {"max": max(old["max"], game.max_turn), "power": max(old["power"], result["power"]),
                      "speed": max(old["speed"], result["speed"]), "games": min(MAX_COUNT, old["games"] + 1)}
     return {**records, key: entry}, beaten
 

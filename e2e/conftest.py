@@ -212,12 +212,27 @@ class WarmContext:
         self.tainted = False
         self.snapshot_kept = False
         self.origins: set[str] = set()
+        # The size of the pages the borrowing test opens: a page's viewport is its own
+        # (Page.set_viewport_size), so one warm context serves every size of its kind.
+        self.viewport: dict | None = options.get("viewport")
         for name in CONTEXT_CHANGES:
             self._taint_on(self.context, name)
         for name in CLOCK_CHANGES:
             self._taint_on(self.context.clock, name)
+        self._sized_pages()
         self.context.on("close", lambda _: setattr(self, "tainted", True))
         self.context.on("page", lambda page: page.on("framenavigated", self._seen))
+
+    def _sized_pages(self) -> None:
+        new_page = self.context.new_page
+
+        def sized_page(*args, **kwargs) -> Page:
+            page = new_page(*args, **kwargs)
+            if self.viewport and page.viewport_size != self.viewport:
+                page.set_viewport_size(self.viewport)
+            return page
+
+        self.context.new_page = sized_page  # type: ignore[method-assign]
 
     def _taint_on(self, target: object, name: str) -> None:
         method = getattr(target, name)
@@ -280,9 +295,14 @@ class ContextPool:
         """A warm context of this kind with its storage emptied; its pages are closed after
         (and the context too when the test changed it)."""
         options = {"bypass_csp": True, **options}  # WatchedBrowser's default, made part of the kind
+        viewport = options.pop("viewport", None) or {"width": 1280, "height": 720}  # Playwright's default
+        # The viewport is not part of the kind: a context made for one size lends pages of
+        # any other (a new kind would cost a first visit: a service worker's install, a
+        # boot without a snapshot and the snapshot's making).
         kind = json.dumps(options, sort_keys=True)
         idle = self._idle.setdefault(kind, [])
-        warm = idle.pop() if idle else WarmContext(self._browser, options)
+        warm = idle.pop() if idle else WarmContext(self._browser, {**options, "viewport": viewport})
+        warm.viewport = viewport
         warm.empty_storage()
         try:
             yield warm.context

@@ -21,7 +21,8 @@ from arcade import storage_key, wait_ready
 from club.blocks import profile as cards
 from club.blocks.api import Session as Blocks
 from club.bowls.api import Session as Bowls
-from club.bowls.profile import dump_profile, empty_profile
+from club.bowls.profile import dump as dump_profile
+from club.bowls.profile import empty_profile
 from club.daily.api import Service as Club
 from club.domino.api import Session as Domino
 from club.merge.api import Session as Merge

@@ -16,8 +16,8 @@ from arcade import BOOT_TIMEOUT_MS, hold_engine, release_engine, storage_key, wa
 from club.bowls.api import Session
 from club.bowls.attempt import Attempt
 from club.bowls.notation import print_position
-from club.bowls.profile import load_profile
-from club.bowls.saves import load_attempt
+from club.bowls.profile import load as load_profile
+from club.bowls.saves import load as load_attempt
 from playwright.sync_api import Page, expect
 
 ROOT = "section.game-bowls"
@@ -45,7 +45,7 @@ def position(page: Page) -> str:
 
 def outcome(attempt: Attempt, bowl: int) -> Attempt:
     """The attempt after sowing ``bowl`` in CPython (a copy)."""
-    from club.bowls.saves import dump_attempt
+    from club.bowls.saves import dump as dump_attempt
 
     copy = load_attempt(dump_attempt(attempt))
     assert copy.play(bowl).accepted

@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 
 from arcade import BOOT_TIMEOUT_MS, storage_key
-from club.bowls.move import sow
-from club.bowls.profile import load_profile
+from club.bowls.profile import load as load_profile
 from club.bowls.puzzles import Puzzle, load_puzzles, puzzle_by_id, replay
+from club.bowls.rules import sow
 from club.bowls.saves import VERSION as SAVE_VERSION
 from club.bowls.solver import solve
 from playwright.sync_api import Page, expect

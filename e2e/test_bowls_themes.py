@@ -15,7 +15,7 @@ from pathlib import Path
 from arcade import BOOT_TIMEOUT_MS, storage_key
 from club.bowls.achievements import ACHIEVEMENTS, THEMES
 from club.bowls.api import Session
-from club.bowls.profile import load_profile
+from club.bowls.profile import load as load_profile
 from playwright.sync_api import Page, expect
 
 ROOT = "section.game-bowls"

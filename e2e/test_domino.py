@@ -15,7 +15,7 @@ import pytest
 from arcade import hold_engine, release_engine, storage_key, wait_ready, wait_until_held
 from club.domino.api import Session
 from club.domino.falling import Falling
-from club.domino.saving import dump_game
+from club.domino.saves import dump as dump_game
 from playwright.sync_api import Page, expect
 
 ROUTE = "#/domino"

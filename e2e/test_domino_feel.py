@@ -17,7 +17,7 @@ from dataclasses import replace
 from arcade import storage_key, wait_ready
 from club.domino.api import Session
 from club.domino.falling import Falling
-from club.domino.saving import dump_game
+from club.domino.saves import dump as dump_game
 from feel import cues_named, feel_log, reaches_destination, watch_feel
 from playwright.sync_api import Page, expect
 

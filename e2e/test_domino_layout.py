@@ -13,7 +13,7 @@ import pytest
 from arcade import storage_key, wait_ready
 from audit import axe_violations
 from club.domino.api import Session
-from club.domino.saving import dump_game
+from club.domino.saves import dump as dump_game
 from layout import LANGS, SIZES, TEXT_BOXES, screen_problems, switch_language
 from playwright.sync_api import Page, expect
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from arcade import hold_engine, release_engine, storage_key, wait_ready, wait_until_held
 from club import save
-from club.merge import persist
+from club.merge import saves as persist
 from club.merge.api import Session
 from club.merge.board import CELLS
 from club.merge.notation import board_from_cells as B

@@ -10,7 +10,7 @@ from functools import partial
 import pytest
 from arcade import storage_key, wait_ready
 from audit import axe_violations
-from club.merge import persist
+from club.merge import saves as persist
 from club.merge.board import CELLS
 from club.merge.notation import board_from_cells as B
 from club.merge.notation import parse

@@ -218,25 +218,29 @@ def test_returning_visit_restores_the_snapshot_and_plays(browser, server_url: st
 
 @pytest.mark.cold
 def test_loader_stage_is_in_the_saved_language(page: Page, server_url: str) -> None:
-    """Issue 11 / P12: with Italian saved, the loader's stage text is Italian
-    (the runtime download is held so the loader stays up)."""
+    """Issue 11 / P12: with Italian saved, the loader speaks Italian: while the runtime is
+    held (never answered) a first visit's download is still on its way, and the card says
+    why in Italian, with the size written the Italian way; then, the engine archive held,
+    the stage Python reached."""
     italian = json.loads((ROOT / "web/i18n/shell.it.json").read_text())
     english = json.loads((ROOT / "web/i18n/shell.en.json").read_text())
+    stages = ("runtime", "wasm", "python", "files", "engines")
+    assert all(italian[f"shell.loader.{s}"] != english[f"shell.loader.{s}"] for s in (*stages, "why"))
     page.add_init_script(
         "localStorage.setItem('6e-club/v1/settings', JSON.stringify({schema: 1, lang: 'it', motion: 'system'}))"
     )
     page.route("**/pyodide.asm.wasm", lambda route: None)  # never answered: the loader waits
     page.goto(server_url)
-    stages = ("runtime", "wasm", "python", "files", "engines")
-    assert all(italian[f"shell.loader.{s}"] != english[f"shell.loader.{s}"] for s in stages)
-    # one check per poll: the stage reached past the first one, shown in Italian
-    page.wait_for_function(
-        "([it, stages]) => { const b = document.documentElement.dataset.boot;"
-        " return stages.includes(b) && document.getElementById('loader-stage').textContent === it['shell.loader.' + b]; }",
-        arg=[italian, list(stages)],
-    )
+    wire = sum(f["wire"] for f in json.loads((ROOT / "build/boot.json").read_text())["files"])
+    why = italian["shell.loader.why"].replace("{size}", f"{wire / 1e6:.1f} MB".replace(".", ","))
+    expect(page.locator("#loader-stage")).to_have_text(why)
     expect(page.locator("#loader .progress")).to_have_attribute("aria-label", italian["shell.loader.loading"])
     assert page.evaluate("document.documentElement.lang") == "it"
+    # Then the stages: with the runtime free and the engine archive held, Python starts and waits.
+    page.unroute("**/pyodide.asm.wasm")
+    page.route("**/build/club.zip", lambda route: None)
+    page.reload()
+    expect(page.locator("#loader-stage")).to_have_text(italian["shell.loader.python"], timeout=90_000)
 
 
 def test_rules_pages_have_one_h1(page: Page, boot) -> None:

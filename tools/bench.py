@@ -83,6 +83,8 @@ def count_own_bytes(context) -> list[int]:
 
     def finished(request) -> None:
         path = request.url.split("?")[0]
+        if request.service_worker:  # the service worker's precache, after the page is ready
+            return
         if request.url.startswith("http") and "/vendor/" not in path and not path.endswith(PYODIDE_BUILT):
             sizes.append(request.sizes()["responseBodySize"])
 

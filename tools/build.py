@@ -6,6 +6,10 @@ archive, the service worker's precache list, and (``--dist``) a static folder.
 - ``build/python_stdlib.zip``: the standard library built for the arcade from
   what a full session imports (``tools/stdlib.py``), loaded in place of
   Pyodide's whole one, which is never served to players.
+- ``build/boot.json``: what a first visit's engine worker downloads, with
+  each file's size (as read, and about as sent gzipped by a CDN): the page
+  fetches them at navigation and shows the share received
+  (``web/downloads.js``); the engine archive is the worker's own to fetch.
 - ``build/precache.js``: the app version and every file a full session
   requests, for ``web/sw.js`` (P5). The list is made from the files actually
   present, so content-hashed PyScript chunks are always right.
@@ -16,6 +20,7 @@ archive, the service worker's precache list, and (``--dist``) a static folder.
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import json
 import re
@@ -29,6 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import stdlib  # noqa: E402
+from throttle import GZIPPED  # noqa: E402
 
 SERVED_ROOT_FILES = ("index.html", "pyscript.toml", "sw.js")
 SERVED_DIRS = ("web", "vendor", "build", "py")
@@ -55,6 +61,26 @@ def build_zip() -> Path:
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, path.read_bytes())
     return out
+
+
+#: A first visit's downloads for the engine worker, the biggest first: the page starts them
+#: at navigation (web/downloads.js). The engine archive is fetched by the worker's loader
+#: itself, as soon as it starts (web/pyodide-loader.mjs), and counted there.
+BOOT_FILES = ("vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs", "vendor/pyodide/pyodide.mjs",
+              "build/python_stdlib.zip", "vendor/pyodide/pyodide-lock.json", "pyscript.toml", "py/main.py")
+WORKER_FILES = ("build/club.zip",)
+
+
+def build_boot_list(root: Path = ROOT) -> dict:
+    """Write ``root/build/boot.json``: the files, their decoded size and about their gzipped one."""
+    files = []
+    for rel in (*BOOT_FILES, *WORKER_FILES):
+        data = (root / rel).read_bytes()
+        wire = len(gzip.compress(data, compresslevel=6, mtime=0)) if rel.endswith(GZIPPED) else len(data)
+        files.append({"url": rel, "bytes": len(data), "wire": wire, **({"worker": True} if rel in WORKER_FILES else {})})
+    listing = {"files": files}
+    (root / "build" / "boot.json").write_text(json.dumps(listing, indent=1) + "\n")
+    return listing
 
 
 def served_files(root: Path = ROOT) -> list[str]:
@@ -158,6 +184,7 @@ def main(argv: list[str]) -> int:
         return 1
     archive = build_zip()
     library = stdlib.build()
+    build_boot_list()
     version, files = build_precache()
     kept = "the whole library" if library.get("whole") else f"{library.get('files')} files"
     print(f"build: {archive.relative_to(ROOT)} ({archive.stat().st_size} bytes), "

@@ -43,7 +43,7 @@ from serve import TYPES  # noqa: E402
 #: Chunk of a response the link sends at once.
 CHUNK = 8192
 #: What a CDN compresses: text of any kind and WebAssembly (not archives or images).
-GZIPPED = (".html", ".css", ".js", ".mjs", ".json", ".svg", ".toml", ".md", ".txt", ".webmanifest", ".wasm")
+GZIPPED = (".html", ".css", ".js", ".mjs", ".json", ".svg", ".toml", ".md", ".txt", ".py", ".webmanifest", ".wasm")
 
 
 @dataclass(frozen=True)
@@ -201,7 +201,7 @@ class ThrottledHandler(http.server.BaseHTTPRequestHandler):
 
 
 def _guess(path: Path) -> str:
-    return {".html": "text/html; charset=utf-8", ".css": "text/css", ".png": "image/png",
+    return {".html": "text/html; charset=utf-8", ".css": "text/css", ".png": "image/png", ".py": "text/x-python",
             ".txt": "text/plain"}.get(path.suffix, "application/octet-stream")
 
 

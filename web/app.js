@@ -146,25 +146,202 @@ function parsedOrNull(text) {
 }
 
 /**
+ * The engines of every session in the worker: each game's run, its first lesson and its replay beside it,
+ * the Daily Club's record service, and throwaway sessions that check a backup without touching a game.
+ * @param {Promise<WorkerExports>} worker
+ */
+function createEngines(worker) {
+  /** @param {string} suffix */
+  const each = (suffix) => new Map(GAME_IDS.map((id) => [id, createEngine(worker, `${id}${suffix}`)]));
+  return {
+    games: each(""),
+    lessons: each("/lesson"),
+    replays: each("/replay"),
+    club: createEngine(worker, "club"), // streaks, stats, kept replays: pure text in, text out
+    checkers: new Map([...GAME_IDS, "club"].map((id) => [id, createEngine(worker, id, "check")])),
+  };
+}
+
+/**
+ * What every page's context is made from: the shell's parts, made once.
+ * @typedef {object} Shell
+ * @property {ReturnType<typeof createEngines>} engines
+ * @property {Promise<void>} engineReady
+ * @property {() => boolean} engineUp
+ * @property {import("./storage.js").ClubStorage} storage
+ * @property {import("./storage.js").Settings} settings
+ * @property {() => void} keepSettings
+ * @property {import("./kit/i18n.js").I18n} i18n
+ * @property {(text: string) => void} notice
+ * @property {(text: string) => void} announce
+ * @property {() => boolean} reducedMotion
+ * @property {(fn: (hidden: boolean) => void) => () => void} onVisibility
+ * @property {import("./kit/lesson.js").Seen} seen
+ * @property {ReturnType<typeof createTips>} tips
+ * @property {ReturnType<typeof createFeel>} feel
+ * @property {() => Promise<unknown>} askPersistence asked once per page load
+ */
+
+/**
+ * A page's context: the game's engine (its run's, its lesson's or its replay's), its storage scope (a
+ * lesson and a replay keep nothing) and the shell's parts.
+ * @param {Shell} shell @param {Route} route @param {HTMLElement} root the page's section
+ * @returns {{ ctx: PageContext, cleanup: () => void }}
+ */
+function makeContext(shell, route, root) {
+  const { engines, storage, i18n, notice, announce, reducedMotion, tips } = shell;
+  const { game } = route;
+  const lesson = Boolean(game && route.lesson);
+  const replay = game && !lesson && typeof route.replay === "string" ? route.replay : null;
+  const start = game && !lesson && replay === null ? route.start ?? null : null;
+  const aside = lesson || replay !== null; // a session beside the player's run, keeping nothing
+  /** @type {(() => void)[]} */
+  const cleanups = [tips.clear];
+  const engine = game ? (lesson ? engines.lessons : replay !== null ? engines.replays : engines.games).get(game) : null;
+  const number = (/** @type {number} */ v, /** @type {Intl.NumberFormatOptions | undefined} */ o) => i18n.number(v, o);
+  const club = createClub({
+    game: game ?? null, start, replay, lesson, root, engine, clubEngine: engines.club, storage, notice, announce, reducedMotion,
+    t: i18n.t, lang: i18n.lang, number, onCleanup: (fn) => { cleanups.push(fn); },
+  });
+  const ctx = {
+    game, lesson, start, replay, club, engine, storage, number, announce, notice, reducedMotion,
+    seen: shell.seen,
+    feel: shell.feel,
+    tip: (key, text, anchor) => tips.show(root, key, text, anchor),
+    store: game ? (aside ? memoryScope() : storage.scope(game)) : null,
+    t: i18n.t,
+    lang: i18n.lang,
+    settings: shell.settings,
+    saveSettings: shell.keepSettings,
+    // Home shows each best score at once from the engine's last headline, stored beside the profile.
+    bestScore: (id) => parsedOrNull(storage.scope(id).get("headline"))?.best ?? null,
+    freshBest: (id) => freshBest(shell, id),
+    // The view stored beside the run, drawn before Python is ready (never acted on).
+    storedView: (item = "view") => (game && !aside ? parsedOrNull(storage.scope(game).get(item)) : null),
+    keepView: (view, item = "view") => game && !aside && storage.scope(game).set(item, JSON.stringify(view)),
+    engineReady: shell.engineReady,
+    painted: () => { if (!performance.getEntriesByName("club-board-painted").length) performance.mark("club-board-painted"); },
+    games: GAME_IDS,
+    gameName: (id) => (GAME_IDS.includes(id) ? i18n.t(`shell.game.${id}.name`) : null),
+    check: (id, method, payload) => engines.checkers.get(id).call(method, payload), // a Promise
+    askPersistence: shell.askPersistence,
+    onVisibility: (fn) => { const off = shell.onVisibility(fn); cleanups.push(off); return off; },
+  };
+  return { ctx: /** @type {PageContext} */ (ctx), cleanup: () => cleanups.forEach((fn) => fn()) };
+}
+
+/**
+ * The engine's best of a game, stored as the headline the home screen shows at once next time.
+ * @param {Shell} shell @param {string} game @returns {Promise<number | null>}
+ */
+async function freshBest({ engines, storage }, game) {
+  const profile = storage.scope(game).get("profile");
+  try {
+    const headline = await engines.games.get(game).call("headline", { profile });
+    storage.scope(game).set("headline", JSON.stringify(headline));
+    return headline?.best ?? null;
+  } catch (error) {
+    if (!(error?.name === "EngineError")) console.error(error);
+    return null; // a profile the engine cannot read: no best shown (the game moves it aside)
+  }
+}
+
+/**
+ * A page's module mounted into its section: home, the club page, a rules page or a game.
+ * @param {Shell} shell @param {Route} route @param {HTMLElement} root @param {PageContext} ctx
+ * @param {Map<string, Promise<any>>} preloaded the route's game module, asked for while Python booted
+ * @param {() => boolean} current still the route shown
+ * @returns {Promise<PageView | null>}
+ */
+async function mountPage(shell, route, root, ctx, preloaded, current) {
+  const { t } = shell.i18n;
+  /** @param {() => Promise<any>} load @param {string} failed the placeholder's key when it fails */
+  const guarded = async (load, failed) => {
+    try {
+      return (await load()) ?? null;
+    } catch (error) {
+      console.error(error);
+      root.replaceChildren();
+      html("p", { class: "placeholder" }, root, t(failed));
+      return null;
+    }
+  };
+  if (route.name === "home") {
+    document.title = "6E Club";
+    return mountHome(root, ctx);
+  }
+  if (route.name === "club") { // the Daily Club's stats page (web/club.js)
+    document.title = `${t("shell.club.title")} · 6E Club`;
+    return guarded(async () => (await import("./club.js")).mountClub(root, ctx), "shell.comingSoon");
+  }
+  if (route.name === "rules") {
+    document.title = `${t(`shell.game.${route.game}.name`)} · ${t("shell.rules")} · 6E Club`;
+    return mountRules(root, ctx, route.game);
+  }
+  document.title = `${t(`shell.game.${route.game}.name`)} · 6E Club`;
+  let module = null;
+  try {
+    module = (await preloaded.get(route.game)) ?? (await import(`./games/${route.game}.js`));
+  } catch (error) {
+    console.error(error); // no page for it: said below
+  }
+  if (!current()) return null;
+  if (!module?.mount) {
+    html("p", { class: "placeholder" }, root, t("shell.comingSoon"));
+    return null;
+  }
+  return guarded(() => module.mount(root, ctx), "shell.gameFailed");
+}
+
+/**
  * @param {Promise<WorkerExports>} worker the engine worker (startWorker)
  * @param {{ tables: Map<string, Promise<any>>, modules: Map<string, Promise<any>> }} [preloaded] preloadRoute's
  */
 export async function startApp(worker, preloaded = { tables: new Map(), modules: new Map() }) {
-  const app = document.getElementById("app");
+  const shell = await createShell(worker, preloaded);
+  const router = createRouter(shell, preloaded.modules);
+  const { i18n, storage, settings } = shell;
+  mountSettings(document.getElementById("settings-button"), { settings, saveSettings: shell.keepSettings, t: i18n.t, feel: shell.feel, reducedMotion: shell.reducedMotion });
+  const select = /** @type {HTMLSelectElement} */ (document.getElementById("lang-select"));
+  select.value = i18n.lang;
+  select.addEventListener("change", async () => {
+    if (!LANGUAGES.includes(select.value)) return;
+    settings.lang = select.value;
+    saveSettings(storage, settings);
+    const route = parseRoute(location.hash);
+    await i18n.setLanguage(select.value, ["shell", "club", ...(route.game ? [route.game] : [])]);
+    i18n.translateDom();
+    await router.show(route);
+  });
+  i18n.translateDom();
+
+  addEventListener("hashchange", () => router.show(parseRoute(location.hash)));
+  await router.show(parseRoute(location.hash));
+  await shell.engineReady;
+  await router.current()?.view?.settled;
+  performance.mark("club-interactive");
+  document.documentElement.dataset.ready = "1";
+  const sync = await worker;
+  document.documentElement.dataset.python = await sync.python();
+  // make bench's hook (tools/bench.py): the engines' own latency measured in the worker,
+  // and the engines as the page has them (round trips, a hint's search).
+  dispatchEvent(new CustomEvent("club:ready", {
+    detail: { bench: (games) => sync.bench(games), engine: (game) => createEngine(worker, game) },
+  }));
+  router.watch(watchUpdates({ container: document.getElementById("notices"), t: i18n.t, settle: router.settle }));
+  runningVersion().then((version) => { document.documentElement.dataset.version = version ?? ""; });
+}
+
+/**
+ * The shell's parts, made once before the first page: storage (a restore finished first), settings,
+ * strings, the live region, the feel, the lessons done and tips shown.
+ * @param {Promise<WorkerExports>} worker @param {{ tables: Map<string, Promise<any>> }} preloaded
+ * @returns {Promise<Shell>}
+ */
+async function createShell(worker, preloaded) {
   let engineUp = false;
   const engineReady = worker.then(() => { engineUp = true; });
   engineReady.catch(() => {}); // shown by boot.js with Retry
-  const engines = new Map(GAME_IDS.map((id) => [id, createEngine(worker, id)]));
-  // The first lessons' sessions, beside the players' runs (issue 15).
-  const lessonEngines = new Map(GAME_IDS.map((id) => [id, createEngine(worker, `${id}/lesson`)]));
-  // Replays (issue 16): a session beside the player's run that steps through a code.
-  const replayEngines = new Map(GAME_IDS.map((id) => [id, createEngine(worker, `${id}/replay`)]));
-  // The club record service (streaks, stats, kept replays): pure text in, text out.
-  const clubEngine = createEngine(worker, "club");
-  // Throwaway sessions for validating a backup without touching a game in play.
-  const checkers = new Map([...GAME_IDS, "club"].map((id) => [id, createEngine(worker, id, "check")]));
-  /** @type {Promise<unknown> | null} */
-  let persistence = null; // asked once per page (issue 10 item 6)
   /** @type {import("./kit/i18n.js").I18n | null} */
   let i18n = null;
   const notice = createNotices(document.getElementById("notices"), (k, v) => (i18n ? i18n.t(k, v) : k));
@@ -181,8 +358,25 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
   const reducedMotion = reducedMotionQuery(settings);
   document.documentElement.dataset.motion = settings.motion;
   const keepSettings = () => saveSettings(storage, settings);
-  const feel = createFeel({ settings, saveSettings: keepSettings, reducedMotion, onVisibility });
-  const tips = createTips(seen, { t: i18n.t, announce });
+  /** @type {Promise<unknown> | null} */
+  let persistence = null; // asked once per page
+  return {
+    engines: createEngines(worker), engineReady, engineUp: () => engineUp, storage, settings, keepSettings, i18n,
+    notice, announce, reducedMotion, onVisibility, seen,
+    tips: createTips(seen, { t: i18n.t, announce }),
+    feel: createFeel({ settings, saveSettings: keepSettings, reducedMotion, onVisibility }),
+    askPersistence: () => { persistence ??= askPersistence(); return persistence; },
+  };
+}
+
+/**
+ * The routes shown one at a time: the page before is unmounted (which saves a run in play), the new one
+ * mounted into a fresh section, inert until its engine answered.
+ * @param {Shell} shell @param {Map<string, Promise<any>>} modules preloaded game modules
+ */
+function createRouter(shell, modules) {
+  const app = document.getElementById("app");
+  const { i18n, storage, seen } = shell;
   /** @type {{ view: PageView | null, cleanup: () => void } | null} */
   let current = null;
   /** @type {Route | null} */
@@ -215,101 +409,15 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
     return false;
   }
 
-  // Home shows each best score at once from the engine's last headline,
-  // stored beside the profile; the engine's fresh answer replaces it.
-  /** @param {string} game @returns {number | null} */
-  const bestScore = (game) => parsedOrNull(storage.scope(game).get("headline"))?.best ?? null;
-  /** @param {string} game @returns {Promise<number | null>} */
-  const freshBest = async (game) => {
-    const profile = storage.scope(game).get("profile");
-    try {
-      const headline = await engines.get(game).call("headline", { profile });
-      storage.scope(game).set("headline", JSON.stringify(headline));
-      return headline?.best ?? null;
-    } catch (error) {
-      if (!(error?.name === "EngineError")) console.error(error);
-      return null; // a profile the engine cannot read: no best shown (the game moves it aside)
-    }
-  };
-
-  /**
-   * @param {Route} route @param {HTMLElement} root the page's section
-   * @returns {{ ctx: PageContext, cleanup: () => void }}
-   */
-  function makeContext(route, root) {
+  // The first visit to a game (no lesson done, no run of it stored) opens its
+  // lesson; an old player with a run in play is not sent to one.
+  /** @param {Route} route @returns {Route} */
+  function firstVisit(route) {
     const { game } = route;
-    const lesson = Boolean(game && route.lesson);
-    const replay = game && !lesson && typeof route.replay === "string" ? route.replay : null;
-    const start = game && !lesson && replay === null ? route.start ?? null : null;
-    const aside = lesson || replay !== null; // a session beside the player's run, keeping nothing
-    /** @type {(() => void)[]} */
-    const cleanups = [tips.clear];
-    const engine = game ? (lesson ? lessonEngines : replay !== null ? replayEngines : engines).get(game) : null;
-    const club = createClub({
-      game: game ?? null, start, replay, lesson, root, engine, clubEngine, storage, notice, announce, reducedMotion,
-      t: i18n.t, lang: i18n.lang, number: (v, o) => i18n.number(v, o),
-      onCleanup: (fn) => { cleanups.push(fn); },
-    });
-    return {
-      ctx: {
-        game,
-        lesson,
-        start,
-        replay,
-        club,
-        seen,
-        feel,
-        tip: (key, text, anchor) => tips.show(root, key, text, anchor),
-        engine,
-        store: game ? (aside ? memoryScope() : storage.scope(game)) : null,
-        storage,
-        t: i18n.t,
-        number: (v, o) => i18n.number(v, o),
-        lang: i18n.lang,
-        announce,
-        notice,
-        reducedMotion,
-        settings,
-        saveSettings: keepSettings,
-        bestScore,
-        freshBest,
-        // The view stored beside the run, drawn before Python is ready (never acted on).
-        storedView: (item = "view") => (game && !aside ? parsedOrNull(storage.scope(game).get(item)) : null),
-        keepView: (view, item = "view") => game && !aside && storage.scope(game).set(item, JSON.stringify(view)),
-        engineReady,
-        painted: () => { if (!performance.getEntriesByName("club-board-painted").length) performance.mark("club-board-painted"); },
-        games: GAME_IDS,
-        gameName: (id) => (GAME_IDS.includes(id) ? i18n.t(`shell.game.${id}.name`) : null),
-        check: (id, method, payload) => checkers.get(id).call(method, payload), // a Promise
-        askPersistence: () => { persistence ??= askPersistence(); return persistence; },
-        onVisibility: (fn) => { const off = onVisibility(fn); cleanups.push(off); return off; },
-      },
-      cleanup: () => cleanups.forEach((fn) => fn()),
-    };
-  }
-
-  // The Daily Club's stats page (web/club.js, issue 16).
-  /** @param {HTMLElement} root @param {PageContext} ctx @returns {Promise<PageView | null>} */
-  async function mountClubPage(root, ctx) {
-    try {
-      const module = await import("./club.js");
-      return (await module.mountClub(root, ctx)) ?? null;
-    } catch (error) {
-      console.error(error);
-      root.replaceChildren();
-      html("p", { class: "placeholder" }, root, i18n.t("shell.comingSoon"));
-      return null;
-    }
-  }
-
-  /** @param {string} game @returns {Promise<any>} the module, or null when it failed to load */
-  async function loadGameModule(game) {
-    try {
-      return (await preloaded.modules.get(game)) ?? (await import(`./games/${game}.js`));
-    } catch (error) {
-      console.error(error);
-      return null;
-    }
+    // A replay or a shared deal opens as asked: a newcomer plays the friend's link.
+    if (route.name !== "game" || route.lesson || typeof route.replay === "string" || route.start || seen.lessonDone(game) || storage.scope(game).get("run") !== null) return route;
+    history.replaceState(history.state, "", `#/${game}?lesson`);
+    return { ...route, lesson: true };
   }
 
   /** @param {Route} route */
@@ -326,40 +434,13 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
       if (a.dataset.game === route.game) a.setAttribute("aria-current", "page");
       else a.removeAttribute("aria-current");
     });
-    const { ctx, cleanup } = makeContext(route, root);
-    /** @type {PageView | null} */
-    let view = null;
+    const { ctx, cleanup } = makeContext(shell, route, root);
     // Input waits for the engine: the page is drawn but inert until its mount
     // (which loads the run through the engine) has finished.
-    const starting = route.name === "game" && !engineUp;
-    if (starting) { root.inert = true; root.dataset.starting = "1"; }
+    if (route.name === "game" && !shell.engineUp()) { root.inert = true; root.dataset.starting = "1"; }
     if (route.game) await i18n.use(route.game);
     if (token !== mountToken) return;
-    if (route.name === "home") {
-      document.title = "6E Club";
-      view = await mountHome(root, ctx);
-    } else if (route.name === "club") {
-      document.title = `${i18n.t("shell.club.title")} · 6E Club`;
-      view = await mountClubPage(root, ctx);
-    } else if (route.name === "rules") {
-      document.title = `${i18n.t(`shell.game.${route.game}.name`)} · ${i18n.t("shell.rules")} · 6E Club`;
-      view = await mountRules(root, ctx, route.game);
-    } else {
-      document.title = `${i18n.t(`shell.game.${route.game}.name`)} · 6E Club`;
-      const module = await loadGameModule(route.game);
-      if (token !== mountToken) return;
-      if (module?.mount) {
-        try {
-          view = await module.mount(root, ctx);
-        } catch (error) {
-          console.error(error);
-          root.replaceChildren();
-          html("p", { class: "placeholder" }, root, i18n.t("shell.gameFailed"));
-        }
-      } else {
-        html("p", { class: "placeholder" }, root, i18n.t("shell.comingSoon"));
-      }
-    }
+    const view = await mountPage(shell, route, root, ctx, modules, () => token === mountToken);
     if (token !== mountToken) {
       // The player moved on while this page waited for the engine: let it go.
       try { view?.unmount(); } catch (error) { console.error(error); }
@@ -374,45 +455,11 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
     document.documentElement.dataset.route = route.name === "game" ? route.game : route.name;
   }
 
-  // The first visit to a game (no lesson done, no run of it stored) opens its
-  // lesson; an old player with a run in play is not sent to one.
-  /** @param {Route} route @returns {Route} */
-  function firstVisit(route) {
-    const { game } = route;
-    // A replay or a shared deal opens as asked: a newcomer plays the friend's link (issue 16).
-    if (route.name !== "game" || route.lesson || typeof route.replay === "string" || route.start || seen.lessonDone(game) || storage.scope(game).get("run") !== null) return route;
-    history.replaceState(history.state, "", `#/${game}?lesson`);
-    return { ...route, lesson: true };
-  }
-
-  mountSettings(document.getElementById("settings-button"), { settings, saveSettings: keepSettings, t: i18n.t, feel, reducedMotion });
-  const select = /** @type {HTMLSelectElement} */ (document.getElementById("lang-select"));
-  select.value = i18n.lang;
-  select.addEventListener("change", async () => {
-    if (!LANGUAGES.includes(select.value)) return;
-    settings.lang = select.value;
-    saveSettings(storage, settings);
-    const route = parseRoute(location.hash);
-    await i18n.setLanguage(select.value, ["shell", "club", ...(route.game ? [route.game] : [])]);
-    i18n.translateDom();
-    await show(route);
-  });
-  i18n.translateDom();
-
-  addEventListener("hashchange", () => show(parseRoute(location.hash)));
-  await show(parseRoute(location.hash));
-  await engineReady;
-  await current?.view?.settled;
-  performance.mark("club-interactive");
-  document.documentElement.dataset.ready = "1";
-  const sync = await worker;
-  document.documentElement.dataset.python = await sync.python();
-  // make bench's hook (tools/bench.py): the engines' own latency measured in the worker,
-  // and the engines as the page has them (round trips, a hint's search).
-  dispatchEvent(new CustomEvent("club:ready", {
-    detail: { bench: (games) => sync.bench(games), engine: (game) => createEngine(worker, game) },
-  }));
-  updates = watchUpdates({ container: document.getElementById("notices"), t: i18n.t, settle });
-  runningVersion().then((version) => { document.documentElement.dataset.version = version ?? ""; });
+  return {
+    show,
+    settle,
+    current: () => current,
+    /** @param {ReturnType<typeof watchUpdates>} watcher */
+    watch(watcher) { updates = watcher; },
+  };
 }
-

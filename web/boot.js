@@ -1,10 +1,13 @@
-// Boot: the app at once, and a real progress indicator while Python starts
-// in its worker (P3, issue 13), with a load-failure screen and Retry. Stages
-// are observed, not timed guesses: the worker's loader reports when the
-// runtime started, the wasm and the games arrived and Python is up
-// (web/pyodide-loader.mjs); the engines are ready when py/main.py has run.
-import { preloadRoute, startApp } from "./app.js";
+// Boot (P3, P15): the engine worker is started first thing, the app's modules
+// load beside it (app.js is imported only after), and a first visit's
+// downloads begin at navigation (web/downloads.js). The loader card shows a
+// first visit how much of them has arrived and why they are needed, then the
+// stages the worker reports (runtime, wasm, python, files, engines: observed,
+// not timed guesses); a returning visit (a service worker serves every file)
+// shows nothing but the page, unless the start fails. A failure, or no
+// progress for a minute, shows what went wrong and Retry.
 import { startWorker } from "./engine.js";
+import { startDownloads } from "./downloads.js";
 
 const STAGES = [
   { id: "shell", pct: 5 },
@@ -15,6 +18,10 @@ const STAGES = [
   { id: "engines", pct: 92 },
   { id: "ready", pct: 100 },
 ];
+// A first visit's downloads are most of its wait on a phone: they fill the bar
+// up to here, the stages after them the rest.
+const DOWNLOADS_PCT = 90;
+const PYTHON = STAGES.findIndex((s) => s.id === "python");
 // English until the saved language's shell table (fetched at once by
 // preloadRoute) arrives; i18n proper is not running yet (issue 11).
 const ENGLISH = {
@@ -25,55 +32,82 @@ const ENGLISH = {
   "shell.loader.files": "Loading the games",
   "shell.loader.engines": "Starting the engines",
   "shell.loader.ready": "Ready",
+  "shell.loader.why": "Downloading the game engine, {size}, once — then it plays offline",
   "shell.loader.failed": "The arcade could not start.",
   "shell.loader.timeout": "Python did not start in time. Check your connection and try again.",
   "shell.loader.retry": "Retry",
   "shell.loader.loading": "Loading",
 };
-const BOOT_TIMEOUT_MS = 60000;
+// With no progress at all for this long (no byte, no stage), the start has failed.
+const STALL_MS = 60000;
 
-function loaderUi() {
+/** @typedef {import("./downloads.js").Progress} Progress */
+
+/** @param {boolean} shown a first visit's card (a returning visit's stays hidden unless the start fails) */
+function loaderUi(shown) {
+  const root = document.documentElement;
   const loader = document.getElementById("loader");
   const bar = loader.querySelector(".progress");
   const fill = /** @type {HTMLElement} */ (loader.querySelector(".progress-fill"));
   const stage = document.getElementById("loader-stage");
+  const share = document.getElementById("loader-share");
   const retry = document.getElementById("retry");
   /** @type {Record<string, string>} */
   let strings = ENGLISH;
+  let lang = "en";
   let reached = 0;
   let failed = false;
+  /** @type {Progress | null} */
+  let bytes = null;
+  loader.hidden = !shown;
   /** @param {string} key */
   const say = (key) => strings[key] || ENGLISH[key];
-  const label = () => {
-    stage.textContent = say(failed ? "shell.loader.failed" : `shell.loader.${STAGES[reached].id}`);
-    retry.textContent = say("shell.loader.retry");
+  // The why is told until Python starts (by then only the engine archive may be on its way).
+  const downloading = () => reached < PYTHON && Boolean(bytes && bytes.total > 0 && bytes.received < bytes.total);
+  const render = () => {
+    const fraction = bytes && bytes.total > 0 ? bytes.received / bytes.total : 0;
+    const pct = Math.max(STAGES[reached].pct, Math.floor(fraction * DOWNLOADS_PCT));
+    fill.style.width = `${pct}%`;
+    bar.setAttribute("aria-valuenow", String(pct));
     bar.setAttribute("aria-label", say("shell.loader.loading"));
+    share.textContent = fraction > 0 && fraction < 1 ? new Intl.NumberFormat(lang, { style: "percent" }).format(fraction) : "";
+    retry.textContent = say("shell.loader.retry");
+    if (failed) stage.textContent = say("shell.loader.failed");
+    else if (downloading()) {
+      const size = new Intl.NumberFormat(lang, { style: "unit", unit: "megabyte", maximumFractionDigits: 1 });
+      stage.textContent = say("shell.loader.why").replace("{size}", size.format(bytes.wire / 1e6));
+    } else stage.textContent = say(`shell.loader.${STAGES[reached].id}`);
   };
   return {
-    /** @param {unknown} table the shell's strings in `lang` @param {string} lang */
-    translate(table, lang) {
+    /** @param {unknown} table the shell's strings in `language` @param {string} language */
+    translate(table, language) {
       if (!table || typeof table !== "object") return;
       strings = { ...ENGLISH, ...table };
-      document.documentElement.lang = lang;
-      label();
+      lang = language;
+      root.lang = language;
+      render();
     },
     /** @param {string} id a stage of STAGES */
     advance(id) {
       const index = STAGES.findIndex((s) => s.id === id);
       if (index < reached) return;
       reached = index;
-      const { pct } = STAGES[index];
-      fill.style.width = `${pct}%`;
-      bar.setAttribute("aria-valuenow", String(pct));
-      label();
-      document.documentElement.dataset.boot = id;
-      document.documentElement.dataset.bootTrail = `${document.documentElement.dataset.bootTrail || ""} ${id}`.trim();
+      render();
+      root.dataset.boot = id;
+      root.dataset.bootTrail = `${root.dataset.bootTrail || ""} ${id}`.trim();
     },
-    /** @param {string | null} message null: the boot timed out */
+    /** @param {Progress} progress the first visit's downloads so far */
+    downloaded(progress) {
+      bytes = progress;
+      render();
+      if (progress.total > 0) root.dataset.received = String(progress.received === progress.total ? 1 : progress.received / progress.total);
+    },
+    /** @param {string | null} message null: the start made no progress for too long */
     fail(message) {
-      document.documentElement.dataset.boot = "failed";
+      root.dataset.boot = "failed";
       failed = true;
-      label();
+      loader.hidden = false;
+      render();
       document.getElementById("load-error-text").textContent = message ?? say("shell.loader.timeout");
       document.getElementById("load-error").hidden = false;
       retry.focus();
@@ -88,25 +122,44 @@ function loaderUi() {
 
 function boot() {
   performance.mark("club-boot");
-  const ui = loaderUi();
+  const root = document.documentElement;
+  // A service worker controls the page: every file is on this device already.
+  const returning = Boolean(navigator.serviceWorker?.controller);
+  root.dataset.visit = returning ? "returning" : "first";
+  const ui = loaderUi(!returning);
   ui.advance("shell");
-  const preloaded = preloadRoute();
-  preloaded.tables.get(`shell.${preloaded.lang}`)?.then((table) => ui.translate(table, preloaded.lang));
   document.getElementById("retry").addEventListener("click", () => location.reload());
-  const failTimer = setTimeout(() => ui.fail(null), BOOT_TIMEOUT_MS);
+  let stallTimer = setTimeout(() => ui.fail(null), STALL_MS);
+  const progressed = () => {
+    clearTimeout(stallTimer);
+    if (root.dataset.boot !== "failed") stallTimer = setTimeout(() => ui.fail(null), STALL_MS);
+  };
   /** @param {string | null} message */
   const fail = (message) => {
-    if (document.documentElement.dataset.boot === "ready") return;
-    clearTimeout(failTimer);
+    if (root.dataset.boot === "ready") return;
+    clearTimeout(stallTimer);
     ui.fail(message);
   };
+  const downloads = returning ? null : startDownloads(new URL("../", import.meta.url), (progress) => {
+    ui.downloaded(progress);
+    progressed();
+  });
   // Python starts in its worker while the page (home, a game's frame, a
   // stored board) is drawn at once: nothing here waits for it (issue 13).
-  const engine = startWorker({ onStage: (stage) => ui.advance(stage), onFail: fail });
+  const engine = startWorker({
+    onStage: (stage) => { ui.advance(stage); progressed(); },
+    onFail: fail,
+    onBytes: (received) => { downloads?.fromWorker(received); },
+  });
   // Shown to the player with Retry: handled, so not also an uncaught rejection.
   engine.catch((error) => fail(String(error?.message || error)));
-  engine.then(() => { clearTimeout(failTimer); ui.advance("engines"); }, () => {});
-  startApp(engine, preloaded).then(() => {
+  engine.then(() => { ui.advance("engines"); progressed(); }, () => {});
+  import("./app.js").then(({ preloadRoute, startApp }) => {
+    const preloaded = preloadRoute();
+    preloaded.tables.get(`shell.${preloaded.lang}`)?.then((table) => ui.translate(table, preloaded.lang));
+    return startApp(engine, preloaded);
+  }).then(() => {
+    clearTimeout(stallTimer);
     ui.advance("ready");
     ui.hide();
   }, (error) => {

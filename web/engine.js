@@ -104,14 +104,16 @@ function makeSnapshotLater(version) {
   });
 }
 
-// Start the worker. onStage(id) hears the boot stages the worker reports.
+// Start the worker. onStage(id) hears the boot stages the worker reports,
+// onBytes({url, bytes}) the bytes it has received of a file it downloads itself.
 // Resolves {call, check, query, cancel, bench, python} once py/main.py ran.
 // onFail(message) hears a start that failed inside the worker.
 /**
- * @param {{ onStage?: (stage: string) => void, onFail?: (message: string) => void }} [hooks]
+ * @param {{ onStage?: (stage: string) => void, onFail?: (message: string) => void,
+ *   onBytes?: (received: { url: string, bytes: number }) => void }} [hooks]
  * @returns {Promise<WorkerExports>}
  */
-export function startWorker({ onStage = () => {}, onFail = () => {} } = {}) {
+export function startWorker({ onStage = () => {}, onFail = () => {}, onBytes = () => {} } = {}) {
   const nonce = Math.random().toString(36).slice(2);
   // Kept open for the page's life: no message of the worker's is lost to a
   // race with its answer (the snapshot is made once both are in).
@@ -126,6 +128,7 @@ export function startWorker({ onStage = () => {}, onFail = () => {} } = {}) {
   channel.onmessage = ({ data }) => {
     if (data?.stage) { onStage(data.stage); performance.mark(`club-stage-${data.stage}`); }
     if (data?.failed) onFail(data.failed);
+    if (data?.received) onBytes(data.received);
     if (data?.snapshot) {
       document.documentElement.dataset.snapshot = data.snapshot;
       document.documentElement.dataset.pyodide = data.version;

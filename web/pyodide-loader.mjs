@@ -8,9 +8,13 @@
 // Both options are private Pyodide APIs tied to the exact build: the snapshot
 // is keyed by the Pyodide version and any failure falls back to a normal
 // start and drops the stale snapshot.
-// There is no `document` in a worker: boot stages and the snapshot state go
-// to the page that started this worker on the BroadcastChannel named by the
-// `page` nonce in this module's URL.
+// - The engine archive is asked for as soon as this module runs, beside
+//   Pyodide's own downloads (PyScript asks for it only once Python is up):
+//   its bytes are counted for the page's progress bar and the response is
+//   handed to PyScript when it asks, so it is fetched once.
+// There is no `document` in a worker: boot stages, bytes received and the
+// snapshot state go to the page that started this worker on the
+// BroadcastChannel named by the `page` nonce in this module's URL.
 import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -23,8 +27,36 @@ export const SNAPSHOT_CACHE = "club-snapshot";
 export const SNAPSHOT_KEY = new URL(`./pyodide-snapshot-${version}.bin`, import.meta.url).href;
 const page = new URL(import.meta.url).searchParams.get("page");
 const channel = page && typeof BroadcastChannel !== "undefined" ? new BroadcastChannel(`club-boot-${page}`) : null;
-/** @param {{ stage?: string, failed?: string, snapshot?: string, version?: string }} message */
+/**
+ * @param {{ stage?: string, failed?: string, snapshot?: string, version?: string,
+ *   received?: { url: string, bytes: number } }} message
+ */
 const tell = (message) => channel?.postMessage(message);
+const ARCHIVE_URL = new URL("../build/club.zip", import.meta.url).href;
+const fetchFirst = globalThis.fetch;
+
+// The archive read to its end here, its bytes told as they come; PyScript gets
+// a response holding them. A failed request is PyScript's to meet (and the
+// fetch wrapper's to tell).
+const archive = (async () => {
+  const response = await fetchFirst(ARCHIVE_URL);
+  if (!response.ok || !response.body) return response;
+  const reader = response.body.getReader();
+  /** @type {Uint8Array<ArrayBuffer>[]} */
+  const chunks = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    bytes += value.byteLength;
+    tell({ received: { url: "build/club.zip", bytes } });
+  }
+  const { status, statusText, headers } = response;
+  return new Response(new Blob(chunks), { status, statusText, headers });
+})();
+archive.catch(() => {}); // met again when PyScript asks for it
+let archiveClaimed = false;
 
 // Stages the page's progress bar shows (P3): observed, not guessed. The
 // worker's fetches say when the wasm and the games arrived (its resource
@@ -32,14 +64,15 @@ const tell = (message) => channel?.postMessage(message);
 // A failed download is told at once: Pyodide itself only logs a failed wasm
 // fetch and never settles, which would leave the page waiting for a minute.
 function watchDownloads() {
-  const fetchFirst = globalThis.fetch;
   /** @param {Parameters<typeof fetch>} args */
   globalThis.fetch = async (...args) => {
     const url = String(/** @type {any} */ (args[0])?.url ?? args[0]);
     const name = url.split("?")[0].split("/").pop();
+    const early = !archiveClaimed && url.split("?")[0] === ARCHIVE_URL;
+    archiveClaimed ||= early;
     let response;
     try {
-      response = await fetchFirst(...args);
+      response = await (early ? archive : fetchFirst(...args));
     } catch (error) {
       // Every file fetched here is needed: the start ends at this point, and the
       // page (told now) shows the failure and Retry. Rethrown, the error would

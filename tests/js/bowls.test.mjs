@@ -1,5 +1,5 @@
-// Six Bowls in sound, juice and words: the feel (web/games/bowls/feel.js) fed
-// by the ring's own player (animate.js, which groups a step's matches), the
+// Six Bowls in sound, juice and words: the cues (web/games/bowls/cues.js) fed
+// by the ring's own player (anim.js, which groups a step's matches), the
 // words (web/games/bowls/words.js: forecast line W23, a move, a refusal, the
 // popups) and the two questions beside the moves (asks.js: the forecast,
 // latest-wins, and a puzzle's hint on a channel of its own, W18). Moves,
@@ -12,9 +12,9 @@ import { readFileSync } from "node:fs";
 import { runEngine } from "./engine.mjs";
 import { heldEngine, settle } from "./fakes.mjs";
 import { createI18n } from "../../web/kit/i18n.js";
-import { createSession } from "../../web/kit/session.js";
-import { createPlayer } from "../../web/games/bowls/animate.js";
-import { createFeelings } from "../../web/games/bowls/feel.js";
+import { createPage } from "../../web/kit/page.js";
+import { createPlayer } from "../../web/games/bowls/anim.js";
+import { createCues } from "../../web/games/bowls/cues.js";
 import { forecastWords, moveWords, popupWords, refusalWords, tapWords } from "../../web/games/bowls/words.js";
 import { createAsks } from "../../web/games/bowls/asks.js";
 import { NO_HINT } from "../../web/games/bowls/puzzles.js";
@@ -95,7 +95,7 @@ function feelMove(name, { reduced = false } = {}) {
     shake: (n) => did.push(["shake", n]),
   };
   const ctx = { reducedMotion: () => reduced, feel: { cue: (cue, options) => did.push(["cue", cue, options ?? {}]) } };
-  const feelings = createFeelings({ ctx, juice: /** @type {any} */ (juice), words, node: /** @type {any} */ (node) });
+  const feelings = createCues({ ctx, juice: /** @type {any} */ (juice), words, node: /** @type {any} */ (node) });
   const player = createPlayer({ render: () => {}, showHand: () => {} }, { beat: feelings.beat });
   feelings.start();
   player.play(BOWLS[name].before.bowls, events(name), { reduced: true, base: /** @type {any} */ ({}) });
@@ -268,21 +268,21 @@ for (const [event, popup] of POPUPS) {
 
 // ----- the questions beside the moves: the forecast (latest wins) and a puzzle's hint ----------------
 
-/** The asks over a real session and a held engine, on the view of a move's start (or a puzzle's). */
+/** The asks over a real page object and a held engine, on the view of a move's start (or a puzzle's). */
 function asking(view) {
   const engine = heldEngine();
   const root = { dataset: {} };
-  const session = createSession(/** @type {any} */ (root), { engine, store: { onExternalChange: () => () => {} } });
+  const page = createPage(/** @type {any} */ (root), { engine, store: { onExternalChange: () => () => {} } });
   /** @type {string[]} */
   const said = [];
   const chose = [];
   let renders = 0;
   const state = { screen: "game", view, chosen: null, prefs: { forecast: true }, forecast: null, forecastSeen: null, hint: NO_HINT };
   const asks = createAsks({
-    state: /** @type {any} */ (state), session, ctx: { engine, announce: (text) => said.push(text) }, words,
+    state: /** @type {any} */ (state), page, ctx: { engine, announce: (text) => said.push(text) }, words,
     render: () => { renders += 1; }, choose: (b, announce) => chose.push([b, announce]),
   });
-  return { engine, session, state, asks, said, chose, renders: () => renders };
+  return { engine, page, state, asks, said, chose, renders: () => renders };
 }
 
 test("the forecast of the chosen bowl is asked and drawn when it answers", async () => {

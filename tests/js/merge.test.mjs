@@ -1,4 +1,4 @@
-// Hex Merge's feel (web/games/merge/feel.js: the engine's events as cues and
+// Hex Merge's cues (web/games/merge/cues.js: the engine's events as cues and
 // juice) and its board in words (web/games/merge/words.js, P11). The events
 // are the CPython engine's, the first move of each kind in seeded rounds
 // (M5-M11); the words are the real English strings.
@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { runEngine } from "./engine.mjs";
-import { createFeel } from "../../web/games/merge/feel.js";
+import { createCues } from "../../web/games/merge/cues.js";
 import { describeBoard, placeName, rowsText } from "../../web/games/merge/words.js";
 import { createI18n } from "../../web/kit/i18n.js";
 
@@ -74,7 +74,7 @@ function feelOf() {
     constructor(x, y) { Object.assign(this, { x, y }); }
     matrixTransform(m) { return { x: this.x + m.e, y: this.y + m.f }; }
   };
-  return { feel: createFeel({ ctx, board: /** @type {any} */ (board), juice: /** @type {any} */ (juice) }), did };
+  return { feel: createCues({ ctx, board: /** @type {any} */ (board), juice: /** @type {any} */ (juice) }), did };
 }
 
 /** The cell's point on screen under feelOf's fakes. @param {string} cell */

@@ -1,7 +1,7 @@
-// Hex Merge's previews (M13, web/games/merge/play.js): the engine's preview of
-// the piece where it is aimed, latest wins (an answer for an older aim or an
-// older position is dropped), one question per cell and position, and what
-// the keyboard's marker says when it comes (P11). The page reads an answer
+// Hex Merge's previews (M13, web/games/merge/aim.js through play.js): the
+// engine's preview of the piece where it is aimed, latest wins (an answer for
+// an older aim or an older position is dropped), one question per cell and
+// position, and what the keyboard's marker says when it comes (P11). The page reads an answer
 // with `previewOf` (web/games/merge/board.js). Views and preview answers are
 // the CPython engine's, from a seeded round played a few moves in.
 import { test } from "node:test";
@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { runEngine } from "./engine.mjs";
 import { heldEngine, settle } from "./fakes.mjs";
 import { createI18n } from "../../web/kit/i18n.js";
-import { createSession } from "../../web/kit/session.js";
+import { createPage } from "../../web/kit/page.js";
 import { createState } from "../../web/games/merge/state.js";
 import { createPlay } from "../../web/games/merge/play.js";
 import { previewOf } from "../../web/games/merge/board.js";
@@ -76,7 +76,7 @@ test("previewOf: no answer is an empty, illegal preview", () => {
 
 // ----- latest wins -------------------------------------------------------------------------------
 
-/** The play's previews over a held engine and a real session, on the engine's view. */
+/** The play's previews over a held engine and a real page object, on the engine's view. */
 function playing() {
   const engine = heldEngine();
   /** @type {string[]} */
@@ -84,14 +84,14 @@ function playing() {
   let draws = 0;
   const ctx = { engine, t: en.t, number: (n) => String(n), announce: (text) => said.push(text), reducedMotion: () => true,
     store: { onExternalChange: () => () => {} } };
-  const session = createSession(/** @type {any} */ ({ dataset: {} }), ctx);
+  const page = createPage(/** @type {any} */ ({ dataset: {} }), ctx);
   const state = createState();
   state.geometry = geometry;
   state.view = MERGE.view;
   state.live = true;
   const stub = () => {};
   const play = createPlay(/** @type {any} */ ({
-    ctx, session, state, draw: () => { draws += 1; }, board: {}, player: { stop: stub }, timer: {}, over: {}, feel: {},
+    ctx, page, state, draw: () => { draws += 1; }, board: {}, player: { stop: stub }, timer: {}, over: {}, cues: {},
     heard: stub, end: {},
   }));
   return { engine, state, play, said, draws: () => draws };

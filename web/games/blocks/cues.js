@@ -1,4 +1,4 @@
-// The engine's events of blocks as the feel kit's cues (issue 15 items 1-2):
+// The engine's events of blocks as the feel kit's cues (docs/feel.md):
 // one table, read by the page after every accepted action.
 
 /** @typedef {[string, {size?: number, step?: number}]} Cue */

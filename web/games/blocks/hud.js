@@ -48,9 +48,9 @@ function meterArt(/** @type {Element} */ parent) {
  * Builds the title and the stats now; the buttons (re-deal, New run, Rules)
  * come from addButtons(), called after the board and tray are in place, so
  * the Tab order is board, tray, then the HUD buttons. CSS grid areas put
- * every part where it is seen (blocks.css). The HUD explains itself (issue
- * 15): the meter says what it does, a hint line shows until the run's first
- * clear, and a rising score counts up (`countUp`, the juice kit's).
+ * every part where it is seen (blocks.css). The HUD explains itself: the
+ * meter says what it does, a hint line shows until the run's first clear,
+ * and a rising score counts up (`countUp`, the juice kit's).
  * @param {HTMLElement} root @param {Format} fmt
  * @param {{countUp?: (el: HTMLElement, to: number) => void}} [options]
  * @returns {Hud}
@@ -149,7 +149,7 @@ export function createHud(root, { t, number }, { countUp } = {}) {
     crowns,
     setMeterEdges: (edges, points) => {
       meter.reshape(edges);
-      if (typeof points === "number") { // a geometry stored before issue 15 has none: the engine's follows
+      if (typeof points === "number") { // an older stored geometry has none: the engine's follows
         const vars = { edges, points: number(points) };
         note.textContent = t("blocks.meterNote", vars);
         meterBox.setAttribute("aria-description", t("blocks.meterHelp", vars));

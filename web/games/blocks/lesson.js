@@ -1,6 +1,7 @@
-// The first lesson of blocks (issue 15 item 4), on the engine's lesson
-// position (club.blocks.lesson): drag a piece, fill a row, watch the meter,
-// win a Crown. Each step waits for the engine's event that says it was done.
+// The first lesson of blocks, on the engine's lesson position
+// (club.blocks.lesson): drag a piece, fill a row, watch the meter, win a
+// Crown. Each step waits for the engine's event that says it was done. And
+// the tips: a special explained in one line, in place, the first time.
 
 /** @param {string} type @returns {(event: any) => boolean} */
 const on = (type) => (event) => event?.type === type;
@@ -16,4 +17,17 @@ export function lessonSteps(at) {
     { say: "blocks.lesson.meter", target: at.meter },
     { say: "blocks.lesson.crown", until: on("crown"), target: at.meter },
   ];
+}
+
+// The first Crown, and the meter's first lit edges, explained once in place (the
+// lesson explains both itself, so its page shows no tips; nor does a replay).
+/**
+ * @param {any} ctx @param {any[]} events an accepted action's
+ * @param {Blocks.Geometry | null} geometry @param {{crowns: Element, meterBox: Element}} hud
+ */
+export function showTips(ctx, events, geometry, hud) {
+  if (ctx.lesson || ctx.replay || !geometry) return;
+  const vars = { edges: geometry.meter_edges, points: ctx.number(geometry.crown_points) };
+  if (events.some((e) => e.type === "crown")) ctx.tip("blocks.crown", ctx.t("blocks.tip.crown", vars), hud.crowns);
+  else if (events.some((e) => e.type === "meter")) ctx.tip("blocks.meter", ctx.t("blocks.tip.meter", vars), hud.meterBox);
 }

@@ -1,5 +1,5 @@
-// The paint of a replay's positions on the blocks page (issue 16): which gem
-// colour each filled cell shows, rebuilt from each step's events. The engine
+// The paint of a replay's positions on the blocks page (docs/daily-club.md):
+// which gem colour each filled cell shows, rebuilt from each step's events. The engine
 // keeps no colours (they are cosmetic, B3's families carried by `placed`
 // events), so a step's paint is the step before it with its events applied.
 // A jump (Last, a seek, the slider) lands on a step whose earlier steps were

@@ -2,7 +2,7 @@
 // chosen bowl (W23, a preview: latest wins) and a puzzle's hint (W18, a query
 // searched in the engine worker, the page playable meanwhile, cancelled when
 // the attempt on screen changes). Their answers go into the page's state.
-import { hintKey } from "./game.js";
+import { hintKey } from "./render.js";
 import { NO_HINT } from "./puzzles.js";
 import { forecastWords } from "./words.js";
 
@@ -20,17 +20,17 @@ import { forecastWords } from "./words.js";
  */
 
 /**
- * @param {{state: AskState, session: import("../../kit/session.js").PageSession, ctx: any,
- *   words: import("./hud.js").Words, render: () => void, choose: (b: number, announce: boolean) => void}} page
+ * @param {{state: AskState, page: import("../../kit/page.js").Page, ctx: any,
+ *   words: import("./hud.js").Words, render: () => void, choose: (b: number, announce: boolean) => void}} deps
  */
-export function createAsks({ state, session, ctx, words, render, choose }) {
+export function createAsks({ state, page, ctx, words, render, choose }) {
   const { engine } = ctx;
   const { t } = words;
 
   // The forecast line of the chosen bowl: asked now, drawn when it answers.
   function forecast() {
     const view = state.view;
-    const fresh = session.ticket("forecast");
+    const fresh = page.ticket("forecast");
     if (!state.prefs.forecast || state.chosen === null || !view || view.over) { state.forecast = null; return; }
     const key = `${view.position}|${state.chosen}`;
     if (state.forecastSeen?.key === key) { state.forecast = state.forecastSeen.text; return; }
@@ -40,13 +40,13 @@ export function createAsks({ state, session, ctx, words, render, choose }) {
       state.forecastSeen = { key, text: forecastWords(words, answer.line) };
       state.forecast = state.forecastSeen.text;
       render();
-    }, session.report);
+    }, page.report);
   }
 
   // The attempt on screen changes (or is about to, or the page leaves): a hint asked for it is dropped and stopped.
   function moved() {
-    session.ticket("hint");
-    if (state.hint.asking) engine.cancel().catch(session.report);
+    page.ticket("hint");
+    if (state.hint.asking) engine.cancel().catch(page.report);
     state.hint = NO_HINT;
   }
 
@@ -62,14 +62,14 @@ export function createAsks({ state, session, ctx, words, render, choose }) {
   async function hint() {
     const view = state.view;
     if (state.screen !== "game" || !view?.puzzle || view.over || state.hint.asking) return;
-    const fresh = session.ticket("hint");
+    const fresh = page.ticket("hint");
     state.hint = { key: hintKey(view), asking: true, message: t("bowls.puzzle.panel.thinking"), bowl: null };
     render();
     let answer = null;
     try {
       answer = await engine.query("hint", {});
     } catch (error) {
-      session.report(error); // a hint a move cancelled is not an error
+      page.report(error); // a hint a move cancelled is not an error
     }
     if (!fresh() || state.view !== view) return; // asked for an older position: dropped
     const bowl = answer?.bowl ?? null;

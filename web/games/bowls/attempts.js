@@ -1,12 +1,12 @@
 // The attempts of the bowls page (W19, W20, W25): the one on screen and the
 // unfinished ones of other modes, parked in storage while another mode is
-// played. Everything goes through the engine and the kit's session: stored
+// played. Everything goes through the engine and the kit's page object: stored
 // runs are read by the engine (corrupt: moved aside), every new one is kept
 // with the engine's view beside it. The page's state holds the result.
 import { randomSeed } from "../../kit/seed.js";
 import { modeName } from "./hud.js";
 
-/** @typedef {import("../../kit/session.js").PageSession} PageSession */
+/** @typedef {import("../../kit/page.js").Page} Page */
 
 const PARKED = (/** @type {string} */ mode) => `run-${mode}`;
 /** The modes with attempts of their own. */
@@ -14,7 +14,7 @@ export const PARKING = ["endless", "daily", "puzzle"];
 
 /**
  * The mode a `new` payload starts, when the page can tell before the engine answers: `{mode}`, or
- * `{daily}` (the club's daily, issue 16); a link's `{query}` is the engine's to read (null).
+ * `{daily}` (the Daily Club's daily); a link's `{query}` is the engine's to read (null).
  * @param {Record<string, any>} payload @returns {string | null}
  */
 export const modeOf = (payload) => payload.mode ?? (payload.daily ? "daily" : null);
@@ -29,10 +29,10 @@ export const modeOf = (payload) => payload.mode ?? (payload.daily ? "daily" : nu
  */
 
 /**
- * @param {{state: AttemptState, session: PageSession, ctx: any, moved: () => void, show: () => Promise<void>}} page
- *   `moved`: the attempt on screen is about to change; `show`: draw the game screen
+ * @param {{state: AttemptState, page: Page, ctx: any, end: import("../../kit/clubpage.js").ClubEnd, moved: () => void,
+ *   show: () => Promise<void>}} deps `moved`: the attempt on screen is about to change; `show`: draw the game screen
  */
-export function createAttempts({ state, session, ctx, moved, show }) {
+export function createAttempts({ state, page, ctx, end, moved, show }) {
   const { engine, store } = ctx;
 
   /** @param {string} mode */
@@ -53,11 +53,12 @@ export function createAttempts({ state, session, ctx, moved, show }) {
 
   /** The attempt the engine now holds goes on screen. @param {Bowls.View} view @param {string} save */
   async function take(view, save) {
-    if (session.gone()) return;
+    if (page.gone()) return;
     state.view = view;
     state.chosen = null;
     moved();
-    session.keep({ accepted: true, save, view });
+    end.reset(); // the last attempt's summary is not this one's
+    page.keep({ accepted: true, save, view });
     await show();
   }
 
@@ -69,24 +70,27 @@ export function createAttempts({ state, session, ctx, moved, show }) {
 
   /**
    * A new attempt (the engine's `new` payload: a mode and a fresh seed, or the club's `{daily}` or a
-   * link's `{query}` as they are), after the operations asked before.
+   * link's `{query}` as they are), now: inside the page's serial.
    * @param {Record<string, any>} payload
    */
+  async function begin(payload) {
+    await parkCurrent(modeOf(payload));
+    const view = await engine.call("new", payload.mode ? { seed: randomSeed(), ...payload } : payload);
+    unpark(view.mode);
+    await take(view, await engine.call("save", {}));
+    ctx.announce(ctx.t("bowls.say.started", { mode: modeName(ctx.t, view) }));
+  }
+
+  /** A new attempt, after the operations asked before. @param {Record<string, any>} payload */
   function start(payload) {
     moved();
-    return session.serial(async () => {
-      await parkCurrent(modeOf(payload));
-      const view = await engine.call("new", payload.mode ? { seed: randomSeed(), ...payload } : payload);
-      unpark(view.mode);
-      await take(view, await engine.call("save", {}));
-      ctx.announce(ctx.t("bowls.say.started", { mode: modeName(ctx.t, view) }));
-    });
+    return page.serial(() => begin(payload));
   }
 
   /** @param {number} id */
   function startPuzzle(id) {
     moved();
-    return session.serial(async () => {
+    return page.serial(async () => {
       await parkCurrent("puzzle");
       await take(await engine.call("puzzle_new", { puzzle: id }), await engine.call("save", {}));
     });
@@ -95,7 +99,7 @@ export function createAttempts({ state, session, ctx, moved, show }) {
   /** The mode's unfinished attempt back on screen. @param {string} mode */
   function resume(mode) {
     moved();
-    return session.serial(async () => {
+    return page.serial(async () => {
       if (state.view && state.view.mode === mode && !state.view.over) { await show(); return; }
       const entry = state.parked[mode];
       if (!entry) return;
@@ -116,27 +120,26 @@ export function createAttempts({ state, session, ctx, moved, show }) {
   async function recordIfOver() {
     if (!state.view?.over || state.view.recorded) return null;
     const answer = await engine.call("record", {});
-    if (!answer.accepted || session.gone()) return null;
+    if (!answer.accepted || page.gone()) return null;
     state.view = answer.view;
-    session.keep(answer);
+    page.keep(answer);
     await readProfile(answer.profile);
     return answer;
   }
 
-  /** What the engine must read before the page can show anything live: the run on screen, or null. */
+  /** What the engine must read before the page can show anything live (the profile read before): the run on screen, or null. */
   async function loadStored() {
-    state.profile = await session.load("profile", "load_profile", "profile");
     for (const mode of PARKING) {
       const text = store.get(PARKED(mode));
       if (text === null) continue;
-      const view = await session.load(PARKED(mode));
+      const view = await page.load(PARKED(mode));
       if (view && !view.over && view.mode === mode) state.parked[mode] = { text, view };
       else if (view) store.remove(PARKED(mode));
     }
-    const run = await session.load("run");
+    const run = await page.load("run");
     // The parked attempts were loaded through the engine: the one on screen goes back.
     return run && engine.call("load", { save: store.get("run") });
   }
 
-  return { unfinishedOf, start, startPuzzle, resume, readProfile, recordIfOver, loadStored };
+  return { unfinishedOf, begin, start, startPuzzle, resume, readProfile, recordIfOver, loadStored };
 }

@@ -1,16 +1,87 @@
 // The cards of the bowls page, every one the kit's dialog: the end of an
 // attempt (or of a puzzle), the End and discard questions, the settings and the
-// gallery of themes and achievements. The page's state knows the card open
-// (its keys wait while one is); the actions are the page's callbacks.
+// gallery of themes and achievements. Their options are made here from the
+// view and the page's callbacks; the page's state knows the card open (its
+// keys wait while one is).
 import { html } from "../../svg.js";
 import { openDialog } from "../../kit/dialog.js";
-import { puzzleOverCard } from "./puzzles.js";
-import { discardCard, endCard, overCard, settingsCard } from "./screens.js";
+import { bestCombo, figures, line, puzzleOverCard } from "./puzzles.js";
 import { renderGallery } from "./themes.js";
 
 /** @typedef {import("../../kit/dialog.js").Dialog} Dialog */
 /** @typedef {import("../../kit/dialog.js").DialogOptions} DialogOptions */
 /** @typedef {import("./hud.js").Words} Words */
+
+/**
+ * A new attempt replaces the mode's unfinished one and its score: asked first.
+ * @param {Bowls.View} unfinished @param {Words} words @param {() => void} discard
+ * @returns {DialogOptions}
+ */
+export function discardCard(unfinished, { t, number }, discard) {
+  return {
+    title: t("bowls.discardTitle"),
+    lines: [t("bowls.discardText", { score: number(unfinished.score), count: unfinished.moves })],
+    buttons: [
+      { label: t("bowls.discardYes"), cls: "bw-discard-yes", action: discard },
+      { label: t("bowls.discardNo"), primary: true, cls: "bw-discard-no" },
+    ],
+    cls: "bw-overlay bw-discard",
+  };
+}
+
+/** @param {Bowls.View} view @param {Words} words @param {() => void} end @returns {DialogOptions} */
+export function endCard(view, { t, number }, end) {
+  return {
+    title: t("bowls.endConfirm"),
+    lines: [t("bowls.endConfirmText", { score: number(view.score) })],
+    buttons: [
+      { label: t("bowls.end"), primary: true, cls: "bw-end-yes", action: end },
+      { label: t("bowls.cancel") },
+    ],
+    cls: "bw-overlay bw-end-card",
+  };
+}
+
+/** @type {Record<string, string>} */
+const END_TITLES = { overflow: "bowls.over.overflow", stuck: "bowls.over.stuck", limit: "bowls.over.limit", ended: "bowls.over.ended" };
+
+/**
+ * The end of an attempt (not a puzzle's: puzzles.js).
+ * @param {Bowls.View} view @param {any} outcome the answer of the action that ended it
+ * @param {Words} words @param {{again: () => void, undo: () => void, modes: () => void}} on
+ * @returns {DialogOptions}
+ */
+export function overCard(view, outcome, { t, number }, on) {
+  /** @type {HTMLElement[]} */
+  const lines = [line("bw-final", t("bowls.over.score", { score: number(view.score) }))];
+  const banked = outcome?.events?.find((/** @type {any} */ e) => e.type === "recorded"); // the action that ended it (W25)
+  if (view.training) lines.push(line("bw-note", t("bowls.over.training")));
+  else if (banked?.best || banked?.daily_best) lines.push(line("bw-newbest", t("bowls.over.newBest")));
+  lines.push(figures(t, [["bowls.over.moves", number(view.moves)], ["bowls.over.bestCombo", bestCombo(t, view)]]));
+  const buttons = [{ label: t("bowls.playAgain"), primary: true, cls: "bw-again", action: on.again }];
+  if (view.can_undo) buttons.push({ label: t("bowls.undoLast"), primary: false, cls: "bw-over-undo", action: on.undo });
+  buttons.push({ label: t("bowls.toModes"), primary: false, cls: "bw-to-modes", action: on.modes });
+  return { title: t(END_TITLES[view.status] ?? "bowls.attemptOver"), lines, buttons, cls: "bw-overlay bw-over" };
+}
+
+/**
+ * The settings: the forecast line (W23).
+ * @param {{forecast: boolean}} prefs @param {Words} words @param {(forecast: boolean) => void} setForecast
+ * @returns {DialogOptions}
+ */
+export function settingsCard(prefs, { t }, setForecast) {
+  const label = html("label", { class: "bw-toggle" });
+  const box = /** @type {HTMLInputElement} */ (html("input", { type: "checkbox", class: "bw-forecast-toggle" }, label));
+  box.checked = prefs.forecast;
+  html("span", {}, label, t("bowls.forecastSetting"));
+  box.addEventListener("change", () => setForecast(box.checked));
+  return {
+    title: t("bowls.settings"),
+    lines: [label, line("bw-note", t("bowls.forecastHelp"))],
+    buttons: [{ label: t("bowls.close"), primary: true }],
+    cls: "bw-overlay bw-settings-card",
+  };
+}
 
 /**
  * @typedef {object} CardState
@@ -30,14 +101,15 @@ import { renderGallery } from "./themes.js";
  * @property {() => void} list the puzzle grid
  * @property {(forecast: boolean) => void} forecast the setting changed
  * @property {(name: string) => Promise<Bowls.Awards | null>} useTheme the engine's awards after the choice, null if refused
- * @property {() => void} daily today's daily (the club's date, issue 16)
+ * @property {() => void} daily today's daily (the Daily Club's date)
  */
 
 /**
  * @param {HTMLElement} root the page (cards go there)
- * @param {{state: CardState, words: Words, session: import("../../kit/session.js").PageSession, ctx: any, on: CardActions}} page
+ * @param {{state: CardState, words: Words, page: import("../../kit/page.js").Page, ctx: any,
+ *   end: import("../../kit/clubpage.js").ClubEnd, on: CardActions}} deps
  */
-export function createCards(root, { state, words, session, ctx, on }) {
+export function createCards(root, { state, words, page, ctx, end, on }) {
   const { t } = words;
 
   /** @param {DialogOptions} options */
@@ -56,21 +128,18 @@ export function createCards(root, { state, words, session, ctx, on }) {
   }
 
   /**
-   * The end card of the attempt on screen; the Daily Club's part (issue 16: daily line, grid, share and
-   * replay) joins it when the club has banked the run (`banked`: its summary, or null).
+   * The end card of the attempt on screen; the Daily Club's part (daily line, grid, share and replay)
+   * joins it when the club has banked the run.
    * @param {any} outcome the answer of the action that ended it
    * @param {HTMLElement | null} returnFocus the ring's bowl (the card's opener is gone or disabled)
-   * @param {Promise<any> | null} [banked]
    */
-  function showOver(outcome, returnFocus, banked = null) {
+  function showOver(outcome, returnFocus) {
     const view = state.view;
     const club = html("div", { class: "bw-club" });
     /** @param {DialogOptions} options */
     const withClub = (options) => {
-      const card = open({ ...options, lines: [...(options.lines ?? []), club], returnFocus });
-      banked?.then(async (summary) => {
-        if (summary && card.isOpen() && !session.gone()) await ctx.club.endBlock(club, summary);
-      }).catch(session.report);
+      open({ ...options, lines: [...(options.lines ?? []), club], returnFocus });
+      end.card(club);
     };
     if (view.mode === "puzzle" && view.puzzle) {
       withClub(puzzleOverCard(view, state.solved.get(view.puzzle.id), t, { play: on.play, undo: on.undo, list: on.list }));
@@ -111,7 +180,7 @@ export function createCards(root, { state, words, session, ctx, on }) {
       buttons: [{ label: t("bowls.gallery.close"), primary: true, cls: "bwt-close" }],
     });
     /** @param {string} name */
-    const use = (name) => session.serial(async () => {
+    const use = (name) => page.serial(async () => {
       const next = await on.useTheme(name);
       if (!next || !card.isOpen()) return;
       renderGallery(body, next, t, use);

@@ -61,7 +61,7 @@ export function createHud(root, { t, number }, juice) {
 
 /**
  * The chosen bowl's queue, the Sow button, the forecast line and, always in
- * sight, which way a sowing goes and how much a bowl holds (issue 15).
+ * sight, which way a sowing goes and how much a bowl holds.
  * @param {HTMLElement} root @param {Words} words @param {{onSow: () => void}} on
  */
 export function createQueuePanel(root, { t }, { onSow }) {

@@ -1,4 +1,4 @@
-// The first lesson of Color Bowls and the tips of its specials (issue 15).
+// The first lesson of Color Bowls and the tips of its specials.
 // The position is the engine's (club.bowls.lesson: bowl 1 holds green and
 // blue; bowl 3 a red; bowls 4 and 5 two reds and two blues): choose bowl 1,
 // sow it and watch the stones go clockwise, then sow bowl 3 to make three
@@ -37,7 +37,7 @@ const SPECIALS = ["ice", "reverse", "volcano", "joker", "blocker"];
  * first bowl that has it (the kit shows each tip once ever).
  * @param {any} ctx @param {Bowls.View} view @param {(b: number) => Element | null} node
  */
-export function tipSpecials(ctx, view, node) {
+export function showTips(ctx, view, node) {
   for (const special of SPECIALS) {
     const b = view.bowls.findIndex((bowl) => Boolean(bowl.mods[special]) || [...bowl.stones].some((s) => STONE_NAMES[s] === special));
     if (b >= 0 && ctx.tip(`bowls.${special}`, ctx.t(`bowls.tip.${special}`), node(b))) return; // one at a time

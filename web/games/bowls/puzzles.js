@@ -147,7 +147,7 @@ export function createPuzzlePanel(game, stats, t, on) {
 export const line = (cls, text) => html("p", { class: cls }, null, text);
 
 /**
- * This attempt's figures for an end card (issue 15): [label key, value] rows.
+ * This attempt's figures for an end card: [label key, value] rows.
  * @param {Translate} t @param {[string, string][]} rows
  */
 export function figures(t, rows) {

@@ -2,7 +2,7 @@
 // the view has; in each bowl the stones a bowl may hold (the view's capacity)
 // sit on the rim clockwise from the top and the last one in the centre, and
 // any more show a clear "+N" marker; the places still free are faint rings, so
-// a full bowl shows it (issue 15), and an arrow inside the ring shows which way
+// a full bowl shows it, and an arrow inside the ring shows which way
 // the chosen bowl sows (the view's `clockwise`). It only draws the frame it is
 // given (the engine's view or an animation frame).
 import { svg } from "../../svg.js";

@@ -1,12 +1,16 @@
-// The mode screen (Endless, Daily with its date, Puzzles, the theme gallery)
-// is page content; the end-of-attempt card, the settings and the confirm cards
-// are the kit's dialog: this module makes their options from the view and the
-// page's callbacks. It draws only what it is handed.
+// The screens of the bowls page and the way between them: the mode screen
+// (Endless, Daily with its date, Puzzles, the theme gallery) drawn from what
+// it is handed (the engine's profile, grid and awards, the parked attempts),
+// the puzzle grid, the game screen with its end card, and the settings and
+// themes they open. Every number and every award is the engine's.
 import { html } from "../../svg.js";
-import { bestCombo, figures, line, puzzleCard } from "./puzzles.js";
+import { modeOf, PARKING } from "./attempts.js";
+import { showTips } from "./lesson.js";
+import { puzzleCard, renderGrid } from "./puzzles.js";
+import { focusTarget } from "./render.js";
+import { applyTheme } from "./themes.js";
 import { themesCard } from "./themes.js";
 
-/** @typedef {import("../../kit/dialog.js").DialogOptions} DialogOptions */
 /** @typedef {import("./hud.js").Words} Words */
 
 /**
@@ -31,7 +35,7 @@ import { themesCard } from "./themes.js";
  * What the mode screen shows (the page gathers it from the engine first).
  * @typedef {object} ModeScreenData
  * @property {{best?: Record<string, number>, daily?: Record<string, number>}} profile the engine's reading of it
- * @property {string} today the UTC date (W20), the club's (issue 16)
+ * @property {string} today the UTC date (W20), the Daily Club's
  * @property {Record<string, Bowls.View | null>} unfinished each mode's unfinished attempt
  * @property {Bowls.Grid} grid
  * @property {Bowls.Awards} awards
@@ -86,7 +90,7 @@ function dailyCard(data, { t, number }, on) {
     buttons: [
       ...(resume ? [resume] : []),
       { label: best === undefined ? t("bowls.playToday") : t("bowls.replayToday"), primary: !going, cls: "bw-start",
-        action: () => on.start({ daily: today }) }, // the club's daily of that date (issue 16)
+        action: () => on.start({ daily: today }) }, // the Daily Club's daily of that date
     ],
   };
 }
@@ -115,72 +119,126 @@ export function renderModeScreen(target, data, words, on) {
 }
 
 /**
- * A new attempt replaces the mode's unfinished one and its score: asked first.
- * @param {Bowls.View} unfinished @param {Words} words @param {() => void} discard
- * @returns {DialogOptions}
+ * @typedef {object} ScreenDeps
+ * @property {any} ctx
+ * @property {import("../../kit/page.js").Page} page
+ * @property {import("./state.js").State} state
+ * @property {import("./render.js").Parts} parts
+ * @property {import("./hud.js").Words} words
+ * @property {ReturnType<typeof import("./attempts.js").createAttempts>} attempts
+ * @property {ReturnType<typeof import("./cards.js").createCards>} cards
+ * @property {() => ReturnType<typeof import("./play.js").createPlay>} play
+ * @property {() => void} moved the attempt on screen is about to change (a hint asked for it is dropped)
+ * @property {() => void} render
  */
-export function discardCard(unfinished, { t, number }, discard) {
-  return {
-    title: t("bowls.discardTitle"),
-    lines: [t("bowls.discardText", { score: number(unfinished.score), count: unfinished.moves })],
-    buttons: [
-      { label: t("bowls.discardYes"), cls: "bw-discard-yes", action: discard },
-      { label: t("bowls.discardNo"), primary: true, cls: "bw-discard-no" },
-    ],
-    cls: "bw-overlay bw-discard",
+
+/** @param {ScreenDeps} deps */
+export function createScreens({ ctx, page, state, parts, words, attempts, cards, play, moved, render }) {
+  const { engine, store } = ctx;
+  const { modes, game, grid } = parts;
+  /** @type {ModeScreenActions} */
+  const actions = {
+    start: (payload) => cards.askStart(attempts.unfinishedOf(modeOf(payload) ?? ""), payload),
+    resume: attempts.resume, play: attempts.startPuzzle, list: showGrid, gallery: openGallery, settings: cards.openSettings,
   };
-}
 
-/** @param {Bowls.View} view @param {Words} words @param {() => void} end @returns {DialogOptions} */
-export function endCard(view, { t, number }, end) {
-  return {
-    title: t("bowls.endConfirm"),
-    lines: [t("bowls.endConfirmText", { score: number(view.score) })],
-    buttons: [
-      { label: t("bowls.end"), primary: true, cls: "bw-end-yes", action: end },
-      { label: t("bowls.cancel") },
-    ],
-    cls: "bw-overlay bw-end-card",
-  };
-}
+  async function modeData() {
+    const puzzles = await engine.call("puzzles", {});
+    const awards = await engine.call("themes", {});
+    const unfinished = Object.fromEntries(PARKING.map((mode) => [mode, attempts.unfinishedOf(mode)]));
+    const { date } = await ctx.club.today(); // W20: the UTC date, the Daily Club's
+    return { profile: state.profile ?? { best: {}, daily: {} }, today: date, unfinished, grid: puzzles, awards };
+  }
 
-/** @type {Record<string, string>} */
-const END_TITLES = { overflow: "bowls.over.overflow", stuck: "bowls.over.stuck", limit: "bowls.over.limit", ended: "bowls.over.ended" };
+  async function showModes() {
+    play().finishAnimation();
+    cards.close();
+    const data = await modeData();
+    if (page.gone()) return;
+    renderModeScreen(modes, data, words, actions); // built aside, then shown whole
+    state.screen = "modes";
+    render();
+    /** @type {HTMLElement | null} */ (modes.querySelector(".bw-continue, .bw-start"))?.focus({ preventScroll: true });
+  }
 
-/**
- * The end of an attempt (not a puzzle's: puzzles.js).
- * @param {Bowls.View} view @param {any} outcome the answer of the action that ended it
- * @param {Words} words @param {{again: () => void, undo: () => void, modes: () => void}} on
- * @returns {DialogOptions}
- */
-export function overCard(view, outcome, { t, number }, on) {
-  /** @type {HTMLElement[]} */
-  const lines = [line("bw-final", t("bowls.over.score", { score: number(view.score) }))];
-  const banked = outcome?.events?.find((/** @type {any} */ e) => e.type === "recorded"); // the action that ended it (W25)
-  if (view.training) lines.push(line("bw-note", t("bowls.over.training")));
-  else if (banked?.best || banked?.daily_best) lines.push(line("bw-newbest", t("bowls.over.newBest")));
-  lines.push(figures(t, [["bowls.over.moves", number(view.moves)], ["bowls.over.bestCombo", bestCombo(t, view)]]));
-  const buttons = [{ label: t("bowls.playAgain"), primary: true, cls: "bw-again", action: on.again }];
-  if (view.can_undo) buttons.push({ label: t("bowls.undoLast"), primary: false, cls: "bw-over-undo", action: on.undo });
-  buttons.push({ label: t("bowls.toModes"), primary: false, cls: "bw-to-modes", action: on.modes });
-  return { title: t(END_TITLES[view.status] ?? "bowls.attemptOver"), lines, buttons, cls: "bw-overlay bw-over" };
-}
+  // Pause (and every way back to the mode screen): after the operations asked before it.
+  function pause() {
+    moved();
+    return page.serial(showModes);
+  }
 
-/**
- * The settings: the forecast line (W23).
- * @param {{forecast: boolean}} prefs @param {Words} words @param {(forecast: boolean) => void} setForecast
- * @returns {DialogOptions}
- */
-export function settingsCard(prefs, { t }, setForecast) {
-  const label = html("label", { class: "bw-toggle" });
-  const box = /** @type {HTMLInputElement} */ (html("input", { type: "checkbox", class: "bw-forecast-toggle" }, label));
-  box.checked = prefs.forecast;
-  html("span", {}, label, t("bowls.forecastSetting"));
-  box.addEventListener("change", () => setForecast(box.checked));
-  return {
-    title: t("bowls.settings"),
-    lines: [label, line("bw-note", t("bowls.forecastHelp"))],
-    buttons: [{ label: t("bowls.close"), primary: true }],
-    cls: "bw-overlay bw-settings-card",
-  };
+  function showGrid() {
+    moved();
+    page.serial(async () => {
+      const puzzles = await engine.call("puzzles", {});
+      if (page.gone()) return;
+      renderGrid(grid, puzzles, ctx.t, { back: pause, play: attempts.startPuzzle });
+      state.screen = "puzzles";
+      render();
+      const focus = /** @type {HTMLElement | null} */ (grid.querySelector(".bwp-cell.next") ?? grid.querySelector(".bwp-cell"));
+      focus?.focus({ preventScroll: false });
+      focus?.scrollIntoView?.({ block: "center" });
+    });
+  }
+
+  /** `early`: the stored view, drawn before the engine is ready (no focus, nothing banked). */
+  async function showGame(early = false) {
+    if (state.screen !== "game") window.scrollTo(0, 0); // from another screen: start at the title
+    state.screen = "game";
+    play().refresh();
+    if (early) return;
+    game.ring.focusBowl(focusTarget(state, state.view));
+    showTips(ctx, state.view, game.ring.node);
+    if (state.view.over) {
+      const outcome = await attempts.recordIfOver();
+      if (!page.gone()) showOver(outcome);
+    }
+  }
+
+  /** The end card, focus back on the ring when it closes. @param {any} outcome */
+  function showOver(outcome) {
+    cards.showOver(outcome, /** @type {HTMLElement | null} */ (/** @type {unknown} */ (game.ring.node(focusTarget(state, state.view)))));
+  }
+
+  /** Today's daily (the Daily Club's date): a new attempt of it, asked first if one is unfinished. */
+  function startDaily() {
+    ctx.club.today().then((/** @type {{date: string}} */ today) => {
+      if (!page.gone()) cards.askStart(attempts.unfinishedOf("daily"), { daily: today.date });
+    }, page.report);
+  }
+
+  /** The forecast line (W23) on or off, a preference of the page. @param {boolean} forecast */
+  function setForecast(forecast) {
+    state.prefs = { ...state.prefs, forecast };
+    store.set("prefs", JSON.stringify(state.prefs));
+    state.forecastSeen = null;
+    if (state.screen === "game") play().refresh();
+  }
+
+  // The gallery, after the operations asked before (a move may have earned a theme).
+  function openGallery() {
+    page.serial(async () => {
+      const awards = await engine.call("themes", {});
+      if (!page.gone()) cards.openGallery(awards);
+    });
+  }
+
+  /** A theme chosen in the gallery (inside the page's serial). @param {string} name */
+  async function useTheme(name) {
+    const answer = await engine.call("set_theme", { theme: name });
+    if (!answer.accepted || page.gone()) return null;
+    if (answer.profile) { store.set("profile", answer.profile); await attempts.readProfile(answer.profile); }
+    const awards = await engine.call("themes", {});
+    setTheme(awards.theme);
+    if (state.screen === "modes") renderModeScreen(modes, await modeData(), words, actions); // behind the card
+    return awards;
+  }
+
+  /** A theme the engine named (W24). @param {string} name */
+  function setTheme(name) {
+    applyTheme(parts.root, name);
+    ctx.keepView({ theme: name }, "theme"); // for the first paint of the next visit
+  }
+
+  return { showModes, pause, showGrid, showGame, showOver, startDaily, setForecast, openGallery, useTheme, setTheme };
 }

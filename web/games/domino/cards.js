@@ -70,7 +70,7 @@ export function playTime(fmt, ms) {
 }
 
 /**
- * This run's figures (issue 15): tiles played, play time (D17), sets played out.
+ * This run's figures: tiles played, play time (D17), sets played out.
  * @param {Format} fmt @param {Domino.View} view
  */
 function figures(fmt, view) {
@@ -91,7 +91,7 @@ function figures(fmt, view) {
  * @param {HTMLElement} host @param {Format} fmt @param {Domino.View} view @param {string} title
  * @param {Domino.Record | undefined} record the engine's record event (beaten fields, records after the run)
  * @param {{ again: () => void, menu?: () => void, closed: (dialog: Dialog) => void, later: (fn: () => void, ms: number) => void }} on
- * @param {HTMLElement} [club] the Daily Club's part (issue 16: daily line, grid, share and replay), filled in later
+ * @param {HTMLElement} [club] the Daily Club's part (daily line, grid, share and replay), filled in later
  * @returns {Dialog}
  */
 export function overCard(host, fmt, view, title, record, on, club) {

@@ -1,5 +1,5 @@
 // The engine's events of Domino Drop as the feel kit's cues and the juice's
-// praise (issue 15 items 1-3): one table. The page plays each event's cue when
+// praise (docs/feel.md): one table. The page plays each event's cue when
 // it shows that event (a move at once, a cascade step when its halves vanish).
 // How big a moment must be for praise or a fanfare is the feel's choice, not a
 // rule: the numbers below only pick which turns sound and look big.

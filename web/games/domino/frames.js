@@ -1,4 +1,4 @@
-// The frame path (issue 13): time and moves to the engine, never a round trip
+// The frame path (D8): time and moves to the engine, never a round trip
 // inside a frame. Each animation frame adds its elapsed time to `state.acc`
 // and, when no tick is in flight, sends it as one `tick` without awaiting it;
 // the frame draws the latest falling tile the engine told (a tick's or a
@@ -9,7 +9,7 @@
 // order; answers about a run the page has since replaced are dropped.
 //
 // These calls go straight to the engine (answered in order by its worker),
-// not through the session's `serial`, which would hold a move behind the
+// not through the page's `serial`, which would hold a move behind the
 // previous answer and let the next frame's time overtake it.
 //
 // The play clock (domino/playtime.js) counts the time sent; each answer that
@@ -22,7 +22,7 @@ const PROBE_KEEP = 600; // frame intervals kept by the frame-time probe
 
 /**
  * @typedef {object} FrameDeps
- * @property {import("./render.js").State} state
+ * @property {import("./state.js").State} state
  * @property {{ call: (method: string, payload: object) => Promise<any> }} engine
  * @property {HTMLElement} root the page's section (the probe's lists go on it)
  * @property {ReturnType<typeof import("./well.js").createWell>} well

@@ -1,5 +1,5 @@
 // The scores (D13): Power (the score), Max, Speed with one decimal, each with a
-// line that says what it counts (issue 15); the set and the tiles left (D15,
+// line that says what it counts; the set and the tiles left (D15,
 // D16); the next tile (D4); a short pop for each scoring turn. Every number is
 // the engine's view, formatted; the boxes are the kit's. Power and Max count up
 // to a higher value through the juice (the exact number is in data-value at once).

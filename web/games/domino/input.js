@@ -4,7 +4,7 @@
 // is a flag the engine keeps; time stays explicit. A key pressed or held
 // while a turn's cascade animates is kept, with its repeat charge (as
 // guideline games keep it through line-clear delays): the next tile moves as
-// soon as it is live (issue 11).
+// soon as it is live.
 import { createKeyRepeat } from "../../kit/keys.js";
 
 // The feel of a touch gesture (how a finger is read), not a rule of the game.
@@ -32,7 +32,7 @@ const SIDEWAYS = new Set(["left", "right"]);
  * @property {() => import("../../kit/keys.js").RepeatTiming | null} timing the engine's key repeat (D8)
  * @property {() => number} cellPixels
  * @property {(move: string) => void} early a one-shot move (rotate, hard drop) pressed while a turn animates:
- *   the page ends the animation at once and makes the move right after it (issue 15: input never waits)
+ *   the page ends the animation at once and makes the move right after it (input never waits)
  */
 
 /**

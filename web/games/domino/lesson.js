@@ -1,25 +1,24 @@
-// The first lesson of Domino Drop and its tips (issue 15 item 4). The lesson
-// plays the engine's lesson position (club.domino.lesson: 3-6 falling over a
-// 6 and a 3): move, rotate, cancel two equal halves, then what the scores
-// mean. No game time passes in the lesson (the page sends no ticks; ↓ moves
-// one row): a newcomer reads each step while the tile waits.
-import { createLesson } from "../../kit/lesson.js";
+// The first lesson of Domino Drop and its tips. The lesson plays the
+// engine's lesson position (club.domino.lesson: 3-6 falling over a 6 and a
+// 3): move, rotate, cancel two equal halves, then what the scores mean. No
+// game time passes in the lesson (the page sends no ticks; ↓ moves one row):
+// a newcomer reads each step while the tile waits.
 
 /** @param {any} e */
 const moved = (e, /** @type {string[]} */ ...by) => e.type === "moved" && by.includes(e.by);
 
 /**
- * @param {HTMLElement} root @param {any} ctx
  * @param {import("./render.js").Parts} parts
+ * @returns {import("../../kit/lesson.js").LessonStep[]}
  */
-export function startLesson(root, ctx, parts) {
+export function lessonSteps(parts) {
   const well = () => parts.well.root;
-  return createLesson(root, ctx, [
+  return [
     { say: "domino.lesson.move", until: (e) => moved(e, "left", "right"), target: well },
     { say: "domino.lesson.rotate", until: (e) => moved(e, "cw", "ccw"), target: well },
     { say: "domino.lesson.cancel", until: (e) => e.type === "cancelled", target: well },
     { say: "domino.lesson.score", target: () => parts.play.querySelector(".dd-power") },
-  ]);
+  ];
 }
 
 /**

@@ -59,3 +59,41 @@ export function owedTo(text, run) {
     return 0; // not a record of ours: nothing is owed
   }
 }
+
+/**
+ * The page's side of the owed time: written when the page goes, paid on the next load.
+ * @param {{ctx: any, page: import("../../kit/page.js").Page, state: import("./state.js").State,
+ *   frames: ReturnType<typeof import("./frames.js").createFrames>}} deps
+ */
+export function createOwed({ ctx, page, state, frames }) {
+  const { engine, store } = ctx;
+  const peek = (/** @type {string} */ item) => (store.peek ?? store.get)(item);
+
+  /** The game time a reload would lose, written now, synchronously. */
+  function keep() {
+    if (!state.ready || ctx.lesson || (state.phase !== "play" && state.phase !== "paused")) return;
+    const run = peek("run");
+    const owed = frames.owed();
+    if (run !== null && owed >= 1) store.set(OWED_ITEM, owedRecord(owed, run));
+    else if (peek(OWED_ITEM) !== null) store.remove(OWED_ITEM);
+  }
+
+  /**
+   * The game time the last page owed the stored run (the one the engine loaded), given to the engine as one tick and
+   * stored; null when none was owed. `tick` is a turn when a tile locked in that time.
+   * @param {string | null} run the stored save the engine loaded @returns {Promise<{ tick: Domino.Tick, view: Domino.View } | null>}
+   */
+  async function pay(run) {
+    const owed = owedTo(peek(OWED_ITEM), run);
+    if (!owed) {
+      store.remove(OWED_ITEM); // none, or about another save (which holds that time already)
+      return null;
+    }
+    const tick = /** @type {Domino.Tick} */ (await engine.call("tick", { ms: owed }));
+    const [save, view] = await Promise.all([engine.call("save", {}), engine.call("view", {})]);
+    if (page.keep({ accepted: true, save, view, profile: tick.profile ?? null })) store.remove(OWED_ITEM);
+    return { tick, view };
+  }
+
+  return { keep, pay };
+}

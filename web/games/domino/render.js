@@ -1,7 +1,7 @@
 // The page's parts and its one drawing function: `render(parts, state)` draws
 // the state (the engine's view, the falling tile it told last, the phase)
 // into the DOM and changes nothing else. What the page is doing lives in the
-// state object (web/games/domino.js), what the game is lives in the view.
+// state object (state.js), what the game is lives in the view.
 import { html } from "../../svg.js";
 import { createHud } from "./hud.js";
 import { createStart } from "./screens.js";
@@ -11,36 +11,6 @@ const PAD = [
   ["left", "◀", "domino.pad.left"], ["ccw", "⟲", "domino.pad.ccw"], ["cw", "⟳", "domino.pad.cw"],
   ["right", "▶", "domino.pad.right"], ["soft", "▼", "domino.pad.soft"], ["hard", "⤓", "domino.pad.hard"],
 ];
-
-/** @typedef {"start" | "play" | "paused" | "over" | "replay"} Phase replay: a kept run shown step by step (issue 16), no input */
-
-/**
- * What the page is doing; everything else it shows is the engine's.
- * @typedef {object} State
- * @property {Phase} phase
- * @property {Domino.View | null} view the engine's last full view
- * @property {Domino.FallingView | null} falling the latest falling tile the engine told (a tick's or a move's)
- * @property {boolean} animating a turn's animation plays
- * @property {import("../../kit/dialog.js").Dialog | null} card the pause or end card, when one is open
- * @property {boolean} asking the New game question is open
- * @property {boolean} ready the engine has loaded the run and input is wired
- * @property {boolean} launching a new run is being asked for
- * @property {boolean} adopting another tab's run is being loaded: no input, no ticks
- * @property {number} runId bumped when the page replaces the run: answers about the old one are dropped
- * @property {number} acc game time elapsed in frames, not yet sent as a tick
- * @property {number} ticking ticks in flight
- * @property {Array<() => void>} backlog answers that came while a turn animated, applied after it in order
- * @property {import("./screens.js").Profile | null} profile the engine's view of the stored records
- */
-
-/** @returns {State} */
-export function createState() {
-  return {
-    phase: "start", view: null, falling: null, animating: false, card: null, asking: false,
-    ready: false, launching: false, adopting: false, runId: 0, acc: 0, ticking: 0, backlog: [],
-    profile: null,
-  };
-}
 
 /**
  * The page's DOM, built once: header with the mode chip, start screen, well, HUD, pad.
@@ -81,7 +51,7 @@ export function layout(root, fmt, on, juice) {
 /**
  * Draw the state: the screen of the phase, the well, the falling tile (none while a turn animates),
  * the HUD, the mode chip, and the data-* the tests wait on.
- * @param {Parts} parts @param {State} state
+ * @param {Parts} parts @param {import("./state.js").State} state
  */
 export function render(parts, state) {
   const { view, phase } = state;

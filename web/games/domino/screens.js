@@ -8,6 +8,16 @@ export const MODES = ["sprint", "marathon"];
 export const SETS = ["classic", "extended"];
 
 /** @typedef {{ mode: string, set: string }} Choice */
+
+/** The mode and set chosen last (stored by the page, a preference, not the run); the start screen keeps only known names. @param {string | null} text @returns {Choice | null} */
+export function readChoice(text) {
+  try {
+    return JSON.parse(text ?? "null");
+  } catch (error) {
+    console.warn("domino: the stored choice is no JSON; the first mode and set are chosen", error);
+    return null;
+  }
+}
 /** @typedef {Domino.ProfileView} Profile the engine's records and what it says of the choices */
 
 /**
@@ -48,7 +58,7 @@ function segmented(parent, t, kind, values, onPick) {
 /**
  * @param {HTMLElement} parent @param {import("./cards.js").Format} fmt
  * @param {{ onStart: (mode: string, set: string) => void, onDaily: () => void }} on
- *   onDaily: today's daily (issue 16), a Sprint of the classic set for everyone
+ *   onDaily: today's daily, a Sprint of the classic set for everyone
  */
 export function createStart(parent, fmt, { onStart, onDaily }) {
   const { t } = fmt;

@@ -9,6 +9,21 @@ const FADE_MS = 280;
 const FALL_MS_PER_ROW = 55;
 
 /**
+ * Where the falling tile would land (the engine's ghost row), none when it is there already.
+ * @param {SVGGElement} layer @param {Domino.FallingView} tile
+ */
+function drawGhost(layer, tile) {
+  layer.replaceChildren();
+  if (tile.ghost === tile.row) return;
+  for (const [dc, dr] of tile.halves) {
+    svg("rect", {
+      x: (tile.col + dc) * CELL + 0.9, y: (tile.ghost + dr) * CELL + 0.9,
+      width: CELL - 1.8, height: CELL - 1.8, rx: 1.6, class: "dd-ghost-cell",
+    }, layer);
+  }
+}
+
+/**
  * @param {HTMLElement} parent
  * @param {{ label: (width: number, height: number) => string }} options the well's name for its size
  */
@@ -22,7 +37,7 @@ export function createWell(parent, { label }) {
   let tileKey = /** @type {string | null} */ (null);
   let ghostKey = /** @type {string | null} */ (null);
   let shownX = /** @type {number | null} */ (null);
-  let hurried = false; // a new action came: the turn's animation ends at once (issue 15)
+  let hurried = false; // a new action came: the turn's animation ends at once
 
   /** The frame of a well this size (D1: the engine's view says it). @param {number} width @param {number} height */
   function setSize(width, height) {
@@ -80,15 +95,7 @@ export function createWell(parent, { label }) {
     const gk = `${tile.col},${tile.ghost},${tile.orient},${tile.row === tile.ghost}`;
     if (gk !== ghostKey) {
       ghostKey = gk;
-      ghost.replaceChildren();
-      if (tile.ghost !== tile.row) {
-        for (const [dc, dr] of tile.halves) {
-          svg("rect", {
-            x: (tile.col + dc) * CELL + 0.9, y: (tile.ghost + dr) * CELL + 0.9,
-            width: CELL - 1.8, height: CELL - 1.8, rx: 1.6, class: "dd-ghost-cell",
-          }, ghost);
-        }
-      }
+      drawGhost(ghost, tile);
     }
   }
 

@@ -2,7 +2,7 @@
 // Each step's groups slide into their target and the doubled stone pops out
 // there; with reduced motion everything is a short fade. Only event data is
 // used (cells, target, result): no rule is re-derived here. Each step is told
-// to `onStep` as it shows (its sound, points and burst: feel.js, issue 15).
+// to `onStep` as it shows (its sound, points and burst: cues.js).
 /**
  * @param {import("./board.js").MergeBoard} board
  * @param {{onStep: (groups: any[], step: number) => void}} options

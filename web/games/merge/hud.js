@@ -1,7 +1,7 @@
 // The header and the numbers around the board (M11): score, moves, highest
 // stone, the optional play time (M14) and the best score, in the kit's stat
 // boxes. Only numbers the engine reports are shown; a score that grows counts
-// up to its new value (the kit's juice, issue 15).
+// up to its new value (the kit's juice).
 import { html } from "../../svg.js";
 import { formatTime } from "./timer.js";
 import { statBox } from "../../kit/hud.js";

@@ -1,8 +1,13 @@
 // Input (M12) turned into state changes and engine calls: tap or click a
 // cell, hover preview, drag from the tray (the kit's tray drag), the keyboard
 // marker with arrows / Enter / Escape, R and Shift+R to turn the pair, D to
-// hear the board described (issue 15).
+// hear the board described (P11); and the toolbar, whose buttons open the
+// menus (cards.js).
+import { dailyButton } from "../../kit/clubpage.js";
 import { createTrayDrag } from "../../kit/hexboard.js";
+import { html } from "../../svg.js";
+import { createSettings, createSlots } from "./cards.js";
+import { createSlotApi } from "./slots.js";
 
 const CENTRE = "0:0"; // where the keyboard's marker starts: the board's middle (axial origin)
 
@@ -106,4 +111,63 @@ export function bindInput({ state, board, tray, ghost, play, act, report, draw, 
     drag.cancel();
     document.removeEventListener("keydown", onKey);
   };
+}
+
+/**
+ * @typedef {object} ToolDeps
+ * @property {any} ctx
+ * @property {import("../../kit/page.js").Page} page
+ * @property {import("./state.js").MergeState} state
+ * @property {ReturnType<typeof import("./play.js").createPlay>} play
+ * @property {ReturnType<typeof import("./cards.js").createConfirm>} confirm
+ * @property {(open: boolean) => void} menu a menu opened or closed (play time pauses, M15)
+ * @property {<A extends any[]>(fn: (...args: A) => unknown, ...args: A) => void} act an action, once live, in order
+ * @property {() => void} draw
+ */
+
+/**
+ * The toolbar: New round (asked first when a round is in progress), Daily, the save slots (M15) and the
+ * settings (M14), the last two made once the engine's geometry is known. A lesson keeps only the settings;
+ * a replay takes no input at all.
+ * @param {HTMLElement} tools @param {HTMLElement} root the page (cards go there) @param {ToolDeps} deps
+ */
+export function createTools(tools, root, { ctx, page, state, play, confirm, menu, act, draw }) {
+  const { t, number } = ctx;
+  /** A toolbar button. @param {string} cls @param {string} key its label @param {() => unknown} onClick */
+  const tool = (cls, key, onClick) => {
+    const button = html("button", { class: `btn ${cls}`, type: "button", hidden: Boolean(ctx.replay) || (ctx.lesson && cls !== "hm-settings-btn") }, tools, t(key));
+    button.addEventListener("click", onClick);
+  };
+  /** @type {ReturnType<typeof createSettings> | null} */
+  let settings = null;
+  /** @type {ReturnType<typeof createSlots> | null} */
+  let slots = null;
+  tool("hm-new", "merge.newRound", async () => {
+    if (!state.live) return;
+    if (state.view?.in_progress && !(await confirm.ask({ title: t("merge.confirmNew.title"),
+      text: t("merge.confirmNew.text"), yes: t("merge.newRound") }))) return;
+    act(play.newRound);
+  });
+  dailyButton(tools, ctx, "merge", { label: t("merge.daily"), title: t("merge.dailyLabel"), cls: "hm-daily", report: page.report })
+    .hidden = Boolean(ctx.lesson || ctx.replay);
+  tool("hm-slots-btn", "merge.slots", () => {
+    if (!state.live || !state.geometry) return;
+    act(play.flushTime);
+    slots ??= createSlots(root, { t, number, count: state.geometry.slots, onToggle: menu,
+      slots: createSlotApi({ ctx, page, state, play, confirm, count: state.geometry.slots }) });
+    slots.open().catch(page.report);
+  });
+  /** M14: a setting changed, the engine's view of it drawn. @param {Partial<Merge.SettingsView>} change */
+  async function changeSettings(change) {
+    const answer = await ctx.engine.call("settings", { settings: change });
+    if (!answer.accepted || !page.keep(answer) || page.gone()) return;
+    state.view = answer.view;
+    draw();
+  }
+  tool("hm-settings-btn", "merge.settings", () => {
+    if (!state.live || !state.view || !state.geometry) return;
+    settings ??= createSettings(root, { t, styles: state.geometry.styles, onToggle: menu,
+      onChange: (change) => act(changeSettings, change) });
+    settings.open({ ...state.view.settings, style: state.view.style });
+  });
 }

@@ -1,20 +1,29 @@
-// The first lesson's steps (issue 15 point 4): place, merge three, turn a pair,
-// merge with the pair, on the engine's lesson round (club.merge.lesson). Each
-// step waits for the engine's event that says it was done.
-import { createLesson } from "../../kit/lesson.js";
+// The first lesson's steps: place, merge three, turn a pair, merge with the
+// pair, on the engine's lesson round (club.merge.lesson). Each step waits for
+// the engine's event that says it was done. And the joker's tip.
 
 /** @param {any} e */
 const merged = (e) => e.type === "merged";
 
 /**
- * @param {HTMLElement} root @param {any} ctx
  * @param {{board: import("./board.js").MergeBoard, tray: ReturnType<typeof import("./tray.js").createTray>}} parts
+ * @returns {import("../../kit/lesson.js").LessonStep[]}
  */
-export function createMergeLesson(root, ctx, { board, tray }) {
-  return createLesson(root, ctx, [
+export function lessonSteps({ board, tray }) {
+  return [
     { say: "merge.lesson.place", until: (e) => e.type === "set", target: () => tray.current },
     { say: "merge.lesson.merge", until: merged, target: () => board.root },
     { say: "merge.lesson.rotate", until: (e) => e.type === "turn", target: () => tray.rotate },
     { say: "merge.lesson.pair", until: merged, target: () => board.root },
-  ]);
+  ];
+}
+
+/**
+ * The first time a joker is in the tray, one line says what it does (the kit shows it once ever).
+ * @param {any} ctx @param {Merge.View | null} view
+ * @param {{tray: {current: Element}, side: HTMLElement}} parts
+ */
+export function showTips(ctx, view, { tray, side }) {
+  const joker = view?.current.kind === "joker" ? tray.current : view?.next.kind === "joker" ? side.querySelector(".hm-next-box") : null;
+  if (joker) ctx.tip("merge.joker", ctx.t("merge.tip.joker"), joker);
 }

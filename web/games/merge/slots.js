@@ -1,29 +1,29 @@
 // The save slots' side of the page (M15): what the slots dialog asks, through
-// the engine and the session (one operation at a time; a slot the engine
+// the engine and the page object (one operation at a time; a slot the engine
 // cannot read is moved aside). Save and Load over something ask first.
-import { summaryText } from "./dialogs.js";
+import { summaryText } from "./cards.js";
 
 /**
- * @param {{ctx: any, session: import("../../kit/session.js").PageSession, state: import("./state.js").MergeState,
- *   play: ReturnType<typeof import("./play.js").createPlay>, confirm: ReturnType<typeof import("./dialogs.js").createConfirm>,
+ * @param {{ctx: any, page: import("../../kit/page.js").Page, state: import("./state.js").MergeState,
+ *   play: ReturnType<typeof import("./play.js").createPlay>, confirm: ReturnType<typeof import("./cards.js").createConfirm>,
  *   count: number}} parts
- * @returns {import("./dialogs.js").SlotApi}
+ * @returns {import("./cards.js").SlotApi}
  */
-export function createSlotApi({ ctx, session, state, play, confirm, count }) {
+export function createSlotApi({ ctx, page, state, play, confirm, count }) {
   const { engine, store, t, number } = ctx;
   const key = (/** @type {number} */ n) => `slot/${n}`;
   /** The engine's summary of a stored slot, or null (empty, or unreadable: moved aside). @param {number} n */
-  const summary = (n) => /** @type {Promise<Merge.Summary | null>} */ (session.load(key(n), "summary"));
+  const summary = (n) => /** @type {Promise<Merge.Summary | null>} */ (page.load(key(n), "summary"));
 
   return {
     async list() {
-      return (await session.serial(() => Promise.all(Array.from({ length: count }, (_, i) => summary(i + 1))))) ?? [];
+      return (await page.serial(() => Promise.all(Array.from({ length: count }, (_, i) => summary(i + 1))))) ?? [];
     },
     async save(n) {
-      const old = await session.serial(() => summary(n));
+      const old = await page.serial(() => summary(n));
       if (old && !(await confirm.ask({ title: t("merge.confirmSave.title", { n }),
         text: t("merge.confirmSave.text", { n, summary: summaryText(old, t, number) }), yes: t("merge.confirmSave.yes") }))) return false;
-      return (await session.serial(async () => {
+      return (await page.serial(async () => {
         const [, text] = await Promise.all([play.flushTime(), engine.call("save", {})]);
         store.set(key(n), text);
         ctx.announce(t("merge.savedTo", { n }));
@@ -33,23 +33,23 @@ export function createSlotApi({ ctx, session, state, play, confirm, count }) {
     async load(n) {
       if (state.view?.in_progress && !(await confirm.ask({ title: t("merge.confirmLoad.title", { n }),
         text: t("merge.confirmLoad.text", { n }), yes: t("merge.slotLoad") }))) return false;
-      return (await session.serial(async () => {
+      return (await page.serial(async () => {
         const text = store.get(key(n));
         if (!(await summary(n))) return false;
         const [, next] = await Promise.all([play.abandon(), engine.call("load", { save: text })]);
-        if (!session.keep({ accepted: true, save: text, view: next }) || session.gone()) return false;
+        if (!page.keep({ accepted: true, save: text, view: next }) || page.gone()) return false;
         play.show(next);
         ctx.announce(t("merge.loadedFrom", { n }));
         return true;
       })) ?? false;
     },
     async exportCode(n) {
-      const code = await session.serial(() => engine.call("export", { save: store.get(key(n)) }));
+      const code = await page.serial(() => engine.call("export", { save: store.get(key(n)) }));
       return typeof code === "string" ? code : null; // null: the failure is reported
     },
     async importCode(code, n) {
       // A bad code is the player's to see (the dialog says why), not an error of the page.
-      const outcome = await session.serial(async () => {
+      const outcome = await page.serial(async () => {
         try {
           const answer = await engine.call("import_code", { code });
           store.set(key(n), answer.save);
@@ -61,6 +61,6 @@ export function createSlotApi({ ctx, session, state, play, confirm, count }) {
       });
       if (outcome !== true) throw outcome ?? new Error("the code was not read");
     },
-    report: session.report,
+    report: page.report,
   };
 }

@@ -1,4 +1,4 @@
-// The page's own state (issue 14): what the player is doing, never a rule.
+// The page's own state: what the player is doing, never a rule.
 // The engine's view and geometry are kept here as they came; everything else
 // is input (aim, drag) and what is on its way (animation, play time sent).
 

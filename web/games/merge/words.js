@@ -1,4 +1,4 @@
-// The board in words for screen readers (issue 15 point 6, P11): a cell is
+// The board in words for screen readers (P11): a cell is
 // "row 3 from the top, cell 4 from the left" (the engine's geometry numbers
 // the rows and places), and on request (key D) the whole board row by row,
 // with the pieces in hand and the score.
@@ -43,4 +43,29 @@ export function describeBoard(geometry, view, t, number) {
     t("merge.sr.pieces", { current: pieceName(view.current, t), next: pieceName(view.next, t) }),
     t("merge.say.score", { score: number(view.score) }),
   ].join(" ");
+}
+
+/**
+ * What a move did, in words, from its events: the piece set (when nothing merged), each merge and each
+ * chain step, the score, the end of the round.
+ * @param {any[]} events @param {Merge.View | null} view the view after it @param {Merge.Geometry | null} geometry
+ * @param {Translate} t @param {(value: number) => string} number
+ */
+export function moveSaid(events, view, geometry, t, number) {
+  const parts = [];
+  const merged = events.filter((e) => e.type === "merged");
+  const set = events.find((e) => e.type === "set");
+  if (!merged.length) {
+    const piece = set.values.map((/** @type {number} */ v) => stoneName(v, t)).join(" + ");
+    parts.push(t("merge.say.placed", { piece, cell: placeName(geometry, set.cells[0], t) }));
+  }
+  for (const e of merged) {
+    if (e.step > 1 && e === merged.find((m) => m.step === e.step)) parts.push(t("merge.say.chain", { n: e.step }));
+    parts.push(t(e.factor > 1 ? "merge.say.mergedJoker" : "merge.say.merged",
+      { n: e.cells.length, v: e.value, result: number(e.result), points: t("merge.nPoints", { count: e.points }) }));
+  }
+  const score = number(view?.score ?? 0);
+  parts.push(t("merge.say.score", { score }));
+  if (view?.over) parts.push(t("merge.say.over", { score }));
+  return parts.join(" ");
 }

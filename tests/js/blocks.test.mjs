@@ -1,4 +1,4 @@
-// Blocks for the screen reader (web/games/blocks/speech.js, P11): a cell in
+// Blocks for the screen reader (web/games/blocks/words.js, P11): a cell in
 // words, the rows a drop would clear (from the engine's B20 preview), the
 // board row by row (the D key). Geometry, view and preview are the CPython
 // engine's, on the spec's two-row position (B13); the words are the real
@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { runEngine } from "./engine.mjs";
 import { createI18n } from "../../web/kit/i18n.js";
-import { createSpeech } from "../../web/games/blocks/speech.js";
+import { createWords } from "../../web/games/blocks/words.js";
 
 const TWO_ROWS = "....x/....x./....x../....x.../xxxx.xxxx/...x..../..x..../.x..../x.... 0:0|0:0,1:0|0:0,-1:1,0:1 0 0 0 0 1";
 const BLOCKS = runEngine(`
@@ -25,8 +25,8 @@ print(json.dumps({"geometry": s.geometry({}), "view": s.view({}), "preview": s.p
 
 const en = createI18n("en", new Map([["blocks.en", Promise.resolve(JSON.parse(readFileSync(new URL("../../web/i18n/blocks.en.json", import.meta.url), "utf8")))]]));
 await en.use("blocks");
-const speech = createSpeech(en.t);
-speech.reshape(BLOCKS.geometry);
+const blocksWords = createWords(en.t);
+blocksWords.reshape(BLOCKS.geometry);
 
 // [cell, where it is in words]: lines counted from the top, cells from the left of their line
 const WHERE = [
@@ -41,22 +41,22 @@ const WHERE = [
 ];
 
 for (const [cell, words] of WHERE) {
-  test(`blocks speech: ${cell} is "${words}"`, () => {
-    assert.equal(speech.where(cell), words);
+  test(`blocks words: ${cell} is "${words}"`, () => {
+    assert.equal(blocksWords.where(cell), words);
   });
 }
 
-test("blocks speech: the rows a drop at the centre clears (B13): one across, one slanted by its ends", () => {
-  assert.equal(speech.rows(BLOCKS.preview.rows),
+test("blocks words: the rows a drop at the centre clears (B13): one across, one slanted by its ends", () => {
+  assert.equal(blocksWords.rows(BLOCKS.preview.rows),
     "Clears 2 rows: row 5; the slanted row from row 1 from the top, cell 5 to row 9 from the top, cell 1.");
 });
 
-test("blocks speech: a drop that clears nothing says nothing", () => {
-  assert.equal(speech.rows([]), "");
+test("blocks words: a drop that clears nothing says nothing", () => {
+  assert.equal(blocksWords.rows([]), "");
 });
 
-test("blocks speech: the board row by row, then the pieces", () => {
-  assert.equal(speech.board(BLOCKS.view), [
+test("blocks words: the board row by row, then the pieces", () => {
+  assert.equal(blocksWords.board(BLOCKS.view), [
     "Board: 16 of 61 cells filled.",
     "Row 1, 1 cell filled: 5.",
     "Row 2, 1 cell filled: 5.",
@@ -73,16 +73,16 @@ test("blocks speech: the board row by row, then the pieces", () => {
   ].join(" "));
 });
 
-test("blocks speech: an empty board, every line empty", () => {
-  const said = speech.board(BLOCKS.empty);
+test("blocks words: an empty board, every line empty", () => {
+  const said = blocksWords.board(BLOCKS.empty);
   assert.ok(said.startsWith("Board: 0 of 61 cells filled."));
   for (let row = 1; row <= 9; row += 1) assert.ok(said.includes(`Row ${row}: empty.`), `row ${row}`);
 });
 
-test("blocks speech: a used slot and a piece with no room", () => {
+test("blocks words: a used slot and a piece with no room", () => {
   const view = {
     ...BLOCKS.view,
     tray: [{ ...BLOCKS.view.tray[0], piece: null }, { ...BLOCKS.view.tray[1], fits: false }, BLOCKS.view.tray[2]],
   };
-  assert.ok(speech.board(view).endsWith("Slot 1: used Piece 2: pair, 2 cells, no room on the board Piece 3: triangle, 3 cells"));
+  assert.ok(blocksWords.board(view).endsWith("Slot 1: used Piece 2: pair, 2 cells, no room on the board Piece 3: triangle, 3 cells"));
 });

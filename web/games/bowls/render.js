@@ -1,7 +1,8 @@
-// The game screen of the bowls page: the HUD, the puzzle's goal panel, the
-// ring, the chosen bowl's queue and the controls, built once; render(state,
-// view) draws them all from the engine's view and the page's state, and
-// nothing else. The ring takes the height left on the first screen (P13).
+// The bowls page drawn: `render(parts, state)` shows the screen the state
+// names (modes, game, puzzles) and draws the game screen from the engine's
+// view and the page's state, nothing else. The game screen (the HUD, the
+// puzzle's goal panel, the ring, the chosen bowl's queue and the controls)
+// is built once; the ring takes the height left on the first screen (P13).
 import { html } from "../../svg.js";
 import { createControls, createHud, createQueuePanel } from "./hud.js";
 import { createPuzzlePanel, NO_HINT } from "./puzzles.js";
@@ -122,4 +123,22 @@ export function createGame(root, words, on, juice) {
   }
 
   return { node, ring, render, fit };
+}
+
+/**
+ * The page's screens: the mode screen, the game screen and the puzzle grid.
+ * @typedef {object} Parts
+ * @property {HTMLElement} root
+ * @property {HTMLElement} modes
+ * @property {ReturnType<typeof createGame>} game
+ * @property {HTMLElement} grid
+ */
+
+/** The screen the state names, the game drawn from its view. @param {Parts} parts @param {GameState & {screen: string | null, view: Bowls.View | null}} state */
+export function render({ root, modes, game }, state) {
+  modes.hidden = state.screen !== "modes";
+  game.node.hidden = state.screen !== "game";
+  if (state.screen) root.dataset.screen = state.screen;
+  else delete root.dataset.screen;
+  if (state.screen === "game" && state.view) game.render(state, state.view);
 }

@@ -202,14 +202,14 @@ export function createSlots(root, { t, number, count, slots, onToggle }) {
  * @property {number} score
  * @property {number} moves
  * @property {number} highest
- * @property {number} chain the round's longest chain (issue 15)
+ * @property {number} chain the round's longest chain
  * @property {number} playMs
  * @property {number} best
  * @property {boolean} newBest
  */
 
 /**
- * The game-over card: the round's numbers (with its highest stone and longest chain, issue 15),
+ * The game-over card: the round's numbers (with its highest stone and longest chain),
  * Play again (focused) and Look at the board. It sits beside the board (merge.css), which stays in sight.
  * @param {HTMLElement} root @param {{t: Translate, number: Format, onNew: () => void, onToggle: Toggle}} options
  */

@@ -1,5 +1,5 @@
-// The page's session with its engine (issue 14): what every game page did in
-// its own copy before. One place for
+// The page's side of its engine (the engine's Session lives in the worker;
+// this is what a game page holds to talk to it), one place for
 // - order: engine operations run one at a time (`serial`), `data-busy` on the
 //   page's root while any waits (the e2e tests and the "starting" look read it);
 // - leaving: after `close()` (the page unmounted) nothing late does anything;
@@ -8,7 +8,7 @@
 //   engine's own view beside it, the profile), another tab's newer run adopted;
 // - errors: reported, never swallowed (`report`);
 // - timers: `later(fn, ms)`, cleared when the page leaves (one helper, not one per page).
-// The session knows no rule: the engine's answers are stored and handed back.
+// It knows no rule: the engine's answers are stored and handed back.
 
 /**
  * @typedef {object} Answer the engine's answer to an action (club.session.Answer)
@@ -21,14 +21,14 @@
  */
 
 /**
- * @typedef {object} SessionOptions
+ * @typedef {object} PageOptions
  * @property {string[]} [adopt] stored items another tab may change that the page adopts (default run, profile)
  * @property {(item: string, text: string) => (void | Promise<void>)} [onExternal] adopt another tab's value
  *   (run inside `serial`, so never while an action of this page is on its way)
  */
 
 /**
- * @typedef {object} PageSession
+ * @typedef {object} Page
  * @property {<T>(fn: () => T | Promise<T>) => Promise<T | undefined>} serial run fn after the operations asked before it
  * @property {(channel?: string) => () => boolean} ticket a latest-wins ticket: call it when asking, the returned check is
  *   true only while it is the latest ticket of its channel (default "") and the page is still there (a page with two
@@ -48,10 +48,10 @@
 /**
  * @param {HTMLElement} root the page's <section>
  * @param {any} ctx the app's context (engine, store, keepView)
- * @param {SessionOptions} [options]
- * @returns {PageSession}
+ * @param {PageOptions} [options]
+ * @returns {Page}
  */
-export function createSession(root, ctx, options = {}) {
+export function createPage(root, ctx, options = {}) {
   const { engine, store } = ctx;
   const adopt = options.adopt ?? ["run", "profile"];
   let gone = false;

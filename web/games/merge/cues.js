@@ -1,4 +1,4 @@
-// What a move feels like (issue 15): the engine's events turned into the kit's
+// What a move feels like (docs/feel.md): the engine's events turned into the kit's
 // cues (sound + vibration, ctx.feel) and juice (web/kit/juice.js), from one
 // table. Sizes, steps and points are the events' own: nothing is re-derived.
 // The merge steps are felt when the board's animation shows them (anim.js
@@ -22,7 +22,7 @@ const BIG_GROUP = 5;
 /**
  * @param {{ctx: any, board: import("./board.js").MergeBoard, juice: import("../../kit/juice.js").Juice}} parts
  */
-export function createFeel({ ctx, board, juice }) {
+export function createCues({ ctx, board, juice }) {
   const { t, number } = ctx;
   /** @param {string} moment @param {{size?: number, step?: number}} [options] */
   const cue = (moment, options) => ctx.feel.cue(CUES[/** @type {keyof typeof CUES} */ (moment)], options);

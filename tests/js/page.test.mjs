@@ -1,4 +1,4 @@
-// The kit's page session (web/kit/session.js): latest-wins tickets, one engine
+// The kit's page object (web/kit/page.js): latest-wins tickets, one engine
 // operation at a time, storing accepted answers, another tab's newer run
 // adopted in order (P10), nothing done after the page has left. The engine is
 // held (a test answers each call), the storage scope is a fake with another
@@ -6,7 +6,7 @@
 import { afterEach, mock, test } from "node:test";
 import assert from "node:assert/strict";
 import { engineError, fakeScope, heldEngine, mapStorage, settle } from "./fakes.mjs";
-import { createSession } from "../../web/kit/session.js";
+import { createPage } from "../../web/kit/page.js";
 import { createStorage, PREFIX } from "../../web/storage.js";
 
 afterEach(() => { mock.restoreAll(); mock.timers.reset(); });
@@ -21,7 +21,7 @@ function page({ adopt, initial } = {}) {
   /** @type {[string, string][]} */
   const adopted = [];
   const errors = mock.method(console, "error", () => {});
-  const session = createSession(/** @type {any} */ (root), {
+  const session = createPage(/** @type {any} */ (root), {
     engine, store, keepView: (view, item) => { kept.push([view, item]); },
   }, { adopt, onExternal: (item, text) => { adopted.push([item, text]); } });
   return { root, engine, store, kept, adopted, session, errors: () => errors.mock.calls.map((c) => c.arguments[0]) };
@@ -277,7 +277,7 @@ test("web/storage.js: another tab's storage event reaches the page's session and
   const engine = heldEngine();
   /** @type {[string, string][]} */
   const adopted = [];
-  const session = createSession(/** @type {any} */ ({ dataset: {} }), { engine, store: scope, keepView: () => {} },
+  const session = createPage(/** @type {any} */ ({ dataset: {} }), { engine, store: scope, keepView: () => {} },
     { onExternal: (item, text) => { adopted.push([item, text]); } });
   const loading = session.load();
   await settle();
@@ -305,7 +305,7 @@ test("web/storage.js: a write that lost the race to another tab is refused and t
   const engine = heldEngine();
   /** @type {[string, string][]} */
   const adopted = [];
-  const session = createSession(/** @type {any} */ ({ dataset: {} }), { engine, store: scope, keepView: () => {} },
+  const session = createPage(/** @type {any} */ ({ dataset: {} }), { engine, store: scope, keepView: () => {} },
     { onExternal: (item, text) => { adopted.push([item, text]); } });
   const loading = session.load();
   await settle();

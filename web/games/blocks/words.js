@@ -1,21 +1,25 @@
-// Screen-reader play of blocks (issue 15 item 6): a cell in words ("row 3
-// from the top, cell 4"), the rows a drop would clear (from the preview the
-// engine answered), and the whole board described on request (the D key).
-// Everything comes from the engine's geometry and view; nothing is computed
-// here but words.
+// Blocks in words for screen-reader play (P11): a cell ("row 3 from the top,
+// cell 4"), the rows a drop would clear (from the preview the engine
+// answered), what a keyboard aim says, and the whole board described on
+// request (the D key). Everything comes from the engine's geometry and view;
+// nothing is computed here but words.
 
 /** @typedef {(key: string, vars?: Record<string, unknown>) => string} T */
 
 /**
- * @typedef {object} Speech
+ * @typedef {object} Words
  * @property {(geometry: Blocks.Geometry) => void} reshape
  * @property {(cell: string) => string} where a cell "q:r" in words
  * @property {(rows: number[]) => string} rows the rows a drop completes, in words ("" for none)
- * @property {(view: Blocks.View) => string} board the board, the pieces and the meter, in words
+ * @property {(cell: string, shown: string, preview: import("./board.js").Shown | null) => string} aim what a keyboard
+ *   aim at `cell` says once its preview is shown ("fit" or "misfit"): the cell, whether it fits, the rows it clears
+ * @property {(view: Blocks.View) => string} board the board and the pieces, in words
+ * @property {(view: Blocks.View, edges: number, number: (v: number) => string) => string} describe the D key:
+ *   the board, the pieces, the meter (of `edges` edges) and the score
  */
 
-/** @param {T} t @returns {Speech} */
-export function createSpeech(t) {
+/** @param {T} t @returns {Words} */
+export function createWords(t) {
   /** @type {Map<string, {row: number, n: number}>} */
   let places = new Map();
   /** @type {string[][]} */
@@ -81,5 +85,22 @@ export function createSpeech(t) {
     return said.join(" ");
   }
 
-  return { reshape, where, rows: rowsWords, board };
+  /** @param {string} cell @param {string} shown @param {import("./board.js").Shown | null} preview */
+  function aim(cell, shown, preview) {
+    const said = t(shown === "fit" ? "blocks.say.aimFit" : "blocks.say.aimMisfit", { cell: where(cell) });
+    const cleared = shown === "fit" && preview?.legal ? rowsWords(preview.rows) : "";
+    return cleared ? `${said} ${cleared}` : said;
+  }
+
+  /** @param {Blocks.View} view @param {number} edges @param {(v: number) => string} number */
+  function describe(view, edges, number) {
+    return [
+      board(view),
+      t("blocks.meterLabel", { count: view.meter, edges }),
+      t("blocks.crownsLabel", { count: view.crowns }),
+      t("blocks.say.score", { score: number(view.score) }),
+    ].join(" ");
+  }
+
+  return { reshape, where, rows: rowsWords, aim, board, describe };
 }

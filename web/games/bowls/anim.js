@@ -3,7 +3,7 @@
 // the refill, points and an overflow, in the order the engine reported them.
 // It replays the engine's events on a copy of the old picture; it never
 // decides anything itself. Each event (a match step: its group) is told to
-// `beat` as it shows, for the sound and the juice (issue 15). Reduced motion:
+// `beat` as it shows, for the sound and the juice (cues.js). Reduced motion:
 // no steps, every beat at once.
 
 /** @typedef {import("./ring.js").Frame} Frame */

@@ -13,14 +13,14 @@ import { openDialog } from "../../kit/dialog.js";
  * @param {() => void} onAgain
  * @returns {import("../../kit/dialog.js").Dialog}
  */
-export function showOver(root, { t, number }, view, banked, onAgain) {
+export function overCard(root, { t, number }, view, banked, onAgain) {
   const dl = html("dl", { class: "bk-over-stats" }, null);
   /** @type {Array<[string, string, number]>} */
   const lines = [
     ["bk-over-score", "blocks.over.score", view.score],
     ["bk-over-best", "blocks.over.best", view.profile.best],
     ["bk-over-stars", "blocks.over.stars", banked ? banked.stars : view.stars],
-    // this run's figures (issue 15)
+    // this run's figures
     ["bk-over-drops", "blocks.over.drops", view.drops],
     ["bk-over-rows", "blocks.over.rows", view.rows_cleared],
     ["bk-over-crowns", "blocks.over.crowns", view.crowns],

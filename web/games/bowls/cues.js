@@ -1,4 +1,4 @@
-// How a bowls move feels (issue 15): the engine's events, as the ring shows
+// How a bowls move feels (docs/feel.md): the engine's events, as the ring shows
 // them, become the kit's cues (sound and vibration) and juice (floating
 // points at the bowls that scored, bursts where stones matched, praise and a
 // shake for the biggest moves). One table says which event plays which cue;
@@ -32,7 +32,7 @@ const QUIET_WHEN_STILL = new Set(["deliver", "refill"]);
 /**
  * @param {{ctx: any, juice: Juice, words: Words, node: (b: number) => Element | null}} page
  */
-export function createFeelings({ ctx, juice, words, node }) {
+export function createCues({ ctx, juice, words, node }) {
   const { t } = words;
   let steps = 0;
   /** @type {Set<number>} the bowls that matched in this move's current phase */

@@ -1,0 +1,115 @@
+"""The loader card (P3): on a first visit it shows the share of the engine's
+downloads received and why they are needed; a returning visit shows nothing
+but the page. Also: the downloads begin at navigation, before PyScript has
+started its worker, and the worker reads them from the browser's cache
+instead of asking the network again."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from arcade import wait_ready
+from playwright.sync_api import Page, Route, expect
+from throttle import Profile, ThrottledServer, make_throttled_server
+
+ROOT = Path(__file__).resolve().parent.parent
+BOOT = json.loads((ROOT / "build" / "boot.json").read_text())["files"]
+ENGLISH = json.loads((ROOT / "web" / "i18n" / "shell.en.json").read_text())
+WASM = "**/vendor/pyodide/pyodide.asm.wasm"
+# Whether the loader card was ever on screen, sampled every frame from the first one.
+CARD_SEEN = """
+window.__cardSeen = false;
+const look = () => {
+  const card = document.getElementById("loader");
+  if (card && !card.hidden && card.getBoundingClientRect().height > 0) window.__cardSeen = true;
+  requestAnimationFrame(look);
+};
+requestAnimationFrame(look);
+"""
+
+
+def size_text(lang_decimal: str = ".") -> str:
+    return f"{sum(f['wire'] for f in BOOT) / 1e6:.1f} MB".replace(".", lang_decimal)
+
+
+@pytest.mark.cold
+def test_a_first_visit_shows_the_share_received_and_why(page: Page, server_url: str) -> None:
+    """With the runtime's wasm held, every other download is in: the card shows that share of
+    the bytes (by the build's sizes) and the one-line why; released, the arcade starts."""
+    held: list[Route] = []
+    released: list[bool] = []
+    page.route(WASM, lambda route: route.continue_() if released else held.append(route))
+    page.goto(server_url + "#/blocks")
+    card = page.locator("#loader")
+    expect(card).to_be_visible()
+    expect(page.locator("#loader-stage")).to_have_text(ENGLISH["shell.loader.why"].replace("{size}", size_text()))
+    total = sum(f["bytes"] for f in BOOT)
+    wasm = next(f["bytes"] for f in BOOT if f["url"].endswith("pyodide.asm.wasm"))
+    share = (total - wasm) / total  # everything but the held wasm
+    page.wait_for_function("s => Number(document.documentElement.dataset.received) >= s - 1e-9", arg=share)
+    assert page.evaluate("Number(document.documentElement.dataset.received)") == pytest.approx(share)
+    expect(page.locator("#loader-share")).to_have_text(f"{round(share * 100)}%")
+    assert int(page.get_attribute("#loader .progress", "aria-valuenow") or 0) >= int(share * 90)
+    assert page.evaluate("document.documentElement.dataset.visit") == "first"
+    released.append(True)
+    for route in held:
+        route.continue_()
+    wait_ready(page)
+    expect(card).to_have_count(0)
+    assert page.evaluate("document.documentElement.dataset.received") == "1"
+
+
+@pytest.fixture
+def cdn() -> Iterator[ThrottledServer]:
+    """The arcade served as a CDN serves it (gzip, max-age: tools/throttle.py), at full speed,
+    counting the bytes it sends."""
+    server = make_throttled_server(ROOT, Profile("instant", rate=1e12, rtt=0.0))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.mark.cold
+def test_the_downloads_begin_before_pyscript_and_each_comes_once(page: Page, cdn: ThrottledServer) -> None:
+    """The page asks for the runtime before PyScript is even loaded, and the engine worker asks
+    for the same files: the browser's cache gives them both one download (the server sends each
+    file's bytes once)."""
+    server_url = f"http://127.0.0.1:{cdn.server_address[1]}/"
+    page.goto(server_url + "#/blocks")
+    wait_ready(page)
+    started = page.evaluate("""() => ({
+      wasm: performance.getEntriesByType("resource").find((e) => e.name.endsWith("/pyodide.asm.wasm")).startTime,
+      pyscript: performance.getEntriesByName("club-pyscript-loaded")[0].startTime })""")
+    assert started["wasm"] < started["pyscript"], started
+    sent = cdn.link.by_path_before(cdn.link.wall() + 1)  # type: ignore[operator]
+    for file in BOOT:
+        wire = sent.get("/" + file["url"], 0)
+        assert file["wire"] * 0.9 < wire < file["wire"] * 1.5 + 2_000, (file["url"], wire, file["wire"])
+    assert page.evaluate("document.documentElement.dataset.received") == "1"
+
+
+def test_a_returning_visit_shows_only_the_page(browser, server_url: str) -> None:
+    """Once a service worker serves every file, a visit to a game draws its board and
+    starts without the loader card ever showing."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(server_url + "#/blocks")
+        wait_ready(page)
+        page.wait_for_function("!!navigator.serviceWorker.controller", timeout=60_000)
+        page.close()
+        context.add_init_script(CARD_SEEN)
+        page = context.new_page()
+        page.goto(server_url + "#/blocks")
+        wait_ready(page)
+        assert page.evaluate("document.documentElement.dataset.visit") == "returning"
+        expect(page.locator(".bk-cell")).to_have_count(61)
+        assert page.evaluate("window.__cardSeen") is False
+        expect(page.locator("#loader")).to_have_count(0)
+    finally:
+        context.close()

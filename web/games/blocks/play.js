@@ -1,0 +1,133 @@
+// What blocks asks of the engine (B17, B19): a drop of the piece in hand
+// (aim.js), a re-deal and a new run, one at a time and only on the engine's
+// own view; each accepted answer is kept (the run, its
+// view, the cells' colours), drawn and shown. Legality, scores and the end
+// are the engine's.
+import { endPart } from "../../kit/clubpage.js";
+import { randomSeed } from "../../kit/seed.js";
+import { createAim } from "./aim.js";
+import { askNewRun, overCard } from "./cards.js";
+import { paintEvents, writePaint } from "./paint.js";
+
+/**
+ * @typedef {object} PlayDeps
+ * @property {any} ctx
+ * @property {import("../../kit/mount.js").Kit} kit
+ * @property {import("./state.js").State} state
+ * @property {import("./render.js").Parts} parts
+ * @property {import("../../kit/juice.js").Juice} juice
+ * @property {() => void} draw render(parts, state)
+ * @property {(events: any[]) => void} show what an accepted action showed (anim.js)
+ */
+
+/** @param {PlayDeps} deps */
+export function createPlay({ ctx, kit, state, parts, juice, draw, show }) {
+  const { engine, store, t } = ctx;
+  const { page, end } = kit;
+  const { usable, pick, release, aim } = createAim({ ctx, page, state, parts, juice, draw });
+
+  /**
+   * An action on the engine's own view, after the ones before it.
+   * @param {string} method @param {object} payload @param {(answer: any) => unknown} use
+   * @returns {Promise<unknown>} use's result; undefined when not asked or the page is gone
+   */
+  function act(method, payload, use) {
+    if (!state.live || page.busy()) return Promise.resolve(undefined);
+    return page.serial(async () => {
+      const answer = await engine.call(method, payload);
+      return page.gone() ? undefined : use(answer);
+    });
+  }
+
+  /** Drop the held piece where it is aimed; resolves true when the engine took it. */
+  async function commit() {
+    const held = state.held;
+    if (!held?.target) return false;
+    const done = await act("place", { slot: held.slot, cell: held.target }, (answer) => {
+      if (!answer.accepted) {
+        ctx.feel.cue("refuse");
+        return ctx.announce(t("blocks.say.noFit"));
+      }
+      release();
+      apply(answer);
+      return true;
+    });
+    return done === true;
+  }
+
+  /** An accepted action: the cells' colours follow its events, the view is the engine's. @param {any} answer */
+  function apply(answer) {
+    paintEvents(state.paint, answer.events, parts.board.hex.index);
+    state.view = answer.view;
+    // Refused when another tab stored a newer run (P10): that run is adopted, its paint beside it.
+    if (page.keep(answer)) store.set("paint", writePaint(state.paint));
+    draw();
+    show(answer.events);
+    kit.heard(answer.events);
+    end.heard(answer.events);
+  }
+
+  /** The run in play ends (a new one comes): the piece in hand, the juice and the card go. */
+  function clear() {
+    release();
+    juice.finish();
+    state.over?.close();
+  }
+
+  /** A new run or a re-deal (B14, B17), then the tray focused. @param {"new_run" | "redeal"} method */
+  function deal(method) {
+    if (!state.live || page.busy()) return;
+    clear();
+    act(method, method === "new_run" ? { seed: randomSeed() } : {}, (answer) => {
+      if (!answer.accepted) return;
+      if (method === "new_run") { state.paint.fill(null); end.reset(); }
+      apply(answer);
+      focusTray();
+    });
+  }
+  const newRun = () => deal("new_run");
+
+  parts.hud.redeal.addEventListener("click", () => deal("redeal"));
+  // New run banks the run in play (B17): ask first when the engine says it would.
+  parts.hud.newRun.addEventListener("click", () => {
+    if (!state.live || page.busy() || !state.view) return;
+    release();
+    if (state.view.in_progress) askNewRun(parts.root, ctx, newRun);
+    else newRun();
+  });
+
+  // A link's deal over the resumed run (the kit asked first): shown as a new run is.
+  /** @param {object} payload */
+  function startRun(payload) {
+    return page.serial(async () => {
+      clear();
+      end.reset();
+      const answer = await engine.call("new_run", payload);
+      if (page.gone() || !answer.accepted) return;
+      state.paint.fill(null);
+      apply(answer);
+      focusTray();
+    });
+  }
+
+  function focusTray() {
+    const view = state.view;
+    if (!view || view.over) return;
+    if (document.activeElement?.closest(".kit-lesson")) return; // the lesson's coach card has it (its Play button)
+    const next = view.tray.findIndex((p) => p.piece && p.fits);
+    if (next >= 0) parts.tray.slot(next)?.focus();
+    else if (view.redeals > 0) parts.hud.redeal.focus();
+  }
+
+  /** The game-over card (B16). @param {{stars: number, new_best: boolean} | null} banked this action's banking, if it banked */
+  function openOver(banked) {
+    const view = state.view;
+    if (!view?.over) return;
+    state.over?.close();
+    ctx.announce(t("blocks.say.over", { score: ctx.number(view.score) }));
+    state.over = overCard(parts.root, ctx, view, banked, newRun);
+    end.card(endPart(state.over, "bk-over-club"));
+  }
+
+  return { usable, pick, release, aim, commit, startRun, focusTray, openOver };
+}

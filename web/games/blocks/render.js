@@ -1,0 +1,57 @@
+// The blocks page's widgets, built once (`layout`), and `render(parts, state)`:
+// everything drawn from the state and the engine's view. Every widget skips
+// what is already drawn, so it is called after any change.
+import { html, svg } from "../../svg.js";
+import { dailyButton } from "../../kit/clubpage.js";
+import { createBoard } from "./board.js";
+import { createCard, createHud } from "./hud.js";
+import { createTray } from "./tray.js";
+
+/**
+ * @typedef {object} Parts the page's widgets
+ * @property {HTMLElement} root
+ * @property {import("./hud.js").Hud} hud
+ * @property {{render: (profile: Blocks.Card) => void}} card
+ * @property {import("./board.js").BlocksBoard} board
+ * @property {import("./tray.js").Tray} tray
+ * @property {SVGSVGElement} ghost the dragged piece (inside root, where the piece colours --f0… are defined)
+ */
+
+/**
+ * The frame, in the Tab order board, tray, then the HUD's buttons.
+ * @param {HTMLElement} root @param {any} ctx
+ * @param {{page: import("../../kit/page.js").Page, juice: import("../../kit/juice.js").Juice,
+ *   bindSlot: (button: HTMLButtonElement, slot: number) => void}} deps the page object, the juice, input's slot binding
+ * @returns {Parts}
+ */
+export function layout(root, ctx, { page, juice, bindSlot }) {
+  const { t } = ctx;
+  const hud = createHud(root, ctx, { countUp: (el, to) => juice.countUp(el, to, ctx.number) });
+  const board = createBoard(html("div", { class: "bk-board-wrap" }, root), { label: (count) => t("blocks.boardLabel", { count }), later: page.later });
+  const ghost = /** @type {SVGSVGElement} */ (svg("svg", { class: "bk-ghost", "aria-hidden": "true" }, root));
+  ghost.style.display = "none";
+  const tray = createTray(root, t, bindSlot);
+  hud.addButtons(root);
+  hud.newRun.after(dailyButton(null, ctx, "blocks", { label: t("blocks.daily"), title: t("blocks.dailyLabel"), cls: "bk-daily", report: page.report }));
+  const card = createCard(root, ctx);
+  return { root, hud, card, board, tray, ghost };
+}
+
+/**
+ * Draw the state and the view (nothing before there is a view).
+ * @param {Parts} parts @param {import("./state.js").State} state
+ */
+export function render({ root, hud, card, board, tray, ghost }, state) {
+  const { view, held } = state;
+  if (!view) return;
+  hud.render(view);
+  card.render(view.profile);
+  board.setCells(view.board, state.paint);
+  board.showPreview(state.preview);
+  board.showTarget(held?.mode === "key" ? held.target : null);
+  tray.render(held?.slot ?? null, view);
+  // Over the board the preview is the piece: the dragged copy turns faint so it never hides it.
+  ghost.classList.toggle("aiming", held?.mode === "drag" && held.target !== null);
+  root.classList.toggle("dragging", held?.mode === "drag");
+  root.dataset.over = view.over ? "1" : "0";
+}

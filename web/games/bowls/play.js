@@ -1,0 +1,139 @@
+// A bowls move on the page (W5, W22, W25): the choice of a bowl (free, not a
+// move), then a sow, an undo, a redo or End, each asked of the engine after
+// the operations before it. An accepted answer is kept, its events played on
+// the ring (anim.js) with their cues (cues.js), said (words.js) and heard by
+// the lesson and the Daily Club; the end card follows when it ended the
+// attempt. A refusal is the engine's reason, said.
+import { baseFrame, bowlLabel } from "./render.js";
+import { heardOf, showTips } from "./lesson.js";
+import { moveWords, refusalWords } from "./words.js";
+
+/**
+ * @typedef {object} PlayDeps
+ * @property {any} ctx
+ * @property {import("../../kit/mount.js").Kit} kit
+ * @property {import("./state.js").State} state
+ * @property {import("./hud.js").Words} words
+ * @property {{ring: {node: (b: number) => Element | null, focusBowl: (b: number) => void}}} game the game screen
+ * @property {ReturnType<typeof import("./cues.js").createCues>} cues
+ * @property {ReturnType<typeof import("./anim.js").createPlayer>} player
+ * @property {ReturnType<typeof import("./asks.js").createAsks>} asks
+ * @property {ReturnType<typeof import("./attempts.js").createAttempts>} attempts
+ * @property {{show: (events: any[]) => string | null}} toast the achievements' toast (W24)
+ * @property {() => void} render
+ * @property {(outcome: any) => void} over the end card
+ * @property {() => void} closeCard
+ */
+
+/** @param {PlayDeps} deps */
+export function createPlay({ ctx, kit, state, words, game, cues, player, asks, attempts, toast, render, over, closeCard }) {
+  const { engine } = ctx;
+  const { page } = kit;
+
+  // After the choice or the view changed: the forecast asked for, then drawn.
+  function refresh() {
+    const view = state.view;
+    if (view && state.chosen !== null && !view.choosable.includes(state.chosen)) state.chosen = null;
+    asks.forecast();
+    render();
+  }
+
+  const live = () => Boolean(state.view && !state.view.over);
+
+  /** @param {number} b @param {boolean} [announce] */
+  function choose(b, announce = true) {
+    if (!live()) return;
+    state.chosen = b;
+    finishAnimation();
+    refresh();
+    game.ring.focusBowl(b);
+    if (announce) ctx.announce(bowlLabel(words, state.view.bowls[b], b, state.view.capacity));
+    kit.heard([{ kind: "choose", bowl: b }]);
+  }
+
+  function finishAnimation() {
+    cues.start(); // a new action: the last one's juice ends at once
+    if (!state.animating) return;
+    player.cancel();
+    state.animating = false;
+    render();
+  }
+
+  /** A move: asked now, applied after the operations asked before it. @param {string} method @param {Record<string, any>} payload */
+  function move(method, payload) {
+    asks.moved();
+    cues.start();
+    return page.serial(() => { finishAnimation(); return act(method, payload); });
+  }
+
+  /** @param {number | null} b */
+  function sow(b) {
+    if (b === null || !state.view) return;
+    state.chosen = null; // a sow spends the choice: a quick second click on that bowl chooses, it never sows twice
+    move("sow", { bowl: b });
+  }
+
+  function undo() { closeCard(); move("undo", {}); }
+  function redo() { move("redo", {}); }
+
+  /** @param {string} method @param {Record<string, any>} payload */
+  async function act(method, payload) {
+    const before = state.view;
+    const answer = await engine.call(method, payload);
+    if (page.gone()) return;
+    if (!answer.accepted) { cues.refuse(); ctx.announce(refusalWords(words, answer.reason, payload.bowl)); return; }
+    state.view = answer.view;
+    asks.moved();
+    kit.end.heard(answer.events); // the Daily Club banks a finished run
+    if (!page.keep(answer)) return; // another tab's newer run: adopted next
+    await attempts.readProfile(answer.profile); // a banked attempt, an achievement (W24, W25)
+    if (page.gone()) return;
+    state.forecastSeen = null;
+    const solved = answer.events.find((/** @type {any} */ e) => e.type === "puzzle_solved");
+    if (solved && answer.view.puzzle) state.solved.set(answer.view.puzzle.id, solved);
+    const cheer = toast.show(answer.events); // W24: the engine awards achievements with the move
+    if (cheer) ctx.announce(cheer);
+    const said = moveWords(words, method, state.view);
+    if (said) ctx.announce(said);
+    kit.heard(heardOf(answer.events));
+    if (state.screen !== "game") return; // the player left the game screen while it was asked
+    if (!answer.events.some((/** @type {any} */ e) => e.type === "pickup")) { played(answer); return; }
+    state.animating = true;
+    render();
+    const base = { ...baseFrame(state, state.view, words), chosen: null };
+    player.play(before.bowls, answer.events, { reduced: ctx.reducedMotion(), base }).then((finished) => {
+      if (!finished) return;
+      state.animating = false;
+      played(answer);
+    });
+  }
+
+  /** The move is drawn; the end card if it ended the attempt. @param {any} answer */
+  function played(answer) {
+    refresh();
+    cues.after(answer.events, state.view);
+    showTips(ctx, state.view, game.ring.node);
+    if (state.view.over) over(answer);
+  }
+
+  /** A replay's step, drawn like a move's answer (sowing animated when it moved forward); nothing stored, no card. @param {Bowls.View} view @param {any[]} events */
+  function replayStep(view, events) {
+    const before = state.view;
+    finishAnimation();
+    state.view = view;
+    state.chosen = null;
+    state.screen = "game";
+    const forward = before && view.moves > before.moves && events.some((e) => e.type === "pickup");
+    if (!forward) { render(); cues.after(events, view); return; }
+    state.animating = true;
+    render();
+    player.play(before.bowls, events, { reduced: ctx.reducedMotion(), base: { ...baseFrame(state, view, words), chosen: null } }).then((finished) => {
+      if (!finished) return;
+      state.animating = false;
+      render();
+      cues.after(events, view);
+    });
+  }
+
+  return { refresh, live, choose, finishAnimation, move, sow, undo, redo, replayStep };
+}

@@ -1,0 +1,41 @@
+// What the bowls page holds besides the rules (W5, W19-W25): the screen, the
+// engine's view of the attempt on screen, the chosen bowl, a move animating,
+// the open card, the forecast and the hint asked, the profile as the engine
+// reads it, the parked attempts and the puzzles solved. No DOM, no rule.
+import { NO_HINT } from "./puzzles.js";
+
+/** @typedef {import("../../kit/dialog.js").Dialog} Dialog */
+
+/**
+ * @typedef {object} State
+ * @property {"modes" | "game" | "puzzles" | null} screen
+ * @property {Bowls.View | null} view the engine's view of the attempt on screen
+ * @property {number | null} chosen the chosen bowl (W5): free to change, not a move
+ * @property {boolean} animating a move's events are playing on the ring
+ * @property {Dialog | null} card the open card
+ * @property {{forecast: boolean}} prefs
+ * @property {string | null} forecast the forecast line (W23) of the chosen bowl, in words
+ * @property {{key: string, text: string} | null} forecastSeen the last answered, by position and bowl
+ * @property {import("./puzzles.js").HintState} hint the hint asked for the puzzle on screen
+ * @property {Bowls.Profile | null} profile the engine's reading of the stored profile
+ * @property {Record<string, {text: string, view: Bowls.View}>} parked unfinished attempts of modes not on screen (W25)
+ * @property {Map<number, any>} solved puzzle id -> the last "puzzle_solved" event (fewest, first, solved)
+ */
+
+/** The page's preferences (stored beside the run, not the engine's). @param {any} store @returns {{forecast: boolean}} */
+function readPrefs(store) {
+  try {
+    return { forecast: JSON.parse(store.get("prefs") ?? "{}")?.forecast === true };
+  } catch {
+    return { forecast: false }; // unreadable preferences: the defaults
+  }
+}
+
+/** @param {any} store the page's storage scope (its preferences) @returns {State} */
+export function createState(store) {
+  return {
+    screen: null, view: null, chosen: null, animating: false, card: null,
+    prefs: readPrefs(store), forecast: null, forecastSeen: null, hint: NO_HINT,
+    profile: null, parked: {}, solved: new Map(),
+  };
+}

@@ -1,0 +1,286 @@
+// The phases of a Domino Drop run on the page (D15-D18): a run launched from
+// the engine (`new`, a link's deal, the lesson's position), shown in play or
+// paused under the pause card, ended with its end card, thrown away for the
+// start screen, and another tab's run adopted paused (P10). Storage goes
+// through the kit's page object; the moves and the time are the frame path's
+// (frames.js), a turn's animation anim.js's.
+import { randomSeed } from "../../kit/seed.js";
+import { html } from "../../svg.js";
+import { askNewGame, overCard, pauseCard } from "./cards.js";
+import { showTips } from "./lesson.js";
+import { render } from "./render.js";
+import { readChoice } from "./screens.js";
+import { overSaid, overTitle, startSaid } from "./words.js";
+
+/** @typedef {import("../../kit/dialog.js").Dialog} Dialog */
+/** @typedef {import("./frames.js").Answer} Answer */
+
+/**
+ * @typedef {object} PlayDeps
+ * @property {any} ctx
+ * @property {import("../../kit/mount.js").Kit} kit
+ * @property {import("./state.js").State} state
+ * @property {import("./render.js").Parts} parts
+ * @property {ReturnType<typeof import("./frames.js").createFrames>} frames
+ * @property {() => { reset: () => void } | null} input the input, once wired
+ */
+
+/**
+ * The run kept: its save (the play clock told), the records, nothing once it is thrown away.
+ * @param {{ctx: any, page: import("../../kit/page.js").Page, state: import("./state.js").State,
+ *   parts: import("./render.js").Parts, frames: PlayDeps["frames"]}} deps
+ */
+function createKeep({ ctx, page, state, parts, frames }) {
+  const { engine, store } = ctx;
+
+  function forgetRun() {
+    store.remove("run");
+    store.remove("view");
+  }
+
+  /** @param {import("./screens.js").Profile} profile */
+  function keepProfile(profile) {
+    state.profile = profile;
+    parts.start.update(profile); // the records on the start screen, shown or not
+    ctx.keepView(profile, "records"); // the start screen's records, shown at once next time
+  }
+
+  /** An answer's save stored (and view, profile): the play clock learns the save holds the time sent before `mark`. @param {Answer | Domino.Tick} answer @param {number} mark */
+  function keepAnswer(answer, mark) {
+    if (page.keep(/** @type {Answer} */ (answer)) && typeof answer.save === "string") frames.saved(mark);
+  }
+
+  /** The engine's save and view now, stored even after unmount (the run is kept). @returns {Promise<Domino.View | null>} */
+  async function saveNow() {
+    const mark = frames.mark();
+    try {
+      const [save, view] = await Promise.all([engine.call("save", {}), engine.call("view", {})]);
+      if (page.keep({ accepted: true, save, view })) frames.saved(mark);
+      return view;
+    } catch (error) {
+      page.report(error);
+      return state.view;
+    }
+  }
+
+  return { forgetRun, keepProfile, keepAnswer, saveNow };
+}
+
+/**
+ * The pause card and the way out of it (D18): pause at once, resume, or New game after a question.
+ * @param {PlayDeps & {saveNow: () => Promise<Domino.View | null>, leave: () => void}} deps `leave`: the run is
+ *   thrown away for the start screen
+ */
+function createPause({ ctx, kit, state, parts, frames, input, saveNow, leave }) {
+  const { t } = ctx;
+  const { page } = kit;
+  const { root, well } = parts;
+
+  function closeCard() {
+    state.card?.close("replaced"); // its onClose (closed) forgets it
+  }
+
+  /** @param {Dialog} dialog */
+  const closed = (dialog) => { if (state.card === dialog) state.card = null; };
+
+  /** The pause card over the engine's view, said when it acts (`live`). @param {Domino.View} view @param {boolean} [live] */
+  function showPaused(view, live = true) {
+    closeCard();
+    state.card = pauseCard(root, ctx, view, { live, resume, newGame: ctx.lesson ? undefined : newGame, closed });
+    if (live) ctx.announce(t("domino.say.paused"));
+  }
+
+  /** Pause at once (time stops now); the card shows the engine's numbers once it saved the run. */
+  async function pause() {
+    if (state.phase !== "play") return;
+    state.phase = "paused";
+    render(parts, state);
+    input()?.reset();
+    frames.flush();
+    const mine = page.ticket(); // latest wins: a resume or another run after it drops its card
+    const id = state.runId;
+    const view = await saveNow();
+    if (!mine() || state.phase !== "paused" || id !== state.runId || !view) return;
+    state.view = view;
+    if (!state.animating) {
+      state.falling = view.falling;
+      well.drawFalling(state.falling, 0, ctx.reducedMotion()); // the tile where the engine stopped it
+    }
+    showPaused(view);
+  }
+
+  /** Pause -> New game throws the unfinished run away: ask first. */
+  async function newGame() {
+    state.asking = true;
+    const sure = await askNewGame(root, ctx);
+    state.asking = false;
+    if (!sure || state.phase !== "paused" || page.gone()) return;
+    leave();
+  }
+
+  function resume() {
+    if (state.phase !== "paused" || !state.ready || state.adopting) return;
+    page.ticket(); // a pause still waiting for its save shows no card now
+    closeCard();
+    state.phase = "play";
+    render(parts, state);
+    well.root.focus({ preventScroll: true });
+    frames.run();
+  }
+
+  function togglePause() {
+    if (state.asking) return; // the question has the keys
+    if (state.phase === "play") pause();
+    else if (state.phase === "paused") resume();
+  }
+
+  /** @param {unknown} error @param {number} id */
+  function engineFailed(error, id) {
+    if (page.gone() || id !== state.runId) return;
+    page.report(error); // an engine bug must not freeze the page: say so and pause
+    ctx.notice(t("domino.engineError"));
+    pause();
+  }
+
+  return { closeCard, closed, showPaused, pause, resume, togglePause, engineFailed };
+}
+
+/** @param {PlayDeps} deps */
+export function createPlay(deps) {
+  const { ctx, kit, state, parts, frames, input } = deps;
+  const { engine, store, t } = ctx;
+  const { page } = kit;
+  const { root, well } = parts;
+  const { forgetRun, keepProfile, keepAnswer, saveNow } = createKeep({ ctx, page, state, parts, frames });
+  const { closeCard, closed, showPaused, pause, togglePause, engineFailed } = createPause({ ...deps, saveNow, leave: () => {
+    forgetRun();
+    replaceRun();
+    showStart();
+  } });
+
+  /** The engine's full view becomes the page's, drawn. @param {Domino.View} view */
+  function show(view) {
+    state.view = view;
+    state.falling = view.falling;
+    render(parts, state);
+    if (state.phase === "play" && !ctx.lesson) showTips(ctx, view, state.profile, well.root);
+  }
+
+  /** The page now shows another run (or none): what is in flight about the old one is dropped. */
+  function replaceRun() {
+    state.runId += 1;
+    state.backlog = [];
+    state.animating = false;
+    state.acc = 0;
+    frames.settle();
+  }
+
+  /** The run's view in play, or paused under the pause card. @param {Domino.View} view @param {import("./state.js").Phase} phase @param {boolean} [live] */
+  function showWell(view, phase, live = true) {
+    closeCard();
+    state.phase = phase;
+    state.animating = false;
+    show(view);
+    if (phase === "paused") showPaused(view, live);
+  }
+
+  /** A view in play from now on: the well has the focus, the frames run. @param {Domino.View} view */
+  function begin(view) {
+    replaceRun();
+    showWell(view, "play");
+    well.root.focus({ preventScroll: true });
+    frames.run();
+  }
+
+  /** A fresh run from the engine (`new` or `lesson`), in play; a new one's mode and set become the chosen ones. @param {string} method @param {object} payload */
+  function launch(method, payload) {
+    state.launching = true;
+    replaceRun();
+    kit.end.reset();
+    return page.serial(async () => {
+      try {
+        const mark = frames.mark();
+        const [view, save] = await Promise.all([engine.call(method, payload), engine.call("save", {})]);
+        if (page.gone()) return;
+        if (page.keep({ accepted: true, save, view })) frames.saved(mark);
+        begin(view);
+        if (method === "new") {
+          store.set("choice", JSON.stringify({ mode: view.mode, set: view.set }));
+          ctx.announce(startSaid(ctx, view));
+        }
+      } catch (error) {
+        page.report(error);
+        ctx.notice(t("domino.engineError"));
+      } finally {
+        state.launching = false;
+      }
+    });
+  }
+
+  /** The start screen's Play, or the lesson's Play again. @param {string} method @param {object} payload */
+  function startRun(method, payload) {
+    if (!state.ready || state.launching || page.gone()) return;
+    launch(method, method === "new" ? { seed: randomSeed(), ...payload } : payload);
+  }
+
+  /** @param {import("./screens.js").Profile | null} [profile] the records shown (before the engine: the stored ones) */
+  function showStart(profile = state.profile) {
+    closeCard();
+    state.phase = "start";
+    render(parts, state);
+    parts.start.show(profile, state.view ?? readChoice(store.get("choice"))); // the run's mode and set, else the last chosen
+  }
+
+  /** The run ended (D15, D16): the records banked, the end card, the Daily Club's part of it. @param {Answer | Domino.Tick} answer */
+  function finish(answer) {
+    state.phase = "over";
+    render(parts, state);
+    input()?.reset();
+    forgetRun();
+    replaceRun();
+    if (answer.profile) { // stored by keep; the start screen's records come from the engine's view of it
+      engine.call("load_profile", { profile: answer.profile }).then((/** @type {import("./screens.js").Profile} */ profile) => {
+        if (!page.gone()) keepProfile(profile);
+      }, page.report); // the records shown stay the old ones
+    }
+    const view = answer.view;
+    closeCard();
+    const club = html("div", { class: "dd-club" });
+    state.card = overCard(root, ctx, view, overTitle(ctx, view), answer.events.find((e) => e.type === "record"), {
+      again: ctx.lesson ? () => startRun("lesson", {}) : () => startRun("new", { mode: view.mode, set: view.set }),
+      menu: ctx.lesson ? undefined : () => showStart(), closed, later: page.later,
+    }, club);
+    kit.end.card(club); // the block joins the card when the club has banked the run
+    ctx.announce(overSaid(ctx, view));
+  }
+
+  /**
+   * Another tab saved this game (after any operation of ours): its profile replaces ours; its run
+   * replaces ours, shown paused (P10).
+   * @param {string} item @param {string} text
+   */
+  async function adopt(item, text) {
+    if (item === "profile") {
+      keepProfile(await engine.call("load_profile", { profile: text })); // refused: ours stays
+      return;
+    }
+    if (state.phase === "start" || state.adopting) return;
+    input()?.reset();
+    state.adopting = true; // no input and no ticks until the engine answered
+    try {
+      const newer = await engine.call("load", { save: text });
+      if (page.gone() || !newer || newer.over) return;
+      ctx.notice(t("domino.otherTab"));
+      replaceRun();
+      page.ticket();
+      showWell(newer, "paused");
+    } finally {
+      state.adopting = false;
+    }
+  }
+
+  return {
+    forgetRun, keepProfile, keepAnswer, saveNow, engineFailed, show, closeCard, showWell, begin, launch, startRun,
+    showStart, pause, togglePause, finish, adopt,
+  };
+}

@@ -1,0 +1,214 @@
+// The life of a game page, written once for the four games: `mountGame` owns
+// the order of the phases, a page supplies hooks (what its board is, how a
+// view is shown, how a run starts, how a replay step and a lesson look).
+//
+//   replay    `#/<game>?replay=CODE`: the geometry, then the kit's replay bar
+//             (ctx.club.openReplay) hands each position to `replayStep`;
+//             nothing is loaded, stored or taken (the app keeps the root inert).
+//   stored    a returning visit: the geometry and the view stored beside the
+//             run (ctx.storedView) drawn at once, before Python is up; drawn
+//             only, never acted on (the app keeps the root inert meanwhile).
+//   start     one engine operation (the page's `serial`): the engine's
+//             geometry, the profile, then the lesson's position, or the stored
+//             run (`resume`), or the first run (`fresh`: a link's deal when the
+//             route has one and nothing is in play: nothing to ask first).
+//   link      a link's deal over a resumed run, after the mount: the kit may ask
+//             first ("your run in play ends") in a dialog, which an inert page
+//             could not answer.
+//   adopt     another tab stored a newer run or profile (P10): taken after the
+//             start and in order with the page's actions (`serial`).
+//   focus     the app lifts `inert` once mount resolved: a focus the page gave
+//             while inert was lost, so it is given again.
+//   unmount   the page saves what is in play, then the lesson card, the timers
+//             and the late answers go.
+import { createClubEnd } from "./clubpage.js";
+import { createLesson } from "./lesson.js";
+import { createPage } from "./page.js";
+
+/** @typedef {import("./page.js").Page} Page */
+/** @typedef {"stored" | "resumed" | "lesson"} How stored: drawn only; resumed: the engine's own; lesson: its position */
+
+/**
+ * What the kit hands the page when it asks for the hooks.
+ * @typedef {object} Kit
+ * @property {Page} page the page's engine order, storage, timers and lifetime
+ * @property {(events: any[] | undefined) => void} heard the lesson hears an accepted answer's events (or the page's own)
+ * @property {import("./clubpage.js").ClubEnd} end the Daily Club's block of the end card (banked run, summary, placed)
+ */
+
+/**
+ * A page's hooks. Those the kit calls during the start run inside the page's
+ * `serial`: they call the engine directly and never wait for `page.serial`.
+ * @typedef {object} GameHooks
+ * @property {Promise<unknown>} [ready] nothing is drawn before it resolves (the page's stylesheet)
+ * @property {string[]} [adopts] the stored items another tab may change that the page takes (default run, profile)
+ * @property {(geometry: any) => void} [shape] the board from the engine's geometry or its stored copy
+ *   (none: the game's view says its shape)
+ * @property {(profile: any) => unknown} [profile] the engine's reading of the stored profile (a fresh one's when none)
+ * @property {(view: any, how: How) => unknown} show show a view (null with "stored": nothing stored drew; false
+ *   returned: nothing was drawn)
+ * @property {() => Promise<any>} resume the stored run through the engine (`page.load()`): its view, or null
+ * @property {(payload: object | null) => unknown} fresh nothing resumed: the page's first run or start screen
+ *   (payload: a link's deal, or null)
+ * @property {(payload: object) => unknown} startRun a link's deal over a resumed run (called outside `serial`)
+ * @property {() => void} [live] the engine holds the run: input is taken from now on
+ * @property {(item: string, text: string) => unknown} [adopt] another tab's newer value (inside `serial`)
+ * @property {(view: any, events: any[], step: number) => void} replayStep a replay's position, drawn like an answer
+ * @property {() => import("./lesson.js").LessonStep[]} lessonSteps the first lesson's steps
+ * @property {() => (HTMLOrSVGElement | null | undefined)} [focus] what the mount focuses
+ * @property {() => void} [unmount] save what is in play, let go of listeners
+ */
+
+/**
+ * Mount a game page: the phases above, in their order.
+ * @param {HTMLElement} root the page's <section>
+ * @param {any} ctx the app's context (web/app.js PageContext)
+ * @param {(kit: Kit) => GameHooks} hooks the page's hooks, made once the kit's page object is there
+ * @returns {Promise<{unmount: () => void}>}
+ */
+export async function mountGame(root, ctx, hooks) {
+  const life = lifeOf(root, ctx);
+  const made = hooks(life.kit);
+  life.bind(made);
+  await made.ready;
+  if (!ctx.replay && !ctx.lesson) await life.drawStored();
+  const failure = await life.run(ctx.replay ? life.watch : life.start);
+  if (failure) {
+    life.unmount();
+    throw failure;
+  }
+  if (!ctx.replay && !ctx.lesson) life.fromLink();
+  life.refocus();
+  return { unmount: life.unmount };
+}
+
+/** @param {HTMLElement} root @param {any} ctx */
+function lifeOf(root, ctx) {
+  const { engine, store } = ctx;
+  /** @type {GameHooks} */
+  let on = /** @type {any} */ (null);
+  let started = false;
+  /** @type {string | null} the stored run the start gave the engine (another tab's copy of it is no news) */
+  let loaded = null;
+  /** @type {unknown} the geometry the board was last shaped from */
+  let shaped = null;
+  /** @type {import("./lesson.js").Lesson | null} */
+  let lesson = null;
+  const page = createPage(root, ctx, { onExternal: (item, text) => adopted(item, text) });
+  const kit = { page, heard: (/** @type {any[] | undefined} */ events) => lesson?.heard(events), end: createClubEnd(ctx, page.report) };
+
+  /** @param {string} item @param {string} text */
+  async function adopted(item, text) {
+    if (!started || !(on.adopts ?? ["run", "profile"]).includes(item)) return; // before: the start reads the store itself
+    if (item === "run" && text === loaded) return; // what the start loaded is on screen already
+    try {
+      await on.adopt?.(item, text);
+    } catch (error) {
+      if (/** @type {any} */ (error)?.name !== "EngineError") throw error; // a bug: reported by the page's serial
+      console.warn(`6E Club: another tab's ${ctx.game} ${item} was refused; this tab's is kept:`, error);
+    }
+  }
+
+  /** @param {any} geometry */
+  function shape(geometry) {
+    if (JSON.stringify(geometry) === JSON.stringify(shaped)) return;
+    on.shape?.(geometry);
+    shaped = geometry;
+  }
+
+  async function shapeFromEngine() {
+    if (!on.shape) return;
+    const geometry = await engine.call("geometry", {});
+    shape(geometry);
+    if (store.get("geometry") !== JSON.stringify(geometry)) ctx.keepView(geometry, "geometry");
+  }
+
+  async function drawStored() {
+    const geometry = on.shape ? ctx.storedView("geometry") : null;
+    const view = store.get("run") === null ? null : ctx.storedView();
+    try {
+      if (geometry) shape(geometry);
+      if ((await on.show(view, "stored")) !== false) ctx.painted();
+    } catch (error) {
+      // A drawing aid only (an older or damaged copy): not drawn; the engine's view follows.
+      console.warn(`6E Club: the stored ${ctx.game} view was not drawn:`, error);
+      shaped = null;
+      await on.show(null, "stored");
+    }
+  }
+
+  async function start() {
+    await shapeFromEngine();
+    const profile = await page.load("profile", "load_profile", "profile");
+    await on.profile?.(profile ?? await engine.call("load_profile", { profile: null }));
+    if (ctx.lesson) {
+      const view = await engine.call("lesson", {});
+      on.live?.();
+      await on.show(view, "lesson");
+      lesson = createLesson(root, ctx, on.lessonSteps());
+    } else {
+      loaded = (store.peek ?? store.get)("run");
+      const view = await on.resume();
+      on.live?.();
+      if (view) await on.show(view, "resumed");
+      else await on.fresh(ctx.start ? await ctx.club.startPayload() : null);
+    }
+    ctx.painted();
+    started = true;
+    page.serial(() => { loaded = null; }); // after the other tab's values that came during the start
+  }
+
+  // Replay mode: the replay session's positions, drawn like answers; nothing is
+  // loaded or stored, and no input is wired.
+  async function watch() {
+    await shapeFromEngine();
+    await ctx.club.openReplay(root, { show: on.replayStep });
+    ctx.painted();
+  }
+
+  /** The start as the page's first operation: anything asked meanwhile waits. @param {() => Promise<void>} phase */
+  async function run(phase) {
+    /** @type {unknown} */
+    let failure = null;
+    await page.serial(async () => {
+      try { await phase(); } catch (error) { failure = error; }
+    });
+    return failure;
+  }
+
+  // A link's deal over the run the start resumed (the start took it when nothing was in play).
+  function fromLink() {
+    if (!ctx.start) return;
+    (async () => {
+      const payload = await ctx.club.startPayload();
+      if (payload && !page.gone()) await on.startRun(payload);
+    })().catch(page.report);
+  }
+
+  function refocus() {
+    if (!on.focus) return;
+    page.later(() => {
+      if (root.inert || root.contains(document.activeElement)) return;
+      on.focus()?.focus({ preventScroll: true });
+    }, 0);
+  }
+
+  function unmount() {
+    on.unmount?.();
+    lesson?.destroy();
+    page.close();
+  }
+
+  return {
+    kit,
+    /** @param {GameHooks} hooks */
+    bind(hooks) { on = hooks; },
+    drawStored,
+    run,
+    start,
+    watch,
+    fromLink,
+    refocus,
+    unmount,
+  };
+}

@@ -82,7 +82,7 @@ def test_dialog_is_drawn_readable_inside_the_viewport(page: Page, boot, size: tu
 
 
 SESSION = """async () => {
-  const { createSession } = await import('./web/kit/session.js');
+  const { createPage: createSession } = await import('./web/kit/page.js');
   const { createStorage } = await import('./web/storage.js');
   const root = document.createElement('section');
   document.body.append(root);

@@ -1,7 +1,7 @@
-// The replay bar (issue 16): steps through a kept run drawn by the engine's
-// replay session. The bar only asks for positions (`seek(i)`, 0..N) and hands
-// each answer to the page's `show(view, events)`; the engine replays the
-// actions, so every position is the engine's own.
+// The replay bar (docs/daily-club.md): steps through a kept run drawn by the
+// engine's replay session. The bar only asks for positions (`seek(i)`, 0..N)
+// and hands each answer to the page's `show(view, events)`; the engine replays
+// the actions, so every position is the engine's own (P4).
 //
 // Controls, each a real button with an accessible name: first, step back,
 // play/pause, step forward, last, speed 1×/2×/4×; a real range slider; "Move i
@@ -61,29 +61,51 @@ const ICONS = {
  */
 
 /**
- * @param {HTMLElement} host the bar is appended to it (#app, after the page's root)
- * @param {BarOptions} options
- * @returns {ReplayBar}
+ * The bar's parts, drawn once; paintBar keeps them in step with the position.
+ * @typedef {object} BarParts
+ * @property {HTMLElement} node
+ * @property {HTMLElement} where "Move i of N", a polite live region
+ * @property {HTMLElement} first
+ * @property {HTMLElement} back
+ * @property {HTMLElement} play
+ * @property {SVGPathElement} playIcon
+ * @property {HTMLElement} forward
+ * @property {HTMLElement} last
+ * @property {HTMLElement} speed
+ * @property {HTMLInputElement} slider
+ * @property {HTMLElement} close
  */
-export function createReplayBar(host, options) {
-  const { t, number, steps } = options;
+
+/**
+ * What the bar's controls and keys do (createReplayBar's player).
+ * @typedef {object} BarActions
+ * @property {(index: number) => Promise<void>} goTo
+ * @property {() => void} stop
+ * @property {() => void} toggle
+ * @property {() => number} target the position last asked for
+ * @property {() => void} nextSpeed
+ * @property {() => void} close
+ */
+
+/**
+ * Draws the bar's parts (P11: each control a real button with an accessible name, a real slider).
+ * @param {HTMLElement} host @param {BarOptions} options @returns {BarParts}
+ */
+function drawBar(host, { t, number, steps, score, link }) {
   const node = html("div", { class: "replay-bar", role: "group", "aria-label": t("shell.replay.title") }, host);
   const status = html("div", { class: "replay-status" }, node);
   const where = html("p", { class: "replay-where", "aria-live": "polite" }, status);
-  html("p", { class: "replay-score" }, status, t("shell.replay.final", { score: number(options.score) }));
+  html("p", { class: "replay-score" }, status, t("shell.replay.final", { score: number(score) }));
   const controls = html("div", { class: "replay-controls" }, node);
-  /** @param {string} cls @param {string} label @param {string} icon */
-  const button = (cls, label, icon) => {
-    const el = html("button", { type: "button", class: `btn replay-${cls}`, "aria-label": label, title: label }, controls);
+  /** @param {"first" | "back" | "play" | "forward" | "last"} name */
+  const button = (name) => {
+    const label = t(`shell.replay.${name}`);
+    const el = html("button", { type: "button", class: `btn replay-${name}`, "aria-label": label, title: label }, controls);
     const art = svg("svg", { viewBox: "0 0 16 16", class: "replay-icon", "aria-hidden": "true", focusable: "false" }, el);
-    svg("path", { d: icon }, art);
+    svg("path", { d: ICONS[name] }, art);
     return el;
   };
-  const first = button("first", t("shell.replay.first"), ICONS.first);
-  const back = button("back", t("shell.replay.back"), ICONS.back);
-  const play = button("play", t("shell.replay.play"), ICONS.play);
-  const forward = button("forward", t("shell.replay.forward"), ICONS.forward);
-  const last = button("last", t("shell.replay.last"), ICONS.last);
+  const [first, back, play, forward, last] = [button("first"), button("back"), button("play"), button("forward"), button("last")];
   const playIcon = /** @type {SVGPathElement} */ (play.querySelector("path"));
   const speed = html("button", { type: "button", class: "btn replay-speed", "aria-label": t("shell.replay.speed", { speed: "1×" }) }, controls, "1×");
   const slider = /** @type {HTMLInputElement} */ (html("input", {
@@ -91,10 +113,79 @@ export function createReplayBar(host, options) {
     "aria-label": t("shell.replay.slider"),
   }, node));
   const links = html("div", { class: "replay-links" }, node);
-  if (options.link) {
-    html("a", { class: "btn primary replay-play-deal", href: options.link }, links, t("shell.replay.playDeal"));
-  }
+  if (link) html("a", { class: "btn primary replay-play-deal", href: link }, links, t("shell.replay.playDeal"));
   const close = html("button", { type: "button", class: "btn replay-close" }, links, t("shell.replay.close"));
+  return { node, where, first, back, play, playIcon, forward, last, speed, slider, close };
+}
+
+/**
+ * Shows the position, where the slider was put, the ends and play/pause.
+ * @param {BarParts} parts @param {BarOptions} options
+ * @param {{ shown: number, target: number, playing: boolean }} state
+ */
+function paintBar(parts, { t, number, steps }, { shown, target, playing }) {
+  const { node, where, slider, first, back, forward, last, play, playIcon } = parts;
+  where.textContent = t("shell.replay.position", { index: number(shown), steps: number(steps), count: steps });
+  slider.value = String(target); // where the player put it while the engine answers (a drag stays under the finger)
+  slider.setAttribute("aria-valuetext", where.textContent);
+  // aria-disabled, not disabled: a focused button at the end keeps the focus (a click there does nothing: goTo clamps)
+  for (const el of [first, back]) el.setAttribute("aria-disabled", String(shown === 0));
+  for (const el of [forward, last]) el.setAttribute("aria-disabled", String(shown >= steps));
+  play.setAttribute("aria-label", t(playing ? "shell.replay.pause" : "shell.replay.play"));
+  play.title = play.getAttribute("aria-label") ?? "";
+  play.setAttribute("aria-pressed", String(playing));
+  playIcon.setAttribute("d", playing ? ICONS.pause : ICONS.play);
+  node.dataset.index = String(shown);
+  node.dataset.playing = playing ? "1" : "";
+}
+
+/** @param {BarParts} parts @param {number} steps @param {BarActions} act */
+function wireControls(parts, steps, act) {
+  const { first, back, play, forward, last, speed, slider, close } = parts;
+  first.addEventListener("click", () => { act.stop(); act.goTo(0); });
+  // A step counts from the position last asked for: quick presses each step once, even before it is drawn.
+  back.addEventListener("click", () => { act.stop(); act.goTo(act.target() - 1); });
+  forward.addEventListener("click", () => { act.stop(); act.goTo(act.target() + 1); });
+  last.addEventListener("click", () => { act.stop(); act.goTo(steps); });
+  play.addEventListener("click", act.toggle);
+  speed.addEventListener("click", act.nextSpeed);
+  // The value first: stopping repaints the slider to the position asked before.
+  slider.addEventListener("input", () => {
+    const want = Number(slider.value);
+    act.stop();
+    act.goTo(want);
+  });
+  close.addEventListener("click", () => { act.stop(); act.close(); });
+}
+
+/**
+ * The bar's keys (P11): ←/→ step, Space play/pause; the slider keeps its own arrows.
+ * @param {HTMLInputElement} slider @param {BarActions} act @returns {(e: KeyboardEvent) => void}
+ */
+function barKeys(slider, act) {
+  return (e) => {
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+    const on = /** @type {HTMLElement | null} */ (e.target instanceof HTMLElement ? e.target : null);
+    if (on?.closest("dialog, textarea, select") || on === slider) return; // the slider's own arrows
+    if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
+      e.preventDefault();
+      act.stop();
+      act.goTo(act.target() + (e.key === "ArrowLeft" ? -1 : 1));
+    } else if (e.key === " " && !(on instanceof HTMLButtonElement || on instanceof HTMLAnchorElement)) {
+      e.preventDefault(); // a focused button's own Space clicks it
+      act.toggle();
+    }
+  };
+}
+
+/**
+ * @param {HTMLElement} host the bar is appended to it (#app, after the page's root)
+ * @param {BarOptions} options
+ * @returns {ReplayBar}
+ */
+export function createReplayBar(host, options) {
+  const { t, steps } = options;
+  const parts = drawBar(host, options);
 
   let shown = 0;
   let target = 0;
@@ -106,21 +197,7 @@ export function createReplayBar(host, options) {
   let lastEvents = /** @type {any[]} */ ([]);
   let gone = false;
 
-  function paint() {
-    where.textContent = t("shell.replay.position", { index: number(shown), steps: number(steps), count: steps });
-    slider.value = String(target); // where the player put it while the engine answers (a drag stays under the finger)
-    slider.setAttribute("aria-valuetext", where.textContent);
-    // aria-disabled, not disabled: a focused button at the end keeps the focus (a click there does nothing: goTo clamps)
-    for (const el of [first, back]) el.setAttribute("aria-disabled", String(shown === 0));
-    for (const el of [forward, last]) el.setAttribute("aria-disabled", String(shown >= steps));
-    const on = playing;
-    play.setAttribute("aria-label", t(on ? "shell.replay.pause" : "shell.replay.play"));
-    play.title = play.getAttribute("aria-label") ?? "";
-    play.setAttribute("aria-pressed", String(on));
-    playIcon.setAttribute("d", on ? ICONS.pause : ICONS.play);
-    node.dataset.index = String(shown);
-    node.dataset.playing = on ? "1" : "";
-  }
+  const paint = () => paintBar(parts, options, { shown, target, playing });
 
   // One seek at a time; the latest asked position wins (a dragged slider asks many).
   async function pump() {
@@ -183,45 +260,22 @@ export function createReplayBar(host, options) {
     });
   }
 
-  first.addEventListener("click", () => { stop(); goTo(0); });
-  // A step counts from the position last asked for: quick presses each step once, even before it is drawn.
-  back.addEventListener("click", () => { stop(); goTo(target - 1); });
-  forward.addEventListener("click", () => { stop(); goTo(target + 1); });
-  last.addEventListener("click", () => { stop(); goTo(steps); });
-  play.addEventListener("click", toggle);
-  speed.addEventListener("click", () => {
+  function nextSpeed() {
     speedAt = (speedAt + 1) % SPEEDS.length;
     const label = `${SPEEDS[speedAt]}×`;
-    speed.textContent = label;
-    speed.setAttribute("aria-label", t("shell.replay.speed", { speed: label }));
-  });
-  // The value first: stopping repaints the slider to the position asked before.
-  slider.addEventListener("input", () => {
-    const want = Number(slider.value);
-    stop();
-    goTo(want);
-  });
-  close.addEventListener("click", () => { stop(); options.close(); });
-
-  /** @param {KeyboardEvent} e */
-  function onKey(e) {
-    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
-    const on = /** @type {HTMLElement | null} */ (e.target instanceof HTMLElement ? e.target : null);
-    if (on?.closest("dialog, textarea, select") || on === slider) return; // the slider's own arrows
-    if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
-      e.preventDefault();
-      stop();
-      goTo(target + (e.key === "ArrowLeft" ? -1 : 1));
-    } else if (e.key === " " && !(on instanceof HTMLButtonElement || on instanceof HTMLAnchorElement)) {
-      e.preventDefault(); // a focused button's own Space clicks it
-      toggle();
-    }
+    parts.speed.textContent = label;
+    parts.speed.setAttribute("aria-label", t("shell.replay.speed", { speed: label }));
   }
+
+  /** @type {BarActions} */
+  const act = { goTo, stop, toggle, target: () => target, nextSpeed, close: () => options.close() };
+  wireControls(parts, steps, act);
+  const onKey = barKeys(parts.slider, act);
   document.addEventListener("keydown", onKey);
   paint();
 
   return {
-    node,
+    node: parts.node,
     goTo,
     index: () => shown,
     playing: () => playing,

@@ -1,0 +1,77 @@
+// The Daily Club's block on a game's end card (docs/daily-club.md): the daily
+// line, the grid, Share, the challenge link, the replay. Every date, streak,
+// link and grid is the engine's and the club service's; this only draws (P4).
+import { html } from "../svg.js";
+import { challengeLink, copyText, dayText, replayLink, shareOrCopy, shareText, whyText } from "./share.js";
+
+/** @typedef {import("./club.js").Summary} Summary */
+/** @typedef {import("./club.js").FinishedEvent} FinishedEvent */
+
+/**
+ * @typedef {object} EndDeps
+ * @property {(key: string, vars?: object) => string} t
+ * @property {string} lang
+ * @property {(value: number) => string} number
+ * @property {(id: string) => string} gameName a game's name in the page's language
+ * @property {() => {t: (key: string, vars?: object) => string, notice: (text: string) => void, host: HTMLElement}} shareDeps
+ *   what Share and the copy buttons need (their dialog's host is looked up when clicked)
+ */
+
+/**
+ * The end card's Daily Club line: counted with the streak, or practice and why (the service's reason:
+ * the game's, e.g. Undo used, or the day already counted, or off its day); none for a run that is no daily.
+ * @param {Summary} summary @param {EndDeps} deps @returns {string | null}
+ */
+export function dailyLine(summary, { t, lang, number }) {
+  if (!summary.daily) return null;
+  const date = summary.date ? dayText(summary.date, lang) : "";
+  if (summary.counted) {
+    return t("shell.club.counted", { date, streak: number(summary.streak), count: summary.streak });
+  }
+  return t("club.end.practice", { date, why: whyText(t, summary.why ?? "other") });
+}
+
+/**
+ * The block's buttons: Share, copy the challenge link, watch and copy the replay.
+ * @param {HTMLElement} row @param {Summary} summary @param {EndDeps} deps
+ */
+function endActions(row, summary, deps) {
+  const { t } = deps;
+  const { event } = summary;
+  const link = challengeLink(event.game, event.link);
+  const share = html("button", { type: "button", class: "btn primary club-share" }, row, t("shell.club.share"));
+  share.addEventListener("click", () => {
+    const text = shareText({ t, lang: deps.lang, number: (v) => deps.number(v), gameName: deps.gameName(event.game), event, why: summary.why });
+    shareOrCopy(text, deps.shareDeps());
+  });
+  if (event.link) { // a run resumed from a save made before recordings has no deal to send
+    const copyLink = html("button", { type: "button", class: "btn club-copy-link", "data-link": link }, row, t("shell.club.copyLink"));
+    copyLink.addEventListener("click", () => { copyText(link, deps.shareDeps()); });
+  }
+  if (event.code) {
+    html("a", { class: "btn club-watch", href: `#/${event.game}?replay=${event.code}` }, row, t("shell.club.watch"));
+    const copyCode = html("button", { type: "button", class: "btn club-copy-code", "data-code": event.code,
+      "data-link": replayLink(event.game, event.code) }, row, t("shell.club.copyCode"));
+    copyCode.addEventListener("click", () => { copyText(/** @type {string} */ (event.code), deps.shareDeps()); });
+  }
+}
+
+/**
+ * @param {HTMLElement} container @param {Summary | null} summary @param {EndDeps} deps
+ * @returns {HTMLElement | null} the block, none without a banked run
+ */
+export function endBlock(container, summary, deps) {
+  if (!summary?.event) return null;
+  const { t } = deps;
+  const { event } = summary;
+  const block = html("div", { class: "club-end", "data-game": event.game }, container);
+  const line = dailyLine(summary, deps);
+  const kind = summary.counted ? " counted" : summary.practice ? " practice" : "";
+  if (line) html("p", { class: `club-end-line${kind}`, "data-why": summary.why ?? "" }, block, line);
+  if (summary.daily && summary.counted) {
+    html("p", { class: "club-end-club" }, block, t("shell.club.clubToday", { count: summary.club_today }));
+  }
+  if (event.grid) html("pre", { class: "club-grid", "aria-hidden": "true" }, block, event.grid);
+  endActions(html("div", { class: "club-end-actions" }, block), summary, deps);
+  return block;
+}

@@ -1,0 +1,85 @@
+// Replay mode on a game's page (docs/daily-club.md, "Opening a replay"): the
+// code of the route is opened by the `<game>/replay` session, its first
+// position drawn by the page's own show, then the bar (web/kit/replay.js)
+// steps through it. Every position is the engine's (P4).
+import { html } from "../svg.js";
+import { createReplayBar } from "./replay.js";
+
+/** @typedef {import("./club.js").ClubDeps} ClubDeps */
+
+export const REPLAY_ERRORS = ["replay-corrupt", "replay-foreign", "replay-version", "replay-diverged", "replay-bounds"];
+
+/**
+ * A refused code: why, said aloud too, and the way home.
+ * @param {HTMLElement} parent @param {string} field the engine's reason @param {ClubDeps} deps
+ */
+function refused(parent, field, { t, announce }) {
+  const box = html("div", { class: "replay-refused", role: "alert" }, parent);
+  const key = REPLAY_ERRORS.includes(field) ? field : "replay-corrupt";
+  html("p", {}, box, t(`shell.replay.error.${key}`));
+  html("a", { class: "btn primary replay-home", href: "#/" }, box, t("shell.home"));
+  announce(t(`shell.replay.error.${key}`));
+}
+
+/**
+ * Opens the code: a query, in slices, so the worker answers the next page meanwhile; leaving (any new
+ * route, another replay too) cancels it. Null when refused or left.
+ * @param {import("../engine.js").Engine} engine @param {string} code @param {HTMLElement} parent @param {ClubDeps} deps
+ * @returns {Promise<any>}
+ */
+async function openCode(engine, code, parent, deps) {
+  const leaving = () => { engine.cancel().catch(() => {}); };
+  addEventListener("hashchange", leaving);
+  try {
+    return await engine.query("replay_open", { code });
+  } catch (error) {
+    if (/** @type {any} */ (error)?.name !== "EngineError") throw error; // a failure, not a refusal
+    const { field } = /** @type {any} */ (error);
+    if (field !== "cancelled") refused(parent, field, deps); // cancelled: the page was left while it opened
+    return null;
+  } finally {
+    removeEventListener("hashchange", leaving);
+  }
+}
+
+/**
+ * The page's board shrinks (by the room the lesson card uses too) as much as the bar would reach below the
+ * screen, so the whole board and the bar show together (P13).
+ * @param {HTMLElement} root @param {HTMLElement} bar @returns {() => void} measures again (on resize)
+ */
+function roomForBar(root, bar) {
+  return () => {
+    root.style.removeProperty("--lesson-room");
+    const below = bar.getBoundingClientRect().bottom + scrollY - document.documentElement.clientHeight;
+    if (below > 0) root.style.setProperty("--lesson-room", `${Math.ceil(below) + 8}px`);
+  };
+}
+
+/**
+ * Replay mode: opens deps.replay, draws its first position and the bar; null when the code is refused.
+ * @param {HTMLElement} root @param {{ show: (view: any, events: any[]) => void }} options @param {ClubDeps} deps
+ * @returns {Promise<any>}
+ */
+export async function openReplay(root, { show }, deps) {
+  const { engine, replay, game, t } = deps;
+  if (replay === null || !engine || !game) return null;
+  const parent = root.parentElement ?? document.body;
+  const opened = await openCode(engine, replay, parent, deps);
+  if (opened === null) return null;
+  show(opened.view, []);
+  const query = typeof opened.link === "string" ? opened.link : null; // the deal's challenge query
+  const bar = createReplayBar(parent, {
+    t, number: (v) => deps.number(v), steps: opened.steps, score: opened.score,
+    link: query ? `#/${game}?${query}` : null,
+    seek: (index) => engine.call("replay_seek", { index }),
+    show,
+    report: (error) => console.error(error),
+    close: () => { location.hash = `#/${game}`; }, // the game's page: the player's own run, or a newcomer's first lesson
+  });
+  const room = roomForBar(root, bar.node);
+  room();
+  addEventListener("resize", room);
+  deps.onCleanup(() => { bar.destroy(); removeEventListener("resize", room); });
+  deps.announce(t("shell.replay.opened", { game: t(`shell.game.${game}.name`), score: deps.number(opened.score) }));
+  return opened;
+}

@@ -1,4 +1,4 @@
-"""The engine worker's entry point (issue 13): PyScript runs this module in a
+"""The engine worker's entry point (P3): PyScript runs this module in a
 web worker (``web/engine.js`` starts it with ``PyWorker``) and the page calls
 the names in ``__export__`` through ``xworker.sync``, each answer a Promise of
 JSON text. Nothing here touches the DOM, so the worker needs neither

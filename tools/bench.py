@@ -8,7 +8,7 @@ In one run, on this machine, in headless Chromium against 127.0.0.1:
   bare page that loads the same Pyodide and prints ``1+1``; medians of
   several repetitions and their ratios;
 - bytes of our own files on first load (everything but vendor/);
-- issue 13: the main thread during a cold boot (longest task, total blocking),
+- P3, P15: the main thread during a cold boot (longest task, total blocking),
   time to the first board paint cold and warm, the action round trip
   page -> worker -> page per game, domino's frame times during play, and the
   main thread's longest task while a bowls hint searches;
@@ -58,7 +58,7 @@ HOOK = ("addEventListener('club:ready', (e) => { window.__clubBench = e.detail.b
         " window.__clubEngine = e.detail.engine; }, {once: true});")
 # The first visit makes the interpreter snapshot in a worker once the page is idle:
 # wait for it, so it neither slows what is timed next nor is lost when the page closes.
-# Main-thread long tasks (> 50 ms) from the first byte on (issue 13): the longest,
+# Main-thread long tasks (> 50 ms) from the first byte on (P15): the longest,
 # and the total blocking time (each task's time past 50 ms), up to "interactive".
 LONG_TASKS = ("window.__clubLong = []; new PerformanceObserver((list) => {"
               " for (const e of list.getEntries()) window.__clubLong.push([e.startTime, e.duration]); })"

@@ -1,5 +1,5 @@
 """Write the engine's ``TypedDict``s as TypeScript declarations for the page's
-JSDoc (issue 14): ``build/types/views.d.ts``, read by ``make typecheck``.
+JSDoc: ``build/types/views.d.ts``, read by ``make typecheck``.
 
 Every ``TypedDict`` defined in ``club.session`` (and the other top-level
 ``club`` modules) goes into the global namespace ``Club``; every one defined in

@@ -1,6 +1,6 @@
 // The app: one Pyodide boot (P2) in the engine worker, games as hash routes,
 // a context object handed to each page module (engine, storage, i18n, live
-// region, notices). The app starts before Python is ready (issue 13): home
+// region, notices). The app starts before Python is ready (P3): home
 // and every game's frame are pure JavaScript; a game page draws the view it
 // stored beside its run, and stays inert ("starting") until its engine answered.
 import { createEngine } from "./engine.js";
@@ -51,12 +51,12 @@ const GAME_IDS = GAMES.map((g) => g.id);
  * @property {(id: string, method: string, payload?: object) => Promise<any>} check a throwaway session's answer
  * @property {() => Promise<unknown>} askPersistence
  * @property {(fn: (hidden: boolean) => void) => () => void} onVisibility
- * @property {boolean} lesson the page runs the game's first lesson (`#/<game>?lesson`, issue 15):
+ * @property {boolean} lesson the page runs the game's first lesson (`#/<game>?lesson`):
  *   its engine is a session beside the player's run and its store keeps nothing
  * @property {import("./kit/lesson.js").Seen} seen lessons done and tips shown
  * @property {(key: string, text: string, anchor?: Element | null) => boolean} tip a special explained once, in place
  * @property {{ cue: (name: string, options?: { size?: number, step?: number }) => void }} feel sound and vibration
- * @property {string | null} start the route's start query (`seed=…&…` or `daily=…`, issue 16), else null
+ * @property {string | null} start the route's start query (`seed=…&…` or `daily=…`), else null
  * @property {string | null} replay the replay code of a replay route (`#/<game>?replay=CODE`): then `engine` is the
  *   `<game>/replay` session, `store` keeps nothing and the page's root is inert after mount
  * @property {import("./kit/club.js").Club} club the Daily Club: start links, banking finished runs, the end card's

@@ -1,4 +1,4 @@
-// Backup / Restore (issue 10 item 6): "your progress is yours".
+// Backup / Restore: "your progress is yours".
 //
 // The file (one JSON object, versioned):
 //   {"format": "6e-club-backup", "version": 1, "saved": "<ISO time>",
@@ -48,13 +48,13 @@ function jsonObject(text) {
 /** @param {string} name @param {string[]} games @returns {Validator | null} */
 function validatorFor(name, games) {
   if (name === "settings") return (text) => parseSettings(text);
-  if (name === "seen") return (text) => parseSeen(text); // lessons done, tips shown (issue 15)
-  // The Daily Club's record (streaks, stats) is checked by the club record service (issue 16).
+  if (name === "seen") return (text) => parseSeen(text); // lessons done, tips shown
+  // The Daily Club's record (streaks, stats) is checked by the club record service.
   if (name === "club/record") return (text, check) => check("club", "check", { record: text });
   const [game, ...rest] = name.split("/");
   const item = rest.join("/");
   if (!games.includes(game) || item.includes("/corrupt/")) return null;
-  // A game's kept replays (issue 16): the service reads every code of them.
+  // A game's kept replays: the service reads every code of them.
   if (item === "replays") return (text, check) => check("club", "check_replays", { game, replays: text });
   /** @param {string} method @param {string} field @returns {Validator} */
   const engine = (method, field) => (text, check) => check(game, method, { [field]: text });

@@ -23,7 +23,7 @@ const STAGES = [
 const DOWNLOADS_PCT = 90;
 const PYTHON = STAGES.findIndex((s) => s.id === "python");
 // English until the saved language's shell table (fetched at once by
-// preloadRoute) arrives; i18n proper is not running yet (issue 11).
+// preloadRoute) arrives; i18n proper is not running yet (P12).
 const ENGLISH = {
   "shell.loader.shell": "Loading the arcade",
   "shell.loader.runtime": "Downloading the Python runtime",
@@ -145,7 +145,7 @@ function boot() {
     progressed();
   });
   // Python starts in its worker while the page (home, a game's frame, a
-  // stored board) is drawn at once: nothing here waits for it (issue 13).
+  // stored board) is drawn at once: nothing here waits for it (P3).
   const engine = startWorker({
     onStage: (stage) => { ui.advance(stage); progressed(); },
     onFail: fail,

@@ -1,4 +1,4 @@
-// The stats page `#/club` (issue 16): the Club streak, then per game its
+// The stats page `#/club`: the Club streak, then per game its
 // numbers, the last scores, the distribution of its daily results, its
 // personal bests over time and its kept replays; a field opens a replay code.
 // Every number is the club service's (py/club/daily): the page only draws.

@@ -1,4 +1,4 @@
-// The seam to Python (issue 13): the club package and its Bridge run in one
+// The seam to Python (P2, P3): the club package and its Bridge run in one
 // PyScript worker (py/main.py); the main thread loads only JavaScript. Every
 // call is `await engine.call(method, payload)`, JSON text both ways, answered
 // in the order made per game (one promise chain each), so a page never waits

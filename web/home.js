@@ -1,4 +1,4 @@
-// The home screen: the Daily Club card (issue 16), the four games with their
+// The home screen: the Daily Club card, the four games with their
 // pitch and best score.
 import { html, svg } from "./svg.js";
 import { mountBackup } from "./backup.js";
@@ -79,7 +79,7 @@ export async function mountHome(root, ctx) {
   }
   mountBackup(root, ctx);
   // A best score means a finished run: from then on, ask the browser to keep
-  // our storage (navigator.storage.persist), as issue 10 item 6 asks.
+  // our storage (navigator.storage.persist).
   if (anyBest) ctx.askPersistence();
   // The cards show the stored headlines at once; the engines' answers follow.
   let gone = false;
@@ -93,7 +93,7 @@ export async function mountHome(root, ctx) {
   return { unmount() { gone = true; daily.stop(); }, settled: Promise.all([settled, daily.filled]) };
 }
 
-// A best of 0 is what merely opening a game leaves (issue 11): no score yet.
+// A best of 0 is what merely opening a game leaves: no score yet.
 /** @param {HTMLElement} line @param {number | null} best @param {PageContext} ctx */
 function showBest(line, best, ctx) {
   line.dataset.best = String(best ?? "");

@@ -1,4 +1,4 @@
-// The interpreter loader (P1, P15), run inside the engine worker (issue 13):
+// The interpreter loader (P1, P15), run inside the engine worker (P3):
 // pyscript.toml names it as the interpreter and web/engine.js passes it to
 // PyWorker as `version`, so PyScript imports it and calls loadPyodide.
 // - A returning visit restores a memory snapshot of a freshly started

@@ -72,7 +72,7 @@ export async function mountRules(root, ctx, game) {
   const { t } = ctx;
   const wrap = html("article", { class: "rules-page" }, root);
   html("a", { class: "back", href: `#/${game}` }, wrap, t("shell.backToGame", { game: t(`shell.game.${game}.name`) }));
-  // The game's first lesson, again (issue 15): it plays beside the run in play.
+  // The game's first lesson, again: it plays beside the run in play.
   html("a", { class: "lesson-link", href: `#/${game}?lesson` }, wrap, t("shell.lesson.replay"));
   const body = html("div", { class: "rules-body" }, wrap);
   let text = null;

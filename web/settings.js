@@ -1,4 +1,4 @@
-// The settings dialog (issue 15), opened by the header's button: sound and
+// The settings dialog, opened by the header's button: sound and
 // its volume, vibration, motion (P11). Every change is applied and saved at once.
 import { html } from "./svg.js";
 import { createDialog } from "./kit/dialog.js";

@@ -46,7 +46,7 @@ const ASIDE = "/corrupt/"; // `<key>/corrupt/<epoch ms>`
  */
 
 /**
- * The shell's settings: language, motion (P11) and the feel of issue 15.
+ * The shell's settings: language, motion (P11) and the feel (sound, vibration).
  * @typedef {{ schema: number, lang: string | null, motion: string, sound: boolean, volume: number, vibrate: boolean }} Settings
  */
 

@@ -1,6 +1,6 @@
 // Offline (P5): precache every file the page needs under a cache named after
 // the app version, serve cache-first, drop older caches on activation.
-// Updates (P5/P6, issue 10 item 4): a new version installs and then waits;
+// Updates (P5/P6): a new version installs and then waits;
 // it takes over only when a page asks ("skip-waiting", sent by web/update.js
 // after the player chose Reload and the run was saved), so an open page never
 // loads half its files from one version and half from another. The very

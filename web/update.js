@@ -1,4 +1,4 @@
-// Safe updates (P5/P6, issue 10 item 4). A new version's service worker
+// Safe updates (P5/P6). A new version's service worker
 // installs in the background and then WAITS (web/sw.js no longer skips
 // waiting), so a running page never mixes old and new files. The page shows
 // "A new version is ready — Reload"; the switch happens when the player says

@@ -52,7 +52,7 @@ SLICE_MS = 15.0
 #: history) is a few tens of kilobytes.
 MAX_PAYLOAD = 1 << 20
 #: Sessions a game may have beside the player's run (``"blocks/lesson"``): the
-#: first lesson (issue 15), and a replay or a shared deal (issue 16) later.
+#: first lesson, and a replay or a shared deal later.
 CHANNELS = frozenset({"lesson", "replay"})
 #: The Daily Club's record service (``club.daily.api``), called like a game.
 SERVICE = "club"
@@ -282,7 +282,7 @@ def _game_of(name: object) -> str | None:
     """
     if not isinstance(name, str):
         return None
-    if name == SERVICE:  # the Daily Club's record (issue 16): a service beside the games
+    if name == SERVICE:  # the Daily Club's record: a service beside the games
         return "daily"
     game, _, channel = name.partition("/")
     if game not in GAMES or (channel and channel not in CHANNELS) or name.endswith("/"):

@@ -1,4 +1,4 @@
-"""UTC dates of the Daily Club (issue 16): one deal per game and date.
+"""UTC dates of the Daily Club: one deal per game and date.
 
 Time is passed in (ms since the Unix epoch, UTC) and never read here, so
 every answer is the same for the same input. A date is ``YYYY-MM-DD``.

@@ -20,7 +20,7 @@ import math
 #: 10**15: no score, time or tally of real play comes near it). Reading refuses
 #: more, and the engine adds at most a few thousand per action, so every
 #: number an answer carries stays below 2**53, which a JavaScript number holds
-#: exactly (issue 12).
+#: exactly.
 MAX_COUNT = 1 << 50
 #: Seeds of new runs, one rule for all four games: 0 <= seed < 2**32.
 SEED_LIMIT = 1 << 32
@@ -119,7 +119,7 @@ def count(value: object, field: str, low: int = 0, high: int | None = MAX_COUNT)
 
 
 def read_seed(value: object) -> int:
-    """The seed rule of every game's ``new`` (issue 12): an integer (not a bool,
+    """The seed rule of every game's ``new``: an integer (not a bool,
     not a float) with 0 <= seed < 2**32.
 
     >>> read_seed(7), read_seed(2**32 - 1)

@@ -169,7 +169,7 @@ ARROWS = {"ArrowLeft": "Left", "ArrowRight": "Right", "ArrowUp": "Up", "ArrowDow
 def key_map(radius: int) -> dict[str, dict[str, str]]:
     """For every cell ``"q:r"`` of the board, where each arrow key moves the
     keyboard target (``key_step``): the page looks the answer up instead of
-    keeping its own copy of the rule (B19, M12, issue 12).
+    keeping its own copy of the rule (B19, M12, P4).
 
     >>> key_map(4)["-4:0"]["ArrowUp"], key_map(4)["0:-4"]["ArrowUp"], len(key_map(4))
     ('-3:-1', '0:-4', 61)

@@ -1,4 +1,4 @@
-"""An opened replay (issue 16): a run's actions played through the engine in
+"""An opened replay: a run's actions played through the engine in
 small units of work, its steps, and checkpoints instead of every state.
 
 A *step* is a move of the player, or frames in which something happened

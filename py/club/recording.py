@@ -1,10 +1,10 @@
-"""A run's recording (issue 16): its start payload and its accepted actions.
+"""A run's recording: its start payload and its accepted actions.
 
 Every game's Session records the actions its ``RECORDED`` table names
 (method -> the payload keys that matter) through the ``recorded``
 decorator; the recording travels inside the run's save, beside ``data``
 (``{"schema": 1, ..., "replay": {"start": ..., "actions": ..., "moments":
-...}}``), so a resumed run keeps it. A save from before issue 16 has none:
+...}}``), so a resumed run keeps it. A save from before recordings has none:
 that run is played as ever and is simply not replayable. The recording is
 read by the schema a replay code is read by (``club.schema``, through
 ``Session.read_log``); one that does not read is no recording. A run that

@@ -1,4 +1,4 @@
-"""Replay codes (issue 16): a finished run as text anyone can open.
+"""Replay codes: a finished run as text anyone can open.
 
 A run is its start payload (the seed and what ``new`` was given) plus the
 list of accepted actions, each ``[method, payload]``; the engine is

@@ -1,4 +1,4 @@
-"""The one versioned envelope of every save and every profile (issue 12).
+"""The one versioned envelope of every save and every profile (P8).
 
 Stored text is ``{"schema": 1, "game": ..., "kind": ..., "version": N,
 "data": {...}}``: ``kind`` is ``run`` for a game in progress and

@@ -1,4 +1,4 @@
-"""The one schema of a run's recording (issue 16): what a replay code and the
+"""The one schema of a run's recording: what a replay code and the
 recording inside a save may hold, read by the same code for both.
 
 - Each action is a method of the game's ``RECORDED`` table with the payload

@@ -1,4 +1,4 @@
-"""The one Session contract every game stands on (issue 12, docs/architecture.md).
+"""The one Session contract every game stands on (P4, docs/architecture.md).
 
 A game supplies only its rules, through a few methods of its subclass:
 
@@ -102,7 +102,7 @@ class Headline(TypedDict):
 
 
 class RunInfo(TypedDict):
-    """What the Daily Club asks of a run (issue 16)."""
+    """What the Daily Club asks of a run."""
 
     seed: int | None
     daily: str | None
@@ -114,7 +114,7 @@ class RunInfo(TypedDict):
     practice: str | None  # why the run can set no personal best (``Session.practice``), None: it can
 
 
-#: The share grid's squares by a moment's level (issue 16).
+#: The share grid's squares by a moment's level.
 LEVELS = ("", "🟨", "🟧", "🟥", "🟪", "👑")
 GRID_SIZE, GRID_WIDTH = 50, 10
 
@@ -143,7 +143,7 @@ class Session(Generic[S, P]):
     profiles: ClassVar[Codec]
     #: The seed ``new`` uses when the payload names none.
     default_seed: ClassVar[int] = 0
-    #: The actions a replay records (issue 16): method -> the payload keys that make
+    #: The actions a replay records: method -> the payload keys that make
     #: it, each read as the action reads it (``club.schema.Key``).
     RECORDED: ClassVar[Recorded] = {}
     #: What real play of the game records (``club.schema.Bounds``, from its rules).
@@ -187,7 +187,7 @@ class Session(Generic[S, P]):
         raise NotImplementedError
 
     def lesson_state(self) -> S:
-        """The first lesson's position (issue 15): a real position of the game,
+        """The first lesson's position: a real position of the game,
         built from its notation, the same every time."""
         raise NotationError("lesson", f"{self.game} has no lesson")
 
@@ -197,7 +197,7 @@ class Session(Generic[S, P]):
         return []
 
     def over(self, state: S) -> bool:
-        """The run has ended (issue 16: its ``finished`` event)."""
+        """The run has ended (its ``finished`` event)."""
         raise NotImplementedError
 
     def score(self, state: S) -> int:
@@ -230,7 +230,7 @@ class Session(Generic[S, P]):
     # ----- lifecycle: the same in every game ---------------------------------------
     def new(self, payload: dict[str, Any]) -> Any:
         """A fresh run from ``seed`` (0 <= seed < 2**32), a challenge link's
-        ``query`` or the ``daily`` of a date (issue 16); the view."""
+        ``query`` or the ``daily`` of a date; the view."""
         payload = self.expand(payload)
         seed = read_seed(payload.get("seed", self.default_seed))
         self._keep(self.start(seed, payload))
@@ -248,7 +248,7 @@ class Session(Generic[S, P]):
         return payload
 
     def lesson(self, payload: dict[str, Any]) -> Any:
-        """The first lesson's position (issue 15) in place of the run; the view.
+        """The first lesson's position in place of the run; the view.
         The page asks it of a session of its own (``<game>/lesson`` in the
         bridge), so the player's run is never touched."""
         self._keep(self.lesson_state())
@@ -294,7 +294,7 @@ class Session(Generic[S, P]):
             return {"best": None}
 
     def run_info(self, payload: dict[str, Any]) -> RunInfo:
-        """What the Daily Club asks of the run in play (issue 16): its deal and link
+        """What the Daily Club asks of the run in play: its deal and link
         (None when it has no recording), whether it is over and how far it went."""
         log, over = self._log, self.over(self.state)
         start = log.start if log else {}
@@ -311,7 +311,7 @@ class Session(Generic[S, P]):
         probe.new({"query": payload.get("query")})
         return {"link": probe.run_info({})["link"], "payload": {"query": payload.get("query")}}
 
-    # ----- replays (issue 16: a session of its own, ``<game>/replay``) ------------------
+    # ----- replays (a session of its own, ``<game>/replay``) ------------------
     def replay_open(self, payload: dict[str, Any]) -> dict[str, Any]:
         """Open a replay code (``replay_open_search`` run to its end at once)."""
         return run_all(self.replay_open_search(payload))  # type: ignore[no-any-return]
@@ -416,7 +416,7 @@ class Session(Generic[S, P]):
     def act(self, step: Callable[[S], Outcome[S]]) -> Answer:
         """Run ``step`` on the state and keep what it made (or refuse, changing nothing).
         A recorded action is recorded before the save is written; the action
-        that ends the run adds the ``finished`` event (issue 16)."""
+        that ends the run adds the ``finished`` event."""
         outcome = step(self.state)
         if not outcome.accepted:
             return self.refuse(outcome.reason or BAD_ACTION)

@@ -1,4 +1,4 @@
-// Small SVG charts for the stats page (issue 16): the last scores as a line,
+// Small SVG charts for the stats page: the last scores as a line,
 // a distribution as bars, the personal bests as a step line. A chart only
 // draws numbers it is given (the buckets, bests and flags are the engine's);
 // it scales them to its box. Each chart is a <figure>: an SVG with role="img"

@@ -1,4 +1,4 @@
-// The Daily Club's glue on a game page (issue 16), over the kit's `ctx.club`:
+// The Daily Club's glue on a game page, over the kit's `ctx.club`:
 // the Daily button, and the finished run banked with its end block in the
 // game-over card (whichever comes first, the card or the summary). Streaks,
 // dates, links and codes are the engine's and the club service's; this only

@@ -1,4 +1,4 @@
-// The one dialog of the arcade (issue 14): a native modal <dialog>. The
+// The one dialog of the arcade: a native modal <dialog>. The
 // browser makes the page behind it inert; Tab wraps inside it (past its last
 // control Tab would leave for the browser's own UI); Escape and a click on the
 // backdrop close it when it is dismissable; the focus goes back to where it was.

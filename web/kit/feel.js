@@ -1,4 +1,4 @@
-// The feel of a game moment (issue 15): `cue(name, {size, step})` plays its
+// The feel of a game moment: `cue(name, {size, step})` plays its
 // synthesized sound (web/kit/sound.js) and its vibration (web/kit/haptics.js),
 // and tells the document (a "club-cue" event: what fired, what was heard/felt).
 import { createSound } from "./sound.js";

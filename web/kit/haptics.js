@@ -1,4 +1,4 @@
-// Touch feedback (issue 15): navigator.vibrate where the device has it, with
+// Touch feedback: navigator.vibrate where the device has it, with
 // its own switch, never under reduced motion.
 
 /** @param {number} size @param {number} pulse @returns {number[]} one pulse per unit, at most three */

@@ -1,4 +1,4 @@
-// The one hex board of the arcade (issue 14): blocks and merge draw on it.
+// The one hex board of the arcade: blocks and merge draw on it.
 // The engine owns the geometry (which cells, in which order); this module only
 // draws the cells where club.hexgrid says they are and turns screen points
 // back into cells. It knows no rule.

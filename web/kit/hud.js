@@ -1,4 +1,4 @@
-// The HUD's stat box (issue 14): a label over a number, the same in every game
+// The HUD's stat box: a label over a number, the same in every game
 // (styles: .stat .label/.value in base.css). The page passes text it formatted
 // from the view; the box never computes anything.
 import { html } from "../svg.js";

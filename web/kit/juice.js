@@ -1,4 +1,4 @@
-// Juice (issue 15): a score that counts up, floating points, bursts, praise
+// Juice: a score that counts up, floating points, bursts, praise
 // words and a shake, in one overlay layer that never takes a pointer. Every
 // animation is a Web Animation, so `finish()` ends them all at once: a new
 // action never waits for the last one's show. Reduced motion (P11): numbers

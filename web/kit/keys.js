@@ -1,4 +1,4 @@
-// Key repeat (issue 14): a held move repeats after a delay at a rate, as
+// Key repeat (D8): a held move repeats after a delay at a rate, as
 // games of the genre do (DAS / ARR), instead of at the keyboard's own rate.
 // The page says what a press does (`fire`), when a move may be made now
 // (`ready`) and how fast it repeats (`timing`, from the engine's view when the

@@ -1,5 +1,5 @@
-// The first lesson of every game and the one-line tips for specials (issue 15
-// item 4). A lesson is the game's own page on a real position the engine
+// The first lesson of every game and the one-line tips for specials.
+// A lesson is the game's own page on a real position the engine
 // gives (`engine.call("lesson")`, in a session beside the player's run): the
 // runner only shows what to do next, waits for the engine's events that say
 // it was done, and opens the real game at the end. Which lessons are done and

@@ -1,5 +1,5 @@
 // A fresh seed for a new run: 32 random bits, the one seed rule of every engine
-// (0 <= seed < 2**32, issue 12).
+// (0 <= seed < 2**32).
 
 /** @returns {number} */
 export function randomSeed() {

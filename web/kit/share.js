@@ -1,4 +1,4 @@
-// Sharing a finished run (issue 16): the result text in the player's language,
+// Sharing a finished run: the result text in the player's language,
 // the links that open the same deal or the replay for anyone, and the way out
 // of the page: the Web Share API where there is one, the clipboard otherwise,
 // and a dialog with the text selected when neither works. The link's query
@@ -15,7 +15,7 @@ import { openDialog } from "./dialog.js";
  */
 
 /**
- * The address of a deal; a run without a recording (begun before issue 16) has no
+ * The address of a deal; a run without a recording (begun before recordings) has no
  * deal to share, and its text links the game instead.
  * @param {string} game @param {string | null} query the engine's `link` (`seed=…&…` or `daily=…`)
  */

@@ -1,4 +1,4 @@
-// Synthesized sounds (issue 15): Web Audio oscillators and envelopes, no
+// Synthesized sounds: Web Audio oscillators and envelopes, no
 // files. One AudioContext, made on the player's first gesture (autoplay
 // rules: silent before it), a master gain with the volume, suspended while
 // the page is hidden.

@@ -86,7 +86,7 @@ class Session(session.Session[Run, Profile]):
         return Run(rules.new_state(seed), seed=seed)
 
     def lesson_state(self) -> Run:
-        """The first lesson's position (issue 15, ``club.blocks.lesson``)."""
+        """The first lesson's position (``club.blocks.lesson``)."""
         return Run(lesson.lesson_state())
 
     def describe(self, run: Run) -> View:
@@ -132,7 +132,7 @@ class Session(session.Session[Run, Profile]):
         return run.state.drops
 
     def moment(self, events: list[Event]) -> int:
-        """Share grid (issue 16): rows cleared at once (1-4+), a Crown above all."""
+        """Share grid: rows cleared at once (1-4+), a Crown above all."""
         if any(e["type"] == "crown" for e in events):
             return 5
         return min(4, sum(e["count"] for e in events if e["type"] == "cleared"))

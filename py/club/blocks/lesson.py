@@ -1,4 +1,4 @@
-"""The first lesson of blocks (issue 15): a real position in the B22 notation.
+"""The first lesson of blocks: a real position in the B22 notation.
 
 Four steps on it (``web/games/blocks.js``): drag a piece onto the board, fill
 a row (the top one misses one cell, the bottom one two), watch the 6E meter

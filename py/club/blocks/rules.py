@@ -64,7 +64,7 @@ class State:
     redeals: int = 1
     rng: Rng = DEFAULT_RNG
     drops: int = 0  # drops made in this run (B17: a run counts after one)
-    rows: int = 0  # rows cleared in this run (the end card's figure, issue 15)
+    rows: int = 0  # rows cleared in this run (the end card's figure)
 
     def filled(self, cell: Hex) -> bool:
         return bool(self.board >> INDEX[cell] & 1)

@@ -1,7 +1,7 @@
 """The JSON save of a whole blocks run (B18): it resumes exactly.
 
 ``data`` holds the position in notation, the PRNG state, the run's seed, the
-number of drops made and of rows cleared (issue 15; 0 for older saves),
+number of drops made and of rows cleared (0 for older saves),
 the action log (from ``new_state(seed)`` for runs that
 began with ``new``) and whether the run's result is already on the player
 card. Corrupt data raises ``NotationError`` naming the field.
@@ -67,7 +67,7 @@ def load(text: object) -> Run:
     """A run from its save (any version so far); impossible data raises
     ``NotationError`` naming the field."""
     data = save.load(text, GAME, KIND, VERSION, upgrade)
-    # "rows" (issue 15): saves made before it count no rows cleared so far.
+    # "rows": saves made before it count no rows cleared so far.
     save.keys(data, "data", {"position", "rng", "seed", "drops", "log", "banked"}, frozenset({"rows"}))
     position = save.field(data, "position", str)
     rng = Rng.load(data.get("rng"))

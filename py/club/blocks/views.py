@@ -1,4 +1,4 @@
-"""The typed answers of the blocks Session (issue 12): every number the page shows.
+"""The typed answers of the blocks Session (P4): every number the page shows.
 
 The page (``web/games/blocks.js``) reads these keys and nothing else; a key
 renamed here and not there fails the e2e suite, and ``tests/blocks`` checks a
@@ -41,7 +41,7 @@ class View(TypedDict):
     redeal_offered: bool
     over: bool
     drops: int
-    rows_cleared: int  # rows cleared in this run (the end card, issue 15)
+    rows_cleared: int  # rows cleared in this run (the end card)
     in_progress: bool  # New run would bank this run (B17: not over, one drop made): the page asks first
     stars: int  # Club Stars this run would bank (score // 10, B16)
     banked: bool

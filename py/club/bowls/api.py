@@ -1,4 +1,4 @@
-"""The bowls Session the page talks to through ``club.bridge`` (club.session, issue 12).
+"""The bowls Session the page talks to through ``club.bridge`` (club.session, P4).
 
 Actions (``sow``, ``undo``, ``redo``, ``end``, ``record``) run a step on a copy
 of the attempt (``Attempt.copy``: the attempt plays in place) through ``act``;
@@ -83,7 +83,7 @@ class Session(session.Session[Attempt, Profile]):
         return Attempt.start(mode, seed=seed, date=date, position=position)
 
     def lesson_state(self) -> Attempt:
-        """The first lesson (issue 15): club.bowls.lesson's position, played without refill."""
+        """The first lesson: club.bowls.lesson's position, played without refill."""
         return lesson_attempt()
 
     def describe(self, state: Attempt) -> View:
@@ -120,7 +120,7 @@ class Session(session.Session[Attempt, Profile]):
         return state.practice()
 
     def moment(self, events: list[Event]) -> int:
-        """Share grid (issue 16): a match by its combo (1-4), a Perfect Clear above all."""
+        """Share grid: a match by its combo (1-4), a Perfect Clear above all."""
         if any(e["type"] == "perfect" for e in events):
             return 5
         return min(4, max((e["combo"] for e in events if e["type"] == "points" and e["phase"] == "player"), default=0))
@@ -240,7 +240,7 @@ class Session(session.Session[Attempt, Profile]):
         return hint(self.state)
 
     def hint_search(self, payload: dict[str, Any]) -> Generator[None, None, Hint]:
-        """``hint`` for ``Bridge.query`` (issue 13): a generator yielding between the
+        """``hint`` for ``Bridge.query``: a generator yielding between the
         solver's units of work and returning what ``hint`` answers; the attempt it
         searches is the one on hand now (a move made meanwhile does not change it)."""
         return hint_steps(self.state)

@@ -52,7 +52,7 @@ class Snapshot:
     bowl: int
     last: dict[str, Any] | None
     text: str  # the position in notation, printed once for every later save
-    best_combo: int = 0  # the attempt's best combo before the move (issue 15)
+    best_combo: int = 0  # the attempt's best combo before the move (W13)
 
 
 def daily_seed(date: str) -> int:
@@ -75,7 +75,7 @@ class Attempt:
     last: dict[str, Any] | None = None  # what the last move did, for the page
     puzzle: int | None = None  # W18: the puzzle played (puzzle mode only)
     recorded: bool = False  # W25: the finished attempt is counted in the profile
-    best_combo: int = 0  # the most matching bowls of one safe move so far (the end card, issue 15)
+    best_combo: int = 0  # the most matching bowls of one safe move so far (the end card, W13)
     _text: tuple[Position, str] | None = None  # cached notation of the current position
 
     @classmethod
@@ -189,7 +189,7 @@ class Attempt:
         """W21: back to before the whole last move; Endless/Daily become training.
 
         An attempt recorded when it ended is open again, so it is recorded again
-        when it ends again (decision, issue 12: a puzzle may then be solved in
+        when it ends again (a decision: a puzzle may then be solved in
         fewer moves; a run is training by now and sets no best), except a
         finished Daily, which is final (``undo_refusal``)."""
         reason = self.undo_refusal()

@@ -26,7 +26,7 @@ from club.bowls.solver import Search, run, solve_steps
 
 NO_SOLUTION = "no-solution"
 HINT_BUDGET_SPENT = "budget"  # the search stopped at its budget: no hint from here
-# Moves the hint's solver may try off the solution path. Since issue 13 it runs in the
+# Moves the hint's solver may try off the solution path. It runs in the
 # engine worker in 15 ms slices (Session.hint_search, Bridge.query) and a move cancels
 # it, so the page never waits on it: the budget bounds how long "thinking" lasts.
 # 20,000 finds a hint from every position one wrong move off a puzzle's path that can

@@ -1,4 +1,4 @@
-"""The first lesson's position (issue 15): choose, sow clockwise, make three.
+"""The first lesson's position: choose, sow clockwise, make three.
 
 A real position in the notation (W26), played as given without refill (the
 ``free`` mode, W27), the same every time. The page's steps ask for:

@@ -5,7 +5,7 @@ It holds the personal bests per mode, the daily bests per date, the
 attempts played per mode, the achievements earned, the theme in use and the
 fewest moves of every solved puzzle. The engine validates it and decides
 what a finished attempt changes (a training attempt sets no best, W21).
-Text from before issue 12 (``{"version": 1, ...}``, no envelope) is read
+Text from before the envelope (``{"version": 1, ...}``, no envelope) is read
 by ``legacy``; empty text is a new profile.
 
 >>> p = record(load(""), "daily", "2026-11-29", 240, training=False)
@@ -60,7 +60,7 @@ def load(text: object) -> Profile:
 
 
 def legacy(value: Any) -> Profile:
-    """Profile text from before issue 12: ``{"version": 1, "best": ..., ...}``,
+    """Profile text from before the envelope: ``{"version": 1, "best": ..., ...}``,
     where every table but the three first was optional.
 
     >>> legacy({"version": 1, "best": {}, "daily": {}, "played": {}})["theme"]

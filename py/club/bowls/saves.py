@@ -4,7 +4,7 @@ Positions are stored in notation, the PRNG with ``Rng.dump`` (16 hex
 digits: a 64-bit integer does not survive a JavaScript number). Every field
 is checked on load; a bad one raises ``NotationError`` naming it.
 
-Version 1 (until issue 12) wrote the PRNG as unpadded hex and kept the
+Version 1 wrote the PRNG as unpadded hex and kept the
 puzzle id and the recorded marks in an ``extra`` object; ``upgrade`` brings
 such a save to version 2, so no run in progress is lost.
 
@@ -39,7 +39,7 @@ _MASK64 = (1 << 64) - 1
 EDITION = 2
 FIELDS = {"mode", "seed", "date", "position", "rng", "collected", "training", "ended", "history", "redo",
           "last", "puzzle", "recorded", "edition"}
-#: Written since issue 15; a save without it gets the best its undo line shows.
+#: Written since the end card shows it (W13); a save without it gets the best its undo line shows.
 OPTIONAL = frozenset({"best_combo"})
 
 
@@ -107,7 +107,7 @@ def load(text: object) -> Attempt:
 
 
 def upgrade(version: int, data: dict[str, Any]) -> dict[str, Any]:
-    """Version 1 -> 2 (issue 12): the PRNG as 16 hex digits, ``extra`` as typed
+    """Version 1 -> 2 (P8): the PRNG as 16 hex digits, ``extra`` as typed
     fields, the rules edition written (1 when a save has none, W17).
 
     >>> old = {"rng": "1f", "history": [["-/-/-/-/-/-/-/-/-/-/-/- 0 0", "a", [0] * 5, 0, None]],
@@ -240,7 +240,7 @@ def _last(value: Any, name: str) -> dict[str, Any] | None:
 
 
 def _history(entries: list[Any]) -> list[Snapshot]:
-    """The undo line; an entry written before issue 15 (five fields) gets the best
+    """The undo line; an entry written before ``best_combo`` (five fields) gets the best
     combo the line shows up to it (the replay in ``check_line`` then agrees)."""
     line: list[Snapshot] = []
     for entry in entries:
@@ -253,7 +253,7 @@ def _history(entries: list[Any]) -> list[Snapshot]:
 
 
 def _best_combo(value: object, attempt: Attempt) -> int:
-    """The attempt's best combo (issue 15); missing in an older save: what its undo line shows."""
+    """The attempt's best combo (W13); missing in an older save: what its undo line shows."""
     if value is None:
         before = attempt.history[-1].best_combo if attempt.history else 0
         return max(before, safe_combo(attempt.last))

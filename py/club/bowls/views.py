@@ -1,4 +1,4 @@
-"""What the bowls page draws, typed (issue 12 item 3): every number and flag
+"""What the bowls page draws, typed (P4): every number and flag
 the page shows comes from here, never from arithmetic in ``web/``.
 
 - ``describe``: the attempt (W1-W25): bowls with why each cannot be sown
@@ -100,7 +100,7 @@ class View(TypedDict):
     last: LastView | None
     best: int | None  # the best the HUD shows: Daily's of this date, Endless's, else None
     puzzle: PuzzleView | None
-    best_combo: int  # the most matching bowls of one safe move in this attempt (the end card, issue 15)
+    best_combo: int  # the most matching bowls of one safe move in this attempt (the end card, W13)
 
 
 class ForecastLine(TypedDict):

@@ -1,4 +1,4 @@
-"""The Daily Club's record service (issue 16): streaks, stats and kept replays.
+"""The Daily Club's record service: streaks, stats and kept replays.
 
 The bridge routes the name ``"club"`` to ``club.daily.api.Session``. Every
 method is pure: stored text and the time (``now``, ms since the epoch, UTC)

@@ -1,4 +1,4 @@
-"""The club record service (issue 16): what the page calls through the
+"""The club record service: what the page calls through the
 bridge under the name ``"club"``. A plain class, not a game: every method
 takes one payload and is pure (stored text and ``now``, ms since the epoch
 UTC, in; new text and an answer out). Corrupt stored text or a bad payload

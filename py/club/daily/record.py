@@ -1,4 +1,4 @@
-"""The club record (issue 16): everything the Daily Club remembers, in one
+"""The club record: everything the Daily Club remembers, in one
 stored text (``6e-club/v1/club/record``, envelope ``save.dump("club",
 "record", data)``).
 

@@ -1,4 +1,4 @@
-"""The replays kept per game (issue 16): stored text
+"""The replays kept per game: stored text
 ``6e-club/v1/<game>/replays``, envelope ``save.dump(game, "replays", data)``.
 
 Kept: the newest ``NEWEST`` finished runs plus every run that set a personal

@@ -1,5 +1,5 @@
 """Streaks, the distribution of daily scores and the home and stats answers
-of the club record (issue 16). ``today`` is the UTC date the page asks on.
+of the club record. ``today`` is the UTC date the page asks on.
 
 The distribution has ``BUCKETS`` equal-width buckets of whole scores from 0:
 the width is the smallest "nice" number (1, 2 or 5 times a power of ten)

@@ -1,4 +1,4 @@
-"""The shapes of the club service's answers (issue 16), one ``TypedDict``
+"""The shapes of the club service's answers, one ``TypedDict``
 each, so the page's JSDoc reads them as ``Daily.<Name>`` (tools/viewtypes.py).
 
 >>> sorted(Summary.__annotations__)[:4]

@@ -1,4 +1,4 @@
-"""The page's Session of Domino Drop on the one contract (``club.session``, issue 12).
+"""The page's Session of Domino Drop on the one contract (``club.session``, P4).
 
 The one action is ``move`` (left, right, down, cw, ccw, hard): it answers the
 base ``Answer`` (full view and save; a refusal the same view and save). A run
@@ -10,7 +10,7 @@ numbers (``views.Tick``: the falling tile, Speed), with the view and save only
 when a turn resolved; ``soft`` holds or releases soft drop (``views.Soft``).
 Neither changes anything on bad input.
 
-The recording (issue 16, ``log_action``): a frame in which nothing happened is
+The recording (``log_action``): a frame in which nothing happened is
 added to the next frame, so a recording holds a frame only where something
 happened (a row fallen, a lock) or before another action, and never a frame
 of no time in which nothing happened; a replay is held to that
@@ -112,7 +112,7 @@ class Session(Base[Game, Records]):
                 "sets": {name: {"tiles": len(set_tiles(name)), "top": top} for name, top in SET_TOP.items()}}
 
     def lesson_state(self) -> Game:
-        """The first lesson (issue 15): a Sprint on a prepared well (``club.domino.lesson``)."""
+        """The first lesson: a Sprint on a prepared well (``club.domino.lesson``)."""
         return lesson_game()
 
     def over(self, state: Game) -> bool:
@@ -126,7 +126,7 @@ class Session(Base[Game, Records]):
         return state.turns
 
     def moment(self, events: list[Event]) -> int:
-        """Share grid (issue 16): a cancel, bigger with each step of its cascade (1-4)."""
+        """Share grid: a cancel, bigger with each step of its cascade (1-4)."""
         return min(4, sum(1 for e in events if e["type"] == "cancelled"))
 
     def daily_payload(self, date: str) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""The first lesson of Domino Drop (issue 15): a real Sprint of the classic set
+"""The first lesson of Domino Drop: a real Sprint of the classic set
 on a prepared well, the same every time.
 
 The well, in notation (D19), has four tiles resting on the bottom row; the

@@ -1,8 +1,8 @@
 """The player's records (D18): the best Max, Power and Speed and the number of
 games, per mode and set; stored as a ``club.save`` envelope of kind
-``profile`` (issue 12).
+``profile`` (P8).
 
-Before issue 12 the page stored the plain JSON ``{"records": {...}}`` itself;
+Before that envelope the page stored the plain JSON ``{"records": {...}}`` itself;
 such text still loads (``legacy``), with the same checks, so no best is lost.
 
 >>> old = '{"records": {"sprint/classic": {"max": 5, "power": 43, "speed": 0, "games": 1}}}'
@@ -38,7 +38,7 @@ class ModeRecord(TypedDict):
 
     max: int
     power: int
-    speed: float  # one decimal; an int in text written before issue 12
+    speed: float  # one decimal; an int in text written before the envelope
     games: int
 
 
@@ -68,7 +68,7 @@ def dump(records: Records) -> str:
 
 def load(text: object) -> Records:
     """Records of stored profile text, an envelope or the plain format of before
-    issue 12; ``NotationError`` names what is wrong (``profile`` for text that is
+    the envelope; ``NotationError`` names what is wrong (``profile`` for text that is
     no profile, ``records`` for an entry no finished run can leave)."""
     data = save.load(text, GAME, KIND, VERSION, legacy=legacy)
     save.keys(data, "profile", {"records"})
@@ -86,7 +86,7 @@ def load(text: object) -> Records:
 
 
 def legacy(value: dict[str, Any]) -> dict[str, Any]:
-    """The plain ``{"records": {...}}`` the page stored before issue 12."""
+    """The plain ``{"records": {...}}`` the page stored before the envelope."""
     if "records" not in value:
         raise NotationError("profile", 'profile must be {"records": {...}}')
     return {"records": value["records"]}

@@ -47,7 +47,7 @@ def resolve(well: Well) -> Turn:
         if not gone:
             break
         step += 1
-        turn.points += len(gone)  # T so far: the page's pop counts it step by step (D13, issue 12)
+        turn.points += len(gone)  # T so far: the page's pop counts it step by step (D13)
         cells = [[i % w, i // w, pips[i]] for i in gone]
         turn.events.append({"type": "cancelled", "step": step, "cells": cells, "points": turn.points})
         cancel(pips, links, w, gone)

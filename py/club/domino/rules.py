@@ -164,7 +164,7 @@ def power_gain(t: int) -> int:
 def finish_turn(game: Game) -> tuple[Game, list[Event]]:
     """Resolve the whole well, score the turn (D13), then end or go on (D15, D16).
 
-    The ``scored`` event carries the turn's ``power_gain`` (the page shows it, issue 12).
+    The ``scored`` event carries the turn's ``power_gain`` (the page shows it, D13).
     """
     turn = resolve(game.well)
     t = turn.points

@@ -1,7 +1,7 @@
 """The JSON save of a whole run: position, falling tile, clocks, set, PRNG.
 
 Wrapped in the shared envelope (``club.save``, kind ``run``, version 1: the
-format of before issue 12, so every stored run still loads); the PRNG is
+format of before the envelope, so every stored run still loads); the PRNG is
 ``Rng.dump`` text and counters are read by ``save.counter``. Every field is
 checked on load and a bad one raises ``NotationError`` naming it.
 
@@ -148,7 +148,7 @@ def check_consistent(game: Game) -> None:
 
 
 def check_run(game: Game) -> None:
-    """What a Sprint or Marathon can hold (issue 12): the 8 x 16 well (D1), pips of
+    """What a Sprint or Marathon can hold (P8): the 8 x 16 well (D1), pips of
     its set (D2), a well at rest with nothing left to cancel (D12: saves are
     at rest), scores a turn can give (D13) and a queue that follows the sets
     (D15, D16). Notation-loaded games (no mode) keep D1's any-size wells."""

@@ -1,4 +1,4 @@
-"""What the page of Domino Drop receives, typed (issue 12): the view of a run,
+"""What the page of Domino Drop receives, typed (P4): the view of a run,
 the falling tile of a frame, the frame answers of ``tick`` and ``soft``.
 
 Every number the page shows comes from here, worked out by the rules: the
@@ -58,7 +58,7 @@ class View(TypedDict):
     power_gain: int  # what the last turn added to Power (D13)
     speed: float  # Power per minute of active time, one decimal (D13, D17)
     set_number: int
-    sets_done: int  # sets whose every tile was played (the end card, issue 15)
+    sets_done: int  # sets whose every tile was played (the end card)
     tiles_left: int  # tiles of the set not yet appeared
     tiles_to_play: int  # and the falling one: the HUD's "Left" (D15)
     gravity: int

@@ -1,6 +1,6 @@
 """``Session``: what the page talks to through ``club.bridge`` (docs/architecture.md).
 
-It stands on ``club.session.Session`` (issue 12): actions and the preview
+It stands on ``club.session.Session`` (P4): actions and the preview
 run one step, ``game.place``; answers have the one shape. Cells are ``Q:R``.
 
 >>> s = Session()
@@ -79,7 +79,7 @@ class Session(Base[Run, Profile]):
         return Run(new_round(seed, jokers=jokers), self.profile.settings.style)
 
     def lesson_state(self) -> Run:
-        """The first lesson's round (issue 15, ``club.merge.lesson``), in the player's stone style."""
+        """The first lesson's round (``club.merge.lesson``), in the player's stone style."""
         return Run(lesson_round(), self.profile.settings.style)
 
     def describe(self, state: Run) -> views.View:
@@ -104,7 +104,7 @@ class Session(Base[Run, Profile]):
         return run.round.moves
 
     def moment(self, events: list[Event]) -> int:
-        """Share grid (issue 16): a merge, bigger with each step of its chain (1-4)."""
+        """Share grid: a merge, bigger with each step of its chain (1-4)."""
         steps = max((e["step"] for e in events if e["type"] == "merged"), default=0)
         return min(4, steps)
 
@@ -172,7 +172,7 @@ class Session(Base[Run, Profile]):
     @recorded
     def tick(self, payload: dict[str, Any]) -> Answer:
         """Add active play time ``{"ms": 0 <= ms < MAX_MS}`` (M15; counted only while
-        the round runs). Any other ms refuses as bad-action (decision, issue 12)."""
+        the round runs). Any other ms refuses as bad-action (a decision)."""
         ms = _ms(payload)
         if ms is None:
             return self.refuse(BAD_ACTION)
@@ -180,7 +180,7 @@ class Session(Base[Run, Profile]):
 
     def abandon(self, payload: dict[str, Any]) -> Answer:
         """The round in progress is given up (new round, a slot loaded over it): its
-        score still counts for the best (M11, issue 11); ``rounds`` counts finished
+        score still counts for the best (M11); ``rounds`` counts finished
         rounds only. Refused ``not-started`` (no stone placed) or ``over`` (the
         last move recorded it); the run itself never changes here.
 

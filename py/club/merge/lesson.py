@@ -1,4 +1,4 @@
-"""The first lesson's position (issue 15): a real round in the M16 notation.
+"""The first lesson's position: a real round in the M16 notation.
 
 Four steps, each one move of the real rules (``web/games/merge/lesson.js``):
 

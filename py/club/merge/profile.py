@@ -3,7 +3,7 @@
 Stored as the ``club.save`` envelope (game ``merge``, kind ``profile``,
 version 1). Text from before the envelope (the page's ``JSON.stringify`` of
 the old profile object, where a missing key took its default) still loads
-through ``legacy`` (issue 12): no player loses a best.
+through ``legacy`` (P8): no player loses a best.
 
 >>> p = load('{"best": 120, "best_moves": 30, "best_highest": 32, "settings": {"style": "contrast"}}')
 >>> p.best, p.settings
@@ -140,7 +140,7 @@ def settings(given: object, base: Settings | None, strict: bool = False) -> Sett
 def record(profile: Profile, score: int, moves: int, highest: int, finished: bool = True) -> Profile:
     """The profile after a round (best score with its moves, best stone); an
     abandoned round (``finished=False``) counts for the bests, not for
-    ``rounds``, which saturates at ``MAX_COUNT`` (issue 12).
+    ``rounds``, which saturates at ``MAX_COUNT`` (P8).
 
     >>> p = record(Profile(best=77, best_moves=None, best_highest=None), 40, 20, 16)
     >>> p.best, p.best_moves, p.best_highest, p.rounds

@@ -53,7 +53,7 @@ class Round:
     rng: Rng = field(default_factory=lambda: Rng.from_seed(DEFAULT_SEED))
     jokers: bool = True  # M3/M14
     play_ms: int = 0  # M15: active play time
-    best_chain: int = 0  # issue 15: the longest chain of this round (its end card); 0 in old saves
+    best_chain: int = 0  # M8: the longest chain of this round (its end card); 0 in old saves
 
     @property
     def over(self) -> bool:
@@ -128,7 +128,7 @@ def place(state: Round, cell: Hex, turn: int | None = None) -> Outcome[Round]:
         current=state.next,
         next=upcoming,
         rng=rng,
-        # issue 12: the counters saturate at MAX_COUNT, so what a move saves loads again
+        # P8: the counters saturate at MAX_COUNT, so what a move saves loads again
         score=min(MAX_COUNT, state.score + sum(g.points for step in steps for g in step)),
         moves=min(MAX_COUNT, state.moves + 1),
         highest=max(state.highest, highest_number(tuple(board)), *(g.result for s in steps for g in s)),

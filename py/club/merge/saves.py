@@ -3,10 +3,10 @@
 A save is the ``club.save`` envelope (game ``merge``, kind ``run``, version
 1) around the position text plus what the notation lacks: turn, highest
 stone, PRNG state (``Rng.dump``: 16 hex digits, so JavaScript never rounds
-it), joker mode, play time, the longest chain so far (issue 15; optional:
+it), joker mode, play time, the longest chain so far (M8; optional:
 older saves load with 0) and the stone style the round was parked with.
 Saves written before the envelope had a ``version`` are version 1: the same
-data, read as they are (issue 12, ``tests/merge/test_merge_migration.py``).
+data, read as they are (P8, ``tests/merge/test_merge_migration.py``).
 
 An export code is ``HM1.<base64url of the zlib-compressed save>.<crc32>``,
 so a code mangled in transit is caught before it is decoded.
@@ -44,7 +44,7 @@ STYLES = ("colors", "contrast", "pastel")  # M14 stone styles; the first is the 
 SLOTS = 3  # M15: save slots on the device
 CODE_PREFIX = "HM1"
 _MAX_CODE = 20_000  # a real code is a few hundred characters
-#: The largest stone a saved round may hold (issue 12; the notation, M16, takes any
+#: The largest stone a saved round may hold (P8; the notation, M16, takes any
 #: power of two). A 2**30 takes 2**29 twos, hundreds of millions of placements: no
 #: round gets near it, and the stones, scores and points of a move stay below 2**53.
 MAX_STONE = 1 << 30
@@ -64,14 +64,14 @@ def dump(run: Run) -> str:
         "position": print_position(state), "turn": state.turn, "highest": state.highest,
         "rng": state.rng.dump(), "jokers": state.jokers, "play_ms": state.play_ms, "style": run.style,
     }
-    if state.best_chain:  # issue 15: written once there is one, so a round without is saved as before
+    if state.best_chain:  # M8: written once there is one, so a round without is saved as before
         data["best_chain"] = state.best_chain
     return save.dump(GAME, KIND, data, VERSION)
 
 
 def load(text: object) -> Run:
     """A run from a save; NotationError names the bad field. Saves from before
-    the envelope had a ``version`` are version 1, this one (issue 12)."""
+    the envelope had a ``version`` are version 1, this one (P8)."""
     data = save.load(text, GAME, KIND, VERSION)
     state = parse(save.field(data, "position", str))
     turn = save.counter(data, "turn", 5)
@@ -85,7 +85,7 @@ def load(text: object) -> Run:
     style = save.field(data, "style", str)
     if style not in STYLES:
         raise NotationError("style", f"style must be one of {', '.join(STYLES)}")
-    # issue 15: the longest chain so far; a save from before it was kept has none (0)
+    # M8: the longest chain so far; a save from before it was kept has none (0)
     best_chain = save.counter(data, "best_chain") if "best_chain" in data else 0
     return Run(replace(state, turn=turn, highest=highest, rng=rng, jokers=jokers, play_ms=play_ms,
                        best_chain=best_chain), style)

@@ -1,9 +1,9 @@
-"""What the page draws (issue 12 item 3): typed, snake_case, complete.
+"""What the page draws (P4): typed, snake_case, complete.
 
 Every number and flag the page shows comes from here, so no rule is worked
 out in ``web/``: the best score (M11), whether the clock shows and runs
 (M14, M15), whether the pair can turn (M4, M12), whether a round is in
-progress (issue 11), the legal cells, and once per page the board geometry
+progress (M11), the legal cells, and once per page the board geometry
 with the arrow-key targets (M12).
 
 >>> from club.merge.rules import new_round
@@ -55,7 +55,7 @@ class View(TypedDict):
     highest: int
     best: int  # M11: the profile's best, or this round's score when higher
     over: bool
-    in_progress: bool  # a placed stone and not over: abandoning it counts (issue 11)
+    in_progress: bool  # a placed stone and not over: abandoning it counts (M11)
     play_ms: int  # M15: active time so far (the page adds what runs since this answer)
     clock_runs: bool  # M15: time counts (first placement made, round not over)
     timer: bool  # M14: the clock is shown
@@ -64,7 +64,7 @@ class View(TypedDict):
     settings: SettingsView  # M14, for the settings dialog
     legal: list[str]  # cells where the current piece fits in the current turn
     position: str  # M16
-    best_chain: int  # issue 15: the longest chain of this round (the end card's chain record)
+    best_chain: int  # M8: the longest chain of this round (the end card's chain record)
 
 
 class ProfileView(TypedDict):
@@ -82,8 +82,8 @@ class Geometry(TypedDict):
     keys: dict[str, dict[str, str]]  # M12: cell -> arrow key -> the marker's next cell
     styles: list[str]  # M14: the stone styles the settings offer, the default first
     slots: int  # M15: how many save slots the device has
-    places: dict[str, list[int]]  # issue 15: cell -> [row from the top, cell from the left], 1-based, in words
-    rows: list[int]  # issue 15: how many cells each row has, top to bottom (the board read row by row)
+    places: dict[str, list[int]]  # P11: cell -> [row from the top, cell from the left], 1-based, in words
+    rows: list[int]  # P11: how many cells each row has, top to bottom (the board read row by row)
 
 
 class Summary(TypedDict):

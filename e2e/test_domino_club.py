@@ -63,10 +63,12 @@ def test_daily_button_link_end_card_and_replay(page: Page, phone: Page, boot) ->
     assert opening(phone, 3) == mine
     assert mine[0][0] == "Sprint · Classic" and mine[0][1]
 
+    drops = 3
     for _ in range(60):  # the Sprint's 28 tiles at most
         if page.get_attribute(".dd", "data-phase") == "over":
             break
         hard_drop(page)
+        drops += 1
     phase(page, "over")
     final = page.get_attribute(POWER, "data-value")
     card = page.locator("dialog.dd-end")
@@ -86,7 +88,9 @@ def test_daily_button_link_end_card_and_replay(page: Page, phone: Page, boot) ->
     expect(page.locator(POWER)).to_have_attribute("data-value", "0")
     expect(bar.locator(".replay-score")).to_contain_text(final or "?")
     steps = int(page.get_attribute(".replay-slider", "max") or "0")
-    assert steps >= 28
+    # At least a step per drop the player made, however many today's Sprint took (the deal
+    # is the day's: how soon it ends depends on the date).
+    assert steps >= drops > 3, (steps, drops)
     bar.locator(".replay-forward").click()
     expect(bar).to_have_attribute("data-index", "1")
     bar.locator(".replay-last").click()

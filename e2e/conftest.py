@@ -35,6 +35,7 @@ import json
 import subprocess
 import sys
 import threading
+from collections import deque
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
@@ -48,7 +49,7 @@ ROOT = Path(__file__).resolve().parent.parent
 for folder in ("tools", "py", "e2e"):
     sys.path.insert(0, str(ROOT / folder))
 
-from arcade import wait_ready  # noqa: E402
+from arcade import boot_state, wait_ready  # noqa: E402
 from browser import NoBrowser, find_chromium  # noqa: E402
 from serve import make_server  # noqa: E402
 
@@ -71,19 +72,40 @@ try {
 """
 
 
+TRAIL_KEPT = 40
+
+
 class PageErrors:
     """Uncaught page errors of the running test, from every page it opens."""
 
     def __init__(self) -> None:
         self.seen: list[str] = []
+        # What a failing test's report shows (pytest_runtest_makereport): its pages'
+        # console warnings and errors, failed requests, service worker errors.
+        self.trail: deque[str] = deque(maxlen=TRAIL_KEPT)
+        self.pages: list[Page] = []
 
     def watch_context(self, context: BrowserContext) -> BrowserContext:
         context.on("page", self.watch_page)
+        context.on("requestfailed", lambda r: self.trail.append(f"request failed: {r.url} {r.failure}"))
+        context.on("weberror", lambda e: self.trail.append(f"web error: {e.error}"))
         return context
 
     def watch_page(self, page: Page) -> list[str]:
         page.on("pageerror", lambda exc: self.seen.append(f"{page.url}: {exc}"))
+        page.on("console", lambda m: self.trail.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
+        page.on("close", lambda p: self.pages.remove(p) if p in self.pages else None)
+        self.pages.append(page)
         return self.seen
+
+    def start_test(self) -> None:
+        self.seen.clear()
+        self.trail.clear()
+
+    def report(self) -> str:
+        """The trail and where each open page's boot stands: what a failure's cause leaves behind."""
+        states = [f"{page.url}: {boot_state(page)}" for page in self.pages if not page.is_closed()]
+        return "\n".join(["pages:", *states, "trail:", *self.trail])
 
 
 class WatchedBrowser:
@@ -144,9 +166,19 @@ def page_errors() -> PageErrors:
 @pytest.fixture(autouse=True)
 def no_page_errors(page_errors: PageErrors) -> Iterator[None]:
     """Every e2e test ends with no uncaught error on any of its pages."""
-    page_errors.seen.clear()
+    page_errors.start_test()
     yield
     assert page_errors.seen == [], f"uncaught page errors: {page_errors.seen}"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator[None]:
+    """A failed e2e test's report carries its pages' boot states and trail (PageErrors.report)."""
+    outcome = yield
+    report = outcome.get_result()
+    errors = item.funcargs.get("page_errors") if hasattr(item, "funcargs") else None
+    if report.failed and call.when == "call" and isinstance(errors, PageErrors):
+        report.sections.append(("pages and console", errors.report()))
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:

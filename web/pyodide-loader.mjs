@@ -87,14 +87,23 @@ function watchDownloads() {
   };
 }
 
+// A snapshot that takes longer than this to read is not waited for: a plain
+// start takes about as long, and Cache Storage can stall behind a long write.
+const SNAPSHOT_WAIT_MS = 5000;
+
 /** @returns {Promise<Uint8Array | null>} the stored snapshot of this Pyodide version */
 async function readSnapshot() {
-  try {
-    const hit = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_KEY);
-    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
-  } catch {
-    return null; // Cache Storage unavailable (private mode, file://): plain start
-  }
+  const read = (async () => {
+    try {
+      const hit = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_KEY);
+      return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+    } catch {
+      return null; // Cache Storage unavailable (private mode, file://): plain start
+    }
+  })();
+  /** @type {Promise<null>} */
+  const late = new Promise((done) => { setTimeout(() => done(null), SNAPSHOT_WAIT_MS); });
+  return Promise.race([read, late]);
 }
 
 async function dropSnapshot() {

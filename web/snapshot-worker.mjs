@@ -20,8 +20,9 @@ self.onmessage = async ({ data: { indexURL, stdLibURL, key, cache } }) => {
     pyodide.runPython(IMPORT_ALL);
     const bytes = pyodide.makeMemorySnapshot();
     const store = await caches.open(cache);
-    await Promise.all((await store.keys()).map((request) => store.delete(request)));
     await store.put(key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+    // Then the snapshots of other Pyodide versions go (never a moment with none).
+    await Promise.all((await store.keys()).filter((request) => request.url !== key).map((request) => store.delete(request)));
     self.postMessage("saved");
   } catch (error) {
     console.warn("6E Club: snapshot not made", error);

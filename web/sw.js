@@ -35,22 +35,47 @@ worker.addEventListener("activate", (event) => {
   })());
 });
 
+// A cache that does not answer in this time is not waited for: the network
+// serves the file (online). Cache Storage can stall behind a long write (the
+// interpreter snapshot, tens of MB, web/snapshot-worker.mjs) or one cut short
+// by a closed page, and a page whose boot module waits on it never starts.
+const CACHE_WAIT_MS = 3000;
+
+/** @param {RequestInfo} key @returns {Promise<Response | undefined>} never rejects */
+const fromCache = async (key) => {
+  try {
+    return await (await caches.open(CACHE)).match(key, { ignoreSearch: true });
+  } catch {
+    return undefined;
+  }
+};
+
+/** @param {number} ms @returns {Promise<undefined>} */
+const after = (ms) => new Promise((done) => { setTimeout(() => done(undefined), ms); });
+
+/**
+ * A copy for a URL with a query: a cached response keeps the URL it was stored
+ * under, and a module's import.meta.url would lose the query (the engine
+ * worker's loader reads its page nonce there, web/engine.js).
+ * @param {Request} request @param {Response} hit
+ */
+const answer = (request, hit) => (new URL(request.url).search ? new Response(hit.body, hit) : hit);
+
 worker.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== worker.location.origin) return;
   event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
-    const key = request.mode === "navigate" ? scopeUrl("./") : request;
-    const hit = await cache.match(key, { ignoreSearch: true });
-    // A copy for a URL with a query: a cached response keeps the URL it was stored
-    // under, and a module's import.meta.url would lose the query (the engine
-    // worker's loader reads its page nonce there, web/engine.js).
-    if (hit) return new URL(request.url).search ? new Response(hit.body, hit) : hit;
+    const lookup = fromCache(request.mode === "navigate" ? scopeUrl("./") : request);
+    const hit = await Promise.race([lookup, after(CACHE_WAIT_MS)]);
+    if (hit) return answer(request, hit);
     try {
       return await fetch(request);
     } catch (error) {
+      // Offline: the cache after all, however long it takes.
+      const late = await lookup;
+      if (late) return answer(request, late);
       if (request.mode === "navigate") {
-        const shell = await cache.match(scopeUrl("./index.html"));
+        const shell = await fromCache(scopeUrl("./index.html"));
         if (shell) return shell;
       }
       throw error;

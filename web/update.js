@@ -94,19 +94,26 @@ export function watchUpdates({ container, t, settle }) {
 
   (async () => {
     try {
-      // After the arcade is ready: registering at start slows the first boot.
-      state.registration = await sw.register("./sw.js", { updateViaCache: "none" });
+      // After the arcade is ready: registering at start slows the first boot. Offline, the
+      // registration this page runs under is taken as it is: registering again would ask
+      // the network for the worker's script and log a failed request for nothing (P5).
+      state.registration = navigator.onLine === false
+        ? (await sw.getRegistration()) ?? null
+        : await sw.register("./sw.js", { updateViaCache: "none" });
+      if (!state.registration) return;
       track(state.registration.waiting);
       state.registration.addEventListener("updatefound", () => track(state.registration.installing));
       setInterval(check, CHECK_EVERY_MS);
       document.addEventListener("visibilitychange", () => { if (!document.hidden) check(); });
+      addEventListener("online", check);
     } catch (error) {
       console.warn("6E Club: service worker not registered", error);
     }
   })();
 
   function check() {
-    state.registration?.update().catch(() => { /* offline: try again later */ });
+    if (navigator.onLine === false) return; // asked again when the network is back ("online")
+    state.registration?.update().catch(() => { /* the server did not answer: try again later */ });
   }
 
   return {

@@ -234,6 +234,61 @@ def test_keyboard_controls(page: Page, boot) -> None:
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+def test_a_move_shows_on_the_frame_after_the_answer_without_easing(page: Page, boot) -> None:
+    """D8: the tile a player moves is drawn at its new column at once: every frame shows it
+    at a whole column (the old one until the engine answers, then the new one), never between."""
+    boot(page, ROUTE)
+    start(page)
+    col = falling(page)[0]
+    page.evaluate("""() => { const tile = document.querySelector('.dd-falling'); window.__xs = [];
+        const watch = () => { window.__xs.push([tile.dataset.at, tile.getAttribute('transform')]);
+          if (window.__xs.length < 40) requestAnimationFrame(watch); };
+        requestAnimationFrame(watch); }""")
+    page.keyboard.press("ArrowRight")
+    at(page, rf"^{col + 1}:")
+    page.wait_for_function("window.__xs.length >= 40")
+    frames = page.evaluate("window.__xs")
+    xs = [float(re.search(r"translate\(([-\d.]+)", transform).group(1)) for _, transform in frames]
+    cell = xs[-1] / (col + 1)  # the last frames show the new column
+    columns = {round(x / cell, 3) for x in xs}
+    assert columns <= {float(col), float(col + 1)} and float(col + 1) in columns, (columns, frames[:5])
+    shown = [at_.split(":")[0] for at_, _ in frames]
+    first_new = shown.index(str(col + 1))
+    assert round(xs[first_new] / cell, 3) == col + 1  # drawn where the engine put it on the frame it said so
+
+
+def test_held_key_timing_is_the_players(page: Page, boot) -> None:
+    """D8: the delay before a held arrow repeats and the time between repeats are the player's,
+    set in Settings (D8's 170/50 ms by default) and stored with the settings."""
+    page.clock.install()
+    boot(page, ROUTE)
+    page.click("#settings-button")
+    expect(page.locator("output[for='key-delay']")).to_have_text(re.compile(r"^170\b"))  # D8's by default
+    page.focus("#key-delay")
+    page.keyboard.press("End")
+    page.focus("#key-repeat")
+    page.keyboard.press("End")
+    expect(page.locator("output[for='key-delay']")).to_have_text(re.compile(r"^300\b"))
+    page.keyboard.press("Escape")
+    settings = json.loads(page.evaluate("localStorage.getItem('6e-club/v1/settings')"))
+    assert (settings["keyDelay"], settings["keyRepeat"]) == (300, 100)
+    start(page)
+    page.clock.pause_at(page.evaluate("Date.now()") + 10)
+    col, _, orient = falling(page)
+    page.keyboard.down("ArrowLeft")
+    page.clock.run_for(250)  # D8's default would have moved three columns by now (0, 170, 220 ms)
+    page.keyboard.up("ArrowLeft")
+    page.keyboard.press("x")  # answered after every move asked before it
+    at(page, rf"@{(orient + 1) % 4}$")
+    assert falling(page)[0] == col - 1
+    page.keyboard.down("ArrowLeft")
+    page.clock.run_for(410)  # 0, 300, 400 ms: three columns
+    page.keyboard.up("ArrowLeft")
+    page.keyboard.press("z")
+    at(page, rf"@{orient}$")
+    assert falling(page)[0] == max(col - 4, 0)
+
+
 def test_a_held_key_is_let_go_when_the_window_loses_focus(page: Page, boot) -> None:
     """Issue 14 (D8, web/kit/keys.js): a held arrow repeats at the view's delay and rate; when the window
     loses the focus no key-up will come, so the hold is let go there and the tile stops moving."""
@@ -520,6 +575,12 @@ def test_board_at_once_before_the_engine(held_page: Page, boot) -> None:
     hard_drop(page)
     page.keyboard.press("ArrowRight")
     at(page, r"^4:")
+    page.keyboard.press("p")  # gravity stops; the pause's save stores the run and view the page shows
+    expect(page.locator(".dd-overlay h2")).to_have_text("Paused")
+    page.wait_for_function(
+        "(key) => { const falling = JSON.parse(localStorage.getItem(key) || 'null')?.falling;"
+        " return falling && `${falling.col}:${falling.row}@${falling.orient}`"
+        " === document.querySelector('.dd-falling').dataset.at; }", arg=storage_key("domino", "view"))
     view = json.loads(stored(page, "view") or "null")
     session = Session()
     session.load({"save": stored(page, "run")})

@@ -96,7 +96,7 @@ export function createFrames(deps) {
       return;
     }
     state.falling = answer.falling;
-    well.drawFalling(state.falling, 0, deps.reduced()); // now; the next frame only smooths the slide
+    well.drawFalling(state.falling, deps.reduced()); // now, not at the next frame
     deps.speed(answer.speed);
   }
 
@@ -117,7 +117,7 @@ export function createFrames(deps) {
       deps.beat(now);
       if (!deps.frozen()) state.acc += dt;
       if (!state.ticking) sendTick();
-      well.drawFalling(state.falling, dt, deps.reduced());
+      well.drawFalling(state.falling, deps.reduced());
     }
     if (state.phase === "play") raf = requestAnimationFrame(frame);
   }
@@ -155,7 +155,7 @@ export function createFrames(deps) {
     deps.keep(answer, mark);
     state.view = answer.view;
     state.falling = answer.view.falling;
-    well.drawFalling(state.falling, 0, deps.reduced()); // at once, not at the next frame
+    well.drawFalling(state.falling, deps.reduced()); // at once, not at the next frame
     if (probe) record(probe.moves, performance.now() - asked, "moves");
   }
 

@@ -104,7 +104,7 @@ function createPause({ ctx, kit, state, parts, frames, input, saveNow, leave }) 
     state.view = view;
     if (!state.animating) {
       state.falling = view.falling;
-      well.drawFalling(state.falling, 0, ctx.reducedMotion()); // the tile where the engine stopped it
+      well.drawFalling(state.falling, ctx.reducedMotion()); // the tile where the engine stopped it
     }
     showPaused(view);
   }

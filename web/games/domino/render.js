@@ -65,7 +65,7 @@ export function render(parts, state) {
   parts.chipSet.textContent = parts.fmt.t(`domino.set.${view.set}`);
   parts.well.setSize(view.width, view.height);
   parts.well.drawStill(view);
-  parts.well.drawFalling(state.animating ? null : state.falling, 0, true);
+  parts.well.drawFalling(state.animating ? null : state.falling, true);
   parts.hud.render(view);
   parts.root.dataset.turns = String(view.turns); // the engine's count of resolved turns (tests wait on it)
 }

@@ -36,7 +36,6 @@ export function createWell(parent, { label }) {
   let wellKey = /** @type {string | null} */ (null);
   let tileKey = /** @type {string | null} */ (null);
   let ghostKey = /** @type {string | null} */ (null);
-  let shownX = /** @type {number | null} */ (null);
   let hurried = false; // a new action came: the turn's animation ends at once
 
   /** The frame of a well this size (D1: the engine's view says it). @param {number} width @param {number} height */
@@ -67,9 +66,9 @@ export function createWell(parent, { label }) {
   /**
    * Per frame: place the falling tile (smooth: the engine says how much of the
    * gravity step has passed) and its ghost (the engine's landing row).
-   * @param {Domino.FallingView | null} tile @param {number} [dt] ms since the last frame @param {boolean} [reduced]
+   * @param {Domino.FallingView | null} tile @param {boolean} [reduced]
    */
-  function drawFalling(tile, dt = 0, reduced = true) {
+  function drawFalling(tile, reduced = true) {
     for (const layer of [falling, ghost]) layer.style.display = tile ? "" : "none";
     if (!tile) {
       falling.dataset.at = "-";
@@ -81,13 +80,11 @@ export function createWell(parent, { label }) {
       tileKey = key;
       falling.replaceChildren();
       drawTile(falling, tile.halves, "dd-live");
-      shownX = tile.col;
     }
-    if (reduced || shownX === null || Math.abs(tile.col - shownX) > 3) shownX = tile.col;
-    else shownX += (tile.col - shownX) * Math.min(1, dt / 45);
-    if (Math.abs(tile.col - shownX) < 0.02) shownX = tile.col;
+    // A move the player made shows at once, on the first frame after the engine's answer:
+    // no easing between columns (it read as input lag). Only gravity's fall is smooth.
     const y = reduced ? tile.row : tile.row + Math.min(tile.fall, 0.98);
-    falling.setAttribute("transform", `translate(${(shownX * CELL).toFixed(2)} ${(y * CELL).toFixed(2)})`);
+    falling.setAttribute("transform", `translate(${(tile.col * CELL).toFixed(2)} ${(y * CELL).toFixed(2)})`);
     falling.dataset.resting = tile.lock > 0 ? "1" : "0";
     const at = `${tile.col}:${tile.row}@${tile.orient}`;
     if (falling.dataset.at !== at) falling.dataset.at = at; // the engine's position, for tests and tools

@@ -137,8 +137,25 @@ def test_ru_lesson_again_from_the_rules_page_then_skip(contexts, server_url: str
     page.goto(server_url + "#/blocks?lesson")
     wait_ready(page)
     says(page, "ru", 0)
-    page.locator(".kit-lesson-skip").click()
+    page.locator(".kit-lesson-skip").focus()
+    page.keyboard.press("Enter")
     expect(page).to_have_url(server_url + "#/blocks")
     wait_ready(page)
     expect(page.locator(".kit-lesson")).to_have_count(0)
+    expect(page.locator(".game-blocks .bk-slot").first).to_be_focused()  # the keyboard is at the tray, not on <body>
     assert page.evaluate("k => localStorage.getItem(k)", storage_key("blocks", "run")) == run
+
+
+def test_clearing_both_rows_before_next_never_sticks(fresh_page: Page, server_url: str) -> None:
+    """The first drop clears the top row (steps 1 and 2 done at once), the second wins the Crown
+    while the meter's step waits for Next: Next then reaches the end card, not a step that
+    waits for a second Crown (each step is judged by what the play has reached)."""
+    page = fresh_page
+    open_first_lesson(page, server_url, "blocks", "en")
+    says(page, "en", 0)
+    mouse_drop(page, *lesson.FILL_TOP)
+    says(page, "en", 2)
+    mouse_drop(page, *lesson.FILL_BOTTOM)
+    expect(page.locator(".bk-crowns")).to_have_attribute("data-crowns", "1")
+    page.locator(".kit-lesson-next").click()
+    expect(page.locator(".kit-lesson")).to_have_attribute("data-done", "1")

@@ -17,7 +17,7 @@ import re
 
 from arcade import storage_key, wait_ready
 from club.bowls import lesson
-from lessons import SEEN, coach_says, use_language
+from lessons import SEEN, coach_says, strings, use_language
 from playwright.sync_api import Page, expect
 
 STEPS = ["choose", "sow", "three", "room"]
@@ -47,6 +47,9 @@ def lesson_shown(page: Page) -> None:
     expect(page.locator(".bw-pause")).to_be_hidden()
     expect(page.locator(".bw-end")).to_be_hidden()
     expect(bowl(page, lesson.FIRST_SOW)).to_have_class(re.compile(r"(^|\s)kit-lesson-target(\s|$)"))
+    # The chip names the lesson, not the engine's "free" mode (no mode a player can pick).
+    lang = page.evaluate("document.documentElement.lang")
+    expect(page.locator(".bw-chip")).to_have_text(strings("shell", lang)["shell.lesson.title"])
 
 
 def play(page: Page, lang: str, act) -> None:
@@ -73,9 +76,10 @@ def play(page: Page, lang: str, act) -> None:
     page.wait_for_function("location.hash === '#/bowls'")
     wait_ready(page)
     expect(page.locator(".kit-lesson")).to_have_count(0)
-    expect(page.locator(".bw-modes-screen")).to_be_visible()  # the real game: its modes
+    # The real game at its first puzzle, not a menu of modes to choose from.
+    expect(page.locator(".bw-modes-screen")).to_be_hidden()
+    expect(page.locator(".bw-chip")).to_have_text(strings("bowls", lang)["bowls.mode.puzzleN"].replace("{id}", "1"))
     assert json.loads(page.evaluate("k => localStorage.getItem(k)", SEEN))["lessons"]["bowls"] is True
-    assert page.evaluate("k => localStorage.getItem(k)", storage_key("bowls", "run")) is None
 
 
 def test_lesson_by_mouse_on_the_first_visit_en(fresh_page: Page, boot) -> None:
@@ -157,5 +161,6 @@ def test_lesson_replayed_from_the_rules_page_ru_then_skipped(phone: Page, boot) 
     page.locator(".kit-lesson-skip").tap()
     page.wait_for_function("location.hash === '#/bowls'")
     wait_ready(page)
-    expect(page.locator(".bw-modes-screen")).to_be_visible()
-    assert page.evaluate("k => localStorage.getItem(k)", storage_key("bowls", "run")) is None
+    # The lesson played again beside the puzzle in play: that attempt is back as it was.
+    expect(page.locator(".bw-chip")).to_have_text(strings("bowls", "ru")["bowls.mode.puzzleN"].replace("{id}", "1"))
+    assert page.evaluate("k => localStorage.getItem(k)", storage_key("bowls", "run")) is not None

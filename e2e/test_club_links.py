@@ -10,6 +10,7 @@ the same tray for both.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from arcade import drop_first_legal, storage_key, wait_ready
@@ -108,12 +109,21 @@ def test_a_challenge_link_and_a_replay_code_between_two_players(contexts, server
     a.evaluate("delete navigator.clipboard.writeText")  # the browser's own again
     a.focus(".club-copy-link")
     a.keyboard.press("Enter")  # every button works by keyboard
-    expect(a.locator("#notices")).to_contain_text(STRINGS["shell.club.copied"])
+    expect(a.locator("#notices")).to_contain_text(STRINGS["shell.club.copiedLink"])  # says what was copied
     assert a.evaluate("navigator.clipboard.readText()") == link
     a.click(".club-copy-code")
     code = a.get_attribute(".club-copy-code", "data-code") or ""
     assert code.startswith("6E1.domino.")
     a.wait_for_function("(c) => navigator.clipboard.readText().then(t => t === c)", arg=code)
+    a.click(".club-copy-code")
+    # One calm confirmation at a time, the newest: no pile of alert boxes over the well.
+    done = a.locator("#notices .notice")
+    expect(done).to_have_count(1)
+    expect(done).to_have_text(re.compile(re.escape(STRINGS["shell.club.copiedCode"])))
+    expect(done).to_have_attribute("role", "status")
+    look = done.evaluate("(n) => { const s = getComputedStyle(n); return [s.backgroundColor, n.getBoundingClientRect().width]; }")
+    red, green, _ = (int(v) for v in re.findall(r"\d+", look[0])[:3])
+    assert red <= green + 16 and look[1] < 420, look  # not the reddish problem bar, not its 560 px width
     assert a.get_attribute(".club-watch", "href") == f"#/domino?replay={code}"
     # Share: the system's share sheet gets the text in the player's language (here a stand-in for it).
     a.evaluate("Object.defineProperty(navigator, 'share', {configurable: true, value: (d) => {"

@@ -211,6 +211,13 @@ def test_stats_page_charts_in_four_languages(held_page: Page, server_url: str) -
         counts = [bucket["count"] for bucket in numbers["distribution"]]
         assert [h > 0 for h in heights] == [c > 0 for c in counts]  # a bar for each counted bucket
         assert heights.index(max(heights)) == counts.index(max(counts))
+        # The bounds stand at the bars' edges: each bar lies between its bucket's low and the next one's.
+        edges = section.locator(".chart-dist .chart-edge")
+        expect(edges).to_have_count(len(counts) + 1)
+        for i in (0, len(counts) - 1):
+            bar = bars.nth(i).bounding_box()
+            left, right = edges.nth(i).bounding_box(), edges.nth(i + 1).bounding_box()
+            assert left["x"] + left["width"] / 2 <= bar["x"] and bar["x"] + bar["width"] <= right["x"] + right["width"] / 2
         expect(section.locator(".chart-bests .chart-point")).to_have_count(len(numbers["bests"]))
         kept = Service().replays({"replays": replays[game]})["list"]
         expect(section.locator(".replay-item")).to_have_count(len(kept))

@@ -317,8 +317,8 @@ def test_settings_dialog_in_four_languages_on_a_phone_by_keyboard(contexts, serv
         expect(page.locator("#sound-switch")).to_be_focused()
         assert page.locator("#sound-switch").get_attribute("role") == "switch"
         names = dialog.locator(".setting-name").all_text_contents()
-        assert names == [strings[k] for k in ("shell.settings.sound", "shell.settings.volume",
-                                               "shell.settings.vibrate", "shell.motion")]
+        assert names == [strings[k] for k in ("shell.settings.sound", "shell.settings.volume", "shell.settings.vibrate",
+                                               "shell.motion", "shell.settings.keyDelay", "shell.settings.keyRepeat")]
         report = page.evaluate(
             """() => { const d = document.querySelector(".settings-dialog"), r = d.getBoundingClientRect();
                const out = [];
@@ -348,6 +348,10 @@ def test_settings_dialog_in_four_languages_on_a_phone_by_keyboard(contexts, serv
         page.locator("#motion-select").select_option("reduce")
         assert page.evaluate("document.documentElement.dataset.motion") == "reduce"
         page.locator("#motion-select").select_option("system")
+        page.keyboard.press("Tab")
+        expect(page.locator("#key-delay")).to_be_focused()  # Domino Drop's held keys (D8)
+        page.keyboard.press("Tab")
+        expect(page.locator("#key-repeat")).to_be_focused()
         page.keyboard.press("Tab")
         page.keyboard.press("Tab")  # past the close button: Tab wraps inside the dialog
         expect(page.locator("#sound-switch")).to_be_focused()

@@ -118,7 +118,19 @@ def test_on_a_phone_the_card_covers_nothing_of_the_game(fresh_phone: Page, serve
         assert card
         tops = page.evaluate(
             """() => [...document.querySelector('section.view').children]
-                 .filter((el) => !el.classList.contains('kit-lesson') && el.getBoundingClientRect().height > 0)
+                 .filter((el) => !el.classList.contains('kit-lesson') && !el.classList.contains('sr-only')
+                   && el.getBoundingClientRect().height > 0)
                  .map((el) => el.getBoundingClientRect().top)""")
         assert tops and min(tops) >= card["y"] + card["height"], (game, card, tops)
         card_inside_viewport(page)
+        # Below the site's header: its navigation and settings stay in reach during the lesson.
+        header = page.locator("header.topbar").bounding_box()
+        assert header and card["y"] >= header["y"] + header["height"], (game, card, header)
+        page.locator("#settings-button").click()  # not covered: the click reaches it
+        expect(page.locator(".settings-dialog")).to_be_visible()
+        page.keyboard.press("Escape")
+        # The coach's buttons are the arcade's buttons (rounded, its font), not the browser's grey ones.
+        for button in (".kit-lesson-next", ".kit-lesson-skip"):
+            looks = page.locator(button).evaluate(
+                "(b) => { const s = getComputedStyle(b); return [parseFloat(s.borderTopLeftRadius), s.fontFamily, s.fontWeight]; }")
+            assert looks[0] >= 8 and looks[1] == page.evaluate("getComputedStyle(document.body).fontFamily"), (game, button, looks)

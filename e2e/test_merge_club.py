@@ -14,6 +14,7 @@ input. The second player opens the replay code and reaches the same end.
 from __future__ import annotations
 
 import datetime
+import re
 from typing import Any
 
 from arcade import storage_key, wait_ready
@@ -75,6 +76,7 @@ def test_daily_link_end_card_and_replay(page: Page, phone: Page, boot) -> None:
     settled(page)
     daily = seen(page)
     assert daily["score"] == "0"
+    expect(page.locator(".game-merge svg[tabindex='0']").first).to_be_focused()  # not left on <body> (P11)
 
     # 2. A second player opens the daily's link: the same stones.
     boot(phone, f"#/merge?daily={date}")
@@ -139,6 +141,12 @@ def test_daily_link_end_card_and_replay(page: Page, phone: Page, boot) -> None:
     page.keyboard.press("ArrowRight")
     expect(bar).to_have_attribute("data-index", str(steps))
     assert page.evaluate("k => localStorage.getItem(k)", RUN) == stored
+    # Back on the game: its Daily button says today's daily is counted, and with what.
+    page.evaluate("location.hash = '#/merge'")
+    page.wait_for_function("location.hash === '#/merge' && !document.querySelector('.replay-bar')")
+    wait_ready(page)
+    expect(page.locator(".hm-daily .club-daily-check")).to_be_visible()
+    expect(page.locator(".hm-daily")).to_have_attribute("aria-description", re.compile(rf"counted: {score:,}"))
 
     # 5. The second player opens the replay code: the same moves to the same end.
     phone.evaluate("c => { location.hash = '#/merge?replay=' + c; }", code)

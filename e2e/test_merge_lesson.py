@@ -139,9 +139,11 @@ def test_ru_lesson_again_from_the_rules_page_then_skip(contexts, server_url: str
     page.goto(server_url + "#/merge?lesson")
     wait_ready(page)
     says(page, "ru", 0)
-    page.locator(".kit-lesson-skip").click()
+    page.locator(".kit-lesson-skip").focus()
+    page.keyboard.press("Enter")
     expect(page).to_have_url(server_url + "#/merge")
     wait_ready(page)
     expect(page.locator(".kit-lesson")).to_have_count(0)
+    expect(page.locator(".game-merge svg[tabindex]").first).to_be_focused()  # the keyboard is on the board, not on <body>
     # the round in play as it was (its play time went on while it was open)
     assert position(page) == json.loads(run)["data"]["position"]

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 from arcade import wait_ready
+from club.merge.api import Session
 from club.replay import MAX_RECORDING, seal
 from playwright.sync_api import Page, expect
 
@@ -64,3 +65,22 @@ def test_the_engine_answers_while_a_replay_opens_and_leaving_cancels_it(page: Pa
     assert refused == "replay-corrupt"
     expect(page.locator(".replay-bar")).to_have_count(0)
     expect(page.locator(".replay-refused")).to_have_count(0)
+
+
+def test_a_newcomer_closing_a_daily_replay_lands_in_the_game(fresh_page: Page, server_url: str) -> None:
+    """A friend's replay opened in a fresh browser: the bar says it was the Daily of its date;
+    Close opens the game itself (the player chose to look at it), not its first lesson."""
+    session = Session()
+    session.new({"daily": "2026-11-30"})
+    code = session.replay_code()
+    assert code
+    page = fresh_page
+    page.goto(f"{server_url}#/merge?replay={code}")
+    wait_ready(page)
+    expect(page.locator(".replay-kind")).to_have_text("Daily · Nov 30, 2026")
+    page.locator(".replay-close").click()
+    page.wait_for_function("location.hash === '#/merge'")
+    wait_ready(page)
+    expect(page.locator(".kit-lesson")).to_have_count(0)
+    expect(page.locator(".replay-bar")).to_have_count(0)
+    expect(page.locator("section.game-merge")).to_be_visible()

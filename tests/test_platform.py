@@ -152,6 +152,7 @@ GAME_TITLES = {*(f"shell.game.{game}.name" for game in GAME_SCOPES), *(f"{game}.
 # чаши), and a string with no letters (symbols, placeholders) reads the same everywhere. Anything
 # else equal to English is merely untranslated.
 SAME_AS_ENGLISH: dict[tuple[str, str], str] = {
+    **{(lang, "shell.settings.ms"): "ms, the unit's symbol in that language" for lang in ("it", "de")},
     **{(lang, key): "Perfect Clear, the name the bowls seed gives the move (W14)"
        for lang, key in [("it", "bowls.perfect"), ("it", "bowls.forecast.perfect"), ("it", "bowls.say.perfect"),
                          ("de", "bowls.perfect"), ("de", "bowls.forecast.perfect"), ("de", "bowls.say.perfect"),

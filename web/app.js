@@ -36,7 +36,7 @@ const GAME_IDS = GAMES.map((g) => g.id);
  * @property {(value: number, options?: Intl.NumberFormatOptions) => string} number
  * @property {string} lang
  * @property {(text: string) => void} announce says it in the polite live region
- * @property {(text: string) => void} notice shows a dismissable notice
+ * @property {import("./notices.js").Notice} notice shows a dismissable notice (a problem) or a brief confirmation ("done")
  * @property {() => boolean} reducedMotion
  * @property {import("./storage.js").Settings} settings
  * @property {() => void} saveSettings
@@ -54,6 +54,8 @@ const GAME_IDS = GAMES.map((g) => g.id);
  * @property {boolean} lesson the page runs the game's first lesson (`#/<game>?lesson`):
  *   its engine is a session beside the player's run and its store keeps nothing
  * @property {import("./kit/lesson.js").Seen} seen lessons done and tips shown
+ * @property {boolean} focusLost the page before had the focus (the kit gives it to this one: P11)
+ * @property {boolean} afterLesson the page before was this game's lesson (its Play or Skip came here)
  * @property {(key: string, text: string, anchor?: Element | null) => boolean} tip a special explained once, in place
  * @property {{ cue: (name: string, options?: { size?: number, step?: number }) => void }} feel sound and vibration
  * @property {string | null} start the route's start query (`seed=…&…` or `daily=…`), else null
@@ -172,7 +174,7 @@ function createEngines(worker) {
  * @property {import("./storage.js").Settings} settings
  * @property {() => void} keepSettings
  * @property {import("./kit/i18n.js").I18n} i18n
- * @property {(text: string) => void} notice
+ * @property {import("./notices.js").Notice} notice
  * @property {(text: string) => void} announce
  * @property {() => boolean} reducedMotion
  * @property {(fn: (hidden: boolean) => void) => () => void} onVisibility
@@ -186,9 +188,10 @@ function createEngines(worker) {
  * A page's context: the game's engine (its run's, its lesson's or its replay's), its storage scope (a
  * lesson and a replay keep nothing) and the shell's parts.
  * @param {Shell} shell @param {Route} route @param {HTMLElement} root the page's section
+ * @param {{ focusLost?: boolean, afterLesson?: boolean }} [arrival] the page before had the focus; it was this game's lesson
  * @returns {{ ctx: PageContext, cleanup: () => void }}
  */
-function makeContext(shell, route, root) {
+function makeContext(shell, route, root, { focusLost = false, afterLesson = false } = {}) {
   const { engines, storage, i18n, notice, announce, reducedMotion, tips } = shell;
   const { game } = route;
   const lesson = Boolean(game && route.lesson);
@@ -207,6 +210,8 @@ function makeContext(shell, route, root) {
     game, lesson, start, replay, club, engine, storage, number, announce, notice, reducedMotion,
     seen: shell.seen,
     feel: shell.feel,
+    focusLost,
+    afterLesson,
     tip: (key, text, anchor) => tips.show(root, key, text, anchor),
     store: game ? (aside ? memoryScope() : storage.scope(game)) : null,
     t: i18n.t,
@@ -311,6 +316,7 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
     const route = parseRoute(location.hash);
     await i18n.setLanguage(select.value, ["shell", "club", ...(route.game ? [route.game] : [])]);
     i18n.translateDom();
+    shell.announce(""); // the last sentence heard was in the old language (P11, P12)
     await router.show(route);
   });
   i18n.translateDom();
@@ -411,11 +417,13 @@ function createRouter(shell, modules) {
 
   // The first visit to a game (no lesson done, no run of it stored) opens its
   // lesson; an old player with a run in play is not sent to one.
-  /** @param {Route} route @returns {Route} */
-  function firstVisit(route) {
+  /** @param {Route} route @param {Route | null} before the route shown until now @returns {Route} */
+  function firstVisit(route, before) {
     const { game } = route;
-    // A replay or a shared deal opens as asked: a newcomer plays the friend's link.
-    if (route.name !== "game" || route.lesson || typeof route.replay === "string" || route.start || seen.lessonDone(game) || storage.scope(game).get("run") !== null) return route;
+    // A replay or a shared deal opens as asked: a newcomer plays the friend's link,
+    // and closing the friend's replay opens the game itself, not a lesson.
+    const leftReplay = before?.name === "game" && before.game === game && typeof before.replay === "string";
+    if (route.name !== "game" || route.lesson || typeof route.replay === "string" || route.start || leftReplay || seen.lessonDone(game) || storage.scope(game).get("run") !== null) return route;
     history.replaceState(history.state, "", `#/${game}?lesson`);
     return { ...route, lesson: true };
   }
@@ -423,10 +431,15 @@ function createRouter(shell, modules) {
   /** @param {Route} route */
   async function show(route) {
     if (switchVersionFirst(route)) return;
+    // The page that goes had the focus (its Skip, its Daily): the next one takes it (P11).
+    // Read before it goes: unmounting it drops the focus to <body>.
+    const focusLost = app.contains(document.activeElement) && document.activeElement !== app;
     settle();
-    route = firstVisit(route);
+    const before = currentRoute;
+    route = firstVisit(route, before);
     const token = ++mountToken;
     currentRoute = route;
+    const afterLesson = Boolean(before?.lesson && before.game === route.game && !route.lesson);
     app.replaceChildren();
     app.setAttribute("aria-busy", "true");
     const root = html("section", { class: `view view-${route.name}${route.game ? ` game-${route.game}` : ""}` }, app);
@@ -434,7 +447,7 @@ function createRouter(shell, modules) {
       if (a.dataset.game === route.game) a.setAttribute("aria-current", "page");
       else a.removeAttribute("aria-current");
     });
-    const { ctx, cleanup } = makeContext(shell, route, root);
+    const { ctx, cleanup } = makeContext(shell, route, root, { focusLost, afterLesson });
     // Input waits for the engine: the page is drawn but inert until its mount
     // (which loads the run through the engine) has finished.
     if (route.name === "game" && !shell.engineUp()) { root.inert = true; root.dataset.starting = "1"; }

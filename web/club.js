@@ -121,12 +121,13 @@ function charts(parent, ctx, stats) {
     const points = stats.distribution.map((b) => ({
       value: b.count,
       label: t("club.chart.range.label", { low: format(b.low), high: format(b.high) }),
-      tick: short(ctx, b.low),
     }));
+    // The bounds stand at the bars' edges: a bucket's lower bound under its middle read as its score.
+    const edges = [...stats.distribution.map((b) => b.low), stats.distribution.at(-1).high + 1].map((v) => short(ctx, v));
     barChart(grid, points, {
       title: t("club.chart.dist"),
       summary: t("club.chart.distSummary", { list: points.map((p) => `${p.label}: ${format(p.value)}`).join(", ") }),
-      labelHead: t("club.chart.range"), valueHead: t("club.chart.count"), format, cls: "chart-dist",
+      labelHead: t("club.chart.range"), valueHead: t("club.chart.count"), format, cls: "chart-dist", edges,
     });
   }
   if (stats.bests.length) {
@@ -140,11 +141,11 @@ function charts(parent, ctx, stats) {
 }
 
 /**
- * A bucket's lower bound, short enough to stand under a bar at 360 px.
+ * A bucket's bound, short enough to stand between two bars at 360 px ("6K").
  * @param {PageContext} ctx @param {number} value @returns {string}
  */
 function short(ctx, value) {
-  return ctx.number(value, value >= 10000 ? { notation: "compact", maximumFractionDigits: 1 } : {});
+  return ctx.number(value, value >= 1000 ? { notation: "compact", maximumFractionDigits: 1 } : {});
 }
 
 /**

@@ -1,18 +1,26 @@
-// Visible notices (storage problems, corrupt saves, a bad link): a
-// dismissable bar. The same text again while its notice is up does not stack
-// a second one: the notice counts ("×5") and stays its full time from then.
+// Visible notices. Two kinds:
+// - a problem (storage, a corrupt save, a bad link): a dismissable alert bar. The
+//   same text again while its notice is up does not stack a second one: the
+//   notice counts ("×5") and stays its full time from then.
+// - a confirmation ("done": a link or a code copied): a calm, small status that
+//   says what was done and goes after a moment. Only one is up at a time, the
+//   newest: copying three times never piles three boxes over the board.
 import { html } from "./svg.js";
 
 const SHOW_MS = 12000; // then it fades
+const DONE_MS = 2600;
 const FADE_MS = 600;
+
+/** @typedef {"problem" | "done"} NoticeKind */
+/** @typedef {(text: string, kind?: NoticeKind) => void} Notice */
 
 /**
  * @param {HTMLElement} container
  * @param {(key: string, vars?: object) => string} t
- * @returns {(text: string) => void} shows one notice
+ * @returns {Notice} shows one notice
  */
 export function createNotices(container, t) {
-  /** @type {Map<string, { item: HTMLElement, badge: HTMLElement, count: number, timers: ReturnType<typeof setTimeout>[] }>} */
+  /** @type {Map<string, { item: HTMLElement, badge: HTMLElement, count: number, timers: ReturnType<typeof setTimeout>[], kind: NoticeKind }>} */
   const shown = new Map();
 
   /** @param {string} text */
@@ -27,31 +35,40 @@ export function createNotices(container, t) {
   /** @param {string} text */
   function schedule(text) {
     const open = shown.get(text);
+    const showFor = open.kind === "done" ? DONE_MS : SHOW_MS;
     open.timers.forEach((id) => clearTimeout(id));
     open.item.classList.remove("fading");
     open.timers = [
-      setTimeout(() => open.item.classList.add("fading"), SHOW_MS),
-      setTimeout(() => close(text), SHOW_MS + FADE_MS),
+      setTimeout(() => open.item.classList.add("fading"), showFor),
+      setTimeout(() => close(text), showFor + FADE_MS),
     ];
   }
 
-  return (text) => {
+  /** @param {string} text */
+  function again(text) {
     const open = shown.get(text);
-    if (open) {
+    if (open.kind === "problem") {
       open.count += 1;
       open.badge.textContent = `×${open.count}`;
       open.badge.setAttribute("aria-label", t("shell.noticeCount", { count: open.count }));
       open.badge.hidden = false;
       open.item.dataset.count = String(open.count);
-      schedule(text);
+    }
+    schedule(text);
+  }
+
+  return (text, kind = "problem") => {
+    if (shown.has(text)) {
+      again(text);
       return;
     }
-    const item = html("div", { class: "notice", role: "alert", "data-count": 1 }, container);
+    if (kind === "done") [...shown].filter(([, open]) => open.kind === "done").forEach(([said]) => close(said));
+    const item = html("div", { class: `notice notice-${kind}`, role: kind === "done" ? "status" : "alert", "data-count": 1 }, container);
     html("span", { class: "notice-text" }, item, text);
     const badge = html("span", { class: "notice-count", hidden: true }, item);
     const dismiss = html("button", { type: "button", class: "notice-close", "aria-label": t("shell.dismiss") }, item, "×");
     dismiss.addEventListener("click", () => close(text));
-    shown.set(text, { item, badge, count: 1, timers: [] });
+    shown.set(text, { item, badge, count: 1, timers: [], kind });
     schedule(text);
   };
 }

@@ -1,7 +1,9 @@
 // The settings dialog, opened by the header's button: sound and
-// its volume, vibration, motion (P11). Every change is applied and saved at once.
+// its volume, vibration, motion (P11), Domino Drop's held keys (D8). Every
+// change is applied and saved at once.
 import { html } from "./svg.js";
 import { createDialog } from "./kit/dialog.js";
+import { KEY_TIMING } from "./storage.js";
 
 /**
  * @param {HTMLElement | null} button the header's settings button
@@ -44,6 +46,9 @@ export function mountSettings(button, { settings, saveSettings, t, feel, reduced
       html("option", { value, selected: settings.motion === value }, motion, t(`shell.motion.${value}`));
     }
 
+    const save = () => { saveSettings(); feel.refresh(); sync(); };
+    keyRows(body, { settings, row, t, save });
+
     const sync = () => {
       volume.disabled = !settings.sound;
       volume.setAttribute("aria-valuetext", `${volume.value}%`);
@@ -55,8 +60,6 @@ export function mountSettings(button, { settings, saveSettings, t, feel, reduced
       if (why) vibrate.setAttribute("aria-describedby", note.id);
       else vibrate.removeAttribute("aria-describedby");
     };
-    const save = () => { saveSettings(); feel.refresh(); sync(); };
-
     sound.addEventListener("change", () => { settings.sound = sound.checked; save(); });
     let lastSample = 0;
     volume.addEventListener("input", () => {
@@ -84,4 +87,30 @@ export function mountSettings(button, { settings, saveSettings, t, feel, reduced
     open() { build(); dialog.open(); },
     close() { dialog?.close(); },
   };
+}
+
+/**
+ * Domino Drop's held keys (D8): the delay before a held left/right repeats and the
+ * time between repeats, in ms (tetr.io calls them DAS and ARR).
+ * @param {HTMLElement} body
+ * @param {{ settings: import("./storage.js").Settings, row: (parent: HTMLElement, key: string) => HTMLElement,
+ *   t: (key: string, vars?: object) => string, save: () => void }} parts
+ */
+function keyRows(body, { settings, row, t, save }) {
+  html("h3", { class: "setting-group" }, body, t("shell.settings.keys"));
+  for (const [name, id, field] of /** @type {const} */ ([["delay", "key-delay", "keyDelay"], ["repeat", "key-repeat", "keyRepeat"]])) {
+    const { min, max, step } = KEY_TIMING[name];
+    const label = row(body, `shell.settings.${field}`);
+    label.classList.add("setting-stacked"); // a long name on its own line, the slider and its value below
+    const slider = /** @type {HTMLInputElement} */ (html("input", { type: "range", id, min, max, step, value: settings[field] }, label));
+    const shown = html("output", { class: "setting-value", for: id }, label);
+    const show = () => {
+      const text = t("shell.settings.ms", { n: slider.value });
+      shown.textContent = text;
+      slider.setAttribute("aria-valuetext", text);
+    };
+    slider.addEventListener("input", () => { settings[field] = Number(slider.value); show(); });
+    slider.addEventListener("change", save);
+    show();
+  }
 }

@@ -47,7 +47,8 @@ const ASIDE = "/corrupt/"; // `<key>/corrupt/<epoch ms>`
 
 /**
  * The shell's settings: language, motion (P11) and the feel (sound, vibration).
- * @typedef {{ schema: number, lang: string | null, motion: string, sound: boolean, volume: number, vibrate: boolean }} Settings
+ * @typedef {{ schema: number, lang: string | null, motion: string, sound: boolean, volume: number, vibrate: boolean,
+ *   keyDelay: number, keyRepeat: number }} Settings
  */
 
 /** @returns {Backend | null} localStorage when it works */
@@ -261,8 +262,16 @@ export function createStorage({ notice, t, backend } = {}) {
 
 // Settings shared by the shell: one versioned JSON value.
 const SETTINGS_KEY = `${PREFIX}settings`;
+// Held keys in Domino Drop (D8): the delay before a held left/right repeats and the
+// time between repeats are the input layer's, the player's to set; D8's values by default.
+export const KEY_TIMING = { delay: { min: 50, max: 300, step: 10, fallback: 170 }, repeat: { min: 10, max: 100, step: 5, fallback: 50 } };
 /** @type {Settings} */
-const SETTINGS_DEFAULTS = { schema: 1, lang: null, motion: "system", sound: true, volume: 0.7, vibrate: true };
+const SETTINGS_DEFAULTS = {
+  schema: 1, lang: null, motion: "system", sound: true, volume: 0.7, vibrate: true,
+  keyDelay: KEY_TIMING.delay.fallback, keyRepeat: KEY_TIMING.repeat.fallback,
+};
+/** @param {{ min: number, max: number }} range @returns {(v: any) => boolean} */
+const within = (range) => (v) => Number.isInteger(v) && v >= range.min && v <= range.max;
 // Each field's check: a value of the wrong kind falls back to that field's default.
 /** @type {Record<string, (value: any) => boolean>} */
 const SETTINGS_CHECKS = {
@@ -271,6 +280,8 @@ const SETTINGS_CHECKS = {
   sound: (v) => typeof v === "boolean",
   volume: (v) => Number.isFinite(v) && v >= 0 && v <= 1,
   vibrate: (v) => typeof v === "boolean",
+  keyDelay: within(KEY_TIMING.delay),
+  keyRepeat: within(KEY_TIMING.repeat),
 };
 
 /** @param {string | null} text @returns {Settings} (throws on an unknown schema) */

@@ -147,6 +147,7 @@ function hooks(root, ctx, kit) {
         draw();
       }
     },
+    regain: play.trayTarget,
     replayStep,
     lessonSteps: () => lessonSteps({ tray: () => parts.tray.el, board: () => parts.board.hex.root, meter: () => parts.hud.meterBox }),
     unmount() {

@@ -110,7 +110,8 @@ function hooks(root, ctx, kit) {
     async fresh(payload) {
       await attempts.recordIfOver(); // an attempt over that was stored before the engine banked it
       if (payload) await attempts.begin(payload);
-      else await screens.showModes();
+      // Out of the lesson (its Play, or Skip): the first puzzle, not a menu of modes to choose from.
+      else if (!ctx.afterLesson || !(await attempts.beginNextPuzzle())) await screens.showModes();
     },
     startRun: attempts.start,
     live: input.listen,

@@ -14,6 +14,7 @@
 // tick before the run resumes paused (domino/playtime.js).
 import { createJuice } from "../kit/juice.js";
 import { mountGame } from "../kit/mount.js";
+import { markDailyDone } from "../kit/clubpage.js";
 import { createAnim } from "./domino/anim.js";
 import { createFrames } from "./domino/frames.js";
 import { createInput } from "./domino/input.js";
@@ -53,6 +54,7 @@ function hooks(root, ctx, kit) {
   const owed = createOwed({ ctx, page: kit.page, state, frames });
   const keyHurry = (/** @type {KeyboardEvent} */ e) => { if (!e.repeat) anim.hurry(); };
   if (ctx.lesson || ctx.replay) parts.start.hide(); // no mode to choose: the well comes from the engine
+  else markDailyDone(/** @type {HTMLElement} */ (root.querySelector(".dd-daily")), ctx, kit.page.report);
   if (ctx.replay) {
     state.phase = "replay";
     render(parts, state);
@@ -78,7 +80,8 @@ function hooks(root, ctx, kit) {
       },
       playing: () => state.phase === "play" && !state.animating && !state.adopting,
       live: () => state.phase === "play" && !state.adopting,
-      timing: () => (state.view ? { delay: state.view.repeat_delay, every: state.view.repeat_every } : null),
+      // The player's held-key timing (settings), D8's by default; the engine gets plain moves either way.
+      timing: () => (state.view ? { delay: ctx.settings.keyDelay, every: ctx.settings.keyRepeat } : null),
       cellPixels: () => parts.well.cellPixels(),
       early: anim.early,
     });

@@ -128,6 +128,7 @@ function hooks(root, ctx, kit) {
         draw();
       }
     },
+    regain: () => parts.board.root, // the keyboard plays on the board: arrows aim, Enter places
     replayStep: (view, events) => play.replayed(view, events),
     lessonSteps: () => lessonSteps(parts),
     unmount() {

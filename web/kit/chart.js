@@ -23,6 +23,8 @@ import { html, svg } from "../svg.js";
  * @property {string} valueHead the header of the table's value column
  * @property {(value: number) => string} format a number in the player's language
  * @property {string} [cls] an extra class on the figure
+ * @property {string[]} [edges] a histogram's bucket bounds, one more than the bars: drawn at the bars'
+ *   edges (a bar between "6K" and "8K" holds 7,934), not under their middles
  */
 
 // The drawing box (viewBox units; the SVG is as wide as its column).
@@ -152,8 +154,14 @@ export function barChart(parent, points, options) {
       svg("text", { x: (x + slot * 0.35).toFixed(1), y: (yy - 3).toFixed(1), "text-anchor": "middle", class: "chart-label" }, bars)
         .textContent = options.format(p.value);
     }
-    svg("text", { x: (x + slot * 0.35).toFixed(1), y: H - 8, "text-anchor": "middle", class: "chart-label chart-tick" }, bars)
-      .textContent = p.tick ?? p.label;
+    if (!options.edges) {
+      svg("text", { x: (x + slot * 0.35).toFixed(1), y: H - 8, "text-anchor": "middle", class: "chart-label chart-tick" }, bars)
+        .textContent = p.tick ?? p.label;
+    }
+  });
+  options.edges?.forEach((edge, i) => {
+    svg("text", { x: (PAD.left + slot * i).toFixed(1), y: H - 8, "text-anchor": "middle", class: "chart-label chart-tick chart-edge" }, bars)
+      .textContent = edge;
   });
   return figure;
 }

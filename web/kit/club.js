@@ -51,6 +51,7 @@ export { REPLAY_ERRORS } from "./clubreplay.js";
  *   replay mode: opens ctx.replay, draws its first position and the bar; null when the code is refused
  * @property {() => Promise<any>} today the service's today (date, time to the next day, the dailies' queries)
  * @property {() => Promise<string | null>} record the stored club record (corrupt: moved aside with a notice)
+ * @property {() => Promise<Daily.HomeGame | null>} dailyDone today's daily of this game, once it is counted
  */
 
 /**
@@ -66,7 +67,7 @@ export { REPLAY_ERRORS } from "./clubreplay.js";
  * @property {(key: string, vars?: object) => string} t
  * @property {string} lang
  * @property {(value: number, options?: Intl.NumberFormatOptions) => string} number
- * @property {(text: string) => void} notice
+ * @property {import("../notices.js").Notice} notice
  * @property {(text: string) => void} announce
  * @property {() => boolean} reducedMotion
  * @property {(fn: () => void) => void} onCleanup run when the page is left
@@ -85,6 +86,17 @@ function storedRecord({ storage, clubEngine }) {
     await clubEngine.call("check", { record: text });
     return text;
   });
+}
+
+/**
+ * Today's daily of the page's game, when it is counted (the club service's home card says so).
+ * @param {ClubDeps} deps @returns {Promise<Daily.HomeGame | null>}
+ */
+async function dailyDone(deps) {
+  if (!deps.game || deps.lesson || deps.replay !== null) return null; // no Daily button there
+  const home = /** @type {Daily.Home} */ (await deps.clubEngine.call("home", { record: await storedRecord(deps), now: Date.now() }));
+  const mine = home.games[deps.game];
+  return mine?.done ? mine : null;
 }
 
 /** @param {ClubDeps} deps @param {string} id @returns {Promise<string | null>} a game's kept replays, checked */
@@ -172,5 +184,6 @@ export function createClub(deps) {
     openReplay: (root, options) => openReplay(root, options, deps),
     today: () => clubEngine.call("today", { now: Date.now() }),
     record: () => storedRecord(deps),
+    dailyDone: () => dailyDone(deps),
   };
 }

@@ -13,7 +13,7 @@ import { challengeLink, copyText, dayText, replayLink, shareOrCopy, shareText, w
  * @property {string} lang
  * @property {(value: number) => string} number
  * @property {(id: string) => string} gameName a game's name in the page's language
- * @property {() => {t: (key: string, vars?: object) => string, notice: (text: string) => void, host: HTMLElement}} shareDeps
+ * @property {() => {t: (key: string, vars?: object) => string, notice: import("../notices.js").Notice, host: HTMLElement}} shareDeps
  *   what Share and the copy buttons need (their dialog's host is looked up when clicked)
  */
 
@@ -46,13 +46,13 @@ function endActions(row, summary, deps) {
   });
   if (event.link) { // a run resumed from a save made before recordings has no deal to send
     const copyLink = html("button", { type: "button", class: "btn club-copy-link", "data-link": link }, row, t("shell.club.copyLink"));
-    copyLink.addEventListener("click", () => { copyText(link, deps.shareDeps()); });
+    copyLink.addEventListener("click", () => { copyText(link, deps.shareDeps(), "shell.club.copiedLink"); });
   }
   if (event.code) {
     html("a", { class: "btn club-watch", href: `#/${event.game}?replay=${event.code}` }, row, t("shell.club.watch"));
     const copyCode = html("button", { type: "button", class: "btn club-copy-code", "data-code": event.code,
       "data-link": replayLink(event.game, event.code) }, row, t("shell.club.copyCode"));
-    copyCode.addEventListener("click", () => { copyText(/** @type {string} */ (event.code), deps.shareDeps()); });
+    copyCode.addEventListener("click", () => { copyText(/** @type {string} */ (event.code), deps.shareDeps(), "shell.club.copiedCode"); });
   }
 }
 

@@ -19,7 +19,24 @@ export function dailyButton(parent, ctx, game, { label, title, cls, report }) {
       location.hash = `#/${game}?${today.games[game].query}`;
     }, report);
   });
+  markDailyDone(button, ctx, report);
   return button;
+}
+
+/**
+ * A Daily button marked once today's daily is counted: a check, and its score in its
+ * title and description (playing it again is practice, said on its end card).
+ * @param {HTMLElement} button @param {any} ctx @param {(error: unknown) => void} report
+ */
+export function markDailyDone(button, ctx, report) {
+  ctx.club.dailyDone().then((/** @type {Daily.HomeGame | null} */ done) => {
+    if (!done || !button.isConnected) return;
+    const said = ctx.t("shell.club.dailyDone", { score: ctx.number(done.score ?? 0) });
+    button.classList.add("club-daily-done");
+    html("span", { class: "club-daily-check", "aria-hidden": "true" }, button, " ✓");
+    button.title = said;
+    button.setAttribute("aria-description", said);
+  }, report);
 }
 
 /**

@@ -4,6 +4,7 @@
 // steps through it. Every position is the engine's (P4).
 import { html } from "../svg.js";
 import { createReplayBar } from "./replay.js";
+import { dayText } from "./share.js";
 
 /** @typedef {import("./club.js").ClubDeps} ClubDeps */
 
@@ -71,10 +72,11 @@ export async function openReplay(root, { show }, deps) {
   const bar = createReplayBar(parent, {
     t, number: (v) => deps.number(v), steps: opened.steps, score: opened.score,
     link: query ? `#/${game}?${query}` : null,
+    kind: typeof opened.daily === "string" ? t("shell.replay.daily", { date: dayText(opened.daily, deps.lang, true) }) : null,
     seek: (index) => engine.call("replay_seek", { index }),
     show,
     report: (error) => console.error(error),
-    close: () => { location.hash = `#/${game}`; }, // the game's page: the player's own run, or a newcomer's first lesson
+    close: () => { location.hash = `#/${game}`; }, // the game's page: the player's own run (a newcomer's too: no lesson forced)
   });
   const room = roomForBar(root, bar.node);
   room();

@@ -9,7 +9,9 @@ import { PREFIX } from "../storage.js";
 
 const SEEN_KEY = `${PREFIX}seen`;
 /** How long a tip stays when nobody dismisses it (ms). */
-const TIP_MS = 15000;
+const TIP_MS = 8000;
+// Keys that move around the page, not in the game: they leave a tip up (Tab reaches its button).
+const NOT_PLAY = new Set(["Tab", "Shift", "Alt", "Control", "Meta"]);
 
 /**
  * @typedef {object} Seen what the player has been shown
@@ -84,12 +86,15 @@ export function memoryScope() {
  * @typedef {object} LessonStep
  * @property {string} say the translation key of what to do
  * @property {(event: any) => boolean} [until] done when an event heard satisfies it; none: a Next button
+ * @property {(view: any) => boolean} [reached] done when the engine's view says its goal is reached (checked
+ *   when the step comes and after each answer: a goal met earlier or out of order does not leave it waiting)
  * @property {() => Element | null} [target] what to point at while the step shows
  */
 
 /**
  * @typedef {object} Lesson
- * @property {(events: any[] | undefined) => void} heard the events of an accepted action (or the page's own)
+ * @property {(events: any[] | undefined, view?: any) => void} heard the events of an accepted action (or the page's
+ *   own) and the engine's view after it
  * @property {() => number} step the step showing (0-based; steps.length once done)
  * @property {() => void} destroy
  */
@@ -107,11 +112,24 @@ export function createLesson(root, ctx, steps) {
   const count = html("p", { class: "kit-lesson-count" }, card);
   const say = html("p", { class: "kit-lesson-say" }, card);
   const buttons = html("div", { class: "kit-lesson-buttons" }, card);
-  const next = html("button", { type: "button", class: "kit-lesson-next" }, buttons, t("shell.lesson.next"));
-  const skip = html("button", { type: "button", class: "kit-lesson-skip" }, buttons, t("shell.lesson.skip"));
+  const next = html("button", { type: "button", class: "btn primary kit-lesson-next" }, buttons, t("shell.lesson.next"));
+  const skip = html("button", { type: "button", class: "btn kit-lesson-skip" }, buttons, t("shell.lesson.skip"));
   let index = 0;
   /** @type {Element | null} */
   let pointed = null;
+  // The engine's view after the last answer heard: a step whose goal the play has
+  // already reached (one drop that cleared a row and won the Crown at once, a goal met
+  // while a step waited for Next) is done when it comes, judged from the state, so no
+  // play leaves the lesson waiting for a second time of what happened once.
+  /** @type {any} */
+  let lastView = null;
+
+  /** Steps whose goal the state has reached, passed. @returns {boolean} whether the step changed */
+  function settled() {
+    const from = index;
+    while (index < steps.length && lastView && steps[index].reached?.(lastView)) index += 1;
+    return index !== from;
+  }
 
   function point(/** @type {Element | null} */ target) {
     pointed?.classList.remove("kit-lesson-target");
@@ -149,13 +167,19 @@ export function createLesson(root, ctx, steps) {
   // Room above the page for the card's tallest step, so the card never covers
   // the page's top (the scores a step talks about) and no step moves the page.
   function makeRoom() {
-    const shown = say.textContent;
+    // Below the site's header (sticky): its navigation and settings stay in reach during a lesson.
+    const header = document.querySelector(".topbar")?.getBoundingClientRect().bottom ?? 0;
+    card.style.top = `${Math.ceil(header) + 6}px`;
+    const [shown, counted] = [say.textContent, count.textContent];
+    // Measured with the step count's line filled as a step shows it (empty, it was a line short).
+    count.textContent = t("shell.lesson.step", { n: steps.length, total: steps.length });
     let bottom = 0;
     for (const key of [...steps.map((step) => step.say), "shell.lesson.done"]) {
       say.textContent = t(key);
       bottom = Math.max(bottom, card.getBoundingClientRect().bottom);
     }
     say.textContent = shown;
+    count.textContent = counted;
     root.style.removeProperty("padding-top");
     const room = Math.max(0, Math.ceil(bottom + 8 - root.getBoundingClientRect().top));
     root.style.setProperty("--lesson-room", `${room}px`);
@@ -170,18 +194,19 @@ export function createLesson(root, ctx, steps) {
 
   next.addEventListener("click", () => {
     if (index >= steps.length) finish();
-    else { index += 1; show(); }
+    else { index += 1; settled(); show(); }
   });
   skip.addEventListener("click", finish);
   makeRoom();
   show();
 
   return {
-    heard(events) {
+    heard(events, view) {
+      lastView = view ?? lastView;
       const until = steps[index]?.until;
-      if (!until || !(events ?? []).some((event) => until(event))) return;
-      index += 1;
-      show();
+      const done = Boolean(until && (events ?? []).some((event) => until(event)));
+      if (done) index += 1;
+      if (settled() || done) show();
     },
     step: () => index,
     destroy() {
@@ -206,10 +231,19 @@ export function createTips(seen, { t, announce }) {
   let open = null;
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
+  // The player's next move ends the tip: it has been read, and the game is what is
+  // played now (a tip over the board must not stay in the way while play goes on).
+  const onAct = (/** @type {Event} */ event) => {
+    if (open?.contains(/** @type {Node} */ (event.target))) return;
+    if (NOT_PLAY.has(/** @type {KeyboardEvent} */ (event).key)) return; // a pointer event has no key
+    clear();
+  };
   const clear = () => {
     clearTimeout(timer);
     open?.remove();
     open = null;
+    document.removeEventListener("pointerdown", onAct, true);
+    document.removeEventListener("keydown", onAct, true);
   };
   return {
     show(root, key, text, anchor = null) {
@@ -218,10 +252,12 @@ export function createTips(seen, { t, announce }) {
       clear();
       const tip = html("div", { class: "kit-tip", role: "note", "data-tip": key }, root);
       html("span", {}, tip, text);
-      html("button", { type: "button", class: "kit-tip-ok" }, tip, t("shell.tip.ok")).addEventListener("click", clear);
+      html("button", { type: "button", class: "btn kit-tip-ok" }, tip, t("shell.tip.ok")).addEventListener("click", clear);
       place(tip, anchor, root);
       open = tip;
       timer = setTimeout(clear, TIP_MS);
+      document.addEventListener("pointerdown", onAct, true);
+      document.addEventListener("keydown", onAct, true);
       announce(text);
       return true;
     },

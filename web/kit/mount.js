@@ -32,7 +32,7 @@ import { createPage } from "./page.js";
  * What the kit hands the page when it asks for the hooks.
  * @typedef {object} Kit
  * @property {Page} page the page's engine order, storage, timers and lifetime
- * @property {(events: any[] | undefined) => void} heard the lesson hears an accepted answer's events (or the page's own)
+ * @property {(events: any[] | undefined, view?: any) => void} heard the lesson hears an accepted answer's events (or the page's own) and the view after it
  * @property {import("./clubpage.js").ClubEnd} end the Daily Club's block of the end card (banked run, summary, placed)
  */
 
@@ -56,6 +56,8 @@ import { createPage } from "./page.js";
  * @property {(view: any, events: any[], step: number) => void} replayStep a replay's position, drawn like an answer
  * @property {() => import("./lesson.js").LessonStep[]} lessonSteps the first lesson's steps
  * @property {() => (HTMLOrSVGElement | null | undefined)} [focus] what the mount focuses
+ * @property {() => (HTMLOrSVGElement | null | undefined)} [regain] what the mount focuses when the page before
+ *   had the focus (Skip lesson, Daily): the player's place is not left on <body> (P11)
  * @property {() => void} [unmount] save what is in play, let go of listeners
  */
 
@@ -95,7 +97,7 @@ function lifeOf(root, ctx) {
   /** @type {import("./lesson.js").Lesson | null} */
   let lesson = null;
   const page = createPage(root, ctx, { onExternal: (item, text) => adopted(item, text) });
-  const kit = { page, heard: (/** @type {any[] | undefined} */ events) => lesson?.heard(events), end: createClubEnd(ctx, page.report) };
+  const kit = { page, heard: (/** @type {any[] | undefined} */ events, /** @type {any} */ view) => lesson?.heard(events, view), end: createClubEnd(ctx, page.report) };
 
   /** @param {string} item @param {string} text */
   async function adopted(item, text) {
@@ -186,10 +188,11 @@ function lifeOf(root, ctx) {
   }
 
   function refocus() {
-    if (!on.focus) return;
+    const target = on.focus ?? (ctx.focusLost ? on.regain : undefined);
+    if (!target) return;
     page.later(() => {
       if (root.inert || root.contains(document.activeElement)) return;
-      on.focus()?.focus({ preventScroll: true });
+      target()?.focus({ preventScroll: true });
     }, 0);
   }
 

@@ -45,6 +45,7 @@ const ICONS = {
  * @property {number} steps N: positions 0..N
  * @property {number} score the run's final score
  * @property {string | null} link the challenge link of the deal, or null
+ * @property {string | null} [kind] what the run was, shown beside its score ("Daily · 2 Dec 2026"), or null
  * @property {(index: number) => Promise<Position>} seek asks the engine for position index
  * @property {(view: any, events: any[], index: number) => void} show the page draws position `index`
  * @property {(error: unknown) => void} report
@@ -91,10 +92,11 @@ const ICONS = {
  * Draws the bar's parts (P11: each control a real button with an accessible name, a real slider).
  * @param {HTMLElement} host @param {BarOptions} options @returns {BarParts}
  */
-function drawBar(host, { t, number, steps, score, link }) {
+function drawBar(host, { t, number, steps, score, link, kind = null }) {
   const node = html("div", { class: "replay-bar", role: "group", "aria-label": t("shell.replay.title") }, host);
   const status = html("div", { class: "replay-status" }, node);
   const where = html("p", { class: "replay-where", "aria-live": "polite" }, status);
+  if (kind) html("p", { class: "replay-kind" }, status, kind);
   html("p", { class: "replay-score" }, status, t("shell.replay.final", { score: number(score) }));
   const controls = html("div", { class: "replay-controls" }, node);
   /** @param {"first" | "back" | "play" | "forward" | "last"} name */

@@ -10,7 +10,7 @@ import { openDialog } from "./dialog.js";
  * What sharing needs of the page.
  * @typedef {object} ShareDeps
  * @property {(key: string, vars?: object) => string} t
- * @property {(text: string) => void} notice
+ * @property {import("../notices.js").Notice} notice
  * @property {HTMLElement} host where a fallback dialog opens
  */
 
@@ -83,14 +83,17 @@ function showText(text, { t, host }) {
 }
 
 /**
- * Copies text to the clipboard ("Copied"), or shows it selected when the clipboard refuses.
- * @param {string} text @param {ShareDeps} deps @returns {Promise<boolean>} true: copied
+ * Copies text to the clipboard and says what was copied ("Challenge link copied"), or
+ * shows it selected when the clipboard refuses.
+ * @param {string} text @param {ShareDeps} deps
+ * @param {"shell.club.copiedLink" | "shell.club.copiedCode" | "shell.club.copiedResult"} said what the player is told
+ * @returns {Promise<boolean>} true: copied
  */
-export async function copyText(text, deps) {
+export async function copyText(text, deps, said) {
   try {
     if (!navigator.clipboard?.writeText) throw new Error("no clipboard");
     await navigator.clipboard.writeText(text);
-    deps.notice(deps.t("shell.club.copied"));
+    deps.notice(deps.t(said), "done");
     return true;
   } catch (error) {
     console.warn(`6E Club: the clipboard refused (${error?.message || error}): the text is shown to copy by hand`);
@@ -114,5 +117,5 @@ export async function shareOrCopy(text, deps) {
       console.warn(`6E Club: sharing failed (${error?.message || error}): copying instead`);
     }
   }
-  await copyText(text, deps);
+  await copyText(text, deps, "shell.club.copiedResult");
 }

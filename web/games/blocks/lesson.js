@@ -1,6 +1,7 @@
 // The first lesson of blocks, on the engine's lesson position
 // (club.blocks.lesson): drag a piece, fill a row, watch the meter, win a
-// Crown. Each step waits for the engine's event that says it was done. And
+// Crown. Each step waits for the engine's event that says it was done, or is
+// passed when the engine's view says its goal is reached already. And
 // the tips: a special explained in one line, in place, the first time.
 
 /** @param {string} type @returns {(event: any) => boolean} */
@@ -11,11 +12,12 @@ const on = (type) => (event) => event?.type === type;
  * @returns {import("../../kit/lesson.js").LessonStep[]}
  */
 export function lessonSteps(at) {
+  // The lesson position starts with four edges lit (club.blocks.lesson): a fifth, or a Crown, is a row cleared.
   return [
-    { say: "blocks.lesson.drag", until: on("placed"), target: at.tray },
-    { say: "blocks.lesson.fill", until: on("cleared"), target: at.board },
+    { say: "blocks.lesson.drag", until: on("placed"), reached: (view) => view.drops > 0, target: at.tray },
+    { say: "blocks.lesson.fill", until: on("cleared"), reached: (view) => view.meter > 4 || view.crowns > 0, target: at.board },
     { say: "blocks.lesson.meter", target: at.meter },
-    { say: "blocks.lesson.crown", until: on("crown"), target: at.meter },
+    { say: "blocks.lesson.crown", until: on("crown"), reached: (view) => view.crowns > 0, target: at.meter },
   ];
 }
 

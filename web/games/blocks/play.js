@@ -63,7 +63,7 @@ export function createPlay({ ctx, kit, state, parts, juice, draw, show }) {
     if (page.keep(answer)) store.set("paint", writePaint(state.paint));
     draw();
     show(answer.events);
-    kit.heard(answer.events);
+    kit.heard(answer.events, answer.view);
     end.heard(answer.events);
   }
 
@@ -110,13 +110,18 @@ export function createPlay({ ctx, kit, state, parts, juice, draw, show }) {
     });
   }
 
-  function focusTray() {
+  /** @returns {HTMLElement | SVGElement | null} where play goes on: the next piece that fits, else Redeal */
+  function trayTarget() {
     const view = state.view;
-    if (!view || view.over) return;
-    if (document.activeElement?.closest(".kit-lesson")) return; // the lesson's coach card has it (its Play button)
+    if (!view || view.over) return null;
     const next = view.tray.findIndex((p) => p.piece && p.fits);
-    if (next >= 0) parts.tray.slot(next)?.focus();
-    else if (view.redeals > 0) parts.hud.redeal.focus();
+    if (next >= 0) return parts.tray.slot(next) ?? null;
+    return view.redeals > 0 ? parts.hud.redeal : null;
+  }
+
+  function focusTray() {
+    if (document.activeElement?.closest(".kit-lesson")) return; // the lesson's coach card has it (its Play button)
+    trayTarget()?.focus();
   }
 
   /** The game-over card (B16). @param {{stars: number, new_best: boolean} | null} banked this action's banking, if it banked */
@@ -129,5 +134,5 @@ export function createPlay({ ctx, kit, state, parts, juice, draw, show }) {
     end.card(endPart(state.over, "bk-over-club"));
   }
 
-  return { usable, pick, release, aim, commit, startRun, focusTray, openOver };
+  return { usable, pick, release, aim, commit, startRun, focusTray, trayTarget, openOver };
 }

@@ -96,6 +96,18 @@ export function createAttempts({ state, page, ctx, end, moved, show }) {
     });
   }
 
+  /**
+   * The next puzzle not yet solved, begun (inside the page's `serial`): where a player
+   * who has just finished the lesson goes. @returns {Promise<boolean>} false: every one is solved
+   */
+  async function beginNextPuzzle() {
+    const grid = await engine.call("puzzles", {});
+    if (!grid.next) return false;
+    await parkCurrent("puzzle");
+    await take(await engine.call("puzzle_new", { puzzle: grid.next }), await engine.call("save", {}));
+    return true;
+  }
+
   /** The mode's unfinished attempt back on screen. @param {string} mode */
   function resume(mode) {
     moved();
@@ -141,5 +153,5 @@ export function createAttempts({ state, page, ctx, end, moved, show }) {
     return run && engine.call("load", { save: store.get("run") });
   }
 
-  return { unfinishedOf, begin, start, startPuzzle, resume, readProfile, recordIfOver, loadStored };
+  return { unfinishedOf, begin, start, startPuzzle, beginNextPuzzle, resume, readProfile, recordIfOver, loadStored };
 }

@@ -1,0 +1,68 @@
+// Lessons that cannot stick (web/kit/lesson.js): a step whose goal the play has
+// already reached is done when it comes, so every order of play reaches the end
+// card without Skip. Played here with blocks' own steps (web/games/blocks/lesson.js)
+// and the engine's event types: each row is a way through the lesson position
+// (its single fills the top row, its pair the bottom one; either clear lights
+// the fifth edge of the meter, the second the sixth: the Crown).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { FakeEvent, installDom, showKey } from "./fakes.mjs";
+import { createLesson } from "../../web/kit/lesson.js";
+import { lessonSteps } from "../../web/games/blocks/lesson.js";
+
+// An answer's events, and the view after it: the lesson position has four edges lit.
+const DROP = { events: [{ type: "placed" }], meter: 0 };
+const CLEAR = { events: [{ type: "placed" }, { type: "cleared" }, { type: "meter" }], meter: 1 };
+const CROWN = { events: [{ type: "placed" }, { type: "cleared" }, { type: "meter" }, { type: "crown" }], meter: 1 };
+
+// [the way, the player's acts in order: events heard or "next" (the card's Next)]
+const WAYS = [
+  ["as the steps ask: a drop, a clear, Next, the Crown", [DROP, CLEAR, "next", CROWN]],
+  ["the first drop clears (the single in the top gap)", [CLEAR, "next", CROWN]],
+  ["the Crown won before Next (both gaps filled at once)", [CLEAR, CROWN, "next"]],
+  ["a drop, then both clears, then Next", [DROP, CLEAR, CROWN, "next"]],
+  ["drops that clear nothing in between", [DROP, DROP, CLEAR, DROP, "next", DROP, CROWN]],
+];
+
+/** @param {any[]} acts @returns {{ done: boolean, steps: number[] }} the end reached, the steps shown */
+function play(acts) {
+  const document = installDom();
+  Object.assign(globalThis, {
+    addEventListener: () => {}, removeEventListener: () => {},
+    requestAnimationFrame: () => 0, cancelAnimationFrame: () => {},
+  });
+  const root = document.createElement("section");
+  document.body.append(root);
+  const seen = [];
+  const ctx = { t: showKey, announce: () => {}, game: "blocks", seen: { markLesson: () => seen.push("done") } };
+  const lesson = createLesson(root, ctx, lessonSteps({ tray: () => null, board: () => null, meter: () => null }));
+  const card = root.querySelector(".kit-lesson");
+  const steps = [lesson.step()];
+  const view = { drops: 0, meter: 4, crowns: 0 };
+  for (const act of acts) {
+    if (act === "next") card.querySelector(".kit-lesson-next").dispatchEvent(new FakeEvent("click"));
+    else {
+      // The engine's view after the answer: the meter's edges, a sixth one a Crown (B12).
+      view.drops += 1;
+      view.meter += act.meter;
+      if (view.meter >= 6) { view.meter -= 6; view.crowns += 1; }
+      lesson.heard(act.events, { ...view });
+    }
+    if (steps.at(-1) !== lesson.step()) steps.push(lesson.step());
+  }
+  return { done: card.dataset.done === "1", steps };
+}
+
+for (const [way, acts] of WAYS) {
+  test(`blocks lesson, ${way}: the end card without Skip`, () => {
+    const { done, steps } = play(acts);
+    assert.equal(done, true, `stuck at step ${steps.at(-1)} (steps shown: ${steps})`);
+    assert.deepEqual(steps, [...steps].sort((a, b) => a - b)); // never back
+  });
+}
+
+test("blocks lesson: the meter's step waits for Next even when its goal-less text is reached at once", () => {
+  const { done, steps } = play([CLEAR]);
+  assert.equal(done, false);
+  assert.deepEqual(steps, [0, 2]);
+});

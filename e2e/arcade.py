@@ -47,7 +47,7 @@ def storage_key(game: str, name: str) -> str:
 
 
 def hold_engine(page: Page) -> list[Route]:
-    """Hold the engine worker's start (issue 13): its request for the games' archive is
+    """Hold the engine worker's start (P3): its request for the games' archive is
     never answered, so Python never gets its engines. Use the ``held_page`` fixture (no
     service worker). The list fills when the request is held; ``release_engine`` undoes it."""
     held: list[Route] = []

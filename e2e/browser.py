@@ -1,4 +1,4 @@
-"""Which Chromium the e2e tests drive, found without root (issue 10).
+"""Which Chromium the e2e tests drive, found without root (P18).
 
 In this order: Debian's ``/usr/bin/chromium`` (what ``.ci/run`` installs),
 Playwright's own bundled browser, and otherwise ``python -m playwright

@@ -125,7 +125,7 @@ class WatchedBrowser:
         first_visit = options.pop("first_visit", False)
         context = self._errors.watch_context(self._browser.new_context(**options))
         if not first_visit:
-            # A player who has done every first lesson (issue 15): the tests open the
+            # A player who has done every first lesson: the tests open the
             # games themselves, as before. first_visit=True: a newcomer, who gets them.
             context.add_init_script(LESSONS_DONE)
         return context

@@ -1,4 +1,4 @@
-"""Watching the feel kit (issue 15) from a test: the REAL Web Audio graph and
+"""Watching the feel kit from a test: the REAL Web Audio graph and
 vibrations, recorded by an init script (test side only; the app has no globals).
 
 ``watch_feel(page)`` before the page is opened wraps, in every document the page

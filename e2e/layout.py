@@ -1,4 +1,4 @@
-"""The layout guard (issue 11): what a player sees fits the screen.
+"""The layout guard (P13): what a player sees fits the screen.
 
 ``overflow_report(page)`` lists, as readable strings, every problem on the
 current screen: horizontal page overflow, and any button, chip, label or

@@ -1,4 +1,4 @@
-"""What the four games' first-lesson tests share (issue 15 item 4): the strings
+"""What the four games' first-lesson tests share: the strings
 a coach card must show, and a player's language chosen before the page starts."""
 
 from __future__ import annotations

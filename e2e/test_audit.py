@@ -1,4 +1,4 @@
-"""Accessibility (issue 11): axe-core finds nothing on the home screen and on
+"""Accessibility (P11): axe-core finds nothing on the home screen and on
 every Rules page, at desktop and phone size, in English and Russian. Each game's
 own route, dialogs and end screens are audited in that game's e2e files."""
 

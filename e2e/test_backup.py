@@ -1,5 +1,5 @@
-"""Backup / Restore on the home screen (issue 10 item 6): one versioned JSON
-file with every game's profile, runs, slots and settings (issue 16: and the
+"""Backup / Restore on the home screen: one versioned JSON
+file with every game's profile, runs, slots and settings (and the
 Daily Club's record and kept replays); a restore checks every part through
 the engines first and changes nothing when a part is bad; persistent storage
 is asked for once a finished run exists.
@@ -50,7 +50,7 @@ def saved(session, start: dict) -> str:
 
 @functools.cache
 def club_progress() -> dict[str, str]:
-    """The Daily Club's part (issue 16): the record and domino's kept replays after a Sprint played
+    """The Daily Club's part: the record and domino's kept replays after a Sprint played
     to the end by the CPython engine and banked by the club service, as the page stores them."""
     session = Domino()
     session.new({"seed": 4242, "mode": "sprint", "set": "classic"})
@@ -86,7 +86,7 @@ def progress() -> dict[str, str]:
         storage_key("bowls", "run"): saved(Bowls(), {"mode": "endless", "seed": 3}),
         storage_key("bowls", "profile"): dump_profile({**empty_profile(), "best": {"endless": 321}, "played": {"endless": 1}}),
         "6e-club/v1/settings": json.dumps({"schema": 1, "lang": "en", "motion": "reduce"}),
-        # Issue 15: the first lessons done and the tips shown travel with the progress.
+        # the first lessons done and the tips shown travel with the progress.
         "6e-club/v1/seen": json.dumps({"schema": 1, "lessons": dict.fromkeys(GAMES, True), "tips": {"bowls.ice": True}}),
         **club_progress(),
     }
@@ -107,7 +107,7 @@ def strict(contexts) -> Iterator[Page]:
     yield page
 
 
-# Drawing aids the pages keep beside the progress (issue 13: the engine's last view, geometry,
+# Drawing aids the pages keep beside the progress (P3: the engine's last view, geometry,
 # headline, records, the theme to paint before Python is up). Derived, never backed up.
 CACHES = re.compile(r"/(view|geometry|headline|records|theme)$")
 
@@ -186,7 +186,7 @@ BAD_FILES = {
     "a damaged run": ("bowls/run", lambda keys: {**keys, storage_key("bowls", "run"): "W1 nope"}, "Color Bowls: run"),
     "bad settings": ("settings", lambda keys: {**keys, "6e-club/v1/settings": '{"schema": 9}'}, "settings"),
     "a bad record of lessons": ("seen", lambda keys: {**keys, "6e-club/v1/seen": '{"schema": 1, "lessons": []}'}, "seen"),
-    # Issue 16: the club's record and a game's kept replays are checked by the club service.
+    # the club's record and a game's kept replays are checked by the club service.
     "a damaged club record": ("club/record", lambda keys: {**keys, "6e-club/v1/club/record": '{"schema": 1, "days": 3'},
                               "club/record"),
     "damaged replays": ("domino/replays", lambda keys: {**keys, storage_key("domino", "replays"): "6E1.domino.nope"},

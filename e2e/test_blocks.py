@@ -420,7 +420,7 @@ VIEW = storage_key("blocks", "view")
 
 
 def stored_view_matches_run(page: Page) -> None:
-    """Issue 13: the view stored beside the run is the engine's own view of that run."""
+    """P3: the view stored beside the run is the engine's own view of that run."""
     kept = page.evaluate("k => localStorage.getItem(k)", VIEW)
     assert kept is not None
     assert json.loads(kept) == engine(page).view({})
@@ -431,7 +431,7 @@ def screen_board(page: Page) -> str:
 
 
 def test_board_at_once_from_the_stored_view(held_page: Page, server_url: str) -> None:
-    """Issue 13: a returning visit draws the stored view before Python is ready (the engine
+    """P3: a returning visit draws the stored view before Python is ready (the engine
     archive is held back); the page is inert and marked starting, a click changes nothing;
     once the engine is up the same run is live and input works."""
     page = held_page
@@ -494,7 +494,7 @@ def test_board_at_once_from_the_stored_view(held_page: Page, server_url: str) ->
 
 
 def test_the_latest_aim_wins(page: Page, boot) -> None:
-    """Issue 13 (B20): previews answered after the aim moved on are dropped: a quick sweep
+    """B20: previews answered after the aim moved on are dropped: a quick sweep
     over cells where the piece fits, ending where it does not, leaves the misfit outline there,
     and back on a fitting cell the preview is that cell's."""
     open_blocks(page, boot, seeded(f"{TWO_ROWS} 0:0,1:0|0:0|- 0 0 0 0 1"))
@@ -573,7 +573,7 @@ def test_new_run_banks_the_stars(page: Page, boot) -> None:
     expect(page.locator(".bk-score")).to_have_attribute("data-score", str(1000 + 511 + 600))
     expect(page.locator(".bk-crowns")).to_have_attribute("data-crowns", "1")
     page.click(".bk-new")
-    page.click(".bk-confirm .bk-yes")  # a run in progress: New run asks first (issue 11)
+    page.click(".bk-confirm .bk-yes")  # a run in progress: New run asks first (B17)
     expect(page.locator(".bk-score")).to_have_attribute("data-score", "0")
     expect(page.locator(".bk-card-stars dd")).to_have_attribute("data-value", str(2111 // 10))
     expect(page.locator(".bk-card-best dd")).to_have_attribute("data-value", "2111")
@@ -597,7 +597,7 @@ def test_layout_fits_the_viewport(contexts, server_url: str, size) -> None:
         assert box["y"] + box["height"] <= size[1] + 200  # the tray is at most a short scroll away
 
 
-# ----- issue 11: defects found in real play ----------------------------------------------
+# ----- defects found in real play ----------------------------------------------
 def gem_fill(page: Page, selector: str) -> str:
     return page.eval_on_selector(selector, "g => getComputedStyle(g).fill")
 
@@ -608,7 +608,7 @@ def opacity(page: Page, selector: str) -> float:
 
 def check_drag_colour(page: Page, slot: int, cell: str, start, move, end) -> None:
     """B19/B20: the dragged copy has its tray colour, and over the board it is faint so the
-    coloured preview under it shows (issue 11: it was drawn black and covered the preview)."""
+    coloured preview under it shows (it was drawn black and covered the preview)."""
     tray_fill = gem_fill(page, f'.bk-slot[data-slot="{slot}"] .bk-gem')
     assert tray_fill != "rgb(0, 0, 0)"
     sx, sy = slot_centre(page, slot)
@@ -649,7 +649,7 @@ def first_target(page: Page, slot: int) -> str:
 
 
 def test_dragged_piece_has_its_colour_by_mouse(page: Page, boot) -> None:
-    """B19/B20 (issue 11): the mouse-dragged piece is drawn in its tray colour, not black."""
+    """B19/B20: the mouse-dragged piece is drawn in its tray colour, not black."""
     open_blocks(page, boot, Session().new_run({"seed": 5})["save"])
     before = engine(page).view({})["score"]
     cell = first_target(page, 0)
@@ -660,7 +660,7 @@ def test_dragged_piece_has_its_colour_by_mouse(page: Page, boot) -> None:
 
 
 def test_dragged_piece_has_its_colour_by_touch(phone: Page, boot) -> None:
-    """B19/B20 (issue 11): the finger-dragged piece floats in its tray colour; over the board it
+    """B19/B20: the finger-dragged piece floats in its tray colour; over the board it
     fades so the preview under it shows."""
     page = phone
     open_blocks(page, boot, Session().new_run({"seed": 6})["save"])
@@ -673,7 +673,7 @@ def test_dragged_piece_has_its_colour_by_touch(phone: Page, boot) -> None:
 
 
 def test_touch_tap_then_tap_shows_the_preview_before_the_drop(phone: Page, boot) -> None:
-    """B19/B20 (issue 11): after a piece is tapped, a tap on the board shows the preview
+    """B19/B20: after a piece is tapped, a tap on the board shows the preview
     there and drops nothing; sliding moves it; a second tap on the same cell drops."""
     page = phone
     open_blocks(page, boot, seeded(f"{TWO_ROWS} 0:0,1:0|0:0|- 0 0 0 0 1"))
@@ -708,7 +708,7 @@ def test_touch_tap_then_tap_shows_the_preview_before_the_drop(phone: Page, boot)
 
 
 def test_tab_order_is_board_tray_then_buttons(page: Page, boot) -> None:
-    """Issue 11: keyboard play starts at the board and tray; the buttons come after."""
+    """P11: keyboard play starts at the board and tray; the buttons come after."""
     open_blocks(page, boot, Session().new_run({"seed": 8})["save"])
     page.locator(".bk-board").focus()
     page.keyboard.press("Shift+Tab")  # nothing of the game comes before the board
@@ -725,7 +725,7 @@ def test_tab_order_is_board_tray_then_buttons(page: Page, boot) -> None:
 
 
 def test_new_run_asks_before_ending_a_run(page: Page, boot) -> None:
-    """B17 + issue 11: New run on a run in progress asks in a modal dialog (focus kept inside,
+    """B17: New run on a run in progress asks in a modal dialog (focus kept inside,
     Escape or Keep playing cancels and gives the focus back); on a run with no drop it deals at once."""
     open_blocks(page, boot, Session().new_run({"seed": 12})["save"])
     page.click(".bk-new")  # no drop yet: nothing to lose, no question
@@ -808,7 +808,7 @@ def assert_board_still(after: dict, before: dict) -> None:
 @pytest.mark.parametrize(("size", "lang"), [((360, 640), "en"), ((390, 844), "ru"), ((1366, 768), "de")],
                          ids=["360x640-en", "390x844-ru", "1366x768-de"])
 def test_nothing_in_the_hud_moves_the_board(contexts, server_url: str, size, lang: str) -> None:
-    """Issue 11: a clear that starts a streak and wins a Crown (B11, B12), and the re-deal
+    """A clear that starts a streak and wins a Crown (B11, B12), and the re-deal
     offer (B14), leave the board where it was; with the offer the tray stays on screen."""
     page = sized_page(contexts, server_url, size, lang)
     strings = json.loads((STRINGS / f"blocks.{lang}.json").read_text())
@@ -840,7 +840,7 @@ def test_nothing_in_the_hud_moves_the_board(contexts, server_url: str, size, lan
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_counts_use_plural_forms(contexts, server_url: str, lang: str) -> None:
-    """P12 + issue 11: "1 rows cleared" is gone; counts pick CLDR plural forms."""
+    """P12: "1 rows cleared" is gone; counts pick CLDR plural forms."""
     page = sized_page(contexts, server_url, (1280, 800), lang)
     reload_with(page, seeded(f"{TWO_ROWS} 0:0,1:0|0:0|- 0 0 0 0 1"))
     single, pair = ({"en": ("1 cell", "2 cells"), "ru": ("1 клетка", "2 клетки")})[lang]

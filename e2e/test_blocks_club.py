@@ -1,4 +1,4 @@
-"""The Daily Club on the blocks page (issue 16), in two browser contexts.
+"""The Daily Club on the blocks page, in two browser contexts.
 
 The first player opens today's daily with the Daily button; a second player
 opens the daily's link and sees the same deal. The first plays the daily to

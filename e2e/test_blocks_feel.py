@@ -1,4 +1,4 @@
-"""Game feel of blocks (issue 15 items 1-3, 5, 6) through the real UI.
+"""Game feel of blocks through the real UI.
 
 - a drop, a clear and a Crown play their cues on the REAL audio graph (nodes
   made and connected to the destination, e2e/feel.py), a refused drop plays

@@ -1,4 +1,4 @@
-"""Layout guard for 6E Club Game (issue 11): at 360x640, 390x844, 1366x768 and
+"""Layout guard for 6E Club Game (P13): at 360x640, 390x844, 1366x768 and
 1920x1080, in English, Italian, German and Russian, the page, the New run
 confirmation and the game-over screen fit: no sideways scroll, no text wider
 than its box, and what the next move needs is on the first screen. axe finds

@@ -210,7 +210,7 @@ def test_reload_resumes_and_touch_plays(phone: Page, boot) -> None:  # W22, W25
     assert page.errors == []
 
 
-# ----- issue 11: defects from real play ------------------------------------------------------
+# ----- defects from real play ------------------------------------------------------
 
 FOCUS_INSIDE = "() => !!document.activeElement && !!document.activeElement.closest('.bw-overlay')"
 
@@ -226,7 +226,7 @@ def focused_class(page: Page) -> str:
     return page.evaluate("document.activeElement.className.baseVal ?? document.activeElement.className")
 
 
-def test_every_popup_keeps_focus_inside_and_escape_gives_it_back(page: Page, boot) -> None:  # P11, issue 11
+def test_every_popup_keeps_focus_inside_and_escape_gives_it_back(page: Page, boot) -> None:  # P11
     page.emulate_media(reduced_motion="reduce")
     boot(page, "#/bowls")
     page.locator(".bwt-open").focus()
@@ -265,7 +265,7 @@ def test_every_popup_keeps_focus_inside_and_escape_gives_it_back(page: Page, boo
     assert page.errors == []
 
 
-def test_new_attempt_asks_before_discarding_an_unfinished_one(page: Page, boot) -> None:  # W19, W25, issue 11
+def test_new_attempt_asks_before_discarding_an_unfinished_one(page: Page, boot) -> None:  # W19, W25
     page.emulate_media(reduced_motion="reduce")
     boot(page, "#/bowls")
     page.click(".bw-mode-endless .bw-start")
@@ -302,7 +302,7 @@ def rgb(text: str) -> tuple[int, ...]:
     return tuple(int(v) for v in re.findall(r"\d+", text)[:3])
 
 
-def test_keyboard_focus_ring_is_not_ice(page: Page, boot) -> None:  # W4, P11, issue 11
+def test_keyboard_focus_ring_is_not_ice(page: Page, boot) -> None:  # W4, P11
     boot(page, "#/bowls")
     session = Session()
     session.new({"mode": "endless", "seed": 5, "position": "RG/BY[i]/PR/GB/-/-/-/-/-/-/-/Y 0 0"})
@@ -330,7 +330,7 @@ def switch_language(page: Page, lang: str) -> None:
     idle(page)
 
 
-def test_counts_use_plural_forms(page: Page, boot) -> None:  # P12, issue 11
+def test_counts_use_plural_forms(page: Page, boot) -> None:  # P12
     page.emulate_media(reduced_motion="reduce")
     boot(page, "#/bowls")
     session = Session()
@@ -398,9 +398,9 @@ def test_leaving_with_a_card_open_lets_go_of_the_keyboard(page: Page, boot) -> N
     assert page.errors == []
 
 
-# ----- issue 13: the engine in a worker ----------------------------------------------------------
+# ----- P3: the engine in a worker ----------------------------------------------------------
 
-def test_board_at_once_then_the_run_resumes(held_page: Page, boot) -> None:  # issue 13, W25
+def test_board_at_once_then_the_run_resumes(held_page: Page, boot) -> None:  # P3, W25
     page = held_page
     page.emulate_media(reduced_motion="reduce")
     boot(page, "#/bowls")
@@ -447,7 +447,7 @@ def test_board_at_once_then_the_run_resumes(held_page: Page, boot) -> None:  # i
     assert page.errors == []
 
 
-def test_a_second_tab_takes_the_newer_run(contexts, server_url: str) -> None:  # P10, issue 13
+def test_a_second_tab_takes_the_newer_run(contexts, server_url: str) -> None:  # P10
     context = contexts.context(viewport={"width": 1280, "height": 800})
     first, second = context.new_page(), context.new_page()
     for tab in (first, second):

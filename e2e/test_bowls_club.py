@@ -1,4 +1,4 @@
-"""Color Bowls in the Daily Club (issue 16), through its real UI.
+"""Color Bowls in the Daily Club, through its real UI.
 
 The Daily mode plays the club's daily of today (a second browser context opening
 the daily's link sees the same ring, bowl by bowl); the daily, sown twice (bowls

@@ -1,4 +1,4 @@
-"""Color Bowls' feel (issue 15 items 1-3, 5 and the tips of item 4) through the real
+"""Color Bowls' feel (and its tips) through the real
 page, with the browser's REAL audio graph and vibrations recorded (e2e/feel.py)
 and the juice layer's elements and every running animation watched by a test-side
 init script:

@@ -1,4 +1,4 @@
-"""Color Bowls layout guard and accessibility audit (issue 11, P11, P13).
+"""Color Bowls layout guard and accessibility audit (P11, P13).
 
 At 360x640, 390x844, 1366x768 and 1920x1080, in English, Italian, German and
 Russian, every bowls screen a player meets (the modes, Endless, a puzzle, the
@@ -130,7 +130,7 @@ def walk(page: Page, guard: Guard) -> None:
     idle(page)
     guard.fits("endless", FIRST_SCREEN)
     steady(page)
-    page.locator(".bw-bowl.choosable").first.click()  # issue 11: choosing must not scroll
+    page.locator(".bw-bowl.choosable").first.click()  # choosing must not scroll
     if page.evaluate("scrollY") != 0:
         guard.problems.append(f"{guard.label} endless: choosing a bowl scrolled to {page.evaluate('scrollY')}")
     guard.fits("endless, bowl chosen", FIRST_SCREEN)

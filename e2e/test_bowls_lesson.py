@@ -1,4 +1,4 @@
-"""The first lesson of Color Bowls (issue 15 item 4) played to its end through the
+"""The first lesson of Color Bowls played to its end through the
 real UI, once per language, every input mode at least once:
 
 - en: mouse, from a newcomer's first visit (``#/bowls`` opens the lesson);

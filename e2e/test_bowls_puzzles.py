@@ -46,7 +46,7 @@ def position(page: Page) -> str:
 
 
 def profile(page: Page) -> dict:
-    """The stored profile as the engine reads it (a club.save envelope since issue 12)."""
+    """The stored profile as the engine reads it (a club.save envelope)."""
     return load_profile(page.evaluate("k => localStorage.getItem(k)", storage_key("bowls", "profile")) or "")
 
 
@@ -79,7 +79,7 @@ def test_solve_puzzle_one_through_the_ui(page: Page, boot) -> None:  # W18, W25
     puzzle = puzzle_by_id(1)
     expect(page.locator(".bwp-goal")).to_have_text("Goal: Collect 3 red ● stones")
     expect(page.locator(".bwp-progress")).to_have_text("0/3 red ● collected")
-    expect(page.locator(".bwp-left")).to_have_text("1 move left")  # a plural, not "1 moves" (issue 11)
+    expect(page.locator(".bwp-left")).to_have_text("1 move left")  # a plural, not "1 moves" (P12)
     for b in puzzle.solution:
         sow_bowl(page, b)
     expect(page.locator(".bwp-over-solved h2")).to_have_text("Solved!")
@@ -191,7 +191,7 @@ def out_of_moves(ident: int) -> tuple[int, ...]:
     raise AssertionError("no way to run out of moves")
 
 
-def test_end_of_a_puzzle_is_announced_in_words(page: Page, boot) -> None:  # P11, W18, issue 11
+def test_end_of_a_puzzle_is_announced_in_words(page: Page, boot) -> None:  # P11, W18
     page.emulate_media(reduced_motion="reduce")
     boot(page, "#/bowls")
     live = page.locator("#live")
@@ -211,7 +211,7 @@ def test_end_of_a_puzzle_is_announced_in_words(page: Page, boot) -> None:  # P11
     assert page.errors == []
 
 
-def test_ring_numbers_are_the_numbers_hints_say(page: Page, boot) -> None:  # W1, W18, issue 11
+def test_ring_numbers_are_the_numbers_hints_say(page: Page, boot) -> None:  # W1, W18
     page.emulate_media(reduced_motion="reduce")
     boot(page, "#/bowls")
     puzzle = next(p for p in load_puzzles() if p.limit >= 2 and p.solution[0] not in (0, 6))
@@ -252,7 +252,7 @@ def crafted_save(position: str, ident: int) -> str:
     return session.save({})
 
 
-def test_hint_that_gives_up_says_so_and_the_page_answers(page: Page, boot) -> None:  # W18, issues 11 and 13
+def test_hint_that_gives_up_says_so_and_the_page_answers(page: Page, boot) -> None:  # W18
     page.emulate_media(reduced_motion="reduce")
     boot(page, "#/bowls")
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage_key("bowls", "run"), crafted_save(HARD, 93)])
@@ -283,7 +283,7 @@ def stored_session(page: Page):
     return session
 
 
-def test_hint_never_blocks_a_move(page: Page, boot) -> None:  # issue 13
+def test_hint_never_blocks_a_move(page: Page, boot) -> None:  # the hint searches in the engine worker
     page.emulate_media(reduced_motion="reduce")
     boot(page, "#/bowls")
     ident, wrong = 99, 7  # one wrong move off a late puzzle's path: the search spends its whole budget

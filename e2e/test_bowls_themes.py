@@ -40,7 +40,7 @@ def write(page: Page, name: str, text: str) -> None:
 
 
 def stored_profile(page: Page) -> dict:
-    """The stored profile as the engine reads it (a club.save envelope since issue 12)."""
+    """The stored profile as the engine reads it (a club.save envelope)."""
     return load_profile(page.evaluate("k => localStorage.getItem(k)", storage_key("bowls", "profile")) or "")
 
 
@@ -61,7 +61,7 @@ def test_gallery_is_open_to_anyone_with_locked_themes_marked(page: Page, boot) -
     expect(page.locator(".bwt-tile[data-theme='simple'] .bwt-in-use")).to_have_text("✓ In use")
     expect(page.locator(".bwt-tile[data-theme='garden'] .bwt-lock")).to_have_text("Locked: 1 more achievement")
     expect(page.locator(".bwt-tile[data-theme='space'] .bwt-lock")).to_have_text("Locked: 6 more achievements")
-    # The padlock is drawn, not an emoji (an empty box without an emoji font; issue 11).
+    # The padlock is drawn, not an emoji (an empty box without an emoji font).
     expect(page.locator(".bwt-tile.locked .bwt-lock svg.bwt-lock-icon")).to_have_count(6)
     assert page.locator(".bwt-lock svg").first.bounding_box()["width"] >= 10
     texts = page.locator(".bwt-gallery").inner_text()
@@ -107,7 +107,7 @@ def luminance(colour: str) -> float:
 
 
 def assert_numbers_readable(page: Page, theme: str) -> None:
-    """Bowl numbers 1-12 (issue 11): light text on a dark halo, at least 10 px tall, in every theme."""
+    """Bowl numbers 1-12: light text on a dark halo, at least 10 px tall, in every theme."""
     numbers = page.eval_on_selector_all(".bw-ring .bw-num", """els => els.map(e => {
       const s = getComputedStyle(e); const r = e.getBoundingClientRect();
       return [e.textContent, s.fill, s.stroke, parseFloat(s.strokeWidth), r.height, s.display, s.opacity]; })""")

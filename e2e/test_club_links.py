@@ -1,4 +1,4 @@
-"""Challenge links and replay codes between two players (issue 16), each in a browser
+"""Challenge links and replay codes between two players, each in a browser
 context of their own: A plays a domino challenge to the end by keyboard and copies the
 link and the replay code from the end card; B, a newcomer, opens the link (the same
 falling tile and queue as A's start, no lesson in the way), then the replay (stepped,

@@ -1,4 +1,4 @@
-"""Content-Security-Policy (issue 10 item 5): the policy in index.html is
+"""Content-Security-Policy: the policy in index.html is
 really in force, and a full session (home, every game with a few moves
 through its UI, every Rules page) triggers no violation report."""
 
@@ -125,7 +125,7 @@ def test_policy_is_strict_where_the_issue_asks() -> None:
     assert rules["connect-src"] == ["'self'"]
     assert rules["default-src"] == ["'self'"]
     assert "'unsafe-inline'" not in rules.get("style-src", [])
-    # Issue 13: the engine worker is made from a blob: URL by PyScript; nothing else is widened.
+    # The engine worker is made from a blob: URL by PyScript; nothing else is widened.
     assert rules["worker-src"] == ["'self'", "blob:"]
 
 

@@ -1,4 +1,4 @@
-"""The Daily Club (issue 16) as a player sees it: the home card, the streak
+"""The Daily Club as a player sees it: the home card, the streak
 across midnight UTC, the stats page and its charts.
 
 (a) With Playwright's clock at 2026-12-01 23:50 UTC, home's card counts down to

@@ -1,5 +1,5 @@
 """The published site (`make dist`, P7), served as GitHub Pages would serve it:
-our own files slimmed (issue 15: JavaScript re-printed without its comments,
+our own files slimmed (JavaScript re-printed without its comments,
 CSS and HTML without theirs, compact strings) still boot, draw and play, and the
 settings and a first lesson work, with no page error."""
 

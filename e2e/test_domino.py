@@ -1,4 +1,4 @@
-"""Domino Drop through its real UI (issue 4): a whole classic Sprint by keyboard,
+"""Domino Drop through its real UI: a whole classic Sprint by keyboard,
 a Marathon to top-out, touch gestures and the on-screen pad, pause/resume and
 auto-pause, a reload resuming paused, and the D14 cascade scored in the page."""
 
@@ -43,7 +43,7 @@ def idle(page: Page) -> None:
 
 
 def hard_drop(page: Page) -> None:
-    """Space, then wait for what the player sees: the engine's answer (async since issue 13) resolved the
+    """Space, then wait for what the player sees: the engine's answer (async: the engine runs in a worker) resolved the
     turn, its animation is over and the next tile is live, or the run ended."""
     turns = page.get_attribute(".dd", "data-turns")
     page.keyboard.press("Space")
@@ -63,7 +63,7 @@ def row_at_least(page: Page, row: int) -> None:
 
 def stat(page: Page, name: str) -> str:
     """A HUD number: the engine's value (data-value, set at once; the text of Max and Power counts up to
-    it, issue 15), else the text shown."""
+    it), else the text shown."""
     node = page.locator(f"[data-stat={name}]")
     return node.get_attribute("data-value") or node.text_content() or ""
 
@@ -85,7 +85,7 @@ def test_sprint_classic_played_by_keyboard_to_the_end(page: Page, boot) -> None:
     assert drops == 28
     expect(page.locator(".dd-card h2")).to_have_text("Set complete")
     profile = json.loads(page.evaluate("k => localStorage.getItem(k)", storage_key("domino", "profile")))
-    assert (profile["game"], profile["kind"]) == ("domino", "profile")  # the engine's envelope, stored as is (issue 12)
+    assert (profile["game"], profile["kind"]) == ("domino", "profile")  # the engine's envelope, stored as is
     best = profile["data"]["records"]["sprint/classic"]
     assert best["games"] == 1 and str(best["max"]) == stat(page, "max") and str(best["power"]) == stat(page, "power")
     assert page.evaluate("k => localStorage.getItem(k)", storage_key("domino", "run")) is None
@@ -95,7 +95,7 @@ def test_sprint_classic_played_by_keyboard_to_the_end(page: Page, boot) -> None:
 
 
 def test_the_start_screen_says_the_engines_numbers(page: Page, boot) -> None:
-    """Issue 14 (D1, D2, D6): set sizes, pips, the Marathon speed-up and the well's size come from the engine's
+    """D1, D2, D6 (P4): set sizes, pips, the Marathon speed-up and the well's size come from the engine's
     views (the profile view, the run's view), not from the page or its strings."""
     boot(page, ROUTE)
     profile = Session().load_profile({})
@@ -109,7 +109,7 @@ def test_the_start_screen_says_the_engines_numbers(page: Page, boot) -> None:
 
 
 def test_a_profile_stored_before_issue_12_shows_and_is_kept(page: Page, boot) -> None:
-    """Issue 12 (D18): the plain records the page stored before the envelope show on the start screen,
+    """D18, P8: the plain records the page stored before the envelope show on the start screen,
     and the next finished run writes them back as the engine's envelope with the other records kept."""
     old = {"sprint/classic": {"max": 5, "power": 43, "speed": 0, "games": 1},
            "marathon/extended": {"max": 9, "power": 145, "speed": 21.7, "games": 4}}
@@ -156,7 +156,7 @@ def test_marathon_to_top_out(page: Page, boot) -> None:
             break
         hard_drop(page)
     expect(page.locator(".dd-card h2")).to_have_text("Topped out")
-    expect(page.locator(".dd-card .kit-dialog-buttons .btn.primary")).to_be_focused()  # Play again, at once (issue 15; the Daily Club's Share is primary too)
+    expect(page.locator(".dd-card .kit-dialog-buttons .btn.primary")).to_be_focused()  # Play again, at once (the Daily Club's Share is primary too)
     page.wait_for_function("document.querySelector('.dd-end').dataset.armed === '1'")  # keys act after a moment
     page.keyboard.press("Enter")  # play again, same mode and set
     page.wait_for_function("document.querySelector('.dd').dataset.phase === 'play'")
@@ -189,7 +189,7 @@ def test_touch_gestures_and_pad(phone: Page, boot) -> None:
     x0, y0 = box["x"] + box["width"] / 2, box["y"] + box["height"] * 0.4
     assert falling(phone)[0] == 3
     touch(phone, [(x0 + cell * k / 4, y0) for k in range(0, 10)])  # 2.25 cells to the right
-    at(phone, r"^5:")  # the engine's answers arrive after the input (issue 13): wait for what the player sees
+    at(phone, r"^5:")  # the engine's answers arrive after the input (from its worker): wait for what the player sees
     touch(phone, [(x0, y0)])  # a tap
     at(phone, r"@1$")
     phone.tap(".dd-key-left")
@@ -213,7 +213,7 @@ def test_keyboard_controls(page: Page, boot) -> None:
     start(page)
     page.clock.pause_at(page.evaluate("Date.now()") + 10)  # from here page time moves only when told
     page.keyboard.press("ArrowLeft")
-    at(page, r"^2:")  # the engine's answers arrive after the input (issue 13): wait for what the player sees
+    at(page, r"^2:")  # the engine's answers arrive after the input (from its worker): wait for what the player sees
     page.keyboard.down("ArrowRight")
     page.clock.run_for(600)  # 170 ms delay, then every 50 ms: far more than the 4 columns to the wall
     page.keyboard.up("ArrowRight")
@@ -290,7 +290,7 @@ def test_held_key_timing_is_the_players(page: Page, boot) -> None:
 
 
 def test_a_held_key_is_let_go_when_the_window_loses_focus(page: Page, boot) -> None:
-    """Issue 14 (D8, web/kit/keys.js): a held arrow repeats at the view's delay and rate; when the window
+    """D8 (web/kit/keys.js): a held arrow repeats at the view's delay and rate; when the window
     loses the focus no key-up will come, so the hold is let go there and the tile stops moving."""
     page.clock.install()
     boot(page, ROUTE)
@@ -384,7 +384,7 @@ def open_saved(page: Page, boot, save: str) -> None:
 
 @pytest.mark.parametrize("key", ["ArrowLeft", "ArrowDown"])
 def test_key_held_through_a_cascade_is_kept(page: Page, boot, key: str) -> None:
-    """Issue 11 (D5, D6, D8): a key pressed while a cascade animates and held is not dropped: once the
+    """D5, D6, D8: a key pressed while a cascade animates and held is not dropped: once the
     next tile is live, held Left moves it (and keeps repeating to the wall, the charge kept), held Down
     soft-drops it, without releasing and pressing again."""
     page.add_init_script("""addEventListener('keydown', (e) => {
@@ -407,7 +407,7 @@ def test_key_held_through_a_cascade_is_kept(page: Page, boot, key: str) -> None:
 
 
 def test_phone_pad_keeps_left_and_right_together(phone: Page, page: Page, boot) -> None:
-    """Issue 11: on a phone the pad is two rows with ◀ and ▶ side by side under the left thumb (one row put
+    """P13: on a phone the pad is two rows with ◀ and ▶ side by side under the left thumb (one row put
     them four buttons apart); on desktop it stays the 3x2 grid; every key at least 44 px."""
     boot(phone, ROUTE)
     start(phone, tap=True)
@@ -486,7 +486,7 @@ def _relative_luminance(rgb: tuple[int, int, int]) -> float:
 
 
 def test_extended_faces_told_apart_by_colour(page: Page, boot) -> None:
-    """Issue 11 (D16 extended set): the pip colours of the nine faces 1-9, as the page computes them, are
+    """D16 extended set: the pip colours of the nine faces 1-9, as the page computes them, are
     pairwise at least CIEDE2000 20 apart (2.3 is a just-noticeable difference; 2/7, 1/8 and 3/9 were
     11-15, a 7 and a 2 looked alike), and each stands 3:1 against the ivory face (WCAG non-text contrast)."""
     rows = ["." * 16] * 14 + ["9r0l" + "." * 12, "1r2l3r4l5r6l7r8l"]  # every half at rest (D12)
@@ -508,7 +508,7 @@ def test_extended_faces_told_apart_by_colour(page: Page, boot) -> None:
 
 
 def test_finished_sprint_says_set_complete(page: Page, boot) -> None:
-    """Issue 11 (D15): the end of a Sprint is shown and announced as 'Set complete', not 'Game over'."""
+    """D15: the end of a Sprint is shown and announced as 'Set complete', not 'Game over'."""
     open_saved(page, boot, LAST_TILE)
     page.click(".dd-card .btn.primary")
     page.keyboard.press("Space")
@@ -519,7 +519,7 @@ def test_finished_sprint_says_set_complete(page: Page, boot) -> None:
 
 
 def test_new_game_from_pause_asks_first(page: Page, boot) -> None:
-    """Issue 11 (D18): Pause -> New game asks in a modal dialog before the unfinished game is thrown away:
+    """D18: Pause -> New game asks in a modal dialog before the unfinished game is thrown away:
     focus on 'Keep playing' and kept inside, Escape cancels (run kept, focus back on New game); yes ends it."""
     boot(page, ROUTE)
     start(page, "marathon", "classic")
@@ -547,9 +547,9 @@ def test_new_game_from_pause_asks_first(page: Page, boot) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "it", "de", "ru"])
 def test_rules_page_covers_what_the_game_shows(lang: str) -> None:
-    """Issue 11: the Rules page names and explains every number and control the page shows (Max, Power,
-    Speed, Next, Tiles/Set, New game, Play again, Change mode, both modes and both sets; the end card's figures,
-    issue 15), in each language."""
+    """P12: the Rules page names and explains every number and control the page shows (Max, Power,
+    Speed, Next, Tiles/Set, New game, Play again, Change mode, both modes and both sets; the end card's figures),
+    in each language."""
     root = Path(__file__).resolve().parent.parent / "web"
     strings = json.loads((root / "i18n" / f"domino.{lang}.json").read_text())
     rules = (root / "rules" / f"domino.{lang}.md").read_text().casefold()
@@ -565,7 +565,7 @@ def stored(page: Page, name: str) -> str | None:
 
 
 def test_board_at_once_before_the_engine(held_page: Page, boot) -> None:
-    """Issue 13: a returning visit draws the stored view of the run at once, paused, while Python is held
+    """P3: a returning visit draws the stored view of the run at once, paused, while Python is held
     back (the engine archive never arrives); the page is 'starting' and nothing acts on the stored view;
     once the engine is up the run resumes from the engine's own load and plays on."""
     page = held_page
@@ -626,7 +626,7 @@ def test_board_at_once_before_the_engine(held_page: Page, boot) -> None:
 
 
 def test_a_second_tab_takes_the_newer_run(contexts, server_url: str) -> None:
-    """P10 (async since issue 13): two tabs on one run; a drop in the first is stored, the second hears
+    """P10 (async: the engine runs in a worker): two tabs on one run; a drop in the first is stored, the second hears
     it, loads the newer run through its engine and shows it paused with a notice, and plays on from it."""
     context = contexts.context(viewport={"width": 1280, "height": 800})
     first, second = context.new_page(), context.new_page()

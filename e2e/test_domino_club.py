@@ -1,4 +1,4 @@
-"""Domino Drop in the Daily Club (issue 16), through its real UI.
+"""Domino Drop in the Daily Club, through its real UI.
 
 One run covers the page's part: the start screen's Daily button opens today's
 daily (a Sprint of the classic set) and a second browser context opening the

@@ -1,4 +1,4 @@
-"""Domino Drop's feel and end card (issue 15 items 1-3 and 5) through the real
+"""Domino Drop's feel and end card through the real
 UI, with the browser's REAL Web Audio graph and vibrations recorded
 (e2e/feel.py): a move, a refusal against the wall (once, not per repeat), the
 D14 cascade (place, cancel, a chain step, the new-record fanfare), each cue's
@@ -182,7 +182,7 @@ def test_reduced_motion_and_tips_once(page: Page, boot) -> None:
 
 
 def test_a_key_during_the_cascade_ends_its_animation_and_acts(page: Page, boot) -> None:
-    """Issue 15 item 3: input never waits for an animation. A rotation pressed while the D14 cascade
+    """Input never waits for an animation. A rotation pressed while the D14 cascade
     animates ends the animation at once and turns the next tile (before, it was dropped)."""
     open_run(page, boot, d14_run())
     page.keyboard.press("Space")

@@ -1,4 +1,4 @@
-"""Domino Drop layout guard (issue 11): the mode picker, the well with its
+"""Domino Drop layout guard (P13): the mode picker, the well with its
 controls, the pause card, the New game question and the end card fit 360x640,
 390x844, 1366x768 and 1920x1080 in every language, with the well and the
 controls for the next move in the first screen; axe finds nothing on the start
@@ -62,7 +62,7 @@ def check_language(page: Page, lang: str) -> list[str]:
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_domino_fits_every_screen_and_language(contexts, server_url: str, size: tuple[int, int]) -> None:
-    """Issue 11: no text wider than its box (RU chip 'Спринт · Классичес…'), no wrapped button, no
+    """P13: no text wider than its box (RU chip 'Спринт · Классичес…'), no wrapped button, no
     sideways scroll; well, pad and pause in the first screen; the pause card, the New game question,
     the end card and the mode picker fit too: en, it, de, ru."""
     width, height = size
@@ -82,7 +82,7 @@ def test_domino_fits_every_screen_and_language(contexts, server_url: str, size: 
 
 @pytest.mark.parametrize("device", ["desktop", "phone"])
 def test_domino_has_no_axe_violations(contexts, server_url: str, device: str) -> None:
-    """Issue 11: axe-core finds nothing (definition-list was serious on the start screen's records)
+    """P11: axe-core finds nothing (definition-list was serious on the start screen's records)
     on the mode picker, in play, paused, in the New game question and on the end card."""
     options = {"viewport": {"width": 1280, "height": 800}} if device == "desktop" else {
         "viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}

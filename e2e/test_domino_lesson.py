@@ -1,4 +1,4 @@
-"""Domino Drop's first lesson (issue 15 item 4) through the real UI, once per
+"""Domino Drop's first lesson through the real UI, once per
 language and input: English by keyboard, Italian by mouse (the on-screen pad),
 German by touch on a phone (the pad tapped, the well tapped to rotate), Russian
 skipped on the first visit, then replayed from the Rules page link and

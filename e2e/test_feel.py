@@ -1,4 +1,4 @@
-"""The feel kit (issue 15 items 1-3) on a real game page (blocks), with the
+"""The feel kit on a real game page (blocks), with the
 browser's REAL Web Audio graph and navigator.vibrate recorded (e2e/feel.py):
 sound only from the first gesture, through one master gain to the destination,
 its switch and volume (remembered), silence while the page is hidden;

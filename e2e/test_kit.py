@@ -1,4 +1,4 @@
-"""The page kit (issue 14) in a real browser: the one dialog and the one page session.
+"""The page kit in a real browser: the one dialog and the one page session.
 
 The kit's modules are imported into the running arcade (home screen) and driven there, with a
 stand-in engine whose answers arrive when the test says so: what the four pages rely on is

@@ -1,4 +1,4 @@
-"""The first lesson's plumbing, the same for every game (issue 15 item 4): the
+"""The first lesson's plumbing, the same for every game: the
 first visit to a game opens its lesson in a session beside the run, Skip and the
 end open the real game and are remembered, a player with a run in play is not
 sent to a lesson, and the Rules page plays it again. Each game's own lesson,

@@ -55,7 +55,7 @@ def centre(page: Page, cell: str) -> tuple[float, float]:
 
 
 def settled(page: Page) -> None:
-    """Wait until the engine's answers to the input so far are drawn (issue 13: they come
+    """Wait until the engine's answers to the input so far are drawn (they come
     asynchronously from the worker; the page marks .hm data-busy meanwhile) and the move's
     animation has ended."""
     page.wait_for_function("(el => el.dataset.busy !== '1' && el.dataset.anim !== '1')(document.querySelector('.hm'))")
@@ -172,7 +172,7 @@ ARROW_WALKS = [  # (keys from the centre, where the marker ends): M12 at the edg
 
 @pytest.mark.parametrize(("keys", "target"), ARROW_WALKS)
 def test_arrow_keys_follow_the_engine_at_the_edges(page: Page, boot, keys: list[str], target: str) -> None:
-    """M12, issue 12: the page looks the arrow-key target up in the engine's geometry."""
+    """M12, P4: the page looks the arrow-key target up in the engine's geometry."""
     open_at(page, boot, f"{B('')} 2 4 0 0")
     board = tab_to_board(page)
     expect(board).to_have_attribute("data-target", "0:0")  # the marker starts at the centre
@@ -229,7 +229,7 @@ def stored(page: Page, key: str) -> str | None:
 
 
 def stored_view_matches_run(page: Page) -> None:
-    """Issue 13: the view stored beside the run is the engine's own view of that run (and profile)."""
+    """P3: the view stored beside the run is the engine's own view of that run (and profile)."""
     kept = stored(page, VIEW)
     assert kept is not None
     session = Session()
@@ -252,7 +252,7 @@ def test_reload_resumes(page: Page, boot) -> None:
 
 
 def test_board_at_once_from_the_stored_view(held_page: Page, server_url: str) -> None:
-    """Issue 13: a returning visit draws the stored view (board, tray, numbers) before Python is
+    """P3: a returning visit draws the stored view (board, tray, numbers) before Python is
     ready (the engine archive is held back); the page is inert and marked starting, and a click,
     a key or a button changes nothing; once the engine is up the same round is live and input works."""
     page = held_page
@@ -459,7 +459,7 @@ def test_reduced_motion_keeps_fades_only(contexts, server_url: str) -> None:
 
 
 def test_abandoned_round_keeps_its_best(page: Page, boot) -> None:
-    """Issue 11 (M11, as in blocks): the best of a round given up with New round counts: 382 stays
+    """M11 (as in blocks): the best of a round given up with New round counts: 382 stays
     the best on screen, after a reload and on the home card."""
     open_at(page, boot, f"{B('0:0=16 1:0=8')} 2 4 382 40")
     expect(page.locator(".hm-best .value")).to_have_text("382")
@@ -471,13 +471,13 @@ def test_abandoned_round_keeps_its_best(page: Page, boot) -> None:
     wait_ready(page)
     expect(page.locator(".hm-best .value")).to_have_text("382")
     stored = page.evaluate("k => localStorage.getItem(k)", storage_key("merge", "profile"))
-    profile = save.load(stored, "merge", "profile")  # the engine's text, stored as it is (issue 12)
+    profile = save.load(stored, "merge", "profile")  # the engine's text, stored as it is
     assert (profile["best"], profile["best_moves"], profile["rounds"]) == (382, 40, 0)
     assert page.errors == []  # type: ignore[attr-defined]
 
 
 def test_a_profile_stored_before_issue_12_keeps_its_best(page: Page, boot) -> None:
-    """Issue 12 item 2: the profile text the page stored before (its JSON.stringify of the old
+    """P8: the profile text the page stored before (its JSON.stringify of the old
     profile object) loads with its best and settings; the next change is stored as the engine's
     envelope text, as it is."""
     boot(page, "#/merge")
@@ -500,7 +500,7 @@ def test_a_profile_stored_before_issue_12_keeps_its_best(page: Page, boot) -> No
 
 
 def test_confirm_before_a_round_or_a_slot_is_lost(page: Page, boot) -> None:
-    """Issue 11: New round over a round in progress, Save over a filled slot and Load over a round in
+    """New round over a round in progress, Save over a filled slot and Load over a round in
     progress ask in a modal dialog: focus starts on Cancel and stays inside, Escape cancels and
     changes nothing, focus returns to the button; the answer Yes does it."""
     other = save_of(f"{B('2:0=4')} 8 2 77 9")
@@ -549,7 +549,7 @@ def test_confirm_before_a_round_or_a_slot_is_lost(page: Page, boot) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "it", "de", "ru"])
 def test_rules_page_covers_what_the_game_shows(lang: str) -> None:
-    """Issue 11: the Rules page names every number, button and setting the page shows (Score, Moves,
+    """P12: the Rules page names every number, button and setting the page shows (Score, Moves,
     Highest, Time, Best, New round, Slots, Save/Load, Cancel, jokers, styles, timer) and the amended M3
     weights by move (120, 180, 240, 300), in each language."""
     root = Path(__file__).resolve().parent.parent / "web"

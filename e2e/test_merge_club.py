@@ -1,4 +1,4 @@
-"""The Daily Club on the merge page (issue 16), in two browser contexts.
+"""The Daily Club on the merge page, in two browser contexts.
 
 The first player opens today's daily with the Daily button; a second player
 opens the daily's link and sees the same stones. The first plays the daily

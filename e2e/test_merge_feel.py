@@ -1,4 +1,4 @@
-"""Hex Merge's feel, end card, tip and screen-reader play (issue 15 points 1-3, 5, 6)
+"""Hex Merge's feel, end card, tip and screen-reader play
 through the real UI, with the browser's REAL audio graph and vibrations recorded
 (e2e/feel.py): a two-step chain is heard (place, merge, chain), felt, and shown
 (floats where the groups land, bursts, praise, the score counting up); a refused
@@ -146,7 +146,7 @@ def test_reduced_motion_then_the_end_card(page: Page, boot) -> None:
 
 def test_the_joker_tip_once_and_the_board_in_words(page: Page, boot) -> None:
     """The first joker in the tray explains itself once; the keyboard's marker says where it
-    is in words, and D reads the board out (P11, issue 15 point 6)."""
+    is in words, and D reads the board out (P11)."""
     open_at(page, boot, f"{B('-3:0=16 3:0=*')} * 2 0 4")
     tip = page.locator('.kit-tip[data-tip="merge.joker"]')
     expect(tip).to_have_text(EN["merge.tip.joker"] + "Got it")

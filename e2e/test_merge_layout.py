@@ -1,4 +1,4 @@
-"""Hex Merge layout guard (issue 11): the round, its slots, settings, the three
+"""Hex Merge layout guard (P13): the round, its slots, settings, the three
 confirm questions and the game-over screen fit 360x640, 390x844, 1366x768 and
 1920x1080 in every language, with the board and the piece to place in the first
 screen; axe finds nothing on the page or its dialogs, desktop and phone."""
@@ -66,7 +66,7 @@ def check_language(page: Page, lang: str) -> list[str]:
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_merge_fits_every_screen_and_language(contexts, server_url: str, size: tuple[int, int]) -> None:
-    """Issue 11: no text wider than its box, no wrapped button (New round at 1920 px, Tap again at 1280 px),
+    """P13: no text wider than its box, no wrapped button (New round at 1920 px, Tap again at 1280 px),
     no sideways scroll; the board and the piece to place in the first screen; slots, confirm questions,
     settings and game over fit too: en, it, de, ru."""
     width, height = size
@@ -99,7 +99,7 @@ def _axe_all(page: Page) -> list[str]:
 
 @pytest.mark.parametrize("device", ["desktop", "phone"])
 def test_merge_has_no_axe_violations(contexts, server_url: str, device: str) -> None:
-    """Issue 11: axe-core finds nothing on #/merge (label-content-name-mismatch on the tray piece was
+    """P11: axe-core finds nothing on #/merge (label-content-name-mismatch on the tray piece was
     serious at phone size), nor in the slots, settings, confirm and game-over dialogs."""
     options = {"viewport": {"width": 1280, "height": 800}} if device == "desktop" else {
         "viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}

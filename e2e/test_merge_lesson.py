@@ -1,4 +1,4 @@
-"""The first lesson of Hex Merge (issue 15 item 4) played to its end through the
+"""The first lesson of Hex Merge played to its end through the
 real UI, once per language, every input mode at least once:
 
 - en: mouse (clicks on cells, the ↻ button), from a newcomer's first visit;

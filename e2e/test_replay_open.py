@@ -1,4 +1,4 @@
-"""Opening a replay on the page (issue 16): a forged link is refused with the
+"""Opening a replay on the page: a forged link is refused with the
 translated ``replay-bounds`` words at once; a long replay opens through the
 worker's query path, so the engine answers other calls while it opens, and
 leaving for another game cancels it (nothing is left open behind the page)."""

@@ -30,7 +30,7 @@ def test_boot_shows_progress_then_home(page: Page, server_url: str) -> None:
 
 @pytest.mark.cold
 def test_home_is_drawn_before_python_with_the_stored_best(page: Page, server_url: str) -> None:
-    """Issue 13 item 2: home (names, pitches, best scores from storage) is pure JavaScript: with the
+    """P3: home (names, pitches, best scores from storage) is pure JavaScript: with the
     engine worker held at its start, the cards and the stored best are on screen, the loader shows
     its progress beside them without covering them, and a game's frame opens, inert, "starting"."""
     page.add_init_script("localStorage.setItem('6e-club/v1/blocks/headline', JSON.stringify({best: 1234}))")
@@ -93,7 +93,7 @@ def test_garbage_in_every_key_is_survived(page: Page, boot) -> None:
         "keys => keys.forEach(k => localStorage.setItem(k, '{garbage\\u0000' + k))", keys
     )
     page.reload()
-    # the shell reads its settings before Python is up (issue 13): the notice shows at once
+    # the shell reads its settings before Python is up (P3): the notice shows at once
     expect(page.locator(".notice").first).to_be_visible()
     wait_ready(page)
     for game in GAMES:
@@ -147,7 +147,7 @@ def test_every_request_goes_to_localhost(page: Page, server_url: str) -> None:
         for route in (f"#/{game}", f"#/rules/{game}"):
             page.goto(server_url + route)
             wait_ready(page)
-    # the engine worker's script is a blob: URL of this same origin (issue 13), made by PyScript
+    # the engine worker's script is a blob: URL of this same origin, made by PyScript
     foreign = [u for u in urls if not u.startswith(("http://127.0.0.1:", "blob:http://127.0.0.1:"))]
     assert urls and foreign == []
 
@@ -224,7 +224,7 @@ def test_returning_visit_restores_the_snapshot_and_plays(browser, server_url: st
 
 @pytest.mark.cold
 def test_loader_stage_is_in_the_saved_language(page: Page, server_url: str) -> None:
-    """Issue 11 / P12: with Italian saved, the loader speaks Italian: while the runtime is
+    """P12: with Italian saved, the loader speaks Italian: while the runtime is
     held (never answered) a first visit's download is still on its way, and the card says
     why in Italian, with the size written the Italian way; then, the engine archive held,
     the stage Python reached."""
@@ -261,7 +261,7 @@ def test_rules_pages_have_one_h1(page: Page, boot) -> None:
 
 
 def test_home_cards_equal_with_rules_inside(page: Page, phone: Page, boot) -> None:
-    """Issue 11: cards of a row are equally tall; each Rules link lies inside its card."""
+    """Cards of a row are equally tall; each Rules link lies inside its card."""
     for view in (page, phone):
         boot(view)
         boxes = view.eval_on_selector_all(
@@ -287,7 +287,7 @@ def test_home_cards_equal_with_rules_inside(page: Page, phone: Page, boot) -> No
 
 
 def test_merely_opened_game_shows_no_score_yet(page: Page, boot) -> None:
-    """Issue 11: after only opening blocks its card says 'No score yet' like the
+    """After only opening blocks its card says 'No score yet' like the
     others, and so does a stored card whose best is 0 (a run banked without points)."""
     boot(page, "#/blocks")
     page.click(".brand")

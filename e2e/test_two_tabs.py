@@ -19,7 +19,7 @@ def stored_view(page: Page) -> dict:
 
 def tap_first_legal_drop(page: Page) -> None:
     """Tap-then-tap (B19) the first legal drop the engine knows for the stored run,
-    then wait until the engine's answer (in its worker, issue 13) is stored."""
+    then wait until the engine's answer (in its worker) is stored."""
     before = page.evaluate("k => localStorage.getItem(k)", RUN)
     view = stored_view(page)
     slot = next(t for t in view["tray"] if t.get("targets"))

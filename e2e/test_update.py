@@ -1,4 +1,4 @@
-"""Updates that never break a running game (P5/P6, issue 10 item 4).
+"""Updates that never break a running game (P5/P6).
 
 A copy of the served tree is deployed as version A, a page plays on it, then
 version B is deployed (a changed file, a new precache list): the page shows

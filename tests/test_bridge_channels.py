@@ -1,4 +1,4 @@
-"""A game's sessions beside the player's run (issue 15: the first lesson runs in
+"""A game's sessions beside the player's run (the first lesson runs in
 ``<game>/lesson``, so the run in play is never touched)."""
 
 import json

@@ -1,6 +1,6 @@
-"""Garbage through ``Bridge.call`` (issue 12, items 4 and 5): every game, every
+"""Garbage through ``Bridge.call``: every game, every
 public method, wrong types, huge numbers, NaN, deep nesting, mutated saves and
-profiles taken from real played games, and (issue 16) mutated recordings
+profiles taken from real played games, and mutated recordings
 inside saves and hostile replay codes with valid checksums: floods of frames,
 turns, undos and moves, starts ``new`` refuses, payloads the actions refuse.
 
@@ -11,7 +11,7 @@ Session's save text and view are identical before and after it.
 
 The run is reproducible (``derandomize``, no example database) and bounded:
 the example counts below keep the whole file well under a minute on the
-2-core CI machine (measured; see the report of issue 12).
+2-core CI machine (measured).
 """
 
 from __future__ import annotations
@@ -130,7 +130,7 @@ def _play_domino(bridge: Bridge) -> list[str]:
     for number in range(40):
         _ok(bridge, "domino", "move", {"move": ("left", "cw", "right", "ccw")[number % 4]})
         answer = _ok(bridge, "domino", "move", {"move": "hard"})
-        if answer["profile"]:  # the run ended: the engine's profile text (issue 12)
+        if answer["profile"]:  # the run ended: the engine's profile text
             profile = answer["profile"]
             break
     _ok(bridge, "domino", "new", {"seed": 6, "mode": "marathon", "set": "extended"})
@@ -349,7 +349,7 @@ SAVE_READERS = {"blocks": ("load",), "domino": ("load",), "merge": ("load", "sum
                 "bowls": ("load",)}
 PROFILE_READERS = {"blocks": ("load_profile", "headline"), "domino": ("load_profile", "headline"),
                    "merge": ("load_profile", "headline"),
-                   "bowls": ("load_profile", "headline")}  # issue 12: the other methods use the loaded one
+                   "bowls": ("load_profile", "headline")}  # the other methods use the loaded one
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -381,7 +381,7 @@ def test_mutated_profiles_load_or_are_refused(game: str, data: st.DataObject) ->
             _checked(bridge, game, follow, "{}")
 
 
-# ----- recordings inside saves and replay codes (issue 16) ------------------------
+# ----- recordings inside saves and replay codes ------------------------
 def _replay_paths(tree: dict[str, Any]) -> list[tuple[Any, ...]]:
     return [path for path in _paths(tree) if path[0] == "replay"]
 

@@ -1,4 +1,4 @@
-"""Bridge.query and Bridge.cancel (issue 13): slow, read-only questions answered
+"""Bridge.query and Bridge.cancel (P3): slow, read-only questions answered
 in slices in the engine worker, and stopped when the player moves on.
 
 A Session offers ``<method>_search(payload)``, a generator that yields between

@@ -1,4 +1,4 @@
-"""Issue 10: the e2e browser is found without root, in a fixed order."""
+"""P18: the e2e browser is found without root, in a fixed order."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""No game rule in the pages (issue 14 item 2): web/games/ draws what the view says.
+"""No game rule in the pages (P4): web/games/ draws what the view says.
 
 A rule the engine owns (a capacity, a count, a multiplier, a board size, a
 scoring table) written again in a page goes stale the day the engine changes

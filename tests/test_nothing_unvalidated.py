@@ -1,6 +1,6 @@
-"""Issue 12, items 1 (seed rule) and 4 (nothing unvalidated): table tests.
+"""Table tests of the seed rule and of nothing unvalidated.
 
-Each row is a payload, a save or a profile that the fuzzing of issue 12 found
+Each row is a payload, a save or a profile that fuzzing the bridge found
 accepted or crashing, and the field the refusal must name. Saves and profiles
 start from ones the engines wrote in play and change one thing, so a row
 fails only for the reason it names.
@@ -65,7 +65,7 @@ BRIDGE_CASES = [
 
 @pytest.mark.parametrize(("game", "method", "payload", "field"), BRIDGE_CASES)
 def test_the_bridge_refuses_every_bad_input(game: Any, method: Any, payload: Any, field: str) -> None:
-    """Issue 12 item 4: never raises, always {ok: false} naming the input."""
+    """Never raises, always {ok: false} naming the input."""
     assert refused_field(game, method, payload) == field
 
 
@@ -93,7 +93,7 @@ NEW = {"blocks": {}, "domino": {"mode": "sprint", "set": "classic"}, "merge": {"
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("seed", [-7, 2**32, 2**80, True, 3.0, "7", None, [1]])
 def test_one_seed_rule_refuses(game: str, seed: Any) -> None:
-    """Issue 12 item 1: 0 <= seed < 2**32, an integer (domino and merge took -7 and 2**80)."""
+    """The seed rule: 0 <= seed < 2**32, an integer (domino and merge took -7 and 2**80)."""
     assert refused_field(game, "new", {**NEW[game], "seed": seed}) == "seed"
 
 
@@ -178,7 +178,7 @@ def played_save(game: str) -> tuple[Bridge, dict[str, Any]]:
 
 
 def run_version(text: str) -> int:
-    """The ``version`` of a run save's envelope (issue 12: a game bumps it when its data changes)."""
+    """The ``version`` of a run save's envelope (a game bumps it when its data changes)."""
     return json.loads(text).get("version", 1)
 
 
@@ -336,7 +336,7 @@ def test_possible_profiles_load(game: str, text: str) -> None:
 
 
 def test_profile_tallies_saturate() -> None:
-    """Decision (issue 12): tallies a finished run adds to stop at MAX_COUNT, so the card still loads."""
+    """Decision: tallies a finished run adds to stop at MAX_COUNT, so the card still loads."""
     card, _ = cards.bank(cards.Profile(stars=MAX_COUNT, best=10, crowns=MAX_COUNT, runs=MAX_COUNT), 990, 1, 3)
     assert (card.stars, card.crowns, card.runs) == (MAX_COUNT, MAX_COUNT, MAX_COUNT)
     assert cards.load(cards.dump(card)) == card

@@ -42,7 +42,7 @@ def test_interpreter_is_local() -> None:
     assert re.search(r'^interpreter = "\./web/pyodide-loader\.mjs"$', config, re.M)
     loader = (ROOT / "web" / "pyodide-loader.mjs").read_text()
     assert 'from "../vendor/pyodide/pyodide.mjs"' in loader
-    # Issue 13: the worker gets the same loader as `version` (without it PyScript's worker imports
+    # P1: the engine worker gets the same loader as `version` (without it PyScript's worker imports
     # Pyodide from the CDN), and the config says the worker never reaches the DOM.
     engine = (ROOT / "web" / "engine.js").read_text()
     assert 'new URL("./pyodide-loader.mjs", import.meta.url)' in engine and "version: loader.href" in engine
@@ -79,7 +79,7 @@ def test_dist_is_a_self_contained_static_site(tmp_path: Path) -> None:
 
 
 def test_dist_serves_our_files_slimmed_and_whole(tmp_path: Path) -> None:
-    """Issue 15: the published site carries our code without its comments and layout
+    """The published site carries our code without its comments and layout
     (the JSDoc is for readers and the type checker): every module still parses as a
     module (tools/strip.mjs itself stops when a module's exports change), the
     stylesheets keep their rules and the strings their texts."""
@@ -108,7 +108,7 @@ def test_dist_serves_our_files_slimmed_and_whole(tmp_path: Path) -> None:
 
 LANGS = ("en", "it", "de", "ru")
 GAME_SCOPES = ("blocks", "domino", "merge", "bowls")
-SCOPES = ("shell", *GAME_SCOPES, "club")  # club: the Daily Club's home card and stats page (issue 16)
+SCOPES = ("shell", *GAME_SCOPES, "club")  # club: the Daily Club's home card and stats page
 
 
 # CLDR plural categories each language needs for whole numbers (web/kit/i18n.js
@@ -132,7 +132,7 @@ def placeholders(texts: list[str]) -> set[str]:
 @pytest.mark.parametrize("scope", SCOPES)
 def test_every_language_has_every_string(scope: str) -> None:
     """P12: the four languages carry the same keys, none empty, placeholders kept, plurals complete
-    (one translation system, issue 14: bowls' puzzles and themes are in its table too)."""
+    (one translation system: bowls' puzzles and themes are in its table too)."""
     tables = {lang: json.loads((ROOT / "web" / "i18n" / f"{scope}.{lang}.json").read_text()) for lang in LANGS}
     for lang, table in tables.items():
         assert table.keys() == tables["en"].keys(), (scope, lang, set(table) ^ set(tables["en"]))

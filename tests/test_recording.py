@@ -1,4 +1,4 @@
-"""A run's recording and its code (issue 16): packing round-trips, the save's
+"""A run's recording and its code: packing round-trips, the save's
 recording is what ``pack`` writes (also when the recorder takes actions back),
 a broken recording never breaks a load, and links print and read back
 (club.recording, club.replay)."""

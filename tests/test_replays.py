@@ -1,4 +1,4 @@
-"""Replays re-verified (issue 16): a run of every game, played to its end through
+"""Replays re-verified: a run of every game, played to its end through
 the page's own calls, is replayed from its code in a fresh session and reaches
 exactly its final score; a run resumed from its save mid-way keeps its
 recording; a damaged or foreign code is refused and changes nothing."""

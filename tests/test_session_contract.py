@@ -1,4 +1,4 @@
-"""One Session contract for the four games (issue 12, club.session).
+"""One Session contract for the four games (club.session).
 
 Every game's Session extends ``club.session.Session``; every action answers
 the one ``Answer`` shape; a refused action changes nothing (same view, same

@@ -1,4 +1,4 @@
-"""The page reads only what the engine's typed views declare (issue 12).
+"""The page reads only what the engine's typed views declare (P4).
 
 Every game's views are ``TypedDict``s in ``club.<game>.views``; the page
 modules ``web/games/<game>.js`` and ``web/games/<game>/*.js`` read them as

@@ -1,4 +1,4 @@
-"""tools/viewtypes.py writes the engine's TypedDicts as TypeScript (issue 14).
+"""tools/viewtypes.py writes the engine's TypedDicts as TypeScript.
 
 The expected texts below are written by hand from the mapping in the tool's
 docstring, not pasted from its output. The last tests run the real type

@@ -70,7 +70,7 @@ def test_b20_preview_fill_rows_and_refusals():
 
 @pytest.mark.parametrize("position", [
     f"{E} 0:0|-|- 0 0 0 0 1",  # one slot used
-    f"{STUCK} 0:0,1:0|-|- 0 0 0 0 0",  # game over with an empty slot: both say 'over' (issue 12)
+    f"{STUCK} 0:0,1:0|-|- 0 0 0 0 0",  # game over with an empty slot: both say 'over'
 ])
 @pytest.mark.parametrize("payload", [
     {"slot": 0, "cell": "0:0"}, {"slot": 1, "cell": "0:0"}, {"slot": 0, "cell": "9:9"},
@@ -100,7 +100,7 @@ def test_actions_answer_events_view_save_profile():
     assert out["accepted"] and out["reason"] is None
     assert out["events"][0]["type"] == "placed"
     assert out["save"] == s.save({})
-    assert out["profile"] is None  # the card changes only when a run is banked (issue 12)
+    assert out["profile"] is None  # the card changes only when a run is banked
     bad = s.place({"slot": 0, "cell": "0:0"})
     assert (bad["accepted"], bad["reason"], bad["events"]) == (False, "empty-slot", [])
     assert s.place({"slot": 1, "cell": "zz"})["reason"] == "bad-action"
@@ -113,7 +113,7 @@ def test_b16_game_over_banks_once():
     s.load_profile({"profile": profile.dump(profile.Profile(stars=10, best=500, crowns=1, runs=2))})
     out = s.place({"slot": 0, "cell": "0:-4"})
     kinds = [e["type"] for e in out["events"]]
-    assert kinds[-3:] == ["over", "banked", "finished"]  # issue 16: the Daily Club hears of the end
+    assert kinds[-3:] == ["over", "banked", "finished"]  # the Daily Club hears of the end
     assert out["events"][-2] == {"type": "banked", "score": 1235, "stars": 123, "best": 1235, "new_best": True}
     assert out["view"]["profile"] == {"stars": 133, "best": 1235, "crowns": 4, "runs": 3}
     assert out["view"]["over"] and out["view"]["banked"]
@@ -139,13 +139,13 @@ def test_b17_new_run_banks_a_run_with_a_drop():
 def test_b17_a_run_without_drops_counts_nothing():
     s = session_at(f"{E} 0:0|-|- 700 0 0 2 1")
     out = s.new_run({"seed": 1})
-    # issue 12: a card with a best but no run played is impossible (refused on load), so a
+    # a card with a best but no run played is impossible (refused on load), so a
     # run without a drop (a set-up position here; 0 points in play) banks nothing at all
     assert out["view"]["profile"] == {"stars": 0, "best": 0, "crowns": 0, "runs": 0}
 
 
 def test_b17_in_progress_says_when_new_run_would_bank():
-    """Issue 14: the page asks before New run exactly when the engine would bank the run."""
+    """P4: the page asks before New run exactly when the engine would bank the run."""
     s = Session()
     view = s.new({"seed": 8})
     assert not view["in_progress"]  # no drop yet

@@ -1,4 +1,4 @@
-"""Issue 15: the first lesson's position and the run's end-card figures."""
+"""The first lesson's position and the run's end-card figures."""
 
 from __future__ import annotations
 

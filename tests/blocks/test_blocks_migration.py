@@ -1,4 +1,4 @@
-"""Saves and cards in the formats stored before issue 12 still load (P8, B18).
+"""Saves and cards in the formats stored before the one envelope still load (P8, B18).
 
 The texts below were written by the code at db38a5e (the last commit before
 the one envelope and the one PRNG codec): the run save stored its PRNG state

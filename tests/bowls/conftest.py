@@ -1,4 +1,4 @@
-"""Fixtures of the bowls tests. ``v1_save``: today's format before issue 12, written by
+"""Fixtures of the bowls tests. ``v1_save``: today's format before the one contract, written by
 hand (W25): a run save as version 1 of the envelope wrote it (no ``version`` key, the PRNG as unpadded hex, the puzzle and
 the recorded marks in ``extra``), for tests that need one of any attempt."""
 
@@ -13,7 +13,7 @@ from club.bowls.attempt import Attempt
 
 
 def v1_save(attempt: Attempt, edition: int | None = 2) -> str:
-    """The save ``dump_attempt`` wrote until issue 12; ``edition`` None: from before W17's amendment."""
+    """The save ``dump_attempt`` wrote before the one contract; ``edition`` None: from before W17's amendment."""
     extra: dict[str, Any] = {}
     if attempt.puzzle is not None:
         extra["puzzle"] = attempt.puzzle

@@ -42,14 +42,14 @@ def test_view_shows_modifiers_training_and_undo() -> None:
     assert view["bowls"][1] == {"stones": "", "mods": {"ice": 2}, "refusal": "empty", "over_capacity": False,
                                 "clockwise": True}
     assert view["bowls"][2]["mods"] == {"reverse": -1, "volcano": -1}
-    assert view["bowls"][2]["clockwise"] is False  # W6: a reverse bowl sows counter-clockwise (issue 15 arrow)
+    assert view["bowls"][2]["clockwise"] is False  # W6: a reverse bowl sows counter-clockwise (the page shows which way)
     assert (view["can_undo"], view["can_redo"], view["training"]) == (False, False, False)
     s.sow({"bowl": 0})
     view = s.undo({})["view"]
     assert (view["can_undo"], view["can_redo"], view["training"]) == (False, True, True)
 
 
-# issue 12 item 3: why a bowl cannot be sown is the engine's refusal (W5), not the page's guess
+# P4: why a bowl cannot be sown is the engine's refusal (W5), not the page's guess
 @pytest.mark.parametrize(("position", "refusals"), [
     ("RG/-/G[i]/-/-/-/-/-/-/-/-/- 0 0", [None, "empty", "ice"]),
     ("-[i]/Y[i2]/P/-/-/-/-/-/-/-/-/- 0 0", ["empty", "ice", None]),  # an empty iced bowl is empty first
@@ -59,7 +59,7 @@ def test_each_bowl_says_why_it_cannot_be_sown(position: str, refusals: list[str 
     assert [b["refusal"] for b in view["bowls"][:3]] == refusals
 
 
-def test_an_overflow_is_marked_on_its_bowls() -> None:  # W12, issue 12: the view's list and flags
+def test_an_overflow_is_marked_on_its_bowls() -> None:  # W12: the view's list and flags
     s = Session()
     s.new({"mode": "free", "position": "G/RGBYPRB/-/-/-/-/-/-/-/-/-/- 0 0"})
     view = s.sow({"bowl": 0})["view"]
@@ -86,7 +86,7 @@ def test_forecast_payloads() -> None:  # W23
     before = s.save({})
     shown = s.forecast({"bowl": 1})
     assert shown["accepted"] and shown["line"]["points"] == 140 and shown["line"]["multiplier"] == 2
-    assert shown["events"] == s.sow({"bowl": 1})["events"][:len(shown["events"])]  # the same step (issue 12)
+    assert shown["events"] == s.sow({"bowl": 1})["events"][:len(shown["events"])]  # the same step
     s.load({"save": before})
     assert (s.forecast({"bowl": 0})["reason"], s.forecast({"bowl": 0})["line"]) == ("empty", None)
     assert s.forecast({"bowl": -1})["reason"] == "bad-action"
@@ -193,7 +193,7 @@ def test_corrupt_envelope() -> None:
 
 def test_headline_is_the_endless_best() -> None:
     s = Session()
-    # issue 12: a best comes with an attempt played
+    # a best comes with an attempt played
     assert s.headline({"profile": '{"version": 1, "best": {"endless": 70}, "played": {"endless": 1}}'}) == {"best": 70}
     assert s.headline({"profile": "garbage"}) == {"best": None}
     assert s.headline({"profile": None}) == {"best": None}
@@ -219,7 +219,7 @@ def test_arrow_keys_go_to_the_next_choosable_bowl(position: str, chosen: int | N
     assert (arrows["forward"][at], arrows["back"][at]) == (forward, back)
 
 
-def test_the_view_gives_the_page_its_counts() -> None:  # issue 14: no rule constant in web/
+def test_the_view_gives_the_page_its_counts() -> None:  # P4: no rule constant in web/
     from club.bowls.position import CAPACITY, RING
     from club.bowls.puzzles import COUNT
 

@@ -52,7 +52,7 @@ UNDO_AFTER_THE_END: list[tuple[str, dict[str, Any], list[tuple[str, dict[str, An
      [("end", {})], "over"),
     ("daily: End attempt after a move", {"mode": "daily", "date": DATE, "position": OVERFLOW.replace(" 0 0", " 0 3")},
      [("sow", {"bowl": 1}), ("end", {})], "over"),
-    # decision of issue 12, kept: an Endless overflow may be undone (it is training from then on)
+    # a decision, kept: an Endless overflow may be undone (it is training from then on)
     ("endless: an overflow", {"mode": "endless", "position": OVERFLOW}, [("sow", {"bowl": 0})], None),
     ("free: an overflow", {"mode": "free", "position": OVERFLOW}, [("sow", {"bowl": 0})], None),
 ]

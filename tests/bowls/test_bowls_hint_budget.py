@@ -1,4 +1,4 @@
-"""The hint is bounded (issue 11, W18): off the solution path the solver may try at most
+"""The hint is bounded (W18): off the solution path the solver may try at most
 ``HINT_BUDGET`` moves (a count, the same in CPython and Pyodide), then answers "no hint
 from here" (``reason: budget``). On the stored solution's path the hint is exact and
 costs no search at all.

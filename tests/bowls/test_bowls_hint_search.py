@@ -1,4 +1,4 @@
-"""The hint as a cancellable search in the engine worker (issue 13).
+"""The hint as a cancellable search in the engine worker (P3).
 
 ``Session.hint_search`` hands ``Bridge.query`` a generator that yields between
 units of solver work and returns exactly what ``Session.hint`` answers;

@@ -1,4 +1,4 @@
-"""Issue 15: the first lesson's position and its steps, and the best combo of the end card."""
+"""The first lesson's position and its steps, and the best combo of the end card."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""Issue 12 item 2 (W25): saves and profiles in today's formats load after the change,
+"""P8, W25: saves and profiles in today's formats load after the change,
 with the same position, score, PRNG and bests, so no player loses a run or a best.
 
-The texts below were written by the bowls engine as it was before issue 12
+The texts below were written by the bowls engine as it was before the one contract
 (``git show e034d4e:py/club/bowls/``: ``Session.save``, ``record``,
 ``puzzle_record``, ``achievements``, ``set_theme``), not by today's code: run saves
 in the envelope without ``version`` (one with the ``"version": 1`` of the lead's
@@ -91,7 +91,7 @@ PROFILES: list[tuple[str, str, dict[str, Any], int | None]] = [
 
 @pytest.mark.parametrize(("why", "text", "position", "score", "kept"), SAVES, ids=[row[0][:40] for row in SAVES])
 def test_todays_saves_load(why: str, text: str, position: str, score: int, kept: dict[str, Any]) -> None:
-    """W25, issue 12: position, score, PRNG, undo line, training, puzzle and the recorded mark survive."""
+    """W25: position, score, PRNG, undo line, training, puzzle and the recorded mark survive."""
     old = json.loads(text)["data"]
     attempt = saves.load(text)
     assert (attempt.position_text(), attempt.position.score) == (position, score)
@@ -116,7 +116,7 @@ def test_todays_saves_play_on_and_save_in_version_2(why: str, text: str, positio
 
 @pytest.mark.parametrize(("why", "text", "profile", "headline"), PROFILES, ids=[row[0] for row in PROFILES])
 def test_todays_profiles_load(why: str, text: str, profile: dict[str, Any], headline: int | None) -> None:
-    """W24, W25, issue 12: bests, daily bests, tallies, solved puzzles, achievements and theme survive,
+    """W24, W25: bests, daily bests, tallies, solved puzzles, achievements and theme survive,
     and the profile is written back as a ``club.save`` envelope that reads the same."""
     assert profiles.load(text) == profile
     session = Session()

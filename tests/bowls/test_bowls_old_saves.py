@@ -1,4 +1,4 @@
-"""Runs saved before the W17 amendment are never lost (issue 11, W17, W25).
+"""Runs saved before the W17 amendment are never lost (W17, W25).
 
 An Endless attempt played under the first edition (one event roll per move)
 past its 48th move has an undo line that today's rules no longer replay. Such

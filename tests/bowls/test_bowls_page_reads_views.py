@@ -1,4 +1,4 @@
-"""Issue 12 item 3: the page reads only what the typed views send.
+"""P4: the page reads only what the typed views send.
 
 Every ``view.<key>`` in the bowls page modules is a key of ``views.View``,
 every ``view.puzzle.<key>`` (``p.<key>`` where ``p = view.puzzle``) one of

@@ -1,4 +1,4 @@
-"""Hypothesis properties (issue 6): conservation of stones, capacity after safe moves,
+"""Hypothesis properties: conservation of stones, capacity after safe moves,
 undo then redo, replay from seed and moves, save -> load -> same state and same future,
 notation round trip, forecast = the player phase."""
 

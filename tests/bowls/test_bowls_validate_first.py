@@ -1,4 +1,4 @@
-"""Validate first, then replace (issue 11): a refused ``new``, ``load`` or ``puzzle_new``
+"""Validate first, then replace: a refused ``new``, ``load`` or ``puzzle_new``
 leaves the previous attempt intact: its view and its save are the same after the
 refusal, and it can still be played.
 
@@ -74,7 +74,7 @@ BAD = [
     ("load", {"save": puzzle_save(last={**GOOD_LAST, "combo": -1})}, "last"),
     ("load", {"save": puzzle_save(last={**GOOD_LAST, "overflow": "both"})}, "last"),
     ("load", {"save": with_history_last({"combo": 1})}, "history"),  # undo would bring it back
-    # issue 12: a well-formed last that play did not give (replayed from the history) is refused
+    # a well-formed last that play did not give (replayed from the history) is refused
     ("load", {"save": puzzle_save(last=GOOD_LAST)}, "last"),
     ("load", {"save": puzzle_save(rng="xyz")}, "rng"),
     ("load", {"save": puzzle_save(position="R/G 0 0")}, "position"),

@@ -1,4 +1,4 @@
-"""The 100 puzzles (W18, issue 7): every rule of the set, checked on every run.
+"""The 100 puzzles (W18): every rule of the set, checked on every run.
 
 Each puzzle: a valid start (at most 7 stones per bowl, no ready match, also
 none its jokers could complete, no volcano with 6 or more), proven solvable

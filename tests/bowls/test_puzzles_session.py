@@ -40,7 +40,7 @@ def test_new_puzzle_view_w18() -> None:
     assert view["mode"] == "puzzle" and view["moves"] == 0 and not view["over"]
     assert view["puzzle"]["goal"]["kind"] == puzzle.goal.kind
     assert view["moves_left"] == view["puzzle"]["moves_left"] == puzzle.limit
-    assert (view["puzzle"]["last"], view["puzzle"]["next"]) == (False, 2)  # issue 12: not the page's COUNT
+    assert (view["puzzle"]["last"], view["puzzle"]["next"]) == (False, 2)  # the engine's, not the page's COUNT
     assert view["position"] == "-/-/G/R/RR/B/-/-/-/-/-/- 0 0"
 
 

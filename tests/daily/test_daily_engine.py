@@ -1,4 +1,4 @@
-"""The club service banks the ``finished`` event a real game sends (issue 16):
+"""The club service banks the ``finished`` event a real game sends:
 a blocks daily played to its end through the game's Session."""
 
 from __future__ import annotations

@@ -91,7 +91,7 @@ def test_the_practice_reason_is_a_short_code(reason: object, good: bool) -> None
         assert caught.value.field == "finished"
 
 
-# ----- a record stored by the code of issue 16 (version 1, no reasons) ------------------------
+# ----- a record stored by the club's first code (version 1, no reasons) ------------------------
 # Written by that code's club service: bowls' daily of D1 counted at 240, then practice twice
 # (the day again at 310, a daily of three days before at 90) and an Endless run of 500; blocks'
 # dailies of D1 and D2.

@@ -1,4 +1,4 @@
-"""Hypothesis properties of the club record (issue 16): random finishes
+"""Hypothesis properties of the club record: random finishes
 against a brute-force model of the rules; corrupt stored text is refused
 with ``NotationError`` and never another exception."""
 

@@ -1,4 +1,4 @@
-"""Table tests of the club record service (issue 16): counted or practice,
+"""Table tests of the club record service: counted or practice,
 streaks across midnight, the Club streak, the distribution, kept replays,
 the finished event's checks."""
 

@@ -1,4 +1,4 @@
-"""Issue 15: the first lesson's position and the end card's new figures.
+"""The first lesson's position and the end card's new figures.
 
 The lesson (``club.domino.lesson``) is a real run: its save loads like any
 Sprint, and each step the page's coach waits for is doable from it and yields

@@ -1,7 +1,7 @@
-"""Issue 12 item 2: saves and profiles stored before the one contract still load,
+"""P8: saves and profiles stored before the one contract still load,
 with the same position, scores and records (D18: no player loses a run or a best).
 
-The texts below were written by the code before issue 12 (commit e034d4e:
+The texts below were written by the code before the one contract (commit e034d4e:
 ``Session.save`` for runs; the page's ``JSON.stringify`` of the records object
 for profiles, and ``json.dumps`` of it as the old Python tests wrote it). They
 are data, not this code's output: the save format kept its version 1, and a
@@ -82,7 +82,7 @@ def test_a_resting_tile_keeps_its_lock_delay() -> None:
     assert (falling["col"], falling["row"], falling["lock"], session.state.resets) == (2, 15, 0.24, 1)
 
 
-# name, profile text as stored before issue 12, the home card's best (the best Power, D18)
+# name, profile text as stored before the one contract, the home card's best (the best Power, D18)
 PROFILES = [
     ("the page's first record", '{"records":{"sprint/classic":{"max":5,"power":43,"speed":0,"games":1}}}', 43),
     ("json.dumps spacing", '{"records": {"sprint/classic": {"max": 5, "power": 43, "speed": 0, "games": 1}}}', 43),

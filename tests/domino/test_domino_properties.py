@@ -1,4 +1,4 @@
-"""Hypothesis properties (issue 4): after any resolved turn nothing floats and
+"""Hypothesis properties: after any resolved turn nothing floats and
 nothing matches; Power is the sum of (T - 1)^2; the same seed and the same timed
 inputs give the same game; a save reloads to the same state and the same future.
 

@@ -80,7 +80,7 @@ def test_session_bad_options_raise_named():
 
 
 def test_session_tick_is_small_until_a_turn_resolves():
-    """The frame path (issue 12): no view or save on a frame where no turn resolved."""
+    """The frame path: no view or save on a frame where no turn resolved."""
     s = Session()
     s.new({"seed": 4, "mode": "sprint", "set": "classic"})
     out = s.tick({"ms": 16})
@@ -94,7 +94,7 @@ def test_session_tick_is_small_until_a_turn_resolves():
     assert out["view"]["tiles_left"] == 26 and saves.load(out["save"]) == s.state
 
 
-# One refusal shape (issue 12: a rule refusal answered view None, a bad payload a view).
+# One refusal shape (a rule refusal used to answer view None, a bad payload a view).
 REFUSALS = [
     ({"move": "left"}, "blocked"),  # column 0 already (D5)
     ({"move": "jump"}, "bad-action"),
@@ -161,7 +161,7 @@ def last_tile(power: int = 9, top: int = 4) -> Session:
 
 def test_session_records_per_mode_and_set():
     """D18: the run that ends banks into its mode/set; the answer names the beaten fields
-    and carries the new profile text (an envelope, issue 12)."""
+    and carries the new profile text (an envelope)."""
     s = last_tile()
     s.load_profile({"profile": json.dumps({"records": {"sprint/classic": {"max": 3, "power": 5, "speed": 1.5,
                                                                           "games": 2}}})})
@@ -222,7 +222,7 @@ def test_falling_reports_progress_for_smooth_drawing():
 
 
 def test_d14_turn_sends_what_the_page_shows():
-    """D13/D14 (issue 12: no rule in the page): the cascade's ``cancelled`` events count T so
+    """D13/D14 (P4: no rule in the page): the cascade's ``cancelled`` events count T so
     far (2, then 4); ``scored`` and the view carry the Power gain (T - 1)² = 9, not 1 + 1;
     the HUD's tiles to play include the falling tile."""
     rows = ["." * 16] * 14 + ["......2d........", "......3u5r1l...."]

@@ -1,4 +1,4 @@
-"""Issue 12 item 3: the typed views are what the engine sends and what the page reads.
+"""P4: the typed views are what the engine sends and what the page reads.
 
 Two tables: real answers carry exactly the keys of their ``TypedDict``; and every
 ``name.key`` the page's modules read from an engine answer is a key of its type,
@@ -110,14 +110,14 @@ def test_the_page_reads_only_keys_the_engine_sends(page: str, name: str, allowed
 
 
 def test_the_view_says_how_fast_a_held_key_repeats() -> None:
-    """D8 (issue 14): key repeat is the page's job, but its delay and rate are the spec's: the view carries
+    """D8: key repeat is the page's job, but its delay and rate are the spec's: the view carries
     them, so the page's key-repeat helper holds no number of its own."""
     view = Session().new({"seed": 3})
     assert (view["repeat_delay"], view["repeat_every"]) == (rules.REPEAT_DELAY, rules.REPEAT_EVERY) == (170, 50)
 
 
 def test_the_profile_view_describes_the_choices() -> None:
-    """Issue 14 (D2, D6): the start screen's hints (set sizes, the Marathon speed-up) are the engine's numbers."""
+    """D2, D6: the start screen's hints (set sizes, the Marathon speed-up) are the engine's numbers."""
     profile = Session().load_profile({})
     assert profile["sets"] == {"classic": {"tiles": 28, "top": 6}, "extended": {"tiles": 55, "top": 9}}
     assert profile["faster"] == rules.FASTER_PERCENT == 15

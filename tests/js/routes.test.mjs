@@ -25,10 +25,10 @@ const ROUTES = [
   ["#/merge", game("merge")],
   ["#/bowls", game("bowls")],
   ["#/blocks/", game("blocks")], // a trailing slash is the same page
-  // the first lesson (issue 15)
+  // the first lesson
   ["#/blocks?lesson", game("blocks", { lesson: true })],
   ["#/bowls?lesson=1", game("bowls", { lesson: true })],
-  // a replay (issue 16): the code as given, percent-decoded
+  // a replay: the code as given, percent-decoded
   ["#/blocks?replay=6E1.blocks.eNqtVEEKwz-AM", game("blocks", { replay: "6E1.blocks.eNqtVEEKwz-AM" })],
   ["#/merge?replay=6E1.merge.a_b-c", game("merge", { replay: "6E1.merge.a_b-c" })],
   ["#/domino?replay=6E1%2Edomino%2Exyz", game("domino", { replay: "6E1.domino.xyz" })],

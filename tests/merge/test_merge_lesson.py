@@ -1,4 +1,4 @@
-"""Issue 15: the first lesson's position and the round's chain record.
+"""The first lesson's position and the round's chain record.
 
 The lesson (``club.merge.lesson``) is a real round: each step the page's
 lesson waits for (web/games/merge/lesson.js: a stone set, a merge, a turn, a
@@ -85,7 +85,7 @@ def test_the_lesson_leaves_the_players_run_alone() -> None:
     assert s.save({}) == before and other.save({}) != before
 
 
-# ----- the chain record (issue 15 point 5) ---------------------------------------------------------------
+# ----- the chain record ---------------------------------------------------------------
 CHAIN_2 = f"{B('-2:0=2 -1:0=2 1:-1=4 2:-2=*')} 2 8 0 4"
 
 
@@ -112,7 +112,7 @@ def test_the_round_keeps_its_longest_chain_and_a_save_carries_it() -> None:
 
 def test_a_save_from_before_the_chain_record_loads_with_none() -> None:
     save = json.loads(saves.dump(saves.Run(parse(CHAIN_2))))
-    assert "best_chain" not in save["data"]  # a round without a chain is saved as before issue 15
+    assert "best_chain" not in save["data"]  # a round without a chain is saved as it was before chains were recorded
     assert saves.load(json.dumps(save)).round.best_chain == 0
     save["data"]["best_chain"] = -1
     with pytest.raises(Exception, match="best_chain"):

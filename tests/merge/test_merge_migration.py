@@ -1,6 +1,6 @@
-"""Issue 12 item 2: saves, slot codes and profiles in today's formats still load.
+"""P8: saves, slot codes and profiles in today's formats still load.
 
-The texts below were written by the code before issue 12 (``git archive
+The texts below were written by the code before the one contract (``git archive
 e034d4e~1``: its ``Session`` played, saved, exported and answered profiles,
 and the page stored ``JSON.stringify`` of those profile objects, which is
 ``json.dumps`` with compact separators and the same key order). Saves then had
@@ -65,7 +65,7 @@ def _holds(run: saves.Run) -> dict[str, Any]:
 
 @pytest.mark.parametrize(("why", "text", "holds"), SAVES, ids=[w for w, _, _ in SAVES])
 def test_todays_saves_load_with_the_same_round(why: str, text: str, holds: dict[str, Any]) -> None:
-    """Issue 12 item 2, M15: a save without ``version`` is version 1 and resumes exactly."""
+    """P8, M15: a save without ``version`` is version 1 and resumes exactly."""
     session = Session()
     view = session.load({"save": text})
     assert _holds(session.state) == holds
@@ -75,7 +75,7 @@ def test_todays_saves_load_with_the_same_round(why: str, text: str, holds: dict[
 
 @pytest.mark.parametrize(("why", "code", "holds"), CODES, ids=[w for w, _, _ in CODES])
 def test_todays_slot_codes_import(why: str, code: str, holds: dict[str, Any]) -> None:
-    """M15: a code exported before issue 12 imports into a slot and loads."""
+    """M15: a code exported before the one contract imports into a slot and loads."""
     imported = Session().import_code({"code": code})
     assert imported["summary"]["score"] == holds["score"]
     assert _holds(saves.load(imported["save"])) == holds
@@ -83,7 +83,7 @@ def test_todays_slot_codes_import(why: str, code: str, holds: dict[str, Any]) ->
 
 def test_todays_saves_play_on_as_before() -> None:
     """The PRNG read back through ``Rng.load`` deals what the old reader dealt: the
-    positions after two placements are the ones the code before issue 12 answered."""
+    positions after two placements are the ones the code before the one contract answered."""
     session = Session()
     session.load({"save": SAVE_SEED_11})
     first = session.place({"cell": "0:0"})["view"]["position"]
@@ -118,7 +118,7 @@ PROFILES = [  # (why, today's text, best, best_moves, best_highest, rounds, sett
 def test_todays_profiles_load_with_the_same_best(why: str, text: str, best: int, moves: int | None,
                                                  highest: int | None, rounds: int,
                                                  settings: tuple[str, bool, bool]) -> None:
-    """Issue 12 item 2: the profile text the page stored loads, keeps its best and
+    """P8: the profile text the page stored loads, keeps its best and
     settings, and the envelope it is written in next reads back the same."""
     session = Session()
     shown = session.load_profile({"profile": text})

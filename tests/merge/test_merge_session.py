@@ -1,5 +1,5 @@
 """The page's Session: preview, rotation, time, settings, saves, slots and codes (M4, M12-M15),
-on the one contract of ``club.session`` (issue 12): one answer shape, the preview is the action."""
+on the one contract of ``club.session``: one answer shape, the preview is the action."""
 
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ PREVIEWS = [
 
 
 @pytest.mark.parametrize(("position", "payload", "expected"), PREVIEWS)
-def test_preview(position: str, payload: dict[str, Any], expected: dict[str, Any]) -> None:  # M13, issue 12
+def test_preview(position: str, payload: dict[str, Any], expected: dict[str, Any]) -> None:  # M13
     """The preview is ``place`` not kept: same acceptance, reason and events as the action."""
     session = session_at(position)
     before = session.save({})
@@ -113,7 +113,7 @@ def test_time_starts_with_the_first_placement_and_stops_when_over() -> None:  # 
 
 
 @pytest.mark.parametrize("ms", [-50, 3_600_000, 2**60, 1.5, True, "700", None])
-def test_a_bad_ms_refuses_and_changes_nothing(ms: object) -> None:  # M15, issue 12 (was silently 0)
+def test_a_bad_ms_refuses_and_changes_nothing(ms: object) -> None:  # M15 (was silently 0)
     session = session_at(TWO_2S)
     before = session.save({})
     for answer in (session.tick({"ms": ms}), session.place({"cell": "0:0", "ms": ms})):
@@ -125,7 +125,7 @@ def test_a_bad_ms_refuses_and_changes_nothing(ms: object) -> None:  # M15, issue
     (f"{B('-1:0=2 1:0=2')} 2 4 {MAX_COUNT} {MAX_COUNT}", {"cell": "0:0"}, ("score", "moves")),  # M11
 ])
 def test_counters_saturate(position: str, action: dict[str, Any], read: tuple[str, ...]) -> None:
-    """Issue 12: a round at MAX_COUNT plays on, stays at the bound, and its save loads again."""
+    """A round at MAX_COUNT plays on, stays at the bound, and its save loads again."""
     session = session_at(position, play_ms=MAX_COUNT)
     answer = session.place(action) if "cell" in action else session.tick(action)
     assert answer["accepted"]
@@ -150,14 +150,14 @@ def test_events_of_a_joker_merge() -> None:  # M7-M10 events for the renderer
     assert events[4]["current"] == [2, 2]
 
 
-def test_merged_events_carry_the_points_factor() -> None:  # M10, issue 14: the page shows "×2", never works it out
+def test_merged_events_carry_the_points_factor() -> None:  # M10, P4: the page shows "×2", never works it out
     plain = session_at(f"{B('-1:0=2 1:0=2')} 2 2 0 0").place({"cell": "0:0"})["events"]
     joker = session_at(f"{B('-1:0=2 1:0=2')} * 2 0 0").place({"cell": "0:0"})["events"]
     assert [(e["points"], e["factor"]) for e in plain if e["type"] == "merged"] == [(6, 1)]
     assert [(e["points"], e["factor"]) for e in joker if e["type"] == "merged"] == [(12, 2)]
 
 
-def test_geometry_names_the_styles_and_the_slots() -> None:  # M14, M15, issue 14: no list of them in web/
+def test_geometry_names_the_styles_and_the_slots() -> None:  # M14, M15, P4: no list of them in web/
     geometry = Session().geometry({})
     assert geometry["styles"] == list(saves.STYLES) and geometry["styles"][0] == cards.Settings().style
     assert geometry["slots"] == saves.SLOTS == 3
@@ -172,7 +172,7 @@ def test_last_move_reports_over_and_records_the_profile() -> None:  # M6, M11
     result = session.place({"cell": "0:0"})
     assert result["events"][-3:-1] == [{"type": "over", "score": 40, "moves": 37, "highest": 8},
                                        {"type": "recorded", "best": 40, "new_best": True}]
-    finished = result["events"][-1]  # issue 16: no recording (a prepared position), still a result
+    finished = result["events"][-1]  # no recording (a prepared position), still a result
     assert (finished["type"], finished["score"], finished["moves"], finished["code"]) == ("finished", 40, 37, None)
     card = cards.load(result["profile"])  # the text the page stores as it is
     assert (card.best, card.best_moves, card.rounds, card.best_highest) == (40, 37, 5, 16)
@@ -194,7 +194,7 @@ def test_jokers_setting_applies_from_the_next_round() -> None:  # M14
 
 
 @pytest.mark.parametrize("settings", [{"style": "neon"}, {"jokers": 1}, {"timer": None}, []])
-def test_bad_settings_are_refused(settings: Any) -> None:  # M14, issue 12: one refusal shape
+def test_bad_settings_are_refused(settings: Any) -> None:  # M14: one refusal shape
     session = Session()
     before = (session.save({}), session.view({}))
     answer = session.settings({"settings": settings})

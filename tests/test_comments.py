@@ -2,7 +2,7 @@
 numbers: the code outlives the tracker, and "issue 13" says nothing to its next reader.
 
 Python: comments and string statements (docstrings) are read; other strings are data.
-JavaScript: every line is read (a page's string has no more reason to name the tracker)."""
+JavaScript and index.html: every line is read (a page's string has no more reason to name the tracker)."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ TRACKER = re.compile(r"\bissues? #?\d+\b", re.IGNORECASE)
 
 
 def sources() -> Iterator[Path]:
+    yield ROOT / "index.html"  # the page's own comments
     for folder in FOLDERS:
         for path in sorted((ROOT / folder).rglob("*")):
             if path.suffix in {".py", ".js", ".mjs"} and not SKIPPED & set(path.parts) \

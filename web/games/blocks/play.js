@@ -27,13 +27,16 @@ export function createPlay({ ctx, kit, state, parts, juice, draw, show }) {
   const { usable, pick, release, aim } = createAim({ ctx, page, state, parts, juice, draw });
 
   /**
-   * An action on the engine's own view, after the ones before it.
+   * An action on the engine's own view, after the ones before it: a tap made while the last
+   * one's answer is on its way is kept, not lost (a quick second tap after a refused one).
    * @param {string} method @param {object} payload @param {(answer: any) => unknown} use
+   * @param {() => boolean} [still] asked when its turn comes: false, the action is no longer meant
    * @returns {Promise<unknown>} use's result; undefined when not asked or the page is gone
    */
-  function act(method, payload, use) {
-    if (!state.live || page.busy()) return Promise.resolve(undefined);
+  function act(method, payload, use, still = () => true) {
+    if (!state.live) return Promise.resolve(undefined);
     return page.serial(async () => {
+      if (!still()) return undefined;
       const answer = await engine.call(method, payload);
       return page.gone() ? undefined : use(answer);
     });
@@ -51,7 +54,7 @@ export function createPlay({ ctx, kit, state, parts, juice, draw, show }) {
       release();
       apply(answer);
       return true;
-    });
+    }, () => state.held === held); // the same piece still in hand (not dropped by a tap before it)
     return done === true;
   }
 

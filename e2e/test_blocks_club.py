@@ -109,6 +109,15 @@ def test_daily_link_end_card_and_replay(page: Page, phone: Page, boot) -> None:
     final = seen(page)
     stored = page.evaluate("k => localStorage.getItem(k)", RUN)
 
+    # 3b. P4: a reload of the finished run shows its card again, with the same club block.
+    page.reload()
+    wait_ready(page)
+    expect(block.locator(".club-end-line.counted")).to_be_visible(timeout=30_000)
+    for button in (".club-share", ".club-copy-link", ".club-watch", ".club-copy-code"):
+        expect(block.locator(button)).to_be_visible()
+    assert block.locator(".club-copy-code").get_attribute("data-code") == code
+    assert card.locator(".bk-over-score dd").get_attribute("data-value") == str(score)
+
     # 4. Watch replay: the bar steps by mouse and keyboard to the same final position.
     block.locator(".club-watch").click()
     bar = page.locator(".replay-bar")

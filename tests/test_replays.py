@@ -110,6 +110,10 @@ def test_a_finished_run_replays_to_its_exact_score(game: str, start: dict[str, A
     finished = play_to_end(bridge, game, player, random.Random(7), resume_at=6)
     assert finished["score"] == call(bridge, game, "run_info")["score"]
     assert finished["code"].startswith(f"6E1.{game}.")
+    # P4: a reload of the finished run says the same event again (the end card's Share and Watch)
+    reloaded = Bridge()
+    call(reloaded, game, "load", {"save": call(bridge, game, "save")})
+    assert call(reloaded, game, "run_info")["finished"] == finished
     viewer = Bridge()  # another player's browser: nothing shared but the code
     opened = call(viewer, f"{game}/replay", "replay_open", {"code": finished["code"]})
     assert opened["score"] == finished["score"] and opened["index"] == 0

@@ -6,7 +6,7 @@
 // "keys" holds every stored value a validator below knows (runs, profiles,
 // merge slots, bowls' parked runs and preferences, domino's last choice,
 // blocks' gem colours, the shell settings, the lessons seen, the Daily Club's
-// record and each game's kept replays) exactly as stored; values moved
+// record, each game's kept replays and its last banked run's summary) exactly as stored; values moved
 // aside as corrupt (".../corrupt/<time>") are never backed up.
 //
 // Restore checks the whole file first: the format, the version, and every part
@@ -56,6 +56,7 @@ function validatorFor(name, games) {
   if (!games.includes(game) || item.includes("/corrupt/")) return null;
   // A game's kept replays: the service reads every code of them.
   if (item === "replays") return (text, check) => check("club", "check_replays", { game, replays: text });
+  if (item === "ended") return jsonObject; // the last banked run's summary: only drawn, checked when read
   /** @param {string} method @param {string} field @returns {Validator} */
   const engine = (method, field) => (text, check) => check(game, method, { [field]: text });
   if (item === "run" || (game === "bowls" && /^run-[a-z]+$/.test(item))) return engine("load", "save");

@@ -112,6 +112,7 @@ class RunInfo(TypedDict):
     moves: int
     in_play: bool
     practice: str | None  # why the run can set no personal best (``Session.practice``), None: it can
+    finished: Event | None  # a run over: its ``finished`` event again (the end card after a reload, P4)
 
 
 #: The share grid's squares by a moment's level.
@@ -295,13 +296,17 @@ class Session(Generic[S, P]):
 
     def run_info(self, payload: dict[str, Any]) -> RunInfo:
         """What the Daily Club asks of the run in play: its deal and link
-        (None when it has no recording), whether it is over and how far it went."""
+        (None when it has no recording), whether it is over and how far it went;
+        a run over also says its ``finished`` event again, so the end card of a
+        reloaded page still shares, links and replays it (never banked twice:
+        banking is the page's, once, when the action that ended it was answered)."""
         log, over = self._log, self.over(self.state)
         start = log.start if log else {}
         return {"seed": start.get("seed"), "daily": start.get("daily"),
                 "link": link(start, self.LINK) if log else None, "over": over,
                 "score": self.score(self.state), "moves": self.played(self.state),
-                "in_play": not over and self.played(self.state) > 0, "practice": self.practice(self.state)}
+                "in_play": not over and self.played(self.state) > 0, "practice": self.practice(self.state),
+                "finished": self.finished() if over else None}
 
     def start_of(self, payload: dict[str, Any]) -> dict[str, Any]:
         """A challenge link's query checked: ``link``, the same deal's link as

@@ -11,7 +11,7 @@
 //   (`openReplay`, web/kit/clubreplay.js and web/kit/replay.js).
 // Every date, streak, seed, link and grid is the engine's; this draws and forwards.
 import { openDialog } from "./dialog.js";
-import { endBlock } from "./clubend.js";
+import { endBlock, endedSummary } from "./clubend.js";
 import { openReplay } from "./clubreplay.js";
 
 export { REPLAY_ERRORS } from "./clubreplay.js";
@@ -52,6 +52,7 @@ export { REPLAY_ERRORS } from "./clubreplay.js";
  * @property {() => Promise<any>} today the service's today (date, time to the next day, the dailies' queries)
  * @property {() => Promise<string | null>} record the stored club record (corrupt: moved aside with a notice)
  * @property {() => Promise<Daily.HomeGame | null>} dailyDone today's daily of this game, once it is counted
+ * @property {() => Promise<Summary | null>} ended the run in play is over: its summary again (a reload's end card)
  */
 
 /**
@@ -72,6 +73,9 @@ export { REPLAY_ERRORS } from "./clubreplay.js";
  * @property {() => boolean} reducedMotion
  * @property {(fn: () => void) => void} onCleanup run when the page is left
  */
+
+/** The stored item beside a game's run: the last banked run's summary (the end card after a reload). */
+export const ENDED = "ended";
 
 /** @param {unknown} error @returns {boolean} the engine refused (a bad payload), not a failure */
 const refusal = (error) => /** @type {any} */ (error)?.name === "EngineError";
@@ -159,13 +163,27 @@ async function finished(deps, events) {
       if (!storage.scope(event.game).set("replays", answer.replays)) {
         console.warn("6E Club: another tab kept a replay at the same time; this run's replay was not kept");
       }
-      return /** @type {Summary} */ ({ ...answer.summary, event });
+      const summary = /** @type {Summary} */ ({ ...answer.summary, event });
+      storage.scope(event.game).set(ENDED, JSON.stringify(summary)); // the end card after a reload (ended)
+      return summary;
     }
     console.warn("6E Club: the club record kept changing in another tab; this run was not banked");
   } catch (error) {
     console.error(error); // the run is over all the same: the card shows without the club's block
   }
   return null;
+}
+
+/**
+ * The run in play is over (a reload of its end): its summary as banked, with the engine's event.
+ * @param {ClubDeps} deps @returns {Promise<Summary | null>}
+ */
+async function ended(deps) {
+  const { engine, game, storage } = deps;
+  if (!engine || !game || deps.lesson || deps.replay !== null) return null;
+  const info = /** @type {Club.RunInfo} */ (await engine.call("run_info", {}));
+  const event = /** @type {FinishedEvent | null} */ (info?.finished ?? null);
+  return event ? endedSummary(storage.scope(game).get(ENDED), event) : null;
 }
 
 /** @param {ClubDeps} deps @returns {Club} */
@@ -185,5 +203,6 @@ export function createClub(deps) {
     today: () => clubEngine.call("today", { now: Date.now() }),
     record: () => storedRecord(deps),
     dailyDone: () => dailyDone(deps),
+    ended: () => ended(deps),
   };
 }

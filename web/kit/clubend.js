@@ -17,6 +17,35 @@ import { challengeLink, copyText, dayText, replayLink, shareOrCopy, shareText, w
  *   what Share and the copy buttons need (their dialog's host is looked up when clicked)
  */
 
+// What a summary kept beside a finished run holds (the end card after a reload);
+// its event is always the engine's own (run_info), never the stored copy.
+const KEPT_FLAGS = ["daily", "counted", "practice", "new_best", "kept"];
+const KEPT_COUNTS = ["streak", "best_streak", "club_streak", "club_today"];
+const SAME_RUN = ["game", "score", "seed", "daily", "moves", "code"];
+
+/**
+ * The summary of a finished run again, after a reload: the one stored when it was banked
+ * when it is this run's (the same game, deal, score, moves and code), else the event alone
+ * (Share, the link and the replay stay; no daily line). Stored text is only drawn, so
+ * anything off in it is dropped, never shown.
+ * @param {string | null} text the stored summary @param {FinishedEvent} event the engine's
+ * @returns {Summary}
+ */
+export function endedSummary(text, event) {
+  /** @type {any} */
+  let kept = null;
+  try { kept = JSON.parse(text ?? "null"); } catch { kept = null; }
+  const bare = /** @type {Summary} */ ({ game: event.game, date: null, daily: false, counted: false, practice: false,
+    why: null, streak: 0, best_streak: 0, club_streak: 0, club_today: 0, new_best: false, kept: false, event });
+  if (!kept || typeof kept !== "object" || !kept.event || SAME_RUN.some((key) => kept.event[key] !== event[key])) return bare;
+  const summary = /** @type {any} */ ({ ...bare });
+  for (const key of KEPT_FLAGS) if (typeof kept[key] === "boolean") summary[key] = kept[key];
+  for (const key of KEPT_COUNTS) if (Number.isSafeInteger(kept[key]) && kept[key] >= 0) summary[key] = kept[key];
+  if (typeof kept.why === "string" && /^[a-z-]{1,24}$/.test(kept.why)) summary.why = kept.why;
+  summary.date = summary.daily ? event.daily : null;
+  return summary;
+}
+
 /**
  * The end card's Daily Club line: counted with the streak, or practice and why (the service's reason:
  * the game's, e.g. Undo used, or the day already counted, or off its day); none for a run that is no daily.

@@ -55,6 +55,7 @@ export function endPart(card, cls) {
  * @typedef {object} ClubEnd
  * @property {(events: any[]) => void} heard an accepted answer's events (a `finished` one is banked)
  * @property {(container: HTMLElement) => void} card the game-over card opened: its part for the end block
+ * @property {() => void} resumed the stored run was resumed: when it is over, its summary again (a reload)
  * @property {() => void} reset a new run: the last run's summary is no longer shown
  */
 
@@ -75,16 +76,24 @@ export function createClubEnd(ctx, report) {
     drawn = true;
     Promise.resolve(ctx.club.endBlock(part, summary)).catch(report);
   }
+  /** @param {Promise<any>} asked the summary to show, unless a new run started meanwhile */
+  function take(asked) {
+    const mine = run;
+    asked.then((got) => {
+      if (!got || mine !== run) return;
+      summary = got;
+      drawn = false;
+      place();
+    }, report);
+  }
   return {
     heard(events) {
       if (ctx.lesson || ctx.replay || !ctx.club) return;
-      const mine = run;
-      ctx.club.finished(events).then((/** @type {any} */ got) => {
-        if (!got || mine !== run) return;
-        summary = got;
-        drawn = false;
-        place();
-      }, report);
+      take(ctx.club.finished(events));
+    },
+    resumed() {
+      if (ctx.lesson || ctx.replay || !ctx.club) return;
+      take(ctx.club.ended());
     },
     card(container) {
       part = container;

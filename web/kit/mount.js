@@ -152,8 +152,10 @@ function lifeOf(root, ctx) {
       loaded = (store.peek ?? store.get)("run");
       const view = await on.resume();
       on.live?.();
-      if (view) await on.show(view, "resumed");
-      else await on.fresh(ctx.start ? await ctx.club.startPayload() : null);
+      if (view) {
+        await on.show(view, "resumed");
+        kit.end.resumed(); // a run over: its end card's Share, link and replay again (P4)
+      } else await on.fresh(ctx.start ? await ctx.club.startPayload() : null);
     }
     ctx.painted();
     started = true;

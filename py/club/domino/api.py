@@ -139,10 +139,13 @@ class Session(Base[Game, Records]):
 
     def load(self, payload: dict[str, Any]) -> View:
         """A resumed run holds no key down (``load_state``, D18): its recording says
-        so too, and so parts the frames before the reload from those after it."""
+        so too, and so parts the frames before the reload from those after it. A run
+        over has no frames after it: its recording stays the one its end banked."""
         view = super().load(payload)
         log, self._quiet_ms = self._log, None
         last = log.last() if log is not None else None
+        if self.over(self.state):
+            return view
         if log is not None and last is not None and (last[0] == "tick" or (log.last_of("soft") or {}).get("held")):
             log.append("soft", {"held": False})
             self._save_text = None

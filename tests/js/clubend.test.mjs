@@ -1,0 +1,39 @@
+// The end card of a finished run after a reload (web/kit/clubend.js endedSummary, P4):
+// the summary stored when the run was banked is shown again only when it is this run's,
+// with the engine's own event; otherwise, or when the stored text is damaged, the event
+// alone (Share, the link and the replay; no daily line). Anything off in the stored text
+// is dropped, never drawn.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { endedSummary } from "../../web/kit/clubend.js";
+
+const EVENT = { type: "finished", game: "blocks", score: 412, seed: 9, daily: "2026-12-03", link: "daily=2026-12-03",
+  moves: 31, grid: "🟨🟧", code: "6E1.blocks.eJwAbc", verified: true, practice: null };
+const BANKED = { game: "blocks", date: "2026-12-03", daily: true, counted: true, practice: false, why: null, streak: 4,
+  best_streak: 6, club_streak: 2, club_today: 3, new_best: true, kept: true, event: EVENT };
+const stored = (/** @type {object} */ change = {}, /** @type {object} */ event = {}) =>
+  JSON.stringify({ ...BANKED, ...change, event: { ...EVENT, ...event } });
+
+// [what, stored text, what the summary says (a subset), the daily line shown]
+const ROWS = [
+  ["this run's summary", stored(), { daily: true, counted: true, streak: 4, club_today: 3, date: "2026-12-03" }, true],
+  ["practice, with its reason", stored({ counted: false, practice: true, why: "repeat" }), { practice: true, why: "repeat" }, true],
+  ["nothing stored", null, { daily: false, counted: false, streak: 0 }, false],
+  ["damaged text", "{\"daily\": tr", { daily: false, counted: false }, false],
+  ["not an object", "[1, 2]", { daily: false }, false],
+  ["another run's (score)", stored({}, { score: 411 }), { daily: false, counted: false }, false],
+  ["another run's (code)", stored({}, { code: "6E1.blocks.other" }), { daily: false }, false],
+  ["another game's", stored({}, { game: "merge" }), { daily: false }, false],
+  ["hostile fields dropped", stored({ streak: "<b>9</b>", club_today: -2, why: "<img src=x>", counted: "yes" }),
+    { daily: true, counted: false, streak: 0, club_today: 0, why: null }, true],
+  ["a date not the event's", stored({ date: "1999-01-01" }), { date: "2026-12-03" }, true],
+];
+
+for (const [what, text, says, line] of ROWS) {
+  test(`a reloaded end card: ${what}`, () => {
+    const summary = /** @type {any} */ (endedSummary(/** @type {string | null} */ (text), /** @type {any} */ (EVENT)));
+    assert.equal(summary.event, EVENT, "the event is always the engine's");
+    for (const [key, value] of Object.entries(/** @type {object} */ (says))) assert.deepEqual(summary[key], value, key);
+    assert.equal(summary.daily, line);
+  });
+}

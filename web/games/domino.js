@@ -105,8 +105,10 @@ function hooks(root, ctx, kit) {
         play.showWell(view, "paused"); // D18: a run resumes after a reload, paused
         if (!paid && (store.peek ?? store.get)("run") === loaded) ctx.keepView(view); // the stored view now matches the run
       } else if (how === "resumed") { // the time owed ended the run (its last tile locked): its end, banked with the club
-        kit.end.heard(paid?.tick.events);
-        play.finish(/** @type {any} */ (paid?.tick));
+        // resume() hands on an over run only with the time it paid.
+        const { tick } = /** @type {NonNullable<typeof paid>} */ (paid);
+        kit.end.heard(tick.events);
+        play.finish(/** @type {any} */ (tick));
       } else if (view && !view.over) play.showWell(view, "paused", false); // stored: drawn, its card not live
       else {
         state.view = null;

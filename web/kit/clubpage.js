@@ -8,7 +8,7 @@ import { html } from "../svg.js";
 
 /**
  * A "Daily" button: opens today's daily of `game` (the club service says its link).
- * @param {HTMLElement} parent @param {any} ctx @param {string} game
+ * @param {HTMLElement | null} parent none: the caller places it @param {any} ctx @param {string} game
  * @param {{label: string, title: string, cls: string, report: (error: unknown) => void}} options
  * @returns {HTMLButtonElement}
  */

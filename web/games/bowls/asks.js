@@ -15,7 +15,7 @@ import { forecastWords } from "./words.js";
  * @property {number | null} chosen
  * @property {{forecast: boolean}} prefs
  * @property {string | null} forecast
- * @property {{key: string, text: string} | null} forecastSeen
+ * @property {{key: string, text: string | null} | null} forecastSeen
  * @property {HintState} hint
  */
 

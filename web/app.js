@@ -70,6 +70,11 @@ const shellPart = (id) => /** @type {HTMLElement} */ (document.getElementById(id
  */
 
 /**
+ * A game page's context: a game route always has its game, an engine and a store (makeContext).
+ * @typedef {PageContext & { game: string, engine: Engine, store: StoreScope }} GameContext
+ */
+
+/**
  * What a page's mount resolves to.
  * @typedef {object} PageView
  * @property {() => void} unmount saves what is in play and lets go of listeners

@@ -23,13 +23,13 @@ import { createScreens } from "./bowls/screens.js";
 import { createState, shownView } from "./bowls/state.js";
 import { applyTheme, createToast, ensureDefs } from "./bowls/themes.js";
 
-/** @param {HTMLElement} root @param {any} ctx */
+/** @param {HTMLElement} root @param {import("../app.js").GameContext} ctx */
 export function mount(root, ctx) {
   return mountGame(root, ctx, (kit) => hooks(root, ctx, kit));
 }
 
 /**
- * @param {HTMLElement} root @param {any} ctx @param {import("../kit/mount.js").Kit} kit
+ * @param {HTMLElement} root @param {import("../app.js").GameContext} ctx @param {import("../kit/mount.js").Kit} kit
  * @returns {import("../kit/mount.js").GameHooks}
  */
 function hooks(root, ctx, kit) {

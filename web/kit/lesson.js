@@ -103,7 +103,7 @@ export function memoryScope() {
 /**
  * The lesson's coach card over the page, not modal: the board stays playable.
  * @param {HTMLElement} root the game page's section
- * @param {any} ctx the page context (t, announce, game, seen, reducedMotion)
+ * @param {import("../app.js").GameContext} ctx the page context (t, announce, game, seen, reducedMotion)
  * @param {LessonStep[]} steps 3 to 5 steps
  * @returns {Lesson}
  */

@@ -107,7 +107,7 @@ export function settingsCard(prefs, { t }, setForecast) {
 
 /**
  * @param {HTMLElement} root the page (cards go there)
- * @param {{state: CardState, words: Words, page: import("../../kit/page.js").Page, ctx: any,
+ * @param {{state: CardState, words: Words, page: import("../../kit/page.js").Page, ctx: import("../../app.js").GameContext,
  *   end: import("../../kit/clubpage.js").ClubEnd, on: CardActions}} deps
  */
 export function createCards(root, { state, words, page, ctx, end, on }) {

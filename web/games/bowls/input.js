@@ -9,7 +9,7 @@ import { shownView } from "./state.js";
 /**
  * @typedef {object} InputDeps
  * @property {HTMLElement} root the page (inert before the engine holds the run)
- * @property {any} ctx
+ * @property {import("../../app.js").GameContext} ctx
  * @property {import("./state.js").State} state
  * @property {import("../../kit/page.js").Page} page
  * @property {import("./hud.js").Words} words

@@ -121,7 +121,7 @@ export function renderModeScreen(target, data, words, on) {
 
 /**
  * @typedef {object} ScreenDeps
- * @property {any} ctx
+ * @property {import("../../app.js").GameContext} ctx
  * @property {import("../../kit/page.js").Page} page
  * @property {import("./state.js").State} state
  * @property {import("./render.js").Parts} parts

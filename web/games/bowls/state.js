@@ -22,7 +22,7 @@ import { NO_HINT } from "./puzzles.js";
  * @property {Map<number, any>} solved puzzle id -> the last "puzzle_solved" event (fewest, first, solved)
  */
 
-/** The page's preferences (stored beside the run, not the engine's). @param {any} store @returns {{forecast: boolean}} */
+/** The page's preferences (stored beside the run, not the engine's). @param {import("../../storage.js").StoreScope} store @returns {{forecast: boolean}} */
 function readPrefs(store) {
   try {
     return { forecast: JSON.parse(store.get("prefs") ?? "{}")?.forecast === true };
@@ -31,7 +31,7 @@ function readPrefs(store) {
   }
 }
 
-/** @param {any} store the page's storage scope (its preferences) @returns {State} */
+/** @param {import("../../storage.js").StoreScope} store the page's storage scope (its preferences) @returns {State} */
 export function createState(store) {
   return {
     screen: null, view: null, chosen: null, animating: false, card: null,

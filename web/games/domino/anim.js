@@ -12,7 +12,7 @@ import { stepPop, turnPop, turnSaid } from "./words.js";
 
 /**
  * @typedef {object} AnimDeps
- * @property {any} ctx
+ * @property {import("../../app.js").GameContext} ctx
  * @property {import("../../kit/mount.js").Kit} kit
  * @property {import("./state.js").State} state
  * @property {import("./render.js").Parts} parts

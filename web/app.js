@@ -21,6 +21,10 @@ import { mountSettings } from "./settings.js";
 
 const GAME_IDS = GAMES.map((g) => g.id);
 
+// The shell's fixed parts: index.html has them before any script runs.
+/** @param {string} id */
+const shellPart = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
 /** @typedef {import("./engine.js").Engine} Engine */
 /** @typedef {import("./engine.js").WorkerExports} WorkerExports */
 /** @typedef {import("./storage.js").StoreScope} StoreScope */
@@ -66,15 +70,23 @@ const GAME_IDS = GAMES.map((g) => g.id);
  */
 
 /**
+ * A game page's context: a game route always has its game, an engine and a store (makeContext).
+ * @typedef {PageContext & { game: string, engine: Engine, store: StoreScope }} GameContext
+ */
+
+/**
  * What a page's mount resolves to.
  * @typedef {object} PageView
- * @property {() => void} [unmount] saves what is in play and lets go of listeners
+ * @property {() => void} unmount saves what is in play and lets go of listeners
  * @property {Promise<unknown>} [settled] the page's first engine answers are in
  */
 
 /**
- * @typedef {{ name: "home" | "rules" | "game" | "club", game?: string, lesson?: boolean,
- *   start?: string | null, replay?: string | null }} Route
+ * A game and a rules page always name their game (parseRoute takes only known ids).
+ * @typedef {{ name: "home", game?: undefined, lesson?: undefined, start?: undefined, replay?: undefined }
+ *   | { name: "club", game?: undefined, lesson?: undefined, start?: undefined, replay?: undefined }
+ *   | { name: "rules", game: string, lesson?: undefined, start?: undefined, replay?: undefined }
+ *   | { name: "game", game: string, lesson: boolean, start: string | null, replay: string | null }} Route
  */
 
 /**
@@ -200,7 +212,8 @@ function makeContext(shell, route, root, { focusLost = false, afterLesson = fals
   const aside = lesson || replay !== null; // a session beside the player's run, keeping nothing
   /** @type {(() => void)[]} */
   const cleanups = [tips.clear];
-  const engine = game ? (lesson ? engines.lessons : replay !== null ? engines.replays : engines.games).get(game) : null;
+  // Every game id has its engines (createEngines).
+  const engine = game ? /** @type {Engine} */ ((lesson ? engines.lessons : replay !== null ? engines.replays : engines.games).get(game)) : null;
   const number = (/** @type {number} */ v, /** @type {Intl.NumberFormatOptions | undefined} */ o) => i18n.number(v, o);
   const club = createClub({
     game: game ?? null, start, replay, lesson, root, engine, clubEngine: engines.club, storage, notice, announce, reducedMotion,
@@ -228,7 +241,8 @@ function makeContext(shell, route, root, { focusLost = false, afterLesson = fals
     painted: () => { if (!performance.getEntriesByName("club-board-painted").length) performance.mark("club-board-painted"); },
     games: GAME_IDS,
     gameName: (id) => (GAME_IDS.includes(id) ? i18n.t(`shell.game.${id}.name`) : null),
-    check: (id, method, payload) => engines.checkers.get(id).call(method, payload), // a Promise
+    // A Promise; the ids are the games' and "club" (validatorFor), each with its checker.
+    check: (id, method, payload) => /** @type {Engine} */ (engines.checkers.get(id)).call(method, payload),
     askPersistence: shell.askPersistence,
     onVisibility: (fn) => { const off = shell.onVisibility(fn); cleanups.push(off); return off; },
   };
@@ -242,7 +256,7 @@ function makeContext(shell, route, root, { focusLost = false, afterLesson = fals
 async function freshBest({ engines, storage }, game) {
   const profile = storage.scope(game).get("profile");
   try {
-    const headline = await engines.games.get(game).call("headline", { profile });
+    const headline = await /** @type {Engine} */ (engines.games.get(game)).call("headline", { profile }); // a game of GAMES
     storage.scope(game).set("headline", JSON.stringify(headline));
     return headline?.best ?? null;
   } catch (error) {
@@ -334,7 +348,7 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
   dispatchEvent(new CustomEvent("club:ready", {
     detail: { bench: (games) => sync.bench(games), engine: (game) => createEngine(worker, game) },
   }));
-  router.watch(watchUpdates({ container: document.getElementById("notices"), t: i18n.t, settle: router.settle }));
+  router.watch(watchUpdates({ container: shellPart("notices"), t: i18n.t, settle: router.settle }));
   runningVersion().then((version) => { document.documentElement.dataset.version = version ?? ""; });
 }
 
@@ -350,7 +364,7 @@ async function createShell(worker, preloaded) {
   engineReady.catch(() => {}); // shown by boot.js with Retry
   /** @type {import("./kit/i18n.js").I18n | null} */
   let i18n = null;
-  const notice = createNotices(document.getElementById("notices"), (k, v) => (i18n ? i18n.t(k, v) : k));
+  const notice = createNotices(shellPart("notices"), (k, v) => (i18n ? i18n.t(k, v) : k));
   const storage = createStorage({ notice, t: (k, v) => (i18n ? i18n.t(k, v) : null) });
   const restored = finishRestore(storage.backend); // before anything reads the progress
   const settings = loadSettings(storage);
@@ -359,7 +373,7 @@ async function createShell(worker, preloaded) {
   await Promise.all([i18n.use("shell"), i18n.use("club")]);
   if (restored === "finished") notice(i18n.t("shell.backup.finished"));
   const seen = createSeen(storage); // after the strings: a corrupt record's notice is translated
-  const announce = createAnnouncer(document.getElementById("live"));
+  const announce = createAnnouncer(shellPart("live"));
   const onVisibility = visibilityHub();
   const reducedMotion = reducedMotionQuery(settings);
   document.documentElement.dataset.motion = settings.motion;
@@ -381,7 +395,7 @@ async function createShell(worker, preloaded) {
  * @param {Shell} shell @param {Map<string, Promise<any>>} modules preloaded game modules
  */
 function createRouter(shell, modules) {
-  const app = document.getElementById("app");
+  const app = shellPart("app");
   const { i18n, storage, seen } = shell;
   /** @type {{ view: PageView | null, cleanup: () => void } | null} */
   let current = null;
@@ -405,13 +419,14 @@ function createRouter(shell, modules) {
   // reload lands on the route being opened, now served by the new version.
   /** @param {Route} route @returns {boolean} true: the page reloads */
   function switchVersionFirst(route) {
-    const due = updates?.pending();
+    if (!updates) return false; // not watched yet: the first page
+    const due = updates.pending();
     const leavingHome = currentRoute?.name === "home" && route.name !== "home";
     if (due === "stale" || (due === "waiting" && leavingHome)) {
       updates.apply();
       return true;
     }
-    updates?.check();
+    updates.check();
     return false;
   }
 
@@ -419,11 +434,12 @@ function createRouter(shell, modules) {
   // lesson; an old player with a run in play is not sent to one.
   /** @param {Route} route @param {Route | null} before the route shown until now @returns {Route} */
   function firstVisit(route, before) {
+    if (route.name !== "game") return route;
     const { game } = route;
     // A replay or a shared deal opens as asked: a newcomer plays the friend's link,
     // and closing the friend's replay opens the game itself, not a lesson.
     const leftReplay = before?.name === "game" && before.game === game && typeof before.replay === "string";
-    if (route.name !== "game" || route.lesson || typeof route.replay === "string" || route.start || leftReplay || seen.lessonDone(game) || storage.scope(game).get("run") !== null) return route;
+    if (route.lesson || typeof route.replay === "string" || route.start || leftReplay || seen.lessonDone(game) || storage.scope(game).get("run") !== null) return route;
     history.replaceState(history.state, "", `#/${game}?lesson`);
     return { ...route, lesson: true };
   }

@@ -34,8 +34,10 @@ const RESTORED_FLAG = "6e-club:restored"; // sessionStorage: the count, shown af
 /** @typedef {(text: string, check: Check) => unknown} Validator throws when the text is not good */
 /** @typedef {{ format: string, version: number, saved: string, keys: Record<string, string> }} Backup */
 /**
- * What checkBackup found: the backup, or the problem.
- * @typedef {{ backup?: Backup, problem?: string, part?: string, reason?: string | null, version?: number }} Found
+ * What checkBackup found: the backup, or the problem (a bad part is named, a newer format says its version).
+ * @typedef {{ backup: Backup, problem?: undefined } | Problem} Found
+ * @typedef {{ backup?: undefined, problem: "notBackup" | "newer", version?: number }
+ *   | { backup?: undefined, problem: "badPart", part: string, reason: string | null }} Problem
  */
 
 /** @param {string} text */
@@ -133,7 +135,7 @@ function download(backup) {
   return name;
 }
 
-/** @param {PageContext["t"]} t @param {Found} found @param {PageContext["gameName"]} gameName */
+/** @param {PageContext["t"]} t @param {Problem} found @param {PageContext["gameName"]} gameName */
 function problemText(t, found, gameName) {
   if (found.problem !== "badPart") return t(`shell.backup.${found.problem}`, { version: found.version });
   return t("shell.backup.badPart", { part: partName(found.part, gameName), reason: found.reason ?? t("shell.backup.unknownPart") });

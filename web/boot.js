@@ -43,15 +43,19 @@ const STALL_MS = 60000;
 
 /** @typedef {import("./downloads.js").Progress} Progress */
 
+// The loader card's parts: index.html has them before this script runs.
+/** @param {string} id */
+const cardPart = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
 /** @param {boolean} shown a first visit's card (a returning visit's stays hidden unless the start fails) */
 function loaderUi(shown) {
   const root = document.documentElement;
-  const loader = document.getElementById("loader");
-  const bar = loader.querySelector(".progress");
+  const loader = cardPart("loader");
+  const bar = /** @type {HTMLElement} */ (loader.querySelector(".progress"));
   const fill = /** @type {HTMLElement} */ (loader.querySelector(".progress-fill"));
-  const stage = document.getElementById("loader-stage");
-  const share = document.getElementById("loader-share");
-  const retry = document.getElementById("retry");
+  const stage = cardPart("loader-stage");
+  const share = cardPart("loader-share");
+  const retry = cardPart("retry");
   /** @type {Record<string, string>} */
   let strings = ENGLISH;
   let lang = "en";
@@ -73,7 +77,7 @@ function loaderUi(shown) {
     share.textContent = fraction > 0 && fraction < 1 ? new Intl.NumberFormat(lang, { style: "percent" }).format(fraction) : "";
     retry.textContent = say("shell.loader.retry");
     if (failed) stage.textContent = say("shell.loader.failed");
-    else if (downloading()) {
+    else if (bytes && downloading()) {
       const size = new Intl.NumberFormat(lang, { style: "unit", unit: "megabyte", maximumFractionDigits: 1 });
       stage.textContent = say("shell.loader.why").replace("{size}", size.format(bytes.wire / 1e6));
     } else stage.textContent = say(`shell.loader.${STAGES[reached].id}`);
@@ -108,8 +112,8 @@ function loaderUi(shown) {
       failed = true;
       loader.hidden = false;
       render();
-      document.getElementById("load-error-text").textContent = message ?? say("shell.loader.timeout");
-      document.getElementById("load-error").hidden = false;
+      cardPart("load-error-text").textContent = message ?? say("shell.loader.timeout");
+      cardPart("load-error").hidden = false;
       retry.focus();
     },
     // Gone at once: the page under it is already drawn and live (a fading card
@@ -128,7 +132,7 @@ function boot() {
   root.dataset.visit = returning ? "returning" : "first";
   const ui = loaderUi(!returning);
   ui.advance("shell");
-  document.getElementById("retry").addEventListener("click", () => location.reload());
+  cardPart("retry").addEventListener("click", () => location.reload());
   let stallTimer = setTimeout(() => ui.fail(null), STALL_MS);
   const progressed = () => {
     clearTimeout(stallTimer);

@@ -122,8 +122,8 @@ function charts(parent, ctx, stats) {
       value: b.count,
       label: t("club.chart.range.label", { low: format(b.low), high: format(b.high) }),
     }));
-    // The bounds stand at the bars' edges: a bucket's lower bound under its middle read as its score.
-    const edges = [...stats.distribution.map((b) => b.low), stats.distribution.at(-1).high + 1].map((v) => short(ctx, v));
+    // (Some bucket counts, so there is a last one.) The bounds stand at the bars' edges: a bucket's lower bound under its middle read as its score.
+    const edges = [...stats.distribution.map((b) => b.low), /** @type {Daily.Bucket} */ (stats.distribution.at(-1)).high + 1].map((v) => short(ctx, v));
     barChart(grid, points, {
       title: t("club.chart.dist"),
       summary: t("club.chart.distSummary", { list: points.map((p) => `${p.label}: ${format(p.value)}`).join(", ") }),
@@ -132,9 +132,10 @@ function charts(parent, ctx, stats) {
   }
   if (stats.bests.length) {
     const points = stats.bests.map((b) => ({ value: b.best, label: formatDate(ctx, b.date) }));
+    const best = /** @type {Daily.BestPoint} */ (stats.bests.at(-1)).best; // not empty: the latest is the best
     stepChart(grid, points, {
       title: t("club.chart.bests"),
-      summary: t("club.chart.bestsSummary", { count: points.length, best: format(points.at(-1).value) }),
+      summary: t("club.chart.bestsSummary", { count: points.length, best: format(best) }),
       labelHead: t("club.chart.when"), valueHead: t("club.chart.score"), format, cls: "chart-bests",
     });
   }

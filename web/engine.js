@@ -88,7 +88,7 @@ function makeSnapshotLater(version) {
   if (typeof Worker === "undefined" || typeof caches === "undefined") return;
   const root = document.documentElement;
   /** @param {() => void} fn */
-  const whenIdle = (fn) => setTimeout(() => (self.requestIdleCallback ? requestIdleCallback(fn, { timeout: 4000 }) : fn()), 1500);
+  const whenIdle = (fn) => setTimeout(() => (typeof requestIdleCallback === "function" ? requestIdleCallback(fn, { timeout: 4000 }) : fn()), 1500);
   whenIdle(() => {
     root.dataset.snapshot = "saving";
     const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });

@@ -83,10 +83,10 @@ export async function mountHome(root, ctx) {
   if (anyBest) ctx.askPersistence();
   // The cards show the stored headlines at once; the engines' answers follow.
   let gone = false;
-  const settled = ctx.engineReady.then(() => Promise.all(GAMES.map(async (game) => {
-    const best = (await ctx.freshBest(game.id)) || null;
+  const settled = ctx.engineReady.then(() => Promise.all([...bests].map(async ([id, shown]) => {
+    const best = (await ctx.freshBest(id)) || null;
     if (gone) return;
-    showBest(bests.get(game.id), best, ctx);
+    showBest(shown, best, ctx);
     if (best !== null) ctx.askPersistence();
   })), () => {});
   // settled: the engines' answers are on the cards (the app's "interactive" waits for it)
@@ -171,22 +171,21 @@ function dailyCard(root, ctx) {
     card.dataset.state = "ready";
     card.dataset.date = answer.date;
     date.textContent = formatDate(ctx, answer.date, { weekday: "long", day: "numeric", month: "long" });
-    for (const game of GAMES) {
-      const info = answer.games[game.id];
-      const cell = rows.get(game.id);
+    for (const [id, cell] of rows) { // a row for each game of GAMES
+      const info = answer.games[id];
       const row = /** @type {HTMLElement} */ (cell.parentElement);
       row.dataset.done = info?.done ? "1" : "0";
       row.dataset.streak = String(info?.streak ?? 0);
       cell.replaceChildren();
       if (!info) continue;
-      const name = t(`shell.game.${game.id}.name`);
+      const name = t(`shell.game.${id}.name`);
       if (info.done) {
         const score = ctx.number(info.score ?? 0);
         const done = html("span", { class: "dc-done" }, cell);
         html("span", { "aria-hidden": "true" }, done, t("club.done", { score }));
         html("span", { class: "sr-only" }, done, t("club.doneGame", { game: name, score }));
       } else {
-        html("a", { class: "btn dc-play", href: `#/${game.id}?${info.query}`, "aria-label": t("club.playGame", { game: name }) }, cell, t("club.play"));
+        html("a", { class: "btn dc-play", href: `#/${id}?${info.query}`, "aria-label": t("club.playGame", { game: name }) }, cell, t("club.play"));
       }
       if (info.streak > 0) html("span", { class: "dc-streak" }, cell, t("club.gameStreak", { count: info.streak, n: ctx.number(info.streak) }));
     }

@@ -20,7 +20,8 @@ const FADE_MS = 600;
  * @returns {Notice} shows one notice
  */
 export function createNotices(container, t) {
-  /** @type {Map<string, { item: HTMLElement, badge: HTMLElement, count: number, timers: ReturnType<typeof setTimeout>[], kind: NoticeKind }>} */
+  /** @typedef {{ item: HTMLElement, badge: HTMLElement, count: number, timers: ReturnType<typeof setTimeout>[], kind: NoticeKind }} Shown */
+  /** @type {Map<string, Shown>} */
   const shown = new Map();
 
   /** @param {string} text */
@@ -32,9 +33,8 @@ export function createNotices(container, t) {
     shown.delete(text);
   }
 
-  /** @param {string} text */
-  function schedule(text) {
-    const open = shown.get(text);
+  /** @param {string} text @param {Shown} open its notice */
+  function schedule(text, open) {
     const showFor = open.kind === "done" ? DONE_MS : SHOW_MS;
     open.timers.forEach((id) => clearTimeout(id));
     open.item.classList.remove("fading");
@@ -44,9 +44,8 @@ export function createNotices(container, t) {
     ];
   }
 
-  /** @param {string} text */
-  function again(text) {
-    const open = shown.get(text);
+  /** @param {string} text @param {Shown} open its notice, up */
+  function again(text, open) {
     if (open.kind === "problem") {
       open.count += 1;
       open.badge.textContent = `×${open.count}`;
@@ -54,12 +53,13 @@ export function createNotices(container, t) {
       open.badge.hidden = false;
       open.item.dataset.count = String(open.count);
     }
-    schedule(text);
+    schedule(text, open);
   }
 
   return (text, kind = "problem") => {
-    if (shown.has(text)) {
-      again(text);
+    const up = shown.get(text);
+    if (up) {
+      again(text, up);
       return;
     }
     if (kind === "done") [...shown].filter(([, open]) => open.kind === "done").forEach(([said]) => close(said));
@@ -68,7 +68,9 @@ export function createNotices(container, t) {
     const badge = html("span", { class: "notice-count", hidden: true }, item);
     const dismiss = html("button", { type: "button", class: "notice-close", "aria-label": t("shell.dismiss") }, item, "×");
     dismiss.addEventListener("click", () => close(text));
-    shown.set(text, { item, badge, count: 1, timers: [], kind });
-    schedule(text);
+    /** @type {Shown} */
+    const open = { item, badge, count: 1, timers: [], kind };
+    shown.set(text, open);
+    schedule(text, open);
   };
 }

@@ -32,8 +32,10 @@ export const QUOTA_GUESS = 5 * 1024 * 1024; // where the free-room search starts
  * What restore did: `count` parts restored (ok), or why nothing changed:
  * "space" (`missing` code units of room, `need` in all, `free` now), "verify"
  * (`part` was not written or read back as it is), "unavailable" (no storage).
- * @typedef {{ ok: boolean, count?: number, problem?: "space" | "verify" | "unavailable",
- *   need?: number, free?: number, missing?: number, part?: string }} Restored
+ * @typedef {{ ok: true, count: number }
+ *   | { ok: false, problem: "space", need: number, free: number, missing: number }
+ *   | { ok: false, problem: "verify", part: string }
+ *   | { ok: false, problem: "unavailable" }} Restored
  */
 
 /** A key of the progress: the club's, never a copy set aside as corrupt. @param {string} key */

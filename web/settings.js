@@ -80,11 +80,12 @@ export function mountSettings(button, { settings, saveSettings, t, feel, reduced
     dialog = createDialog(document.body, {
       title: t("shell.settings"), cls: "settings-dialog", lines: [body], closeLabel: t("shell.settings.close"), focus: "#sound-switch",
     });
+    return dialog;
   }
 
-  button?.addEventListener("click", () => { build(); dialog.open(); });
+  button?.addEventListener("click", () => { build().open(); });
   return {
-    open() { build(); dialog.open(); },
+    open() { build().open(); },
     close() { dialog?.close(); },
   };
 }

@@ -69,7 +69,7 @@ function memoryStore() {
   /** @type {Map<string, string>} */
   const map = new Map();
   return {
-    getItem: (k) => (map.has(k) ? map.get(k) : null),
+    getItem: (k) => map.get(k) ?? null, // the values are strings
     setItem: (k, v) => { map.set(k, String(v)); },
     removeItem: (k) => { map.delete(k); },
     key: (i) => [...map.keys()][i] ?? null,
@@ -95,7 +95,8 @@ function listAsides(store) {
   try {
     for (let i = 0; store && i < store.length; i += 1) {
       const key = store.key(i);
-      const named = key === null ? null : asideOf(key);
+      if (key === null) continue;
+      const named = asideOf(key);
       if (named) out.push({ key, ...named, chars: store.getItem(key)?.length ?? 0 });
     }
   } catch { /* storage went away: none to show */ }
@@ -104,6 +105,7 @@ function listAsides(store) {
 
 /** Only the newest CORRUPT_KEEP copies of each key stay. @param {Backend | null} store */
 function pruneAsides(store) {
+  if (!store) return; // none kept, none to prune
   /** @type {Map<string, number>} */
   const kept = new Map();
   for (const aside of listAsides(store)) {
@@ -225,10 +227,11 @@ export function createStorage({ notice, t, backend } = {}) {
 
   // The page's window (node's tests have none).
   globalThis.addEventListener?.("storage", (event) => {
-    if (!event.key?.startsWith(PREFIX) || event.newValue === lastSeen.get(event.key)) return;
-    if (!lastSeen.has(event.key)) return;
-    lastSeen.set(event.key, event.newValue); // handed to the page, which adopts it
-    conflictHandlers.forEach((fn) => fn(event.key, event.newValue));
+    const { key, newValue } = event;
+    if (!key?.startsWith(PREFIX) || newValue === lastSeen.get(key)) return;
+    if (!lastSeen.has(key)) return;
+    lastSeen.set(key, newValue); // handed to the page, which adopts it
+    conflictHandlers.forEach((fn) => fn(key, newValue));
   });
 
   /** @param {string} name @returns {StoreScope} */
@@ -286,7 +289,7 @@ const SETTINGS_CHECKS = {
 
 /** @param {string | null} text @returns {Settings} (throws on an unknown schema) */
 export function parseSettings(text) {
-  const value = JSON.parse(text);
+  const value = JSON.parse(text ?? "null"); // none stored (peekLanguage): an unknown schema too
   if (typeof value !== "object" || value?.schema !== 1) throw new Error("unknown settings schema");
   const settings = { ...SETTINGS_DEFAULTS };
   for (const [key, ok] of Object.entries(SETTINGS_CHECKS)) if (ok(value[key])) settings[key] = value[key];

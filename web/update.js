@@ -97,12 +97,13 @@ export function watchUpdates({ container, t, settle }) {
       // After the arcade is ready: registering at start slows the first boot. Offline, the
       // registration this page runs under is taken as it is: registering again would ask
       // the network for the worker's script and log a failed request for nothing (P5).
-      state.registration = navigator.onLine === false
+      const registration = navigator.onLine === false
         ? (await sw.getRegistration()) ?? null
         : await sw.register("./sw.js", { updateViaCache: "none" });
-      if (!state.registration) return;
-      track(state.registration.waiting);
-      state.registration.addEventListener("updatefound", () => track(state.registration.installing));
+      state.registration = registration;
+      if (!registration) return;
+      track(registration.waiting);
+      registration.addEventListener("updatefound", () => track(registration.installing));
       setInterval(check, CHECK_EVERY_MS);
       document.addEventListener("visibilitychange", () => { if (!document.hidden) check(); });
       addEventListener("online", check);

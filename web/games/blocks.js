@@ -19,13 +19,13 @@ import { createReplayPaint } from "./blocks/replaypaint.js";
 import { createState } from "./blocks/state.js";
 import { createWords } from "./blocks/words.js";
 
-/** @param {HTMLElement} root @param {any} ctx */
+/** @param {HTMLElement} root @param {import("../app.js").GameContext} ctx */
 export function mount(root, ctx) {
   return mountGame(root, ctx, (kit) => hooks(root, ctx, kit));
 }
 
 /**
- * @param {HTMLElement} root @param {any} ctx @param {import("../kit/mount.js").Kit} kit
+ * @param {HTMLElement} root @param {import("../app.js").GameContext} ctx @param {import("../kit/mount.js").Kit} kit
  * @returns {import("../kit/mount.js").GameHooks}
  */
 function hooks(root, ctx, kit) {

@@ -20,16 +20,16 @@ import { lessonSteps } from "./bowls/lesson.js";
 import { createPlay } from "./bowls/play.js";
 import { createGame, focusTarget, render } from "./bowls/render.js";
 import { createScreens } from "./bowls/screens.js";
-import { createState } from "./bowls/state.js";
+import { createState, shownView } from "./bowls/state.js";
 import { applyTheme, createToast, ensureDefs } from "./bowls/themes.js";
 
-/** @param {HTMLElement} root @param {any} ctx */
+/** @param {HTMLElement} root @param {import("../app.js").GameContext} ctx */
 export function mount(root, ctx) {
   return mountGame(root, ctx, (kit) => hooks(root, ctx, kit));
 }
 
 /**
- * @param {HTMLElement} root @param {any} ctx @param {import("../kit/mount.js").Kit} kit
+ * @param {HTMLElement} root @param {import("../app.js").GameContext} ctx @param {import("../kit/mount.js").Kit} kit
  * @returns {import("../kit/mount.js").GameHooks}
  */
 function hooks(root, ctx, kit) {
@@ -131,7 +131,7 @@ function hooks(root, ctx, kit) {
     lessonSteps: () => lessonSteps(game.ring.node, () => root.querySelector(".bw-sow")),
     // The app makes the page live right after mount: then focus lands where the screen puts it.
     focus: () => (state.screen === "game"
-      ? game.ring.node(focusTarget(state, state.view))
+      ? game.ring.node(focusTarget(state, shownView(state)))
       : /** @type {HTMLElement | null} */ (modes.querySelector(".bw-continue, .bw-start"))),
     unmount() {
       asks.moved(); // a hint still searching is stopped

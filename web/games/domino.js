@@ -24,13 +24,13 @@ import { createOwed } from "./domino/playtime.js";
 import { layout, render } from "./domino/render.js";
 import { createState } from "./domino/state.js";
 
-/** @param {HTMLElement} root @param {any} ctx */
+/** @param {HTMLElement} root @param {import("../app.js").GameContext} ctx */
 export function mount(root, ctx) {
   return mountGame(root, ctx, (kit) => hooks(root, ctx, kit));
 }
 
 /**
- * @param {HTMLElement} root @param {any} ctx @param {import("../kit/mount.js").Kit} kit
+ * @param {HTMLElement} root @param {import("../app.js").GameContext} ctx @param {import("../kit/mount.js").Kit} kit
  * @returns {import("../kit/mount.js").GameHooks}
  */
 function hooks(root, ctx, kit) {
@@ -105,8 +105,10 @@ function hooks(root, ctx, kit) {
         play.showWell(view, "paused"); // D18: a run resumes after a reload, paused
         if (!paid && (store.peek ?? store.get)("run") === loaded) ctx.keepView(view); // the stored view now matches the run
       } else if (how === "resumed") { // the time owed ended the run (its last tile locked): its end, banked with the club
-        kit.end.heard(paid?.tick.events);
-        play.finish(/** @type {any} */ (paid?.tick));
+        // resume() hands on an over run only with the time it paid.
+        const { tick } = /** @type {NonNullable<typeof paid>} */ (paid);
+        kit.end.heard(tick.events);
+        play.finish(/** @type {any} */ (tick));
       } else if (view && !view.over) play.showWell(view, "paused", false); // stored: drawn, its card not live
       else {
         state.view = null;

@@ -23,13 +23,13 @@ import { describeBoard } from "./merge/words.js";
 
 const TICK_MS = 5000; // play time goes to the engine at least this often while it runs (M15)
 
-/** @param {HTMLElement} root the page's <section> @param {any} ctx the app's context */
+/** @param {HTMLElement} root the page's <section> @param {import("../app.js").GameContext} ctx the app's context */
 export function mount(root, ctx) {
   return mountGame(root, ctx, (kit) => hooks(root, ctx, kit));
 }
 
 /**
- * @param {HTMLElement} root @param {any} ctx @param {import("../kit/mount.js").Kit} kit
+ * @param {HTMLElement} root @param {import("../app.js").GameContext} ctx @param {import("../kit/mount.js").Kit} kit
  * @returns {import("../kit/mount.js").GameHooks}
  */
 function hooks(root, ctx, kit) {

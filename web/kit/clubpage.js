@@ -8,7 +8,7 @@ import { html } from "../svg.js";
 
 /**
  * A "Daily" button: opens today's daily of `game` (the club service says its link).
- * @param {HTMLElement} parent @param {any} ctx @param {string} game
+ * @param {HTMLElement | null} parent none: the caller places it @param {import("../app.js").GameContext} ctx @param {string} game
  * @param {{label: string, title: string, cls: string, report: (error: unknown) => void}} options
  * @returns {HTMLButtonElement}
  */
@@ -26,7 +26,7 @@ export function dailyButton(parent, ctx, game, { label, title, cls, report }) {
 /**
  * A Daily button marked once today's daily is counted: a check, and its score in its
  * title and description (playing it again is practice, said on its end card).
- * @param {HTMLElement} button @param {any} ctx @param {(error: unknown) => void} report
+ * @param {HTMLElement} button @param {import("../app.js").GameContext} ctx @param {(error: unknown) => void} report
  */
 export function markDailyDone(button, ctx, report) {
   ctx.club.dailyDone().then((/** @type {Daily.HomeGame | null} */ done) => {
@@ -61,7 +61,7 @@ export function endPart(card, cls) {
 
 /**
  * The finished run's summary in the game-over card, once both are there.
- * @param {any} ctx @param {(error: unknown) => void} report
+ * @param {import("../app.js").GameContext} ctx @param {(error: unknown) => void} report
  * @returns {ClubEnd}
  */
 export function createClubEnd(ctx, report) {

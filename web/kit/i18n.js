@@ -12,7 +12,7 @@ export const LANGUAGES = ["en", "it", "de", "ru"];
  * @returns {string} one of LANGUAGES
  */
 export function pickLanguage(saved, browserLanguages = navigator.languages || [navigator.language]) {
-  if (LANGUAGES.includes(saved)) return saved;
+  if (saved && LANGUAGES.includes(saved)) return saved;
   for (const tag of browserLanguages) {
     const base = String(tag || "").toLowerCase().split("-")[0];
     if (LANGUAGES.includes(base)) return base;
@@ -100,8 +100,9 @@ export function createI18n(initial, preloaded = new Map()) {
       await Promise.all(scopes.map((scope) => loadTable(scope, next)));
     },
     translateDom(root = document) {
-      root.querySelectorAll("[data-t]").forEach((node) => { node.textContent = t(node.getAttribute("data-t")); });
-      root.querySelectorAll("[data-t-label]").forEach((node) => node.setAttribute("aria-label", t(node.getAttribute("data-t-label"))));
+      // The selectors pick only the nodes that have the attribute.
+      root.querySelectorAll("[data-t]").forEach((node) => { node.textContent = t(/** @type {string} */ (node.getAttribute("data-t"))); });
+      root.querySelectorAll("[data-t-label]").forEach((node) => node.setAttribute("aria-label", t(/** @type {string} */ (node.getAttribute("data-t-label")))));
     },
     number(value, options) {
       return new Intl.NumberFormat(lang, options).format(value);

@@ -68,9 +68,10 @@ export function memoryScope() {
     set: (item, text) => { items.set(item, text); return true; },
     remove: (item) => { items.delete(item); },
     async load(item, validate) {
-      if (!items.has(item)) return null;
+      const text = items.get(item);
+      if (text === undefined) return null;
       try {
-        return await validate(items.get(item));
+        return await validate(text);
       } catch (error) {
         items.delete(item);
         console.warn(`6E Club: the lesson dropped ${item}: ${error?.message}`);
@@ -102,7 +103,7 @@ export function memoryScope() {
 /**
  * The lesson's coach card over the page, not modal: the board stays playable.
  * @param {HTMLElement} root the game page's section
- * @param {any} ctx the page context (t, announce, game, seen, reducedMotion)
+ * @param {import("../app.js").GameContext} ctx the page context (t, announce, game, seen, reducedMotion)
  * @param {LessonStep[]} steps 3 to 5 steps
  * @returns {Lesson}
  */
@@ -279,7 +280,7 @@ function place(tip, anchor, root) {
   const fits = (/** @type {number} */ top) => top >= 8 && top + height <= innerHeight - 8;
   const tops = [below, box.top - height - 8].filter(fits);
   if (!tops.length) tops.push(Math.max(8, Math.min(below, innerHeight - height - 8)));
-  const button = tip.querySelector("button");
+  const button = /** @type {HTMLButtonElement} */ (tip.querySelector("button")); // its OK button (createTips)
   const controls = [...document.querySelectorAll("button, a[href], input, select, textarea")]
     .filter((el) => !tip.contains(el) && el.getClientRects().length > 0)
     .map((el) => el.getBoundingClientRect());

@@ -53,7 +53,8 @@ import { createPage } from "./page.js";
  * @property {(payload: object) => unknown} startRun a link's deal over a resumed run (called outside `serial`)
  * @property {() => void} [live] the engine holds the run: input is taken from now on
  * @property {(item: string, text: string) => unknown} [adopt] another tab's newer value (inside `serial`)
- * @property {(view: any, events: any[], step: number) => void} replayStep a replay's position, drawn like an answer
+ * @property {(view: any, events: any[], step?: number) => void} replayStep a replay's position, drawn like an answer
+ *   (the bar's step; none for the first position)
  * @property {() => import("./lesson.js").LessonStep[]} lessonSteps the first lesson's steps
  * @property {() => (HTMLOrSVGElement | null | undefined)} [focus] what the mount focuses
  * @property {() => (HTMLOrSVGElement | null | undefined)} [regain] what the mount focuses when the page before
@@ -64,7 +65,7 @@ import { createPage } from "./page.js";
 /**
  * Mount a game page: the phases above, in their order.
  * @param {HTMLElement} root the page's <section>
- * @param {any} ctx the app's context (web/app.js PageContext)
+ * @param {import("../app.js").GameContext} ctx the app's context (web/app.js PageContext)
  * @param {(kit: Kit) => GameHooks} hooks the page's hooks, made once the kit's page object is there
  * @returns {Promise<{unmount: () => void}>}
  */
@@ -84,7 +85,7 @@ export async function mountGame(root, ctx, hooks) {
   return { unmount: life.unmount };
 }
 
-/** @param {HTMLElement} root @param {any} ctx */
+/** @param {HTMLElement} root @param {import("../app.js").GameContext} ctx */
 function lifeOf(root, ctx) {
   const { engine, store } = ctx;
   /** @type {GameHooks} */

@@ -47,7 +47,7 @@
 
 /**
  * @param {HTMLElement} root the page's <section>
- * @param {any} ctx the app's context (engine, store, keepView)
+ * @param {import("../app.js").GameContext} ctx the app's context (engine, store, keepView)
  * @param {PageOptions} [options]
  * @returns {Page}
  */

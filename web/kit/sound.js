@@ -43,50 +43,55 @@ export function createSound({ on, level }) {
   };
   for (const type of ["pointerdown", "keydown", "touchend"]) document.addEventListener(type, wake, true);
 
+  // play() makes voices only once wake() made the context and its master gain.
+  const graph = () => ({ audio: /** @type {AudioContext} */ (ac), out: /** @type {GainNode} */ (master) });
+
   /**
    * One voice: an oscillator through an envelope into the master gain.
    * @param {number} at seconds from now @param {number} freq Hz
    * @param {{ to?: number, type?: OscillatorType, dur?: number, peak?: number, filter?: number }} [shape]
    */
   function tone(at, freq, { to, type = "triangle", dur = 0.12, peak = 0.2, filter } = {}) {
-    const t0 = ac.currentTime + 0.01 + at;
-    const osc = ac.createOscillator();
+    const { audio, out } = graph();
+    const t0 = audio.currentTime + 0.01 + at;
+    const osc = audio.createOscillator();
     osc.type = type;
     osc.frequency.setValueAtTime(freq, t0);
     if (to) osc.frequency.exponentialRampToValueAtTime(to, t0 + dur);
-    const env = ac.createGain();
+    const env = audio.createGain();
     env.gain.setValueAtTime(SILENT, t0);
     env.gain.exponentialRampToValueAtTime(peak, t0 + 0.008);
     env.gain.exponentialRampToValueAtTime(SILENT, t0 + dur);
     /** @type {AudioNode} */
     let head = osc;
     if (filter) {
-      const lowpass = ac.createBiquadFilter();
+      const lowpass = audio.createBiquadFilter();
       lowpass.frequency.value = filter;
       head = osc.connect(lowpass);
     }
-    head.connect(env).connect(master);
+    head.connect(env).connect(out);
     osc.start(t0);
     osc.stop(t0 + dur + 0.02);
   }
 
   /** A short breath of filtered noise. @param {number} at @param {number} dur @param {number} peak @param {number} freq */
   function noise(at, dur, peak, freq) {
+    const { audio, out } = graph();
     if (!hiss) {
-      hiss = ac.createBuffer(1, Math.round(ac.sampleRate * 0.4), ac.sampleRate);
+      hiss = audio.createBuffer(1, Math.round(audio.sampleRate * 0.4), audio.sampleRate);
       const data = hiss.getChannelData(0);
       for (let i = 0; i < data.length; i += 1) data[i] = Math.random() * 2 - 1;
     }
-    const t0 = ac.currentTime + 0.01 + at;
-    const source = ac.createBufferSource();
+    const t0 = audio.currentTime + 0.01 + at;
+    const source = audio.createBufferSource();
     source.buffer = hiss;
-    const band = ac.createBiquadFilter();
+    const band = audio.createBiquadFilter();
     band.type = "bandpass";
     band.frequency.value = freq;
-    const env = ac.createGain();
+    const env = audio.createGain();
     env.gain.setValueAtTime(peak, t0);
     env.gain.exponentialRampToValueAtTime(SILENT, t0 + dur);
-    source.connect(band).connect(env).connect(master);
+    source.connect(band).connect(env).connect(out);
     source.start(t0);
     source.stop(t0 + dur + 0.02);
   }

@@ -11,7 +11,7 @@ import { paintEvents, writePaint } from "./paint.js";
 
 /**
  * @typedef {object} PlayDeps
- * @property {any} ctx
+ * @property {import("../../app.js").GameContext} ctx
  * @property {import("../../kit/mount.js").Kit} kit
  * @property {import("./state.js").State} state
  * @property {import("./render.js").Parts} parts

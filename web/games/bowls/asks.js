@@ -15,12 +15,12 @@ import { forecastWords } from "./words.js";
  * @property {number | null} chosen
  * @property {{forecast: boolean}} prefs
  * @property {string | null} forecast
- * @property {{key: string, text: string} | null} forecastSeen
+ * @property {{key: string, text: string | null} | null} forecastSeen
  * @property {HintState} hint
  */
 
 /**
- * @param {{state: AskState, page: import("../../kit/page.js").Page, ctx: any,
+ * @param {{state: AskState, page: import("../../kit/page.js").Page, ctx: import("../../app.js").GameContext,
  *   words: import("./hud.js").Words, render: () => void, choose: (b: number, announce: boolean) => void}} deps
  */
 export function createAsks({ state, page, ctx, words, render, choose }) {

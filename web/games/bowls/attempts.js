@@ -29,7 +29,7 @@ export const modeOf = (payload) => payload.mode ?? (payload.daily ? "daily" : nu
  */
 
 /**
- * @param {{state: AttemptState, page: Page, ctx: any, end: import("../../kit/clubpage.js").ClubEnd, moved: () => void,
+ * @param {{state: AttemptState, page: Page, ctx: import("../../app.js").GameContext, end: import("../../kit/clubpage.js").ClubEnd, moved: () => void,
  *   show: () => Promise<void>}} deps `moved`: the attempt on screen is about to change; `show`: draw the game screen
  */
 export function createAttempts({ state, page, ctx, end, moved, show }) {

@@ -5,8 +5,9 @@
 // keys wait while one is).
 import { html } from "../../svg.js";
 import { openDialog } from "../../kit/dialog.js";
-import { bestCombo, figures, line, puzzleOverCard } from "./puzzles.js";
+import { bestCombo, figures, isPuzzleAttempt, line, puzzleOverCard } from "./puzzles.js";
 import { renderGallery } from "./themes.js";
+import { shownView } from "./state.js";
 
 /** @typedef {import("../../kit/dialog.js").Dialog} Dialog */
 /** @typedef {import("../../kit/dialog.js").DialogOptions} DialogOptions */
@@ -61,7 +62,7 @@ export function overCard(view, outcome, { t, number }, on) {
   const buttons = [{ label: t("bowls.playAgain"), primary: true, cls: "bw-again", action: on.again }];
   if (view.can_undo) buttons.push({ label: t("bowls.undoLast"), primary: false, cls: "bw-over-undo", action: on.undo });
   buttons.push({ label: t("bowls.toModes"), primary: false, cls: "bw-to-modes", action: on.modes });
-  return { title: t(END_TITLES[view.status] ?? "bowls.attemptOver"), lines, buttons, cls: "bw-overlay bw-over" };
+  return { title: t(END_TITLES[view.status ?? ""] ?? "bowls.attemptOver"), lines, buttons, cls: "bw-overlay bw-over" };
 }
 
 /**
@@ -106,7 +107,7 @@ export function settingsCard(prefs, { t }, setForecast) {
 
 /**
  * @param {HTMLElement} root the page (cards go there)
- * @param {{state: CardState, words: Words, page: import("../../kit/page.js").Page, ctx: any,
+ * @param {{state: CardState, words: Words, page: import("../../kit/page.js").Page, ctx: import("../../app.js").GameContext,
  *   end: import("../../kit/clubpage.js").ClubEnd, on: CardActions}} deps
  */
 export function createCards(root, { state, words, page, ctx, end, on }) {
@@ -134,14 +135,14 @@ export function createCards(root, { state, words, page, ctx, end, on }) {
    * @param {HTMLElement | null} returnFocus the ring's bowl (the card's opener is gone or disabled)
    */
   function showOver(outcome, returnFocus) {
-    const view = state.view;
+    const view = shownView(state);
     const club = html("div", { class: "bw-club" });
     /** @param {DialogOptions} options */
     const withClub = (options) => {
       open({ ...options, lines: [...(options.lines ?? []), club], returnFocus });
       end.card(club);
     };
-    if (view.mode === "puzzle" && view.puzzle) {
+    if (isPuzzleAttempt(view)) {
       withClub(puzzleOverCard(view, state.solved.get(view.puzzle.id), t, { play: on.play, undo: on.undo, list: on.list }));
       return;
     }
@@ -165,7 +166,7 @@ export function createCards(root, { state, words, page, ctx, end, on }) {
 
   /** Start at the top of a long card, not at its Close button. @param {Dialog} card */
   function topOf(card) {
-    const heading = card.node.querySelector("h2");
+    const heading = /** @type {HTMLElement} */ (card.node.querySelector("h2")); // its title (openDialog)
     heading.tabIndex = -1;
     heading.focus({ preventScroll: true });
     card.node.scrollTop = 0;

@@ -48,7 +48,7 @@ export function createHud(root, { t, number }, juice) {
     drawn = true;
     score.box.dataset.score = String(view.score);
     const last = view.last;
-    const matched = Boolean(last && last.combo > 0);
+    const matched = !!last && last.combo > 0;
     combo.set(matched ? `×${last.multiplier}` : "–"); // W13, from the engine
     combo.box.dataset.combo = String(last ? last.combo : 0);
     combo.box.title = matched ? t("bowls.comboHelp", { count: last.combo }) : "";
@@ -83,7 +83,7 @@ export function createQueuePanel(root, { t }, { onSow }) {
     const back = bowl?.clockwise === false; // the engine's: a reverse bowl (W6)
     way.textContent = t(back ? "bowls.wayBack" : "bowls.way", { capacity: view.capacity });
     way.dataset.way = back ? "back" : "clockwise";
-    if (bowl === null || view.over) {
+    if (chosen === null || bowl === null || view.over) {
       title.textContent = view.over ? t("bowls.attemptOver") : t("bowls.pickBowl");
       sow.disabled = true;
       return;

@@ -4,11 +4,12 @@
 // says each arrow leads, U / Ctrl+Z undo, Ctrl+Y / Ctrl+Shift+Z redo, H asks
 // the hint. Handlers only turn events into the page's operations (play.js).
 import { tapWords } from "./words.js";
+import { shownView } from "./state.js";
 
 /**
  * @typedef {object} InputDeps
  * @property {HTMLElement} root the page (inert before the engine holds the run)
- * @property {any} ctx
+ * @property {import("../../app.js").GameContext} ctx
  * @property {import("./state.js").State} state
  * @property {import("../../kit/page.js").Page} page
  * @property {import("./hud.js").Words} words
@@ -22,7 +23,7 @@ export function createInput({ root, ctx, state, page, words, play, hint, refuse 
   /** @param {number} b */
   function clickBowl(b) {
     if (!play.live()) return;
-    const refusal = state.view.bowls[b].refusal; // the engine's reason (W5): empty, ice
+    const refusal = shownView(state).bowls[b].refusal; // the engine's reason (W5): empty, ice
     if (refusal) { refuse(); ctx.announce(tapWords(words, refusal, b)); }
     else if (state.chosen === b) play.sow(b);
     else play.choose(b);
@@ -32,7 +33,7 @@ export function createInput({ root, ctx, state, page, words, play, hint, refuse 
   /** @param {number} direction */
   function step(direction) {
     if (!play.live()) return;
-    const { arrows, bowls } = state.view;
+    const { arrows, bowls } = shownView(state);
     const b = arrows[direction > 0 ? "forward" : "back"][state.chosen ?? bowls.length];
     if (b !== null) play.choose(b);
   }

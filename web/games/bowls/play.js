@@ -7,10 +7,11 @@
 import { baseFrame, bowlLabel } from "./render.js";
 import { heardOf, showTips } from "./lesson.js";
 import { moveWords, refusalWords } from "./words.js";
+import { shownView } from "./state.js";
 
 /**
  * @typedef {object} PlayDeps
- * @property {any} ctx
+ * @property {import("../../app.js").GameContext} ctx
  * @property {import("../../kit/mount.js").Kit} kit
  * @property {import("./state.js").State} state
  * @property {import("./hud.js").Words} words
@@ -47,7 +48,8 @@ export function createPlay({ ctx, kit, state, words, game, cues, player, asks, a
     finishAnimation();
     refresh();
     game.ring.focusBowl(b);
-    if (announce) ctx.announce(bowlLabel(words, state.view.bowls[b], b, state.view.capacity));
+    const view = shownView(state); // live: a view not over
+    if (announce) ctx.announce(bowlLabel(words, view.bowls[b], b, view.capacity));
     kit.heard([{ kind: "choose", bowl: b }]);
   }
 
@@ -78,7 +80,7 @@ export function createPlay({ ctx, kit, state, words, game, cues, player, asks, a
 
   /** @param {string} method @param {Record<string, any>} payload */
   async function act(method, payload) {
-    const before = state.view;
+    const before = shownView(state); // moves are asked on the game screen
     const answer = await engine.call(method, payload);
     if (page.gone()) return;
     if (!answer.accepted) { cues.refuse(); ctx.announce(refusalWords(words, answer.reason, payload.bowl)); return; }
@@ -93,14 +95,14 @@ export function createPlay({ ctx, kit, state, words, game, cues, player, asks, a
     if (solved && answer.view.puzzle) state.solved.set(answer.view.puzzle.id, solved);
     const cheer = toast.show(answer.events); // W24: the engine awards achievements with the move
     if (cheer) ctx.announce(cheer);
-    const said = moveWords(words, method, state.view);
+    const said = moveWords(words, method, shownView(state)); // the accepted move's view
     if (said) ctx.announce(said);
     kit.heard(heardOf(answer.events));
     if (state.screen !== "game") return; // the player left the game screen while it was asked
     if (!answer.events.some((/** @type {any} */ e) => e.type === "pickup")) { played(answer); return; }
     state.animating = true;
     render();
-    const base = { ...baseFrame(state, state.view, words), chosen: null };
+    const base = { ...baseFrame(state, shownView(state), words), chosen: null };
     player.play(before.bowls, answer.events, { reduced: ctx.reducedMotion(), base }).then((finished) => {
       if (!finished) return;
       state.animating = false;
@@ -111,9 +113,10 @@ export function createPlay({ ctx, kit, state, words, game, cues, player, asks, a
   /** The move is drawn; the end card if it ended the attempt. @param {any} answer */
   function played(answer) {
     refresh();
-    cues.after(answer.events, state.view);
-    showTips(ctx, state.view, game.ring.node);
-    if (state.view.over) over(answer);
+    const view = shownView(state);
+    cues.after(answer.events, view);
+    showTips(ctx, view, game.ring.node);
+    if (view.over) over(answer);
   }
 
   /** A replay's step, drawn like a move's answer (sowing animated when it moved forward); nothing stored, no card. @param {Bowls.View} view @param {any[]} events */

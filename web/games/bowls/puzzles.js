@@ -58,7 +58,7 @@ function gridCell(cells, row, grid, t, play) {
   const next = row.id === grid.next;
   const li = html("li", {}, cells);
   const label = [t("bowls.puzzle.grid.cell", { id: row.id, title: titleOf(t, row), goal: goalWords(t, row.goal), limit: moves(t, row.limit) })];
-  if (solved) label.push(t("bowls.puzzle.grid.cellSolved", { n: moves(t, row.fewest) }));
+  if (row.fewest !== null) label.push(t("bowls.puzzle.grid.cellSolved", { n: moves(t, row.fewest) }));
   if (next) label.push(t("bowls.puzzle.grid.cellNext"));
   // The name is the number a player sees, then the words (label-content-name-mismatch).
   const cell = html("button", {
@@ -91,7 +91,7 @@ export function renderGrid(screen, grid, t, on) {
       html("h2", { class: "bwp-band" }, screen, t("bowls.puzzle.grid.band", { count: band }));
       cells = html("ol", { class: "bwp-cells", start: row.id }, screen);
     }
-    gridCell(cells, row, grid, t, on.play);
+    gridCell(/** @type {HTMLElement} */ (cells), row, grid, t, on.play); // made at the first row's band
   }
 }
 
@@ -124,7 +124,7 @@ export function createPuzzlePanel(game, stats, t, on) {
     const p = view?.puzzle ?? null;
     panel.hidden = !p;
     tools.hidden = !p;
-    if (!p) return;
+    if (!p || !view) return;
     title.textContent = t("bowls.puzzle.panel.label", { id: p.id, title: titleOf(t, p) });
     goal.textContent = `${t("bowls.puzzle.panel.goal")}: ${goalWords(t, p.goal)}`;
     progress.textContent = progressWords(t, p.progress);
@@ -163,9 +163,14 @@ export function figures(t, rows) {
 /** The best combo in words: its matching bowls (W13), or a dash. @param {Translate} t @param {Bowls.View} view */
 export const bestCombo = (t, view) => (view.best_combo > 0 ? t("bowls.over.comboBowls", { count: view.best_combo }) : "–");
 
+/** @typedef {Bowls.View & { puzzle: Bowls.PuzzleView }} PuzzleAttempt the view of a puzzle's attempt */
+
+/** @param {Bowls.View} view @returns {view is PuzzleAttempt} */
+export const isPuzzleAttempt = (view) => view.mode === "puzzle" && Boolean(view.puzzle);
+
 /**
  * The end card of a puzzle attempt, as the kit dialog's options.
- * @param {Bowls.View} view @param {{fewest?: number, first?: boolean, solved?: number} | undefined} record the move's puzzle_solved event
+ * @param {PuzzleAttempt} view @param {{fewest?: number, first?: boolean, solved?: number} | undefined} record the move's puzzle_solved event
  * @param {Translate} t @param {{play: (id: number) => void, undo: () => void, list: () => void}} on
  * @returns {import("../../kit/dialog.js").DialogOptions}
  */
@@ -180,7 +185,8 @@ export function puzzleOverCard(view, record, t, on) {
     if (p.last) lines.push(line("bw-note", t("bowls.puzzle.over.allDone")));
     lines.push(figures(t, [["bowls.over.bestCombo", bestCombo(t, view)]]));
     const buttons = [];
-    if (p.next) buttons.push({ label: t("bowls.puzzle.over.next"), primary: true, cls: "bwp-next", action: () => on.play(p.next) });
+    const next = p.next;
+    if (next) buttons.push({ label: t("bowls.puzzle.over.next"), primary: true, cls: "bwp-next", action: () => on.play(next) });
     buttons.push({ label: t("bowls.puzzle.over.again"), cls: "bwp-again", action: () => on.play(p.id) }, list);
     return { title: t("bowls.puzzle.over.solved"), lines, buttons, cls: "bw-overlay bw-over bwp-over bwp-over-solved" };
   }
@@ -209,7 +215,10 @@ export function puzzleCard(grid, unfinished, t, on) {
   const going = unfinished?.puzzle ?? null;
   const buttons = [];
   if (going) buttons.push({ label: t("bowls.puzzle.card.continue", { id: going.id }), cls: "bw-continue", primary: true, action: on.resume });
-  else if (grid.next) buttons.push({ label: t("bowls.puzzle.card.next", { id: grid.next }), cls: "bwp-play-next", primary: true, action: () => on.play(grid.next) });
+  else if (grid.next) {
+    const next = grid.next;
+    buttons.push({ label: t("bowls.puzzle.card.next", { id: next }), cls: "bwp-play-next", primary: true, action: () => on.play(next) });
+  }
   buttons.push({ label: t("bowls.puzzle.card.list"), cls: "bwp-open-list", primary: !going && !grid.next, action: on.list });
   return {
     id: "puzzle", title: t("bowls.puzzle.card.title"), sub: t("bowls.puzzle.card.pitch"),

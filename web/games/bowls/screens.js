@@ -10,6 +10,7 @@ import { puzzleCard, renderGrid } from "./puzzles.js";
 import { focusTarget } from "./render.js";
 import { applyTheme } from "./themes.js";
 import { themesCard } from "./themes.js";
+import { shownView } from "./state.js";
 
 /** @typedef {import("./hud.js").Words} Words */
 
@@ -120,7 +121,7 @@ export function renderModeScreen(target, data, words, on) {
 
 /**
  * @typedef {object} ScreenDeps
- * @property {any} ctx
+ * @property {import("../../app.js").GameContext} ctx
  * @property {import("../../kit/page.js").Page} page
  * @property {import("./state.js").State} state
  * @property {import("./render.js").Parts} parts
@@ -187,9 +188,10 @@ export function createScreens({ ctx, page, state, parts, words, attempts, cards,
     state.screen = "game";
     play().refresh();
     if (early) return;
-    game.ring.focusBowl(focusTarget(state, state.view));
-    showTips(ctx, state.view, game.ring.node);
-    if (state.view.over) {
+    const view = shownView(state);
+    game.ring.focusBowl(focusTarget(state, view));
+    showTips(ctx, view, game.ring.node);
+    if (view.over) {
       const outcome = await attempts.recordIfOver();
       if (!page.gone()) showOver(outcome);
     }
@@ -197,7 +199,7 @@ export function createScreens({ ctx, page, state, parts, words, attempts, cards,
 
   /** The end card, focus back on the ring when it closes. @param {any} outcome */
   function showOver(outcome) {
-    cards.showOver(outcome, /** @type {HTMLElement | null} */ (/** @type {unknown} */ (game.ring.node(focusTarget(state, state.view)))));
+    cards.showOver(outcome, /** @type {HTMLElement | null} */ (/** @type {unknown} */ (game.ring.node(focusTarget(state, shownView(state))))));
   }
 
   /** Today's daily (the Daily Club's date): a new attempt of it, asked first if one is unfinished. */

@@ -15,14 +15,14 @@ import { NO_HINT } from "./puzzles.js";
  * @property {Dialog | null} card the open card
  * @property {{forecast: boolean}} prefs
  * @property {string | null} forecast the forecast line (W23) of the chosen bowl, in words
- * @property {{key: string, text: string} | null} forecastSeen the last answered, by position and bowl
+ * @property {{key: string, text: string | null} | null} forecastSeen the last answered, by position and bowl (no line: text null)
  * @property {import("./puzzles.js").HintState} hint the hint asked for the puzzle on screen
  * @property {Bowls.Profile | null} profile the engine's reading of the stored profile
  * @property {Record<string, {text: string, view: Bowls.View}>} parked unfinished attempts of modes not on screen (W25)
  * @property {Map<number, any>} solved puzzle id -> the last "puzzle_solved" event (fewest, first, solved)
  */
 
-/** The page's preferences (stored beside the run, not the engine's). @param {any} store @returns {{forecast: boolean}} */
+/** The page's preferences (stored beside the run, not the engine's). @param {import("../../storage.js").StoreScope} store @returns {{forecast: boolean}} */
 function readPrefs(store) {
   try {
     return { forecast: JSON.parse(store.get("prefs") ?? "{}")?.forecast === true };
@@ -31,7 +31,7 @@ function readPrefs(store) {
   }
 }
 
-/** @param {any} store the page's storage scope (its preferences) @returns {State} */
+/** @param {import("../../storage.js").StoreScope} store the page's storage scope (its preferences) @returns {State} */
 export function createState(store) {
   return {
     screen: null, view: null, chosen: null, animating: false, card: null,
@@ -39,3 +39,10 @@ export function createState(store) {
     profile: null, parked: {}, solved: new Map(),
   };
 }
+
+/**
+ * The view of the attempt on the game screen: that screen, its moves and its end card come only
+ * once a view is held (showGame, a live move), so this is the view, typed as such.
+ * @param {{ view: Bowls.View | null }} state @returns {Bowls.View}
+ */
+export const shownView = (state) => /** @type {Bowls.View} */ (state.view);

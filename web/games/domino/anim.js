@@ -12,7 +12,7 @@ import { stepPop, turnPop, turnSaid } from "./words.js";
 
 /**
  * @typedef {object} AnimDeps
- * @property {any} ctx
+ * @property {import("../../app.js").GameContext} ctx
  * @property {import("../../kit/mount.js").Kit} kit
  * @property {import("./state.js").State} state
  * @property {import("./render.js").Parts} parts
@@ -93,7 +93,9 @@ export function createAnim({ ctx, kit, state, parts, juice, play, act }) {
     for (const e of answer.events) if (e.type === "scored" || e.type === "over" || e.type === "record") cue(e, answer.events);
     kit.heard(answer.events);
     if (answer.view.over) play.finish(answer);
-    while (state.backlog.length && !state.animating && id === state.runId) state.backlog.shift()();
+    while (state.backlog.length && !state.animating && id === state.runId) {
+      /** @type {() => void} */ (state.backlog.shift())(); // the backlog is not empty
+    }
   }
 
   /** @param {any[]} events */

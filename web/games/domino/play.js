@@ -17,7 +17,7 @@ import { overSaid, overTitle, startSaid } from "./words.js";
 
 /**
  * @typedef {object} PlayDeps
- * @property {any} ctx
+ * @property {import("../../app.js").GameContext} ctx
  * @property {import("../../kit/mount.js").Kit} kit
  * @property {import("./state.js").State} state
  * @property {import("./render.js").Parts} parts
@@ -27,7 +27,7 @@ import { overSaid, overTitle, startSaid } from "./words.js";
 
 /**
  * The run kept: its save (the play clock told), the records, nothing once it is thrown away.
- * @param {{ctx: any, page: import("../../kit/page.js").Page, state: import("./state.js").State,
+ * @param {{ctx: import("../../app.js").GameContext, page: import("../../kit/page.js").Page, state: import("./state.js").State,
  *   parts: import("./render.js").Parts, frames: PlayDeps["frames"]}} deps
  */
 function createKeep({ ctx, page, state, parts, frames }) {

@@ -8,7 +8,7 @@ import { aimedCell } from "./state.js";
 import { placeName } from "./words.js";
 
 /**
- * @param {{ctx: any, page: import("../../kit/page.js").Page, state: import("./state.js").MergeState, draw: () => void}} deps
+ * @param {{ctx: import("../../app.js").GameContext, page: import("../../kit/page.js").Page, state: import("./state.js").MergeState, draw: () => void}} deps
  */
 export function createAim({ ctx, page, state, draw }) {
   const { engine, t } = ctx;

@@ -115,7 +115,7 @@ export function bindInput({ state, board, tray, ghost, play, act, report, draw, 
 
 /**
  * @typedef {object} ToolDeps
- * @property {any} ctx
+ * @property {import("../../app.js").GameContext} ctx
  * @property {import("../../kit/page.js").Page} page
  * @property {import("./state.js").MergeState} state
  * @property {ReturnType<typeof import("./play.js").createPlay>} play

@@ -12,7 +12,7 @@ import { moveSaid } from "./words.js";
 
 /**
  * @typedef {object} PlayParts
- * @property {any} ctx the app's context
+ * @property {import("../../app.js").GameContext} ctx the app's context
  * @property {import("../../kit/page.js").Page} page
  * @property {import("./state.js").MergeState} state
  * @property {() => void} draw render(state, state.view)
@@ -27,7 +27,7 @@ import { moveSaid } from "./words.js";
 
 /**
  * Play time (M15): measured by the timer, handed to the engine with the next call (or a tick).
- * @param {{ctx: any, page: import("../../kit/page.js").Page, state: import("./state.js").MergeState,
+ * @param {{ctx: import("../../app.js").GameContext, page: import("../../kit/page.js").Page, state: import("./state.js").MergeState,
  *   timer: PlayParts["timer"]}} deps
  */
 function createTime({ ctx, page, state, timer }) {

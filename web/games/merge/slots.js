@@ -4,7 +4,7 @@
 import { summaryText } from "./cards.js";
 
 /**
- * @param {{ctx: any, page: import("../../kit/page.js").Page, state: import("./state.js").MergeState,
+ * @param {{ctx: import("../../app.js").GameContext, page: import("../../kit/page.js").Page, state: import("./state.js").MergeState,
  *   play: ReturnType<typeof import("./play.js").createPlay>, confirm: ReturnType<typeof import("./cards.js").createConfirm>,
  *   count: number}} parts
  * @returns {import("./cards.js").SlotApi}

@@ -98,6 +98,11 @@ def test_daily_link_end_card_and_replay(page: Page, phone: Page, boot) -> None:
     block = card.locator(".club-end")
     expect(block).to_be_visible(timeout=30_000)
     expect(block.locator(".club-end-line.counted")).to_be_visible()
+    # P4: a daily's card counts down to the next dailies, in the clock's own form, and ticks
+    countdown = block.locator(".club-end-countdown")
+    expect(countdown).to_have_text(re.compile(r"^\d\d:[0-5]\d:[0-5]\d$"))
+    shown = countdown.text_content()
+    expect(countdown).not_to_have_text(shown or "", timeout=3_000)
     for button in (".club-share", ".club-copy-link", ".club-watch", ".club-copy-code"):
         expect(block.locator(button)).to_be_visible()
     assert block.locator(".club-copy-link").get_attribute("data-link").endswith(f"#/merge?daily={date}")

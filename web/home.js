@@ -1,6 +1,7 @@
 // The home screen: the Daily Club card, the four games with their
 // pitch and best score.
 import { html, svg } from "./svg.js";
+import { clockText } from "./kit/share.js";
 import { mountBackup } from "./backup.js";
 
 /** @typedef {import("./app.js").PageContext} PageContext */
@@ -126,9 +127,7 @@ export function formatDate(ctx, date, options = { day: "numeric", month: "short"
  * @param {PageContext} ctx @param {number} ms @returns {string}
  */
 function clock(ctx, ms) {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const two = { minimumIntegerDigits: 2, useGrouping: false };
-  return [Math.floor(total / 3600), Math.floor(total / 60) % 60, total % 60].map((n) => ctx.number(n, two)).join(":");
+  return clockText((n, options) => ctx.number(n, options), ms);
 }
 
 /**

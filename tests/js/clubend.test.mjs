@@ -6,6 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { endedSummary } from "../../web/kit/clubend.js";
+import { clockText } from "../../web/kit/share.js";
 
 const EVENT = { type: "finished", game: "blocks", score: 412, seed: 9, daily: "2026-12-03", link: "daily=2026-12-03",
   moves: 31, grid: "🟨🟧", code: "6E1.blocks.eJwAbc", verified: true, practice: null };
@@ -35,5 +36,15 @@ for (const [what, text, says, line] of ROWS) {
     assert.equal(summary.event, EVENT, "the event is always the engine's");
     for (const [key, value] of Object.entries(/** @type {object} */ (says))) assert.deepEqual(summary[key], value, key);
     assert.equal(summary.daily, line);
+  });
+}
+
+// The countdown on a daily's end card (and the home card): hours past a day stay hours, never below zero.
+const CLOCK = [[0, "00:00:00"], [-5000, "00:00:00"], [999, "00:00:01"], [3_600_000, "01:00:00"], [86_399_000, "23:59:59"],
+  [(5 * 3600 + 12 * 60 + 9) * 1000, "05:12:09"]];
+for (const [ms, shown] of CLOCK) {
+  test(`the countdown of ${ms} ms reads ${shown}`, () => {
+    const number = (/** @type {number} */ n, /** @type {Intl.NumberFormatOptions} */ o) => new Intl.NumberFormat("en", o).format(n);
+    assert.equal(clockText(number, ms), shown);
   });
 }

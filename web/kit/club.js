@@ -191,7 +191,8 @@ export function createClub(deps) {
   const { t, clubEngine } = deps;
   /** @type {import("./clubend.js").EndDeps} */
   const endDeps = {
-    t, get lang() { return deps.lang; }, number: (v) => deps.number(v),
+    t, get lang() { return deps.lang; }, number: (v, options) => deps.number(v, options),
+    nextMs: async () => /** @type {Daily.Today} */ (await clubEngine.call("today", { now: Date.now() })).next_ms,
     gameName: (id) => t(`shell.game.${id}.name`),
     shareDeps: () => ({ t, notice: deps.notice, host: host(deps) }),
   };

@@ -2,7 +2,7 @@
 // line, the grid, Share, the challenge link, the replay. Every date, streak,
 // link and grid is the engine's and the club service's; this only draws (P4).
 import { html } from "../svg.js";
-import { challengeLink, copyText, dayText, replayLink, shareOrCopy, shareText, whyText } from "./share.js";
+import { challengeLink, clockText, copyText, dayText, replayLink, shareOrCopy, shareText, whyText } from "./share.js";
 
 /** @typedef {import("./club.js").Summary} Summary */
 /** @typedef {import("./club.js").FinishedEvent} FinishedEvent */
@@ -11,7 +11,8 @@ import { challengeLink, copyText, dayText, replayLink, shareOrCopy, shareText, w
  * @typedef {object} EndDeps
  * @property {(key: string, vars?: object) => string} t
  * @property {string} lang
- * @property {(value: number) => string} number
+ * @property {(value: number, options?: Intl.NumberFormatOptions) => string} number
+ * @property {() => Promise<number>} nextMs the club service's time to the next dailies (ms)
  * @property {(id: string) => string} gameName a game's name in the page's language
  * @property {() => {t: (key: string, vars?: object) => string, notice: import("../notices.js").Notice, host: HTMLElement}} shareDeps
  *   what Share and the copy buttons need (their dialog's host is looked up when clicked)
@@ -61,6 +62,27 @@ export function dailyLine(summary, { t, lang, number }) {
 }
 
 /**
+ * A daily's end card counts down to the next dailies (P4: a reason to come back), each second
+ * while the card is up; at 0 it stays at 00:00:00 (the home card says what the new day holds).
+ * @param {HTMLElement} block @param {EndDeps} deps
+ */
+function countdown(block, deps) {
+  const line = html("p", { class: "club-end-next" }, block, `${deps.t("club.next")} `);
+  const clock = html("time", { class: "club-end-countdown" }, line, "--:--:--");
+  deps.nextMs().then((ms) => {
+    const until = Date.now() + ms;
+    const tick = () => {
+      const left = until - Date.now();
+      clock.textContent = clockText(deps.number, left);
+      clock.setAttribute("datetime", `PT${Math.max(0, Math.ceil(left / 1000))}S`);
+      if (left <= 0 || !block.isConnected) clearInterval(timer);
+    };
+    const timer = setInterval(tick, 1000);
+    tick();
+  }, () => { line.remove(); }); // no answer: no countdown, the rest of the card stands
+}
+
+/**
  * The block's buttons: Share, copy the challenge link, watch and copy the replay.
  * @param {HTMLElement} row @param {Summary} summary @param {EndDeps} deps
  */
@@ -100,6 +122,7 @@ export function endBlock(container, summary, deps) {
   if (summary.daily && summary.counted) {
     html("p", { class: "club-end-club" }, block, t("shell.club.clubToday", { count: summary.club_today }));
   }
+  if (summary.daily) countdown(block, deps);
   if (event.grid) html("pre", { class: "club-grid", "aria-hidden": "true" }, block, event.grid);
   endActions(html("div", { class: "club-end-actions" }, block), summary, deps);
   return block;

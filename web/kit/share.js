@@ -41,6 +41,16 @@ export function dayText(date, lang, year = false) {
 }
 
 /**
+ * Time left as a clock ("05:12:09"), in the player's digits: the countdown to the next dailies.
+ * @param {(value: number, options?: Intl.NumberFormatOptions) => string} number @param {number} ms
+ */
+export function clockText(number, ms) {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const two = { minimumIntegerDigits: 2, useGrouping: false };
+  return [Math.floor(total / 3600), Math.floor(total / 60) % 60, total % 60].map((n) => number(n, two)).join(":");
+}
+
+/**
  * Why a finished run was practice, in words: the club service's reason code (the game's own, such as
  * "training", or the record's "repeat", "late", "early"); a code with no words says the run cannot count.
  * @param {ShareDeps["t"]} t @param {string} why

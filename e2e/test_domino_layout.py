@@ -50,6 +50,9 @@ def check_language(page: Page, lang: str) -> list[str]:
     page.wait_for_function("document.querySelector('.dd').dataset.phase === 'play'")
     problems += fits(page, f"{lang} play", [".dd-well", ".dd-key-left", ".dd-key-right", ".dd-key-hard", ".dd-key-cw",
                                             ".dd-pause", ".dd-hud"])
+    scroll = page.evaluate("document.documentElement.scrollHeight - innerHeight")
+    if scroll > 0:  # P13: the game in play is one screen (it scrolled by 9 px at 360x640)
+        problems.append(f"{lang} play: the page scrolls by {scroll} px")
     page.keyboard.press("Space")
     page.wait_for_function("document.querySelector('.dd').dataset.phase === 'over'")
     page.wait_for_function("document.querySelector('.dd-end').dataset.armed === '1'")

@@ -64,12 +64,13 @@ def _placing(payload: dict[str, Any]) -> Any:
     def step(run: Run) -> Outcome[Run]:
         if slot is None or cell is None:
             return Outcome.refuse(run, BAD_ACTION)
-        return _logged(run, rules.place(run.state, slot, cell), f"place {slot} {cell}")
+        return _in_run(run, rules.place(run.state, slot, cell))
     return step
 
 
-def _logged(run: Run, outcome: Outcome[State], action: str) -> Outcome[Run]:
-    return outcome.map(lambda state: Run(state, seed=run.seed, log=(*run.log, action), banked=run.banked))
+def _in_run(run: Run, outcome: Outcome[State]) -> Outcome[Run]:
+    """A rule's outcome on the run's state, as the run's (its seed and banking kept)."""
+    return outcome.map(lambda state: Run(state, seed=run.seed, banked=run.banked))
 
 
 class Session(session.Session[Run, Profile]):
@@ -176,7 +177,7 @@ class Session(session.Session[Run, Profile]):
     @recorded
     def redeal(self, payload: dict[str, Any]) -> session.Answer:
         """B14: replace the three slots, once per run."""
-        return self.act(lambda run: _logged(run, rules.redeal(run.state), "redeal"))
+        return self.act(lambda run: _in_run(run, rules.redeal(run.state)))
 
     def preview(self, payload: dict[str, Any]) -> PreviewAnswer:
         """B20: ``place`` on a copy: its events, and the cells it would fill and

@@ -30,7 +30,6 @@ GAME, KIND = "blocks", "run"
 class Run:
     state: State
     seed: int = 0
-    log: tuple[str, ...] = ()
     banked: bool = False  # the run's result is on the player card (B16, B17)
 
 
@@ -46,7 +45,7 @@ def dump(run: Run) -> str:
         "seed": run.seed,
         "drops": state.drops,
         "rows": state.rows,
-        "log": list(run.log),
+        "log": [],  # see the module's text: the recording is the run's log
         "banked": run.banked,
     }, VERSION)
 
@@ -76,8 +75,7 @@ def load(text: object) -> Run:
     state = notation.parse(position, rng=rng, drops=drops, rows=rows)
     if state.score < drops:  # B10: every drop scores its placement points, at least 1
         raise NotationError("score", f"score {state.score} is below the {drops} drops made")
-    log = save.field(data, "log", list)
+    log = save.field(data, "log", list)  # a save of before recordings: its actions, read by nothing now
     if not all(isinstance(a, str) for a in log):
         raise NotationError("log", "log must be a list of action texts")
-    return Run(state, seed=save.counter(data, "seed", _U64), log=tuple(log),
-               banked=save.field(data, "banked", bool))
+    return Run(state, seed=save.counter(data, "seed", _U64), banked=save.field(data, "banked", bool))

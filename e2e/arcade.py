@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page, Route
+from playwright.sync_api import Locator, Page, Route, expect
 
 BOOT_TIMEOUT_MS = 90_000
 ENGINE_ARCHIVE = "**/build/club.zip"
@@ -90,3 +90,18 @@ def drop_first_legal(page: Page, timeout_ms: int = 30_000) -> str:
             return after
         page.wait_for_timeout(100)
     raise AssertionError("the drop was not stored")
+
+
+#: The end card's Daily Club actions (web/kit/clubend.js).
+CLUB_ACTIONS = (".club-share", ".club-copy-link", ".club-watch", ".club-copy-code")
+
+
+def reload_keeps_the_club_block(page: Page, block: Locator, code: str) -> None:
+    """P4: a reload of a finished daily shows its end card again with the same club block:
+    the counted line, every action, the same replay code."""
+    page.reload()
+    wait_ready(page)
+    expect(block.locator(".club-end-line.counted")).to_be_visible(timeout=30_000)
+    for button in CLUB_ACTIONS:
+        expect(block.locator(button)).to_be_visible()
+    assert block.locator(".club-copy-code").get_attribute("data-code") == code

@@ -17,7 +17,7 @@ import datetime
 import re
 from typing import Any
 
-from arcade import storage_key, wait_ready
+from arcade import reload_keeps_the_club_block, storage_key, wait_ready
 from club.merge.api import Session
 from playwright.sync_api import Page, expect
 
@@ -112,13 +112,8 @@ def test_daily_link_end_card_and_replay(page: Page, phone: Page, boot) -> None:
     settled(page)
     final = seen(page)
 
-    # 3b. P4: a reload of the finished round shows its card again, with the same club block.
-    page.reload()
-    wait_ready(page)
-    expect(block.locator(".club-end-line.counted")).to_be_visible(timeout=30_000)
-    for button in (".club-share", ".club-copy-link", ".club-watch", ".club-copy-code"):
-        expect(block.locator(button)).to_be_visible()
-    assert block.locator(".club-copy-code").get_attribute("data-code") == code
+    # 3b. P4: a reload of the finished run shows its card again, with the same club block.
+    reload_keeps_the_club_block(page, block, code)
     settled(page)
 
     # 4. Watch replay: the bar steps by mouse and keyboard to the same final position.

@@ -32,6 +32,7 @@ Fixtures:
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import threading
@@ -140,7 +141,7 @@ def pytest_configure(config: pytest.Config) -> None:
         "the service worker or the network), not a warm one")
 
 
-SLOWEST_SHOWN = 15
+SLOWEST_SHOWN = int(os.environ.get("E2E_SLOWEST", "15"))  # E2E_SLOWEST=300: every test
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:

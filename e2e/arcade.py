@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import os
+import time
+
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, Route, expect
 
@@ -12,6 +16,7 @@ ENGINE_ARCHIVE = "**/build/club.zip"
 def wait_ready(page: Page) -> None:
     """Wait until Python has booted and the current route is mounted; a boot that never
     ends fails with where it stopped (the loader's stages, the snapshot, the route)."""
+    began = time.monotonic()
     try:
         page.wait_for_function(
             "document.documentElement.dataset.ready === '1'"
@@ -21,6 +26,17 @@ def wait_ready(page: Page) -> None:
     except PlaywrightError as error:
         said = [f"{m.type}: {m.text}" for m in page.console_messages() if m.type in ("error", "warning")][-10:]
         raise AssertionError(f"the arcade did not start: {boot_state(page)}; console: {said}") from error
+    profile("ready", waited=round(time.monotonic() - began, 2),
+            **page.evaluate("({visit: document.documentElement.dataset.visit, snapshot: document.documentElement.dataset.snapshot,"
+                            " at: Math.round(performance.now())})"))
+
+
+def profile(what: str, **fields: object) -> None:
+    """One line of where the suite's time goes, when E2E_PROFILE names a file (each worker appends)."""
+    path = os.environ.get("E2E_PROFILE")
+    if path:
+        with open(path, "a") as out:
+            out.write(json.dumps({"what": what, "test": os.environ.get("PYTEST_CURRENT_TEST", ""), "t": time.time(), **fields}) + "\n")
 
 
 def boot_state(page: Page) -> dict:

@@ -50,9 +50,9 @@ ROOT = Path(__file__).resolve().parent.parent
 for folder in ("tools", "py", "e2e"):
     sys.path.insert(0, str(ROOT / folder))
 
-from arcade import boot_state, wait_ready  # noqa: E402
+from arcade import boot_state, profile, wait_ready  # noqa: E402
 from browser import NoBrowser, find_chromium  # noqa: E402
-from serve import make_server  # noqa: E402
+from shelf import Shelf, make_shelf_server  # noqa: E402
 
 from build import stale_outputs  # noqa: E402
 
@@ -124,6 +124,8 @@ class WatchedBrowser:
         # bypass_csp=False and wait with locators and page.evaluate instead.
         options.setdefault("bypass_csp", True)
         first_visit = options.pop("first_visit", False)
+        profile("context", kind=json.dumps({k: v for k, v in options.items() if k != "viewport"}, sort_keys=True),
+                first_visit=first_visit)
         context = self._errors.watch_context(self._browser.new_context(**options))
         if not first_visit:
             # A player who has done every first lesson: the tests open the
@@ -190,8 +192,13 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 
 
 @pytest.fixture(scope="session")
-def server_url() -> Iterator[str]:
-    server = make_server(ROOT, 0)
+def snapshot_shelf() -> Shelf:
+    return Shelf()
+
+
+@pytest.fixture(scope="session")
+def server_url(snapshot_shelf: Shelf) -> Iterator[str]:
+    server = make_shelf_server(ROOT, snapshot_shelf)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"
@@ -220,6 +227,12 @@ CONTEXT_CHANGES = (
     "set_extra_http_headers", "route", "route_from_har", "route_web_socket",
     "expose_binding", "expose_function", "add_cookies", "close",
 )
+# Context options a page can have on its own (Page.emulate_media): applied to the pages
+# a test opens, not part of the kind, so they cost no context of their own.
+PAGE_MEDIA = ("reduced_motion", "color_scheme", "forced_colors")
+# Options given at their Playwright default are the same kind as options left out.
+CONTEXT_DEFAULTS = {"has_touch": False, "is_mobile": False, "accept_downloads": True, "device_scale_factor": 1}
+MISSING = object()
 CLOCK_CHANGES = ("install", "pause_at", "resume", "run_for", "fast_forward", "set_fixed_time", "set_system_time")
 SNAPSHOT_WAIT_MS = 30_000
 # Everything of an origin but its caches and service worker (those make the context warm).
@@ -240,14 +253,18 @@ def _origin(url: str) -> str | None:
 class WarmContext:
     """One kind of player's browser context, lent to one test at a time."""
 
-    def __init__(self, browser: WatchedBrowser, options: dict) -> None:
+    def __init__(self, browser: WatchedBrowser, options: dict, shelf: Shelf) -> None:
         self.context = _context(browser, **options)
+        self.shelf = shelf
         self.tainted = False
         self.snapshot_kept = False
         self.origins: set[str] = set()
         # The size of the pages the borrowing test opens: a page's viewport is its own
         # (Page.set_viewport_size), so one warm context serves every size of its kind.
         self.viewport: dict | None = options.get("viewport")
+        # The media features the borrowing test asked for (reduced motion...): a page's own
+        # too (Page.emulate_media), so they are not part of the kind either.
+        self.media: dict = {}
         for name in CONTEXT_CHANGES:
             self._taint_on(self.context, name)
         for name in CLOCK_CHANGES:
@@ -263,6 +280,8 @@ class WarmContext:
             page = new_page(*args, **kwargs)
             if self.viewport and page.viewport_size != self.viewport:
                 page.set_viewport_size(self.viewport)
+            if self.media:
+                page.emulate_media(**self.media)
             return page
 
         self.context.new_page = sized_page  # type: ignore[method-assign]
@@ -313,14 +332,18 @@ class WarmContext:
         except PlaywrightError:
             return  # the page is gone or never started the arcade: the next one schedules it
         self.snapshot_kept = state in ("saved", "used")
+        if self.snapshot_kept:
+            self.shelf.capture(page)
 
 
 class ContextPool:
     """The warm contexts of a session, by kind of player (their context options); one
     test at a time borrows each (a test that asks for two of a kind gets two)."""
 
-    def __init__(self, browser: WatchedBrowser) -> None:
+    def __init__(self, browser: WatchedBrowser, shelf: Shelf, base_url: str) -> None:
         self._browser = browser
+        self._shelf = shelf
+        self._base_url = base_url
         self._idle: dict[str, list[WarmContext]] = {}
 
     @contextmanager
@@ -329,13 +352,16 @@ class ContextPool:
         (and the context too when the test changed it)."""
         options = {"bypass_csp": True, **options}  # WatchedBrowser's default, made part of the kind
         viewport = options.pop("viewport", None) or {"width": 1280, "height": 720}  # Playwright's default
+        media = {name: options.pop(name) for name in PAGE_MEDIA if name in options}
+        options = {name: value for name, value in options.items() if CONTEXT_DEFAULTS.get(name, MISSING) != value}
         # The viewport is not part of the kind: a context made for one size lends pages of
         # any other (a new kind would cost a first visit: a service worker's install, a
         # boot without a snapshot and the snapshot's making).
         kind = json.dumps(options, sort_keys=True)
         idle = self._idle.setdefault(kind, [])
-        warm = idle.pop() if idle else WarmContext(self._browser, {**options, "viewport": viewport})
+        warm = idle.pop() if idle else self._new(options, viewport)
         warm.viewport = viewport
+        warm.media = media
         warm.empty_storage()
         try:
             yield warm.context
@@ -346,6 +372,12 @@ class ContextPool:
             else:
                 warm.close_pages()
                 idle.append(warm)
+
+    def _new(self, options: dict, viewport: dict) -> WarmContext:
+        """A new warm context, given the snapshot another one stored (e2e/shelf.py)."""
+        warm = WarmContext(self._browser, {**options, "viewport": viewport}, self._shelf)
+        warm.snapshot_kept = self._shelf.seed(warm.context, self._base_url)
+        return warm
 
     @contextmanager
     def page(self, **options) -> Iterator[Page]:
@@ -370,8 +402,8 @@ def _closed(context: BrowserContext) -> bool:
 
 
 @pytest.fixture(scope="session")
-def context_pool(browser: WatchedBrowser) -> Iterator[ContextPool]:
-    pool = ContextPool(browser)
+def context_pool(browser: WatchedBrowser, snapshot_shelf: Shelf, server_url: str) -> Iterator[ContextPool]:
+    pool = ContextPool(browser, snapshot_shelf, server_url)
     yield pool
     pool.close()
 

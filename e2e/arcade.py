@@ -39,6 +39,13 @@ def profile(what: str, **fields: object) -> None:
             out.write(json.dumps({"what": what, "test": os.environ.get("PYTEST_CURRENT_TEST", ""), "t": time.time(), **fields}) + "\n")
 
 
+def write_before_start(page: Page, base_url: str, storage: dict[str, str]) -> None:
+    """Write items into the origin's storage from a blank document of the origin (e2e/shelf.py),
+    before the arcade starts there: its next load is a returning player's with these items."""
+    page.goto(base_url.rstrip("/") + "/__e2e__/blank")
+    page.evaluate("d => Object.entries(d).forEach(([k, v]) => localStorage.setItem(k, v))", storage)
+
+
 def boot_state(page: Page) -> dict:
     """Where a boot stands, as the page marks it (web/boot.js, web/engine.js)."""
     try:

@@ -50,7 +50,7 @@ ROOT = Path(__file__).resolve().parent.parent
 for folder in ("tools", "py", "e2e"):
     sys.path.insert(0, str(ROOT / folder))
 
-from arcade import boot_state, profile, wait_ready  # noqa: E402
+from arcade import boot_state, profile, wait_ready, write_before_start  # noqa: E402
 from browser import NoBrowser, find_chromium  # noqa: E402
 from shelf import Shelf, make_shelf_server  # noqa: E402
 
@@ -481,7 +481,12 @@ def phone(request: pytest.FixtureRequest, context_pool: ContextPool, page_errors
 
 @pytest.fixture
 def boot(server_url: str):
-    def go(page: Page, route: str = "#/") -> Page:
+    def go(page: Page, route: str = "#/", storage: dict[str, str] | None = None) -> Page:
+        """The arcade opened at ``route``; with ``storage``, those items are in the origin's
+        storage before it starts (a returning player's run or profile): one boot, not a boot,
+        a write and a reload."""
+        if storage:
+            write_before_start(page, server_url, storage)
         page.goto(server_url + route)
         wait_ready(page)
         return page

@@ -133,14 +133,12 @@ def choose_file(page: Page, text: str) -> None:
                                            "buffer": text.encode()})
 
 
-def test_back_up_clear_restore_everything_is_back(strict: Page, server_url: str) -> None:
+def test_back_up_clear_restore_everything_is_back(strict: Page, boot, server_url: str) -> None:
     page = strict
-    page.goto(server_url)
-    wait_ready(page)
     data = progress()
     expected = bests(data)
     assert all(expected.values())
-    write_and_reload(page, {**data, storage_key("blocks", "run") + "/corrupt/1": "junk"})
+    boot(page, storage={**data, storage_key("blocks", "run") + "/corrupt/1": "junk"})
     assert home_bests(page) == {g: str(b) for g, b in expected.items()}
     page.wait_for_function("document.documentElement.dataset.persist !== undefined")
     assert page.evaluate("window.__persistAsked") == 1  # a best exists: persistence was asked
@@ -199,8 +197,7 @@ BAD_FILES = {
 @pytest.mark.parametrize("case", BAD_FILES, ids=list(BAD_FILES))
 def test_a_bad_part_changes_nothing_and_is_named(page: Page, boot, case: str) -> None:
     """One bad part refuses the whole file: storage is exactly as before, the message names the part."""
-    boot(page)
-    write_and_reload(page, {storage_key("merge", "profile"): json.dumps({**default_profile(), "best": 77, "best_moves": 12, "best_highest": 16})})
+    boot(page, storage={storage_key("merge", "profile"): json.dumps({**default_profile(), "best": 77, "best_moves": 12, "best_highest": 16})})
     before = stored(page)
     _, spoil, name = BAD_FILES[case]
     keys = spoil(progress())
@@ -223,8 +220,7 @@ def test_a_bad_part_changes_nothing_and_is_named(page: Page, boot, case: str) ->
      "shell.backup.newer"),
 ])
 def test_not_a_backup_is_refused(page: Page, boot, text: str, message: str) -> None:
-    boot(page)
-    write_and_reload(page, {storage_key("blocks", "profile"): cards.dump(cards.Profile(stars=1, best=10, runs=1))})
+    boot(page, storage={storage_key("blocks", "profile"): cards.dump(cards.Profile(stars=1, best=10, runs=1))})
     before = stored(page)
     choose_file(page, text)
     expect(page.locator(".backup-status")).to_have_text(STRINGS[message].replace("{version}", "2"), timeout=SLOW_MS)
@@ -232,9 +228,8 @@ def test_not_a_backup_is_refused(page: Page, boot, text: str, message: str) -> N
 
 
 def test_cancel_keeps_the_progress(page: Page, boot) -> None:
-    boot(page)
     mine = {storage_key("merge", "profile"): json.dumps({**default_profile(), "best": 6, "best_moves": 3, "best_highest": 4})}
-    write_and_reload(page, mine)
+    boot(page, storage=mine)
     before = stored(page)
     assert before.items() >= mine.items()
     choose_file(page, json.dumps({"format": "6e-club-backup", "version": 1, "saved": "2026-01-02T03:04:05Z",
@@ -287,10 +282,9 @@ def test_restore_onto_a_nearly_full_device_loses_nothing(page: Page, boot) -> No
     """A backup that does not fit is refused before anything changes, and the message names the room missing;
     freeing one code unit less than that is still not enough (1 missing), freeing exactly that is: the parts
     are all there after the reload, and only then does the page say so."""
-    boot(page)
     mine = {storage_key("merge", "profile"): json.dumps({**default_profile(), "best": 77, "best_moves": 12, "best_highest": 16}),
             storage_key("blocks", "run"): Blocks().new_run({"seed": 5})["save"]}
-    write_and_reload(page, mine)
+    boot(page, storage=mine)
     room = page.evaluate(ROOM_PROBE, FILLER)
     used = sum(len(k) + len(v) for k, v in everything(page).items())
     print(f"quota measured: {used + len(FILLER) + room} code units (used {used}, room for a value {room})")

@@ -19,7 +19,7 @@ from collections import deque
 from pathlib import Path
 
 import pytest
-from arcade import hold_engine, release_engine, storage_key, wait_ready, wait_until_held
+from arcade import hold_engine, release_engine, storage_key, wait_ready, wait_until_held, write_before_start
 from audit import axe_violations
 from club.blocks import conform
 from club.blocks import profile as cards
@@ -39,14 +39,8 @@ STRINGS = Path(__file__).resolve().parent.parent / "web" / "i18n"
 
 # ----- helpers ------------------------------------------------------------------
 def open_blocks(page: Page, boot, save: str | None = None, profile: str | None = None) -> None:
-    """Open the game; with ``save``/``profile``, write them first (the test hook) and reload."""
-    boot(page, "#/blocks")
-    if save is not None or profile is not None:
-        for key, value in ((RUN, save), (PROFILE, profile)):
-            if value is not None:
-                page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
-        page.reload()
-        wait_ready(page)
+    """Open the game; with ``save``/``profile``, stored before it starts (the test hook)."""
+    boot(page, "#/blocks", storage={key: value for key, value in ((RUN, save), (PROFILE, profile)) if value is not None})
     expect(page.locator(".bk-board")).to_be_visible()
 
 
@@ -765,12 +759,15 @@ def test_new_run_asks_before_ending_a_run(page: Page, boot) -> None:
     assert page.errors == []  # type: ignore[attr-defined]
 
 
-def sized_page(contexts, server_url: str, size, lang: str) -> Page:
-    """A page of this size in a warm context, the arcade open at #/blocks in ``lang``."""
+def sized_page(contexts, server_url: str, size, lang: str, save: str) -> Page:
+    """A page of this size in a warm context, the arcade open at #/blocks in ``lang`` on
+    the run ``save`` (stored before it starts)."""
     page = contexts.page(viewport={"width": size[0], "height": size[1]})
     set_language(page, lang)
+    write_before_start(page, server_url, {RUN: save})
     page.goto(server_url + "#/blocks")
     wait_ready(page)
+    expect(page.locator(".bk-board")).to_be_visible()
     return page
 
 
@@ -810,9 +807,8 @@ def assert_board_still(after: dict, before: dict) -> None:
 def test_nothing_in_the_hud_moves_the_board(contexts, server_url: str, size, lang: str) -> None:
     """A clear that starts a streak and wins a Crown (B11, B12), and the re-deal
     offer (B14), leave the board where it was; with the offer the tray stays on screen."""
-    page = sized_page(contexts, server_url, size, lang)
+    page = sized_page(contexts, server_url, size, lang, seeded(f"{TWO_ROWS} 0:0,1:0|0:0|- 0 0 5 0 1"))
     strings = json.loads((STRINGS / f"blocks.{lang}.json").read_text())
-    reload_with(page, seeded(f"{TWO_ROWS} 0:0,1:0|0:0|- 0 0 5 0 1"))
     before = board_box(page)
     expect(page.locator(".bk-streak")).to_be_hidden()
     page.click('.bk-slot[data-slot="1"]')
@@ -841,8 +837,7 @@ def test_nothing_in_the_hud_moves_the_board(contexts, server_url: str, size, lan
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_counts_use_plural_forms(contexts, server_url: str, lang: str) -> None:
     """P12: "1 rows cleared" is gone; counts pick CLDR plural forms."""
-    page = sized_page(contexts, server_url, (1280, 800), lang)
-    reload_with(page, seeded(f"{TWO_ROWS} 0:0,1:0|0:0|- 0 0 0 0 1"))
+    page = sized_page(contexts, server_url, (1280, 800), lang, seeded(f"{TWO_ROWS} 0:0,1:0|0:0|- 0 0 0 0 1"))
     single, pair = ({"en": ("1 cell", "2 cells"), "ru": ("1 клетка", "2 клетки")})[lang]
     assert page.locator('.bk-slot[data-slot="1"]').get_attribute("aria-label").endswith(single)
     assert page.locator('.bk-slot[data-slot="0"]').get_attribute("aria-label").endswith(pair)

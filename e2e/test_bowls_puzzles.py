@@ -254,9 +254,7 @@ def crafted_save(position: str, ident: int) -> str:
 
 def test_hint_that_gives_up_says_so_and_the_page_answers(page: Page, boot) -> None:  # W18
     page.emulate_media(reduced_motion="reduce")
-    boot(page, "#/bowls")
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage_key("bowls", "run"), crafted_save(HARD, 93)])
-    page.reload()
+    boot(page, "#/bowls", storage={storage_key("bowls", "run"): crafted_save(HARD, 93)})
     idle(page)
     expect(page.locator(".bwp-panel")).to_have_attribute("data-puzzle", "93")
     hint = page.locator(".bwp-hint")

@@ -75,9 +75,7 @@ def test_gallery_is_open_to_anyone_with_locked_themes_marked(page: Page, boot) -
 
 def test_combo_in_endless_unlocks_garden_with_a_toast(page: Page, boot) -> None:  # W13, W24, W25
     page.emulate_media(reduced_motion="reduce")
-    boot(page, "#/bowls")
-    write(page, "run", endless_save("-/-/-/-/-/BYR/BB/YY/RR/G/-/- 0 0"))
-    page.reload()
+    boot(page, "#/bowls", storage={storage_key("bowls", "run"): endless_save("-/-/-/-/-/BYR/BB/YY/RR/G/-/- 0 0")})
     idle(page)
     page.click(".bw-bowl[data-bowl='5']")
     page.click(".bw-sow")  # three matching bowls: the first x2-or-more combo
@@ -120,11 +118,9 @@ def assert_numbers_readable(page: Page, theme: str) -> None:
 
 def test_every_theme_screenshot(page: Page, boot) -> None:  # W24: real visual sets, same colours and signs
     page.emulate_media(reduced_motion="reduce")
-    boot(page, "#/bowls")
     everything = {"version": 1, "best": {}, "daily": {}, "played": {}, "achievements": list(ACHIEVEMENTS)}
-    write(page, "profile", json.dumps(everything))
-    write(page, "run", endless_save(SHOWCASE))
-    page.reload()
+    boot(page, "#/bowls", storage={storage_key("bowls", "profile"): json.dumps(everything),
+                                   storage_key("bowls", "run"): endless_save(SHOWCASE)})
     idle(page)
     RESULTS.mkdir(exist_ok=True)
     fills: dict[str, list[str]] = {}

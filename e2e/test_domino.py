@@ -375,11 +375,8 @@ def cascade_save() -> str:
 
 
 def open_saved(page: Page, boot, save: str) -> None:
-    """Write a save into the run key (test hook) and reload: the run comes back paused (D18)."""
-    boot(page, ROUTE)
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage_key("domino", "run"), save])
-    page.reload()
-    wait_ready(page)
+    """A save in the run key (test hook) when the page loads: the run comes back paused (D18)."""
+    boot(page, ROUTE, storage={storage_key("domino", "run"): save})
 
 
 @pytest.mark.parametrize("key", ["ArrowLeft", "ArrowDown"])

@@ -15,7 +15,7 @@ import json
 import re
 from dataclasses import replace
 
-from arcade import storage_key, wait_ready
+from arcade import storage_key
 from club.domino.api import Session
 from club.domino.falling import Falling
 from club.domino.saves import dump as dump_game
@@ -66,11 +66,8 @@ def d14_run() -> str:
 
 
 def open_run(page: Page, boot, save: str) -> None:
-    """The save written into the run key (test hook), reloaded (paused, D18), resumed by a click."""
-    boot(page, "#/domino")
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [RUN, save])
-    page.reload()
-    wait_ready(page)
+    """The save in the run key (test hook) when the page loads (paused, D18), resumed by a click."""
+    boot(page, "#/domino", storage={RUN: save})
     page.click(".dd-card .btn.primary")
     page.wait_for_function("document.querySelector('.dd').dataset.phase === 'play'")
 

@@ -30,11 +30,8 @@ def save_of(position: str, **data: object) -> str:
 
 
 def open_at(page: Page, boot, position: str | None = None, **data: object) -> Page:
-    boot(page, "#/merge")
-    if position is not None:
-        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [RUN, save_of(position, **data)])
-        page.reload()
-        wait_ready(page)
+    """The game open; with ``position``, at a run stored for it (the test hook)."""
+    boot(page, "#/merge", storage=None if position is None else {RUN: save_of(position, **data)})
     expect(page.locator(".hm-board")).to_be_visible()
     return page
 
@@ -484,12 +481,9 @@ def test_a_profile_stored_before_issue_12_keeps_its_best(page: Page, boot) -> No
     """P8: the profile text the page stored before (its JSON.stringify of the old
     profile object) loads with its best and settings; the next change is stored as the engine's
     envelope text, as it is."""
-    boot(page, "#/merge")
     old = ('{"best":777,"best_highest":64,"best_moves":90,"rounds":2,'
            '"settings":{"jokers":true,"style":"contrast","timer":true}}')
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage_key("merge", "profile"), old])
-    page.reload()
-    wait_ready(page)
+    boot(page, "#/merge", storage={storage_key("merge", "profile"): old})
     expect(page.locator(".hm-best .value")).to_have_text("777")
     expect(page.locator(".hm-time")).to_be_visible()
     page.click(".hm-settings-btn")

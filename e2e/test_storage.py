@@ -50,11 +50,8 @@ def listed(page: Page) -> list[tuple[str, int]]:
 
 
 def test_copies_set_aside_are_capped_listed_with_their_size_and_deletable(page: Page, boot, server_url: str) -> None:
-    boot(page)
     old = {f"{RUN}/corrupt/{time}": "x" * length for time, length in OLD_COPIES}
-    page.evaluate("d => Object.entries(d).forEach(([k, v]) => localStorage.setItem(k, v))", {**old, RUN: "not a run"})
-    page.reload()
-    wait_ready(page)
+    boot(page, storage={**old, RUN: "not a run"})
     newest_three = sorted(OLD_COPIES, reverse=True)[:3]
     assert asides(page) == {f"{RUN}/corrupt/{time}": length for time, length in newest_three}  # capped at start
     assert listed(page) == [(f"{RUN}/corrupt/{time}", length) for time, length in newest_three]  # newest first

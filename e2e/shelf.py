@@ -41,11 +41,13 @@ SEND = """async ([path, cacheName]) => {
   return sent.ok;
 }"""
 
-# A new context's blank page takes it back into its own Cache Storage.
+# A new context's blank page takes it back into its own Cache Storage, under the same
+# path on its own origin (a copy of the site on another port keeps its files' paths).
 TAKE = """async ([path, cacheName]) => {
   const response = await fetch(path, { cache: "no-store" });
-  const key = response.headers.get("X-Snapshot-Key");
-  if (!response.ok || !key) return false;
+  const kept = response.headers.get("X-Snapshot-Key");
+  if (!response.ok || !kept) return false;
+  const key = new URL(new URL(kept).pathname, location.origin).href;
   await (await caches.open(cacheName)).put(key, new Response(await response.arrayBuffer()));
   return true;
 }"""

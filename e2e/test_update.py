@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from arcade import drop_first_legal, storage_key, wait_ready
 from playwright.sync_api import Page, expect
-from serve import make_server
+from shelf import Shelf, make_shelf_server
 
 from build import build_precache
 
@@ -27,7 +27,7 @@ RUN = storage_key("blocks", "run")
 class Site:
     """A served copy of the arcade whose version can be changed."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, shelf: Shelf) -> None:
         self.root = root
         for name in ("index.html", "pyscript.toml", "sw.js"):
             shutil.copy2(ROOT / name, root / name)
@@ -37,7 +37,7 @@ class Site:
         shutil.copy2(ROOT / "py" / "main.py", root / "py" / "main.py")
         (root / "vendor").symlink_to(ROOT / "vendor", target_is_directory=True)
         self.version, _ = build_precache(root)
-        self.server = make_server(root, 0)
+        self.server = make_shelf_server(root, shelf)
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
 
@@ -52,15 +52,19 @@ class Site:
 
 
 @pytest.fixture
-def site(tmp_path: Path) -> Iterator[Site]:
-    served = Site(tmp_path)
+def site(tmp_path: Path, snapshot_shelf: Shelf) -> Iterator[Site]:
+    served = Site(tmp_path, snapshot_shelf)
     yield served
     served.server.shutdown()
 
 
 @pytest.fixture
-def tab(browser) -> Iterator[Page]:
+def tab(browser, site: Site, snapshot_shelf: Shelf) -> Iterator[Page]:
+    """A new player's tab on the site. The interpreter snapshot (P15), which an update keeps
+    (it is Pyodide's, not the site version's), is given when another context has stored one:
+    the service worker's install and update are the subject here, not the interpreter's start."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
+    snapshot_shelf.seed(context, site.url)
     context.set_default_timeout(30_000)
     page = context.new_page()
     yield page

@@ -67,9 +67,9 @@ def test_every_route_and_rules_page_mounts(page: Page, boot) -> None:
     assert page.errors == []  # type: ignore[attr-defined]
 
 
-def test_language_switcher_and_browser_default(browser, server_url: str) -> None:
+def test_language_switcher_and_browser_default(contexts, server_url: str) -> None:
     """P12: the browser language is the default; the switcher changes it and is remembered."""
-    context = browser.new_context(locale="de-DE")
+    context = contexts.context(locale="de-DE")
     page = context.new_page()
     page.goto(server_url)
     wait_ready(page)
@@ -82,7 +82,6 @@ def test_language_switcher_and_browser_default(browser, server_url: str) -> None
     wait_ready(page)
     expect(page.locator(".home-title")).to_contain_text("Четыре")
     assert page.evaluate("document.documentElement.lang") == "ru"
-    context.close()
 
 
 def test_garbage_in_every_key_is_survived(page: Page, boot) -> None:

@@ -173,7 +173,7 @@ def play_run(page: Page, drop, rnd: random.Random, redeal=click_redeal, limit: i
         expect(page.locator(".bk-score")).to_have_attribute("data-score", str(session.view({})["score"]))
         assert_screen_matches(page, session.view({}))
         if move is not None:
-            assert answer["view"]["position"] == engine(page).view({})["position"]
+            assert json.loads(answer["save"])["data"]["position"] == json.loads(engine(page).save({}))["data"]["position"]
     raise AssertionError("the run did not end")
 
 

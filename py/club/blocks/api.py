@@ -30,7 +30,7 @@ from club.blocks.rules import ROWS, State
 from club.blocks.saves import Run
 from club.blocks.views import Card, Geometry, PreviewAnswer, Slot, View
 from club.errors import read_seed
-from club.hexgrid import Hex, key_map
+from club.hexgrid import Hex, target_map
 from club.outcome import Event, Outcome
 from club.schema import Bounds, integer, text
 from club.session import BAD_ACTION
@@ -109,7 +109,6 @@ class Session(session.Session[Run, Profile]):
             "stars": state.score // 10,
             "banked": run.banked,
             "profile": self.profile_view(),
-            "position": notation.print_position(state),
         }
 
     def fresh_profile(self) -> Profile:
@@ -144,13 +143,14 @@ class Session(session.Session[Run, Profile]):
     # ----- set-up and actions -----------------------------------------------
     def geometry(self, payload: dict[str, Any]) -> Geometry:
         """The board's cells (reading order), its 27 rows, the shape families and,
-        for every cell, where each arrow key moves the keyboard target (B19)."""
+        for every cell, where each screen direction moves the keyboard target (B19;
+        the page maps its arrow keys to directions, web/kit/arrows.js)."""
         return {
             "radius": RADIUS,
             "cells": [[c.q, c.r] for c in CELLS],
             "rows": [[INDEX[c] for c in row] for row in ROWS],
             "shapes": [s.name for s in SHAPES],
-            "keys": key_map(RADIUS),
+            "keys": target_map(RADIUS),
             "meter_edges": rules.METER_EDGES,
             "crown_points": rules.CROWN_POINTS,
         }

@@ -25,7 +25,7 @@ from club.blocks import conform
 from club.blocks import profile as cards
 from club.blocks.api import Session, start
 from club.blocks.pieces import CELLS
-from club.hexgrid import Hex, key_step
+from club.hexgrid import Hex, target_step
 from layout import outside_first_screen, overflow_report, set_language
 from playwright.sync_api import Page, expect
 
@@ -167,7 +167,7 @@ def play_run(page: Page, drop, rnd: random.Random, redeal=click_redeal, limit: i
         expect(page.locator(".bk-score")).to_have_attribute("data-score", str(session.view({})["score"]))
         assert_screen_matches(page, session.view({}))
         if move is not None:
-            assert answer["view"]["position"] == engine(page).view({})["position"]
+            assert json.loads(answer["save"])["data"]["position"] == json.loads(engine(page).save({}))["data"]["position"]
     raise AssertionError("the run did not end")
 
 
@@ -244,14 +244,14 @@ def test_full_run_by_touch_with_the_piece_floating(phone: Page, boot) -> None:
 
 def key_path(src: Hex, dst: Hex) -> list[str]:
     """Arrow presses from src to dst under B19 navigation (breadth-first)."""
-    keys = {"ArrowLeft": "Left", "ArrowRight": "Right", "ArrowUp": "Up", "ArrowDown": "Down"}
+    keys = {"ArrowLeft": "left", "ArrowRight": "right", "ArrowUp": "up", "ArrowDown": "down"}  # the page's map (kit/arrows.js)
     seen, todo = {src: []}, deque([src])
     while todo:
         cell = todo.popleft()
         if cell == dst:
             return seen[cell]
-        for key, name in keys.items():
-            nxt = key_step(cell, name, 4)
+        for key, direction in keys.items():
+            nxt = target_step(cell, direction, 4)
             if nxt not in seen:
                 seen[nxt] = [*seen[cell], key]
                 todo.append(nxt)

@@ -163,7 +163,7 @@ def test_keyboard_only_with_rotation(page: Page, boot) -> None:
     assert page.errors == []  # type: ignore[attr-defined]
 
 
-ARROW_WALKS = [  # (keys from the centre, where the marker ends): M12 at the edges, from hexgrid.key_map(3)
+ARROW_WALKS = [  # (keys from the centre, where the marker ends): M12 at the edges, from hexgrid.target_map(3)
     (["ArrowLeft"] * 3 + ["ArrowUp"], "-2:-1"),  # Up off the board goes to (q+1, r-1)
     (["ArrowUp"] * 4, "0:-3"),  # the top row: the marker stays
     (["ArrowRight"] * 3 + ["ArrowDown"], "2:1"),  # Down off the board goes to (q-1, r+1)

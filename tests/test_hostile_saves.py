@@ -258,4 +258,4 @@ def test_the_recorder_stops_where_a_replay_would_refuse(game: str, monkeypatch: 
         answer = json.loads(Bridge().call(f"{game}/replay", "replay_open", json.dumps({"code": code})))
         assert answer["ok"], (game, name, answer)
         opened += 1
-    assert session._log.cut and opened >= 3
+    assert session.recording.cut and opened >= 3

@@ -1,14 +1,15 @@
 """A run's recording and its code: packing round-trips, the save's
 recording is what ``pack`` writes (also when the recorder takes actions back),
 a broken recording never breaks a load, and links print and read back
-(club.recording, club.replay)."""
+(club.recording, club.replay, club.links)."""
 
 from __future__ import annotations
 
 import json
 
+from club.links import link, read_link
 from club.merge.api import Session as Merge
-from club.recording import Log, link, read_link, with_log
+from club.recording import Log, with_log
 from club.replay import Actions, Replay, pack, parse_code, print_code
 from hypothesis import given, settings
 from hypothesis import strategies as st

@@ -40,7 +40,7 @@ def items(*actions: tuple[str, dict[str, Any]]) -> str:
 def daily_start(game: str, date: str) -> dict[str, Any]:
     bridge = Bridge()
     bridge.call(game, "new", json.dumps({"daily": date}))
-    return dict(bridge.session(game)._log.start)
+    return dict(bridge.session(game).recording.start)
 
 
 SOW = ("sow", {"bowl": 0})

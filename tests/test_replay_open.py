@@ -123,5 +123,6 @@ def test_a_newer_open_supersedes_the_running_one_and_cancel_stops_it(one_unit_sl
 
 def test_a_replay_open_is_no_page_method_besides_open_and_seek() -> None:
     bridge = Bridge()
-    for method in ("replay_open_search", "replay_begin", "replay_bound", "read_start", "read_log", "log_action"):
+    for method in ("replay_open_search", "replay_begin", "replay_bound", "replay_step", "read_start", "read_log",
+                   "log_action", "step_of", "perform", "keep", "record_action", "amend_recording", "new_recording"):
         assert json.loads(bridge.call("merge/replay", method, "{}"))["error"]["field"] == "method", method

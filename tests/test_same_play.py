@@ -10,9 +10,12 @@ then backward). Replaying the scripts here must give the same digests: a
 refactor that changes any answer, save byte or replay step fails here, with
 the call that first differs.
 
-Two differences are expected, and normalized away on both sides: blocks no
-longer writes the action log of before recordings (``data.log``, so its save
-version moved on) and no longer sends ``view.position`` (no page read it).
+Three differences are expected, and normalized away: blocks no longer writes
+the action log of before recordings (``data.log``, so its save version moved
+on) and no longer sends ``view.position`` (no page read it), and a board's
+``geometry`` maps each cell's marker moves by screen direction (``up``), which
+the page maps its arrow keys to, where it named the keys (``ArrowUp``): read
+back under the key names here (B19, M12).
 """
 
 from __future__ import annotations
@@ -53,6 +56,18 @@ def same(value: Any) -> Any:
     return value
 
 
+#: The arrow keys the page maps to screen directions (web/kit/arrows.js).
+KEYS = {"left": "ArrowLeft", "right": "ArrowRight", "up": "ArrowUp", "down": "ArrowDown"}
+
+
+def by_key_names(geometry: Any) -> Any:
+    """A geometry whose marker map names directions, as the maker's named the keys."""
+    if not isinstance(geometry, dict) or "keys" not in geometry:
+        return geometry
+    keys = {cell: {KEYS[direction]: to for direction, to in moves.items()} for cell, moves in geometry["keys"].items()}
+    return {**geometry, "keys": keys}
+
+
 class Player:
     """Plays one script's calls on a fresh Session, answering as the maker did."""
 
@@ -73,7 +88,8 @@ class Player:
                 if key in answer:
                     row[key] = digest(answer[key])
         else:
-            row["answer"] = digest(self.view_of(answer) if method in ("new", "load", "view") else answer)
+            norm = self.view_of if method in ("new", "load", "view") else by_key_names if method == "geometry" else same
+            row["answer"] = digest(norm(answer))
         row["state_save"] = digest(self.save_of(self.session.save({})))
         return row
 

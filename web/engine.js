@@ -10,6 +10,8 @@
 // the CDN. The loader's URL carries a per-page nonce: it names the
 // BroadcastChannel on which the worker reports boot stages and the snapshot
 // state to this page only (another tab booting has its own).
+import { SNAPSHOT_CACHE, snapshotKey } from "./snapshot.mjs";
+
 export class EngineError extends Error {
   /** @param {string} field what the engine refused (a payload field, or "") @param {string} message */
   constructor(field, message) {
@@ -20,7 +22,6 @@ export class EngineError extends Error {
 }
 
 const LOADER = new URL("./pyodide-loader.mjs", import.meta.url);
-const SNAPSHOT_CACHE = "club-snapshot";
 
 /**
  * The functions py/main.py exports to this thread (PyScript's `xworker.sync`):
@@ -98,7 +99,7 @@ function makeSnapshotLater(version) {
     worker.postMessage({
       indexURL: new URL("../vendor/pyodide/", import.meta.url).href,
       stdLibURL: new URL("../build/python_stdlib.zip", import.meta.url).href,
-      key: new URL(`./pyodide-snapshot-${version}.bin`, import.meta.url).href,
+      key: snapshotKey(version),
       cache: SNAPSHOT_CACHE,
     });
   });

@@ -42,21 +42,6 @@ function cubeRound(fq, fr) {
   return { q: q + 0, r: r + 0 };
 }
 
-/** @param {number} q @param {number} r @param {number} radius @returns {boolean} */
-export function onBoard(q, r, radius) {
-  return Math.max(Math.abs(q), Math.abs(r), Math.abs(q + r)) <= radius;
-}
-
-/** @param {number} radius @returns {Hex[]} in reading order */
-export function boardCells(radius) {
-  /** @type {Hex[]} */
-  const cells = [];
-  for (let r = -radius; r <= radius; r += 1) {
-    for (let q = Math.max(-radius, -r - radius); q <= Math.min(radius, -r + radius); q += 1) cells.push({ q, r });
-  }
-  return cells;
-}
-
 // Board extent in pixels for a viewBox: width and height of the hexagon.
 /** @param {number} radius @param {number} size @returns {{ width: number, height: number }} */
 export function boardExtent(radius, size) {

@@ -16,6 +16,7 @@
 // snapshot state go to the page that started this worker on the
 // BroadcastChannel named by the `page` nonce in this module's URL.
 import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
+import { SNAPSHOT_CACHE, snapshotKey } from "./snapshot.mjs";
 
 export { version };
 
@@ -23,8 +24,7 @@ const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 // The standard library built for the arcade (tools/stdlib.py): the files a full
 // session imports, in place of Pyodide's whole one (a fifth of its bytes).
 export const STDLIB_URL = new URL("../build/python_stdlib.zip", import.meta.url).href;
-export const SNAPSHOT_CACHE = "club-snapshot";
-export const SNAPSHOT_KEY = new URL(`./pyodide-snapshot-${version}.bin`, import.meta.url).href;
+const SNAPSHOT_KEY = snapshotKey(version);
 const page = new URL(import.meta.url).searchParams.get("page");
 const channel = page && typeof BroadcastChannel !== "undefined" ? new BroadcastChannel(`club-boot-${page}`) : null;
 /**

@@ -132,26 +132,27 @@ def reading_key(cell: tuple[int, int]) -> tuple[int, int]:
     return (cell[1], cell[0])
 
 
-def key_step(cell: Hex, key: str, radius: int) -> Hex:
-    """Where a keyboard arrow moves a target marker (blocks B19, merge M12).
+def target_step(cell: Hex, direction: str, radius: int) -> Hex:
+    """Where a target marker moves one step ``direction`` on screen (blocks B19,
+    merge M12): ``left``, ``right``, ``up`` or ``down`` (``SCREEN_DIRECTIONS``).
 
-    Left/Right move along the row; Up goes to (q, r-1), or (q+1, r-1) when that
-    is off the board; Down to (q, r+1), or (q-1, r+1). At an edge the marker
+    Left/right move along the row; up goes to (q, r-1), or (q+1, r-1) when that
+    is off the board; down to (q, r+1), or (q-1, r+1). At an edge the marker
     stays where it is.
 
-    >>> key_step(Hex(-4, 0), "Up", 4)
+    >>> target_step(Hex(-4, 0), "up", 4)
     Hex(q=-3, r=-1)
-    >>> key_step(Hex(0, -4), "Up", 4)
+    >>> target_step(Hex(0, -4), "up", 4)
     Hex(q=0, r=-4)
     """
     q, r = cell
-    if key == "Left":
+    if direction == "left":
         options = [Hex(q - 1, r)]
-    elif key == "Right":
+    elif direction == "right":
         options = [Hex(q + 1, r)]
-    elif key == "Up":
+    elif direction == "up":
         options = [Hex(q, r - 1), Hex(q + 1, r - 1)]
-    elif key == "Down":
+    elif direction == "down":
         options = [Hex(q, r + 1), Hex(q - 1, r + 1)]
     else:
         options = []
@@ -161,20 +162,20 @@ def key_step(cell: Hex, key: str, radius: int) -> Hex:
     return cell
 
 
-#: The page's key names for the four arrows (KeyboardEvent.key).
-ARROWS = {"ArrowLeft": "Left", "ArrowRight": "Right", "ArrowUp": "Up", "ArrowDown": "Down"}
+#: The four directions a target marker moves on screen (the page maps its keys to them).
+SCREEN_DIRECTIONS = ("left", "right", "up", "down")
 
 
 @cache
-def key_map(radius: int) -> dict[str, dict[str, str]]:
-    """For every cell ``"q:r"`` of the board, where each arrow key moves the
-    keyboard target (``key_step``): the page looks the answer up instead of
-    keeping its own copy of the rule (B19, M12, P4).
+def target_map(radius: int) -> dict[str, dict[str, str]]:
+    """For every cell ``"q:r"`` of the board, where each screen direction moves the
+    target marker (``target_step``): the page maps its arrow keys to directions
+    and looks the cell up instead of keeping its own copy of the rule (B19, M12, P4).
 
-    >>> key_map(4)["-4:0"]["ArrowUp"], key_map(4)["0:-4"]["ArrowUp"], len(key_map(4))
+    >>> target_map(4)["-4:0"]["up"], target_map(4)["0:-4"]["up"], len(target_map(4))
     ('-3:-1', '0:-4', 61)
     """
     return {
-        str(cell): {name: str(key_step(cell, key, radius)) for name, key in ARROWS.items()}
+        str(cell): {direction: str(target_step(cell, direction, radius)) for direction in SCREEN_DIRECTIONS}
         for cell in hexagon(radius)
     }

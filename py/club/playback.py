@@ -82,15 +82,15 @@ class Playback:
             raise ReplayError("replay-diverged", "the replay does not reach its score")
 
     def _act(self, method: str, payload: dict[str, Any]) -> list[Event]:
-        """One recorded action replayed: its events."""
+        """One recorded action replayed on the player's own path (``Session.replay_step``): its events."""
         player = self.player
         try:
-            answer = getattr(player, method)(payload) if method in player.RECORDED else None
+            outcome = player.replay_step(method, payload) if method in player.RECORDED else None
         except NotationError:
-            answer = None
-        if not isinstance(answer, dict) or answer.get("accepted", True) is not True:
+            outcome = None
+        if outcome is None or not outcome.accepted:
             raise ReplayError("replay-diverged", f"the engine refuses the replay's {method[:24]!r}")
-        return list(answer.get("events") or [])
+        return list(outcome.events)
 
     def _bounded(self, tally: Tally, method: str, payload: dict[str, Any], events: list[Event], moves: int) -> int:
         """The bounds only the engine knows: moves made, a tail counted between them

@@ -1,45 +1,25 @@
 """A run's recording: its start payload and its accepted actions.
 
 Every game's Session records the actions its ``RECORDED`` table names
-(method -> the payload keys that matter) through the ``recorded``
-decorator; the recording travels inside the run's save, beside ``data``
+(method -> the payload keys that matter): an action says what it records
+(``Session.act(step, record=(method, payload))``) and the Session keeps it
+in the run's ``Log`` once accepted; the recording travels inside the run's save, beside ``data``
 (``{"schema": 1, ..., "replay": {"start": ..., "actions": ..., "moments":
 ...}}``), so a resumed run keeps it. A save from before recordings has none:
 that run is played as ever and is simply not replayable. The recording is
 read by the schema a replay code is read by (``club.schema``, through
-``Session.read_log``); one that does not read is no recording. A run that
+``club.replaying.read_log``); one that does not read is no recording. A run that
 outgrows what a replay holds (``MAX_RECORDING`` characters, the game's
 ``Bounds``) keeps its start (its link and daily) but no more actions
 (``cut``): it is not replayable.
-
-A challenge link is the start payload as a URL query (``link``) and back
-(``read_link``); the game's ``LINK`` table names its own parameters:
-
->>> link({"seed": 12, "mode": "sprint", "set": "classic"}, {"mode": str, "set": str})
-'seed=12&mode=sprint&set=classic'
->>> read_link("seed=12&set=classic&mode=sprint", {"mode": str, "set": str})
-{'seed': 12, 'mode': 'sprint', 'set': 'classic'}
->>> link({"seed": 5, "jokers": False}, {"jokers": bool}), read_link("seed=5&jokers=0", {"jokers": bool})
-('seed=5&jokers=0', {'seed': 5, 'jokers': False})
->>> read_link("daily=2026-12-02", {}), link({"daily": "2026-12-02", "seed": 9}, {})
-({'daily': '2026-12-02'}, 'daily=2026-12-02')
->>> read_link("seed=99999999999", {})
-Traceback (most recent call last):
-...
-club.errors.NotationError: query: seed must be an integer 0 <= seed < 2**32
 """
 
 from __future__ import annotations
 
-import functools
 import json
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import parse_qsl
 
-from club.calendar import is_date
-from club.errors import NotationError, read_seed
 from club.replay import Action, Actions, single_int
 
 #: Methods whose payload is frame time: they make no step of their own in a
@@ -47,7 +27,6 @@ from club.replay import Action, Actions, single_int
 PASSIVE = frozenset({"tick", "soft"})
 #: Key moments kept for the share grid (levels 1-5).
 MAX_MOMENTS = 10_000
-LinkTable = dict[str, type]
 
 
 @dataclass(slots=True)
@@ -177,74 +156,8 @@ class Log:
                         for item in self._packed])
 
 
-def recorded(method: Callable[[Any, dict[str, Any]], Any]) -> Callable[[Any, dict[str, Any]], Any]:
-    """Record the decorated action when it is accepted: ``Session.act`` does it
-    before it writes the answer's save (so the save holds it); an action that
-    keeps its state without ``act`` (a domino frame) is recorded on return.
-    An action that sets ``self._pending = None`` records nothing (it changed nothing)."""
-    name = method.__name__
-
-    @functools.wraps(method)
-    def run(self: Any, payload: dict[str, Any]) -> Any:
-        self._pending = name, payload
-        try:
-            answer = method(self, payload)
-        finally:
-            pending, self._pending = self._pending, None
-        if pending is not None and (not isinstance(answer, dict) or answer.get("accepted", True)):
-            self._keep_action(pending, [])
-        return answer
-
-    return run
-
-
 def with_log(text: str, log: Log | None) -> str:
     """A save text (compact JSON ending in ``}``) with the recording beside ``data``."""
     if log is None:
         return text
     return text[:-1] + ',"replay":' + log.text() + "}"
-
-
-def link(start: dict[str, Any], table: LinkTable) -> str:
-    """The challenge link's query of a run that began with ``start``."""
-    if "daily" in start:
-        return f"daily={start['daily']}"
-    parts = [f"seed={start['seed']}"] if "seed" in start else []  # a bowls puzzle is its number
-    for key, kind in table.items():
-        if key in start:
-            value = start[key]
-            parts.append(f"{key}={int(value) if kind is bool else value}")
-    return "&".join(parts)
-
-
-def read_link(query: object, table: LinkTable) -> dict[str, Any]:
-    """The ``new`` payload a challenge link's query means (``NotationError("query")``)."""
-    if not isinstance(query, str) or len(query) > 200:
-        raise NotationError("query", "a challenge link is a short query text")
-    pairs = parse_qsl(query.lstrip("?"), keep_blank_values=True)
-    found = dict(pairs)
-    if len(found) != len(pairs):
-        raise NotationError("query", "a challenge link names each parameter once")
-    if "daily" in found:
-        if len(found) != 1 or not is_date(found["daily"]):
-            raise NotationError("query", "a daily link is daily=YYYY-MM-DD alone")
-        return {"daily": found["daily"]}
-    payload: dict[str, Any] = {}
-    if "seed" in found or not any(kind is int and key in found for key, kind in table.items()):
-        if not found.get("seed", "").isdigit():
-            raise NotationError("query", "a challenge link needs seed=<number>")
-        try:
-            payload["seed"] = read_seed(int(found.pop("seed")))
-        except NotationError as exc:
-            raise NotationError("query", exc.message) from None
-    unknown = sorted(set(found) - set(table))
-    if unknown:
-        raise NotationError("query", f"unknown parameter {unknown[0][:20]!r}")
-    for key, kind in table.items():
-        if key not in found:
-            continue
-        text = found[key]
-        if (kind is bool and text not in ("0", "1")) or (kind is int and not (text.isdigit() and len(text) < 10)):
-            raise NotationError("query", f"{key} must be {'0 or 1' if kind is bool else 'a number'}")
-        payload[key] = text == "1" if kind is bool else int(text) if kind is int else text
-    return payload

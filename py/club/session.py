@@ -9,7 +9,9 @@ A game supplies only its rules, through a few methods of its subclass:
   and ``load(text)`` such as the game's save module (or it overrides
   ``dump_state``/``load_state``, ``dump_profile``/``load_profile_text``);
 - ``fresh_profile() -> P`` and ``best(P) -> int | None``;
-- its actions, each a pure ``step(state) -> Outcome`` run by ``act``.
+- its actions: each reads its payload into a pure ``step(state) -> Outcome``
+  (``step_of`` for the recorded ones) and hands it to ``act``, saying what
+  it records: ``self.act(step, record=("place", payload))``.
 
 The base gives the page one shape for everything:
 
@@ -23,6 +25,14 @@ The base gives the page one shape for everything:
   nothing: same view, same save;
 - a preview is the action applied to the state without keeping the result
   (``preview_of``), so preview and action can never disagree.
+
+A game's own code changes the run through a small protected API, never the
+base's fields: ``keep(state)``, ``perform(step, record)`` (``act`` without
+the answer), ``record_action``, ``amend_recording`` and ``new_recording``;
+it reads the run's ``recording``. A replay's player steps the recorded
+actions on a path of its own (``replay_step``): no view, no save, no
+recording. Links are ``club.links``, replays ``club.replaying``, the share
+grid ``club.daily.grid``.
 
 >>> from club.blocks.api import Session
 >>> s = Session()
@@ -40,31 +50,24 @@ club.errors.NotationError: seed: seed must be an integer 0 <= seed < 2**32
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any, ClassVar, Generic, Protocol, TypedDict, TypeVar
 
+from club import replaying
 from club.calendar import daily_seed, read_date
+from club.daily.grid import grid
 from club.errors import NotationError, count, read_seed
+from club.links import LinkTable, link, read_link
 from club.outcome import Event, Outcome
 from club.playback import Playback
-from club.recording import MAX_MOMENTS, LinkTable, Log, link, read_link, with_log
-from club.replay import (
-    MAX_RECORDING,
-    Replay,
-    ReplayError,
-    Work,
-    decode_code,
-    print_code,
-    read_items,
-    run_all,
-    size,
-)
-from club.save import parse_json
-from club.schema import Bounds, Recorded, check, kept
+from club.recording import MAX_MOMENTS, Log, with_log
+from club.replay import MAX_RECORDING, Action, ReplayError, Work, run_all
+from club.schema import Bounds, Recorded, kept
 
 S = TypeVar("S")
 P = TypeVar("P")
+#: A pure rule step on a game's state (``club.outcome``).
+Step = Callable[[S], Outcome[S]]
 
 #: The reason of an action whose payload is not one (wrong type, no such slot).
 BAD_ACTION = "bad-action"
@@ -115,27 +118,6 @@ class RunInfo(TypedDict):
     finished: Event | None  # a run over: its ``finished`` event again (the end card after a reload, P4)
 
 
-#: The share grid's squares by a moment's level.
-LEVELS = ("", "🟨", "🟧", "🟥", "🟪", "👑")
-GRID_SIZE, GRID_WIDTH = 50, 10
-
-
-def grid(moments: list[int]) -> str:
-    r"""The share grid of a run's key moments: the biggest 50, in the order they
-    came, in lines of 10.
-
-    >>> grid([1, 2, 5])
-    '🟨🟧👑'
-    >>> grid([1] * 60 + [3]).split("\n")[-1]
-    '🟨🟨🟨🟨🟨🟨🟨🟨🟨🟥'
-    """
-    if len(moments) > GRID_SIZE:
-        ranked = sorted(range(len(moments)), key=lambda i: (-moments[i], -i))[:GRID_SIZE]
-        moments = [moments[i] for i in sorted(ranked)]
-    squares = [LEVELS[level] for level in moments]
-    return "\n".join("".join(squares[i:i + GRID_WIDTH]) for i in range(0, len(squares), GRID_WIDTH))
-
-
 class Session(Generic[S, P]):
     """The base of every game's Session: one state, one profile, one shape."""
 
@@ -157,10 +139,7 @@ class Session(Generic[S, P]):
         self.profile: P = self.fresh_profile()
         self._save_text: str | None = None  # the save of ``state``, made once
         self._log: Log | None = None  # the run's recording (None: not replayable)
-        self._pending: tuple[str, dict[str, Any]] | None = None  # the recorded action on its way
         self._playback: Playback | None = None  # the open replay (a ``<game>/replay`` session)
-        #: A replay pass is running: answers carry their events only (no view, no save), see ``answer``.
-        self.quiet = False
 
     # ----- what a game supplies ------------------------------------------------
     def start(self, seed: int, payload: dict[str, Any]) -> S:
@@ -191,6 +170,12 @@ class Session(Generic[S, P]):
         """The first lesson's position: a real position of the game,
         built from its notation, the same every time."""
         raise NotationError("lesson", f"{self.game} has no lesson")
+
+    def step_of(self, method: str, payload: dict[str, Any]) -> Step[S] | None:
+        """The recorded action ``method`` read from its payload as a pure step
+        (None: its payload is no action, refused ``bad-action``). Both the
+        page's action and the replay's ``replay_step`` play it."""
+        raise NotImplementedError
 
     def after(self, before: S, outcome: Outcome[S]) -> list[Event]:
         """Hook run once an action is kept: a game that banks a finished run
@@ -228,15 +213,27 @@ class Session(Generic[S, P]):
         kept = {key: payload[key] for key in self.LINK if key in payload}
         return {"seed": seed, **kept, **({"daily": payload["daily"]} if "daily" in payload else {})}
 
+    def log_action(self, log: Log, method: str, payload: dict[str, Any], events: list[Event]) -> None:
+        """Keep an accepted action in the recording (a game may write two as one,
+        so its recording stays within its ``BOUNDS``)."""
+        log.append(method, payload)
+
+    def replay_bound(self, method: str, payload: dict[str, Any], events: list[Event]) -> None:
+        """A bound of the game's own checked as a replay plays (``replay-bounds``)."""
+
+    def begin(self, start: dict[str, Any]) -> None:
+        """Start the run a recording began with (``new`` unless the game starts some runs otherwise)."""
+        self.new(start)
+
     # ----- lifecycle: the same in every game ---------------------------------------
     def new(self, payload: dict[str, Any]) -> Any:
         """A fresh run from ``seed`` (0 <= seed < 2**32), a challenge link's
         ``query`` or the ``daily`` of a date; the view."""
         payload = self.expand(payload)
         seed = read_seed(payload.get("seed", self.default_seed))
-        self._keep(self.start(seed, payload))
+        self.keep(self.start(seed, payload))
         # a run set up on a prepared position (tests, vectors) cannot be started again from a link
-        self._log = None if "position" in payload else Log(self.start_payload(seed, payload))
+        self.new_recording(None if "position" in payload else self.start_payload(seed, payload))
         return self.view({})
 
     def expand(self, payload: dict[str, Any]) -> dict[str, Any]:
@@ -252,8 +249,8 @@ class Session(Generic[S, P]):
         """The first lesson's position in place of the run; the view.
         The page asks it of a session of its own (``<game>/lesson`` in the
         bridge), so the player's run is never touched."""
-        self._keep(self.lesson_state())
-        self._log = None
+        self.keep(self.lesson_state())
+        self.new_recording(None)
         self.profile = self.fresh_profile()
         return self.view({})
 
@@ -264,7 +261,7 @@ class Session(Generic[S, P]):
         state = self.load_state(text)
         self.describe(state)  # a state that cannot be drawn is no save either
         log = self.read_log(text)
-        self._keep(state)
+        self.keep(state)
         self._log = log
         return self.view({})
 
@@ -316,126 +313,36 @@ class Session(Generic[S, P]):
         probe.new({"query": payload.get("query")})
         return {"link": probe.run_info({})["link"], "payload": {"query": payload.get("query")}}
 
-    # ----- replays (a session of its own, ``<game>/replay``) ------------------
-    def replay_open(self, payload: dict[str, Any]) -> dict[str, Any]:
-        """Open a replay code (``replay_open_search`` run to its end at once)."""
-        return run_all(self.replay_open_search(payload))  # type: ignore[no-any-return]
-
-    def replay_open_search(self, payload: dict[str, Any]) -> Work:
-        """Open a replay code in units of work (``Bridge.query`` runs it in slices):
-        the code read and checked (``club.replay``, ``club.schema``), then every
-        action played through the engine in a session of its own (``replay-diverged``
-        when the engine refuses one or the score differs, ``replay-bounds`` past
-        real play), checkpoints kept (``club.playback``); the view of step 0.
-        A refused, cancelled or superseded open leaves the open replay as it was."""
-        replay = yield from decode_code(payload.get("code"), self.game)
-        start = self.read_start(replay.start)
-        yield from check(replay.actions, self.RECORDED, self.BOUNDS)
-        playback = Playback(type(self)(), Replay(self.game, start, replay.actions, replay.score))
-        yield from playback.play()
-        self._playback = playback
-        self.profile = self.fresh_profile()  # what the replay banked is nobody's: its views show a fresh card
-        return {"game": self.game, "score": replay.score, "daily": start.get("daily"),
-                "seed": start.get("seed"), "link": link(start, self.LINK), **self.replay_seek({"index": 0})}
-
-    def replay_seek(self, payload: dict[str, Any]) -> dict[str, Any]:
-        """The view after step ``index`` (0: the start) of the open replay, and that step's events."""
-        playback = self._playback
-        if playback is None:
-            raise ReplayError("replay-corrupt", "no replay is open")
-        index = count(payload.get("index"), "index", 0, playback.steps)
-        state, events = playback.seek(index)
-        self._keep(state)
-        return {"index": index, "steps": playback.steps, "view": self.view({}), "events": events}
-
-    def replay_begin(self, start: dict[str, Any]) -> None:
-        """Set up as the player of a replay that began with ``start``: a fresh
-        profile, that start, nothing recorded, answers of events only."""
-        self.profile = self.fresh_profile()
-        self.begin(start)
-        self._log = None
-        self.quiet = True
-
-    def replay_bound(self, method: str, payload: dict[str, Any], events: list[Event]) -> None:
-        """A bound of the game's own checked as a replay plays (``replay-bounds``)."""
-
-    def begin(self, start: dict[str, Any]) -> None:
-        """Start the run a recording began with (``new`` unless the game starts some runs otherwise)."""
-        self.new(start)
-
-    def read_start(self, start: object) -> dict[str, Any]:
-        """A recorded start checked exactly as ``new`` checks its payload: it must be
-        what ``new`` records when given it (seed range, date, options checked; a
-        ``query``, a prepared ``position`` or an unknown key is refused)."""
-        if not isinstance(start, dict):
-            raise ReplayError("replay-corrupt", "the replay's start is no object")
-        probe = type(self)()  # started aside, exactly as ``new`` starts a run
-        try:
-            probe.begin(dict(start))
-        except NotationError:
-            raise ReplayError("replay-corrupt", "the replay's start is no deal of this game") from None
-        made = probe._log.start if probe._log is not None else None
-        if made is None or _canonical(made) != _canonical(start):
-            raise ReplayError("replay-corrupt", "the replay's start is not as this game records it")
-        return made
-
-    def read_log(self, text: object) -> Log | None:
-        """The recording a save text holds, read by the schema a replay code is read
-        by; None when it has none or one that does not read (the run loads, it
-        is only not replayable)."""
-        try:
-            value = parse_json(text)
-            recording = value.get("replay") if isinstance(value, dict) else None
-            return None if recording is None else self._read_recording(recording)
-        except NotationError:  # ReplayError too
-            return None
-
-    def _read_recording(self, recording: object) -> Log:
-        if not isinstance(recording, dict) or not {"start", "actions", "moments"} <= set(recording) <= \
-                {"start", "actions", "moments", "cut"} or recording.get("cut", True) is not True:
-            raise ReplayError("replay-corrupt", "the recording's fields")
-        moments = recording["moments"]
-        if not isinstance(moments, list) or len(moments) > MAX_MOMENTS or \
-                not all(type(m) is int and 1 <= m <= 5 for m in moments):
-            raise ReplayError("replay-corrupt", "the recording's moments")
-        actions = read_items(recording["actions"])
-        if recording.get("cut") and len(actions):
-            raise ReplayError("replay-corrupt", "a cut recording keeps no actions")
-        run_all(check(actions, self.RECORDED, self.BOUNDS))
-        log = Log.of(self.read_start(recording["start"]), actions, moments)
-        log.moves = sum(size(item) for item in actions.items if item[0] in self.BOUNDS.moves_by)
-        if log.size > MAX_RECORDING:
-            raise ReplayError("replay-bounds", "the recording is longer than a replay holds")
-        if recording.get("cut"):
-            log.stop()
-        return log
-
-    def replay_code(self) -> str | None:
-        """The replay code of the run so far (None when it has no recording, or one cut short)."""
-        log = self._log
-        if log is None or log.cut:
-            return None
-        return print_code(Replay(self.game, log.start, log.actions(), self.score(self.state)), log.actions_text())
-
     # ----- actions ---------------------------------------------------------------
-    def act(self, step: Callable[[S], Outcome[S]]) -> Answer:
-        """Run ``step`` on the state and keep what it made (or refuse, changing nothing).
-        A recorded action is recorded before the save is written; the action
-        that ends the run adds the ``finished`` event."""
-        outcome = step(self.state)
+    def act(self, step: Step[S] | None, record: Action | None = None) -> Answer:
+        """Run ``step`` on the state and keep what it made (or refuse, changing
+        nothing; no step: ``bad-action``); ``record`` is the action as the page
+        sent it, ``(method, payload)``, kept in the recording when accepted and
+        before the save is written. The action that ends the run adds the
+        ``finished`` event."""
+        profile = self.profile
+        outcome = self.perform(step, record)
         if not outcome.accepted:
             return self.refuse(outcome.reason or BAD_ACTION)
-        before, profile = self.state, self.profile
-        self._keep(outcome.state)
+        return self.answer(list(outcome.events), changed_profile=self.profile is not profile)
+
+    def perform(self, step: Step[S] | None, record: Action | None = None) -> Outcome[S]:
+        """``act`` without its answer: the state kept, the action recorded, the
+        events of the step, of ``after`` and ``finished`` (a refusal: nothing changed)."""
+        if step is None:
+            return Outcome.refuse(self.state, BAD_ACTION)
+        outcome = step(self.state)
+        if not outcome.accepted:
+            return outcome
+        before = self.state
+        self.keep(outcome.state)
         events = [*outcome.events, *self.after(before, outcome)]
-        if self._pending is not None:
-            pending, self._pending = self._pending, None
-            # play time handed over after the end is no move of the run; an undo that opens it again is
-            if not self.over(before) or not self.over(self.state):
-                self._keep_action(pending, events)
+        # play time handed over after the end is no move of the run; an undo that opens it again is
+        if record is not None and (not self.over(before) or not self.over(self.state)):
+            self.record_action(record, events)
         if not self.over(before) and self.over(self.state):
             events.append(self.finished())
-        return self.answer(events, changed_profile=self.profile is not profile)
+        return Outcome(self.state, tuple(events))
 
     def finished(self) -> Event:
         """The ``finished`` event of a run that just ended: what the Daily Club banks."""
@@ -447,7 +354,42 @@ class Session(Generic[S, P]):
                 "grid": grid(log.moments) if log else "", "code": self.replay_code(),
                 "practice": self.practice(self.state)}
 
-    def _keep_action(self, action: tuple[str, dict[str, Any]], events: list[Event]) -> None:
+    def preview_of(self, step: Step[S]) -> Preview:
+        """``step`` applied to the state without keeping it: the action's own answer."""
+        outcome = step(self.state)
+        return {"accepted": outcome.accepted, "reason": outcome.reason, "events": list(outcome.events)}
+
+    def refuse(self, reason: str) -> Answer:
+        """The one refusal shape: nothing changed, the view and save as they were."""
+        return {"accepted": False, "reason": reason, "events": [], "view": self.view({}),
+                "save": self.save({}), "profile": None}
+
+    def answer(self, events: list[Event], changed_profile: bool = False) -> Answer:
+        """The one accepted shape: the events, the view and save after them, the
+        profile text when it changed."""
+        return {"accepted": True, "reason": None, "events": events, "view": self.view({}),
+                "save": self.save({}), "profile": self.dump_profile(self.profile) if changed_profile else None}
+
+    # ----- the protected API of a game's own code ----------------------------------
+    def keep(self, state: S) -> None:
+        """``state`` is the run now (its save is written again when asked)."""
+        self.state = state
+        self._save_text = None
+
+    @property
+    def recording(self) -> Log | None:
+        """The run's recording (None: the run is not replayable)."""
+        return self._log
+
+    def new_recording(self, start: dict[str, Any] | None) -> None:
+        """A fresh recording of a run that began with ``start`` (None: none, the run is not replayable)."""
+        self._log = None if start is None else Log(start)
+        self._save_text = None
+
+    def record_action(self, action: Action, events: list[Event]) -> None:
+        """Keep an accepted action, as the page sent it, in the recording (through
+        ``log_action``), with its moment for the share grid; a run that outgrows
+        what a replay holds keeps no more (it is not replayable, its start stays)."""
         log = self._log
         if log is None or log.cut:
             return
@@ -459,33 +401,65 @@ class Session(Generic[S, P]):
         bounds = self.BOUNDS  # moves counted as a replay counts them: by method, or by the engine's count
         log.moves = log.moves + (method in bounds.moves_by) if bounds.moves_by else self.played(self.state)
         if log.size > MAX_RECORDING or log.moves > bounds.moves:
-            log.stop()  # the run outgrew what a replay holds: it is not replayable (its start stays)
+            log.stop()
         self._save_text = None
 
-    def log_action(self, log: Log, method: str, payload: dict[str, Any], events: list[Event]) -> None:
-        """Keep an accepted action in the recording (a game may write two as one,
-        so its recording stays within its ``BOUNDS``)."""
-        log.append(method, payload)
+    def amend_recording(self, method: str, payload: dict[str, Any]) -> None:
+        """Write an action into the recording as it is (no moment, no ``log_action``):
+        what the engine did on its own, such as a key released by a reload."""
+        if self._log is not None:
+            self._log.append(method, payload)
+            self._save_text = None
 
-    def preview_of(self, step: Callable[[S], Outcome[S]]) -> Preview:
-        """``step`` applied to the state without keeping it: the action's own answer."""
-        outcome = step(self.state)
-        return {"accepted": outcome.accepted, "reason": outcome.reason, "events": list(outcome.events)}
+    # ----- replays (``club.replaying``; a session of its own, ``<game>/replay``) ----------
+    def replay_open(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """Open a replay code (``replay_open_search`` run to its end at once)."""
+        return run_all(self.replay_open_search(payload))  # type: ignore[no-any-return]
 
-    def refuse(self, reason: str) -> Answer:
-        """The one refusal shape: nothing changed, the view and save as they were."""
-        return {"accepted": False, "reason": reason, "events": [], "view": self.view({}),
-                "save": self.save({}), "profile": None}
+    def replay_open_search(self, payload: dict[str, Any]) -> Work:
+        """Open a replay code in units of work (``Bridge.query`` runs it in slices;
+        ``club.replaying.open_code``); the view of step 0. A refused, cancelled or
+        superseded open leaves the open replay as it was."""
+        playback = yield from replaying.open_code(self, payload)
+        self._playback = playback
+        self.profile = self.fresh_profile()  # what the replay banked is nobody's: its views show a fresh card
+        start, replay = playback.replay.start, playback.replay
+        return {"game": self.game, "score": replay.score, "daily": start.get("daily"),
+                "seed": start.get("seed"), "link": link(start, self.LINK), **self.replay_seek({"index": 0})}
 
-    def answer(self, events: list[Event], changed_profile: bool = False) -> Answer:
-        if self.quiet:  # a replay pass: nobody draws or stores what each step answers
-            return {"accepted": True, "reason": None, "events": events, "view": {}, "save": "", "profile": None}
-        return {"accepted": True, "reason": None, "events": events, "view": self.view({}),
-                "save": self.save({}), "profile": self.dump_profile(self.profile) if changed_profile else None}
+    def replay_seek(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """The view after step ``index`` (0: the start) of the open replay, and that step's events."""
+        playback = self._playback
+        if playback is None:
+            raise ReplayError("replay-corrupt", "no replay is open")
+        index = count(payload.get("index"), "index", 0, playback.steps)
+        state, events = playback.seek(index)
+        self.keep(state)
+        return {"index": index, "steps": playback.steps, "view": self.view({}), "events": events}
 
-    def _keep(self, state: S) -> None:
-        self.state = state
-        self._save_text = None
+    def replay_begin(self, start: dict[str, Any]) -> None:
+        """Set up as the player of a replay that began with ``start``: a fresh
+        profile, that start, nothing recorded."""
+        self.profile = self.fresh_profile()
+        self.begin(start)
+        self.new_recording(None)
+
+    def replay_step(self, method: str, payload: dict[str, Any]) -> Outcome[S]:
+        """One recorded action played by a replay's player: the state kept and the
+        events (``perform``), no view, no save, nothing recorded; a refusal changes nothing."""
+        return self.perform(self.step_of(method, payload))
+
+    def read_start(self, start: object) -> dict[str, Any]:
+        """A recorded start checked as ``new`` checks its payload (``club.replaying.read_start``)."""
+        return replaying.read_start(self, start)
+
+    def read_log(self, text: object) -> Log | None:
+        """The recording a save text holds (None: none that reads; ``club.replaying.read_log``)."""
+        return replaying.read_log(self, text)
+
+    def replay_code(self) -> str | None:
+        """The replay code of the run so far (None when it has no recording, or one cut short)."""
+        return replaying.code_of(self.game, self._log, self.score(self.state))
 
 
 #: The base methods the page calls; every other public name of the base is a
@@ -494,8 +468,3 @@ ENTRY_POINTS = frozenset({"new", "lesson", "load", "save", "view", "load_profile
                           "run_info", "start_of", "replay_open", "replay_seek"})
 HOOKS = frozenset(name for name in vars(Session) if not name.startswith("_")) - ENTRY_POINTS - {
     "game", "default_seed", "runs", "profiles", "RECORDED", "BOUNDS", "LINK"}
-
-
-def _canonical(value: object) -> str:
-    """JSON text that tells ``1`` from ``True`` and ``1.0`` (dict equality does not)."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))

@@ -65,7 +65,7 @@ def test_b20_preview_fill_rows_and_refusals():
     assert s.preview({"slot": 1, "cell": "4:-4"})["reason"] == "off-board"
     assert s.preview({"slot": 2, "cell": "0:0"})["reason"] == "empty-slot"
     assert s.preview({"slot": "x", "cell": "0:0"})["legal"] is False
-    assert s.view({})["position"] == f"{TWO_ROWS} 0:0|0:0,1:0|- 0 0 0 0 1"  # nothing changed
+    assert json.loads(s.save({}))["data"]["position"] == f"{TWO_ROWS} 0:0|0:0,1:0|- 0 0 0 0 1"  # nothing changed
 
 
 @pytest.mark.parametrize("position", [

@@ -25,7 +25,7 @@ def test_every_lesson_step_is_doable_and_yields_the_event_it_waits_for() -> None
     s = Session()
     s.load_profile({"profile": None})
     view = s.lesson({})
-    assert view["position"] == lesson.POSITION and view["profile"]["runs"] == 0
+    assert notation.print_position(s.state.state) == lesson.POSITION and view["profile"]["runs"] == 0
     # Step 1 "drag a piece onto the board": the triangle anywhere empty is placed, nothing clears.
     first = s.place({"slot": 0, "cell": "0:0"})
     assert first["accepted"] and _types(first) == ["placed", "points"]

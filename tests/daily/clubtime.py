@@ -18,8 +18,7 @@ def finished(game: str, score: int, daily: str | None = None, code: str | None =
     """A ``finished`` event as session.py sends it (``code=""``: a made-up code)."""
     link = f"daily={daily}" if daily else "seed=12"
     event = {"type": "finished", "game": game, "score": score, "seed": 12, "daily": daily, "link": link,
-             "moves": 9, "grid": "🟨🟧\n🟩", "code": f"6E1.{game}.eJx{score}" if code == "" else code,
-             "verified": True}
+             "moves": 9, "grid": "🟨🟧\n🟩", "code": f"6E1.{game}.eJx{score}" if code == "" else code}
     event.update(extra)
     return event
 

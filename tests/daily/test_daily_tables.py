@@ -124,13 +124,12 @@ def test_kept_replays_are_the_newest_twenty_and_every_best() -> None:
     assert listed[0] == {"code": "6E1.bowls.run22", "score": 19, "date": D1, "pb": False}
 
 
-def test_long_unverified_or_missing_codes_are_not_kept() -> None:
+def test_long_or_missing_codes_are_not_kept() -> None:
     player = Player()
     long_code = "6E1.merge." + "a" * replays.LONG_CODE
     assert player.finish("merge", 100, None, ms(D1), code=long_code)["kept"]  # a best: kept
     assert not player.finish("merge", 50, None, ms(D1), code=long_code)["kept"]
     assert not player.finish("merge", 50, None, ms(D1), code=None)["kept"]
-    assert not player.finish("merge", 500, None, ms(D1), verified=False)["kept"]
     huge = "6E1.merge." + "a" * replays.BUDGET
     assert not player.finish("merge", 900, None, ms(D1), code=huge)["kept"]
     listed = player.club.replays({"replays": player.replays["merge"]})["list"]
@@ -156,7 +155,6 @@ BAD_EVENTS: list[tuple[str, dict[str, Any]]] = [
     ("code a number", finished("blocks", 1, code=7)),
     ("code with spaces", finished("blocks", 1, code="6E1.blocks.a b")),
     ("seed too big", finished("blocks", 1, seed=2**32)),
-    ("verified text", finished("blocks", 1, verified="yes")),
     ("grid too long", finished("blocks", 1, grid="🟨" * 5000)),
     ("missing key", {k: v for k, v in finished("blocks", 1).items() if k != "daily"}),
     ("moves a text", finished("blocks", 1, moves="9")),
@@ -173,9 +171,8 @@ def test_a_bad_finished_event_is_refused_as_finished(name: str, event: Any) -> N
 
 
 def test_an_event_without_a_recording_still_banks() -> None:
-    """seed and link null, no verified, an extra key: banked; the code is kept (verified missing is true)."""
+    """seed and link null, an extra key: banked; the code is kept."""
     event = {**finished("domino", 7, D1), "seed": None, "link": None, "mode": "sprint"}
-    del event["verified"]
     out = Session().bank({"record": None, "replays": None, "finished": event, "now": ms(D1)})
     assert out["summary"]["counted"] and out["summary"]["kept"]
 

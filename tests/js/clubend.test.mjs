@@ -9,7 +9,7 @@ import { endedSummary } from "../../web/kit/clubend.js";
 import { clockText } from "../../web/kit/share.js";
 
 const EVENT = { type: "finished", game: "blocks", score: 412, seed: 9, daily: "2026-12-03", link: "daily=2026-12-03",
-  moves: 31, grid: "🟨🟧", code: "6E1.blocks.eJwAbc", verified: true, practice: null };
+  moves: 31, grid: "🟨🟧", code: "6E1.blocks.eJwAbc", practice: null };
 const BANKED = { game: "blocks", date: "2026-12-03", daily: true, counted: true, practice: false, why: null, streak: 4,
   best_streak: 6, club_streak: 2, club_today: 3, new_best: true, kept: true, event: EVENT };
 const stored = (/** @type {object} */ change = {}, /** @type {object} */ event = {}) =>

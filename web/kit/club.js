@@ -31,7 +31,6 @@ export { REPLAY_ERRORS } from "./clubreplay.js";
  * @property {number} moves
  * @property {string} grid emoji lines of the run's key moments
  * @property {string | null} code the replay code, null for a run without a log
- * @property {boolean} verified
  * @property {string | null} [practice] why the run can set no personal best (the game's reason code), null: it can
  */
 

@@ -30,9 +30,8 @@ from club.blocks.rules import ROWS, State
 from club.blocks.saves import Run
 from club.blocks.views import Card, Geometry, PreviewAnswer, Slot, View
 from club.errors import read_seed
-from club.hexgrid import Hex, key_map
+from club.hexgrid import Hex, target_map
 from club.outcome import Event, Outcome
-from club.recording import recorded
 from club.schema import Bounds, integer, text
 from club.session import BAD_ACTION
 
@@ -57,7 +56,7 @@ def _slot(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 2 else None
 
 
-def _placing(payload: dict[str, Any]) -> Any:
+def _placing(payload: dict[str, Any]) -> session.Step[Run]:
     """The ``place`` step of a payload: one function for the action and its preview."""
     slot, cell = _slot(payload.get("slot")), _cell(payload.get("cell"))
 
@@ -110,7 +109,6 @@ class Session(session.Session[Run, Profile]):
             "stars": state.score // 10,
             "banked": run.banked,
             "profile": self.profile_view(),
-            "position": notation.print_position(state),
         }
 
     def fresh_profile(self) -> Profile:
@@ -145,13 +143,14 @@ class Session(session.Session[Run, Profile]):
     # ----- set-up and actions -----------------------------------------------
     def geometry(self, payload: dict[str, Any]) -> Geometry:
         """The board's cells (reading order), its 27 rows, the shape families and,
-        for every cell, where each arrow key moves the keyboard target (B19)."""
+        for every cell, where each screen direction moves the keyboard target (B19;
+        the page maps its arrow keys to directions, web/kit/arrows.js)."""
         return {
             "radius": RADIUS,
             "cells": [[c.q, c.r] for c in CELLS],
             "rows": [[INDEX[c] for c in row] for row in ROWS],
             "shapes": [s.name for s in SHAPES],
-            "keys": key_map(RADIUS),
+            "keys": target_map(RADIUS),
             "meter_edges": rules.METER_EDGES,
             "crown_points": rules.CROWN_POINTS,
         }
@@ -169,15 +168,19 @@ class Session(session.Session[Run, Profile]):
         """A fresh run (the current one is banked first, B17); the view."""
         return self.new_run(payload)["view"]
 
-    @recorded
-    def place(self, payload: dict[str, Any]) -> session.Answer:
-        """Drop the piece of ``slot`` with its centre on ``cell`` (B7, B9-B13)."""
-        return self.act(_placing(payload))
+    def step_of(self, method: str, payload: dict[str, Any]) -> session.Step[Run] | None:
+        """``place`` (B7, B9-B13) and ``redeal`` (B14) as pure steps."""
+        if method == "place":
+            return _placing(payload)
+        return lambda run: _in_run(run, rules.redeal(run.state))
 
-    @recorded
+    def place(self, payload: dict[str, Any]) -> session.Answer:
+        """Drop the piece of ``slot`` with its centre on ``cell`` (B7, B9-B13); recorded."""
+        return self.act(self.step_of("place", payload), record=("place", payload))
+
     def redeal(self, payload: dict[str, Any]) -> session.Answer:
-        """B14: replace the three slots, once per run."""
-        return self.act(lambda run: _in_run(run, rules.redeal(run.state)))
+        """B14: replace the three slots, once per run; recorded."""
+        return self.act(self.step_of("redeal", payload), record=("redeal", payload))
 
     def preview(self, payload: dict[str, Any]) -> PreviewAnswer:
         """B20: ``place`` on a copy: its events, and the cells it would fill and
@@ -196,7 +199,7 @@ class Session(session.Session[Run, Profile]):
         state = run.state
         before = self.profile.best
         self.profile, stars = profile.bank(self.profile, state.score, state.crowns, state.drops)
-        self._keep(replace(run, banked=True))
+        self.keep(replace(run, banked=True))
         return [{"type": "banked", "score": state.score, "stars": stars,
                  "best": self.profile.best, "new_best": self.profile.best > before}]
 

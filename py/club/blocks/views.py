@@ -46,7 +46,6 @@ class View(TypedDict):
     stars: int  # Club Stars this run would bank (score // 10, B16)
     banked: bool
     profile: Card
-    position: str  # B24 notation
 
 
 class Geometry(TypedDict):
@@ -54,7 +53,7 @@ class Geometry(TypedDict):
     cells: list[list[int]]  # [q, r] in reading order
     rows: list[list[int]]  # the 27 rows as cell indices (B2)
     shapes: list[str]
-    keys: dict[str, dict[str, str]]  # cell "q:r" -> arrow key -> the cell it moves to (B19)
+    keys: dict[str, dict[str, str]]  # cell "q:r" -> screen direction (left, right, up, down) -> the cell it moves to (B19)
     meter_edges: int  # edges of the 6E meter: that many row clears make a Crown (B12)
     crown_points: int  # points of a 6E Crown (B12): the HUD's hint says it
 

@@ -42,7 +42,7 @@ from club.bowls.puzzles import SOLVED
 from club.bowls.views import Awards, Forecast, Grid, View, awards, describe, forecast_line, grid, player_phase
 from club.errors import NotationError, is_int
 from club.outcome import Event, Outcome
-from club.recording import Log, recorded
+from club.recording import Log
 from club.schema import Bounds, integer
 from club.session import Answer
 
@@ -169,7 +169,7 @@ class Session(session.Session[Attempt, Profile]):
                 events += _achieved(profile, new)
         if attempt.status() is not None and not attempt.recorded:
             events += self._bank(attempt)
-            self._keep(replace(attempt, recorded=True))
+            self.keep(replace(attempt, recorded=True))
         return events
 
     def _bank(self, attempt: Attempt) -> list[Event]:
@@ -188,26 +188,34 @@ class Session(session.Session[Attempt, Profile]):
         return events
 
     # ----- actions ---------------------------------------------------------------------
-    @recorded
+    def step_of(self, method: str, payload: dict[str, Any]) -> session.Step[Attempt] | None:
+        """``sow`` (W5-W17), ``undo``, ``redo`` (W21) and ``end`` (W19) as pure steps."""
+        if method == "sow":
+            bowl = payload.get("bowl")
+            if not is_int(bowl) or not 0 <= bowl < RING:
+                return None
+            return lambda attempt: attempt.copy().play(bowl)
+        if method == "undo":
+            return lambda attempt: attempt.copy().undo()
+        if method == "redo":
+            return lambda attempt: attempt.copy().redo()
+        return lambda attempt: attempt.copy().end()
+
     def sow(self, payload: dict[str, Any]) -> Answer:
         """W5-W17: sow ``{"bowl": 0-11}``."""
-        bowl = payload.get("bowl")
-        if not is_int(bowl) or not 0 <= bowl < RING:
-            return self.refuse(BAD_ACTION)
-        return self.act(lambda attempt: attempt.copy().play(bowl))
+        return self.act(self.step_of("sow", payload), record=("sow", payload))
 
-    @recorded
     def undo(self, payload: dict[str, Any]) -> Answer:
-        return self.act(lambda attempt: attempt.copy().undo())
+        """W21: take the last move back (the attempt becomes training in Endless and Daily)."""
+        return self.act(self.step_of("undo", payload), record=("undo", payload))
 
-    @recorded
     def redo(self, payload: dict[str, Any]) -> Answer:
-        return self.act(lambda attempt: attempt.copy().redo())
+        """W21: play the undone move again."""
+        return self.act(self.step_of("redo", payload), record=("redo", payload))
 
-    @recorded
     def end(self, payload: dict[str, Any]) -> Answer:
         """End attempt (W19): the score becomes final."""
-        return self.act(lambda attempt: attempt.copy().end())
+        return self.act(self.step_of("end", payload), record=("end", payload))
 
     def record(self, payload: dict[str, Any]) -> Answer:
         """Bank a finished attempt that is not yet (one loaded from a save written at its end)."""
@@ -232,8 +240,8 @@ class Session(session.Session[Attempt, Profile]):
         ident = payload.get("puzzle")
         if not is_int(ident):
             raise NotationError("puzzle", "puzzle must be an id 1-100")
-        self._keep(Attempt.for_puzzle(ident))
-        self._log = Log({"puzzle": ident})
+        self.keep(Attempt.for_puzzle(ident))
+        self.new_recording({"puzzle": ident})
         return self.view({})
 
     def hint(self, payload: dict[str, Any]) -> Hint:

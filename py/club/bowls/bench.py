@@ -64,7 +64,7 @@ def workloads(size: int = 240) -> dict[str, list[Callable[[], object]]]:
         fresh = saves.load(text)  # each op runs once: its own copy, loaded before timing
 
         def op() -> object:
-            session.state, session._save_text = fresh, text
+            session.keep(fresh)
             return bridge.call("bowls", "sow", payload)
         return op
 
@@ -72,7 +72,7 @@ def workloads(size: int = 240) -> dict[str, list[Callable[[], object]]]:
         payload = json.dumps({"bowl": bowl})
 
         def op() -> object:
-            session.state, session._save_text = attempt, None
+            session.keep(attempt)
             return bridge.call("bowls", "forecast", payload)
         return op
 

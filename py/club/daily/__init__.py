@@ -8,4 +8,5 @@ in, new text and an answer out; corrupt text raises ``NotationError``.
 - ``stats``: streaks, the distribution of daily scores, the home and stats answers;
 - ``replays``: the replay codes kept per game;
 - ``api``: the service the page calls; ``views``: the shapes of its answers.
+- ``grid``: the share grid, a run's key moments as emoji squares (its ``finished`` event).
 """

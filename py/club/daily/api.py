@@ -12,7 +12,7 @@ aside.
 >>> club.today({"now": now})["games"]["domino"]
 {'query': 'daily=2026-12-02'}
 >>> event = {"type": "finished", "game": "domino", "score": 410, "seed": 7, "daily": "2026-12-02",
-...          "link": "daily=2026-12-02", "moves": 28, "grid": "🟨🟧", "code": "6E1.domino.eJw", "verified": True}
+...          "link": "daily=2026-12-02", "moves": 28, "grid": "🟨🟧", "code": "6E1.domino.eJw"}
 >>> out = club.bank({"record": None, "replays": None, "finished": event, "now": now})
 >>> s = out["summary"]
 >>> s["counted"], s["streak"], s["club_today"], s["new_best"], s["kept"]
@@ -51,7 +51,7 @@ from club.errors import MAX_COUNT, NotationError, is_int, read_seed
 #: The keys a ``finished`` event must have (session.py sends it when a run
 #: ends) and the ones it may have (checked when present; other keys are not read).
 EVENT_KEYS = frozenset({"type", "game", "score", "daily", "code"})
-EVENT_OPTIONAL = frozenset({"seed", "link", "moves", "grid", "verified", "practice"})
+EVENT_OPTIONAL = frozenset({"seed", "link", "moves", "grid", "practice"})
 #: Longest link and grid text an event may carry.
 MAX_LINK, MAX_GRID = 200, 1000
 
@@ -75,7 +75,7 @@ class Session:
         entries = _replays(payload, game)
         banked = records.bank(record, game, event["score"], event["daily"], today, event["practice"])
         new_entries, was_kept = entries, False
-        if event["code"] is not None and event["verified"]:
+        if event["code"] is not None:
             new_entries, was_kept = kept.keep(entries, game, event["code"], event["score"],
                                               event["daily"] or today, banked.new_best)
         games = banked.record.games[game]
@@ -125,8 +125,7 @@ class Session:
 def read_finished(value: object) -> dict[str, Any]:
     """The ``finished`` event of an answer, checked field by field; anything
     off is ``NotationError("finished")``. ``seed`` and ``link`` may be null (a
-    run without a recording); ``verified`` missing is true; ``practice``
-    missing or null: the run could set a personal best (else the game's
+    run without a recording); ``practice`` missing or null: the run could set a personal best (else the game's
     reason code why not, e.g. ``"training"``).
 
     >>> read_finished({"type": "finished"})
@@ -136,7 +135,7 @@ def read_finished(value: object) -> dict[str, Any]:
     """
     if not isinstance(value, dict) or not value.keys() >= EVENT_KEYS:
         raise NotationError("finished", f"a finished event has the keys {', '.join(sorted(EVENT_KEYS))}")
-    event = {"seed": None, "link": None, "moves": 0, "grid": "", "verified": True, "practice": None,
+    event = {"seed": None, "link": None, "moves": 0, "grid": "", "practice": None,
              **{key: value[key] for key in EVENT_KEYS | (EVENT_OPTIONAL & value.keys())}}
     checks = (
         event["type"] == "finished",
@@ -147,7 +146,6 @@ def read_finished(value: object) -> dict[str, Any]:
         event["link"] is None or (isinstance(event["link"], str) and len(event["link"]) <= MAX_LINK),
         isinstance(event["grid"], str) and len(event["grid"]) <= MAX_GRID,
         event["code"] is None or isinstance(event["code"], str),
-        isinstance(event["verified"], bool),
     )
     if not all(checks):
         raise NotationError("finished", "the finished event has a field of the wrong type or size")

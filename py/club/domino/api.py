@@ -41,10 +41,10 @@ from club.domino.tiles import SET_TOP, set_tiles
 from club.domino.views import Soft, Tick, View, describe, falling_view, speed
 from club.errors import NotationError
 from club.outcome import Event, Outcome
-from club.recording import Log, recorded
+from club.recording import Log
 from club.replay import ReplayError
 from club.schema import Bounds, flag, integer, one_of
-from club.session import BAD_ACTION, Answer
+from club.session import Answer
 from club.session import Session as Base
 
 MOVES = ("left", "right", "down", "cw", "ccw", "hard")
@@ -142,13 +142,12 @@ class Session(Base[Game, Records]):
         so too, and so parts the frames before the reload from those after it. A run
         over has no frames after it: its recording stays the one its end banked."""
         view = super().load(payload)
-        log, self._quiet_ms = self._log, None
+        log, self._quiet_ms = self.recording, None
         last = log.last() if log is not None else None
         if self.over(self.state):
             return view
         if log is not None and last is not None and (last[0] == "tick" or (log.last_of("soft") or {}).get("held")):
-            log.append("soft", {"held": False})
-            self._save_text = None
+            self.amend_recording("soft", {"held": False})
         return view
 
     def log_action(self, log: Log, method: str, payload: dict[str, Any], events: list[Event]) -> None:
@@ -198,47 +197,50 @@ class Session(Base[Game, Records]):
         best = None if entry is None else {field: entry[field] for field in profile.FIELDS}  # type: ignore[literal-required]
         return [{"type": "record", "beaten": beaten, "best": best}]
 
-    # -- the action ---------------------------------------------------------------------
-    @recorded
+    # -- the actions ---------------------------------------------------------------------
+    def step_of(self, method: str, payload: dict[str, Any]) -> Step | None:
+        """``move`` (D5, D7) and ``tick`` (D8: ``ms`` of game time) as pure steps;
+        a frame's bad ``ms`` raises (it is no action of the player's to refuse)."""
+        if method == "tick":
+            ms = FRAME.read(payload, "ms")
+            if ms is None:
+                raise NotationError("ms", f"ms must be an integer 0-{MAX_TICK_MS}")
+            return lambda game: rules.advance(game, ms)  # refused only when the run is over
+        name = MOVE.read(payload, "move")
+        return None if name is None else moving(name)
+
     def move(self, payload: dict[str, Any]) -> Answer:
         """A player move: ``move`` is left, right, down, cw, ccw or hard."""
-        name = MOVE.read(payload, "move")
-        if name is None:
-            return self.refuse(BAD_ACTION)
-        return self.act(moving(name))
+        return self.act(self.step_of("move", payload), record=("move", payload))
 
     # -- the frame path -----------------------------------------------------------------
-    @recorded
     def tick(self, payload: dict[str, Any]) -> Tick:
-        """One frame: ``ms`` of game time (the page clamps it). Small unless a turn resolved."""
-        ms = FRAME.read(payload, "ms")
-        if ms is None:
-            raise NotationError("ms", f"ms must be an integer 0-{MAX_TICK_MS}")
-        done = rules.advance(self.state, ms)  # refused only when the run is over
-        turned = done.accepted and (done.state.over or any(e["type"] == "scored" for e in done.events))
-        full = self.act(lambda _: done) if turned else None
-        if done.accepted and full is None:
-            self._keep(done.state)
-            pending, self._pending = self._pending, None  # recorded here, with what happened in it
-            if pending is not None:
-                self._keep_action(pending, list(done.events))
-        if self.quiet:  # a replay pass needs the events only (the falling tile is drawn per step)
-            return {"accepted": done.accepted, "reason": done.reason, "events": full["events"] if full else list(done.events),
-                    "falling": None, "speed": 0, "view": None, "save": None, "profile": None}  # type: ignore[typeddict-item]
-        return {"accepted": done.accepted, "reason": done.reason,
-                "events": full["events"] if full else list(done.events),
+        """One frame: ``ms`` of game time (the page clamps it). Small unless a turn
+        resolved (a row fell, the run ended): then the view, save and profile too."""
+        step, profile = self.step_of("tick", payload), self.profile
+        done = self.perform(step, record=("tick", payload))
+        events = list(done.events)
+        turned = done.accepted and (self.over(self.state) or any(e["type"] == "scored" for e in events))
+        return {"accepted": done.accepted, "reason": done.reason, "events": events,
                 "falling": falling_view(self.state), "speed": speed(self.state),
-                "view": full["view"] if full else None,  # type: ignore[typeddict-item]
-                "save": full["save"] if full else None, "profile": full["profile"] if full else None}
+                "view": self.view({}) if turned else None, "save": self.save({}) if turned else None,
+                "profile": self.dump_profile(self.profile) if turned and self.profile is not profile else None}
 
-    @recorded
     def soft(self, payload: dict[str, Any]) -> Soft:
         """Hold (``held: true``) or release soft drop (D6); time stays explicit.
         A soft drop already as asked changes nothing and records nothing."""
         held = HELD.read(payload, "held")
         if held is None:  # "false" is text, not a released key
             raise NotationError("held", "held must be true or false")
-        if held == self.state.soft:
-            self._pending = None
-        self._keep(rules.set_soft(self.state, held))
+        changed = held != self.state.soft
+        self.keep(rules.set_soft(self.state, held))
+        if changed:  # kept even after the run is over: a key released then is still in the recording
+            self.record_action(("soft", payload), [])
         return {"soft": self.state.soft}
+
+    def replay_step(self, method: str, payload: dict[str, Any]) -> Outcome[Game]:
+        """A recorded soft drop is no rule step (``soft``); the others are the base's."""
+        if method == "soft":
+            self.soft(payload)  # a replay's player records nothing: it only holds the key
+            return Outcome(self.state)
+        return super().replay_step(method, payload)

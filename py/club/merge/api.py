@@ -31,7 +31,7 @@ from club.merge.profile import Profile
 from club.merge.rules import DEFAULT_SEED, add_time, new_round, place, rotate
 from club.merge.saves import Run
 from club.outcome import Event, Outcome
-from club.recording import Log, recorded
+from club.recording import Log
 from club.schema import OPTIONAL, Bounds, Key, integer, one_of, text
 from club.session import BAD_ACTION, Answer, Preview
 from club.session import Session as Base
@@ -143,40 +143,33 @@ class Session(Base[Run, Profile]):
         return self._record(state.score, state.moves, state.highest, finished=True)
 
     # --- actions -------------------------------------------------------------
-    @recorded
+    def step_of(self, method: str, payload: dict[str, Any]) -> Step | None:
+        """``place`` (M5, M17), ``rotate`` (M4, M12) and ``tick`` (M15) as pure steps."""
+        if method == "place":
+            return _placing(payload, with_time=True)
+        if method == "rotate":
+            return _rotating(payload.get("step", 1))
+        ms = _ms(payload)
+        return None if ms is None else lambda run: Outcome(replace(run, round=add_time(run.round, ms)))
+
     def place(self, payload: dict[str, Any]) -> Answer:
         """Place the current piece: ``{"cell": "Q:R", "turn": K?, "ms": active ms since last?}``
         (M5, M17). A bad cell, turn or ms refuses as bad-action and changes nothing."""
-        step = _placing(payload, with_time=True)
-        return self.refuse(BAD_ACTION) if step is None else self.act(step)
+        return self.act(self.step_of("place", payload), record=("place", payload))
 
     def preview(self, payload: dict[str, Any]) -> Preview:
         """What ``place`` would answer (M13): the same step, not kept."""
         step = _placing(payload, with_time=False)
         return self.preview_of(step or _refused)
 
-    @recorded
     def rotate(self, payload: dict[str, Any]) -> Answer:
         """Turn the current pair by ``{"step": 1}`` (clockwise) or -1 (M4, M12)."""
-        by = payload.get("step", 1)
-        # an int, never 1.0: a float turn would be kept and break every later call
+        return self.act(self.step_of("rotate", payload), record=("rotate", payload))
 
-        def step(run: Run) -> Outcome[Run]:
-            if not is_int(by) or by not in (1, -1) or not is_pair(run.round.current) or run.round.over:
-                return Outcome.refuse(run, BAD_ACTION)
-            state = rotate(run.round, by)
-            return Outcome(replace(run, round=state), ({"type": "turn", "turn": state.turn},))
-
-        return self.act(step)
-
-    @recorded
     def tick(self, payload: dict[str, Any]) -> Answer:
         """Add active play time ``{"ms": 0 <= ms < MAX_MS}`` (M15; counted only while
         the round runs). Any other ms refuses as bad-action (a decision)."""
-        ms = _ms(payload)
-        if ms is None:
-            return self.refuse(BAD_ACTION)
-        return self.act(lambda run: Outcome(replace(run, round=add_time(run.round, ms))))
+        return self.act(self.step_of("tick", payload), record=("tick", payload))
 
     def abandon(self, payload: dict[str, Any]) -> Answer:
         """The round in progress is given up (new round, a slot loaded over it): its
@@ -210,7 +203,7 @@ class Session(Base[Run, Profile]):
             return self.refuse(BAD_ACTION)
         changed = chosen != self.profile.settings
         self.profile = replace(self.profile, settings=chosen)
-        self._keep(replace(self.state, style=chosen.style))
+        self.keep(replace(self.state, style=chosen.style))
         return self.answer([], changed_profile=changed)
 
     # --- geometry and slots (M12, M15) -------------------------------------------
@@ -266,6 +259,18 @@ def _add_time(log: Log, ms: int) -> None:
     while ms > 0:
         log.append("tick", {"ms": min(ms, MAX_MS - 1)})
         ms -= MAX_MS - 1
+
+
+def _rotating(by: object) -> Step:
+    """The ``rotate`` step: the current pair turned by ``by`` (M4: 1 or -1, an int,
+    never 1.0: a float turn would be kept and break every later call)."""
+
+    def step(run: Run) -> Outcome[Run]:
+        if not is_int(by) or by not in (1, -1) or not is_pair(run.round.current) or run.round.over:
+            return Outcome.refuse(run, BAD_ACTION)
+        state = rotate(run.round, by)
+        return Outcome(replace(run, round=state), ({"type": "turn", "turn": state.turn},))
+    return step
 
 
 def _refused(run: Run) -> Outcome[Run]:

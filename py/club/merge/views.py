@@ -12,7 +12,7 @@ with the arrow-key targets (M12).
 >>> v = view(Run(new_round(3, jokers=False)), Profile(best=90, best_moves=9, best_highest=16))
 >>> v["best"], v["in_progress"], v["clock_runs"], v["timer"], len(v["legal"])
 (90, False, False, False, 37)
->>> geometry()["keys"]["0:-3"]["ArrowUp"], geometry()["keys"]["-3:0"]["ArrowUp"]
+>>> geometry()["keys"]["0:-3"]["up"], geometry()["keys"]["-3:0"]["up"]
 ('0:-3', '-2:-1')
 >>> geometry()["styles"], geometry()["slots"]
 (['colors', 'contrast', 'pastel'], 3)
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
-from club.hexgrid import DIRECTIONS, key_map, reading_rows
+from club.hexgrid import DIRECTIONS, reading_rows, target_map
 from club.merge.board import CELLS, JOKER, RADIUS, ROW_LENGTHS, cell_name
 from club.merge.notation import print_position
 from club.merge.pieces import Piece, is_pair
@@ -79,7 +79,7 @@ class Geometry(TypedDict):
     radius: int
     cells: list[str]  # reading order, as in ``View.board``
     directions: list[list[int]]  # M4: (dq, dr) of each turn, for drawing a pair
-    keys: dict[str, dict[str, str]]  # M12: cell -> arrow key -> the marker's next cell
+    keys: dict[str, dict[str, str]]  # M12: cell -> screen direction (left, right, up, down) -> the marker's next cell
     styles: list[str]  # M14: the stone styles the settings offer, the default first
     slots: int  # M15: how many save slots the device has
     places: dict[str, list[int]]  # P11: cell -> [row from the top, cell from the left], 1-based, in words
@@ -143,7 +143,7 @@ def summary(run: Run) -> Summary:
 
 def geometry() -> Geometry:
     return {"radius": RADIUS, "cells": [str(c) for c in CELLS], "directions": [list(d) for d in DIRECTIONS],
-            "keys": key_map(RADIUS), "styles": list(STYLES), "slots": SLOTS,
+            "keys": target_map(RADIUS), "styles": list(STYLES), "slots": SLOTS,
             "places": {str(c): [row + 1, col + 1] for row, cells in enumerate(reading_rows(RADIUS))
                        for col, c in enumerate(cells)},
             "rows": list(ROW_LENGTHS)}

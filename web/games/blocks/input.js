@@ -2,6 +2,7 @@
 // piece then a cell, and the keyboard. Handlers only turn events into the
 // page's operations (pick, aim, commit, release); what they do to the run is
 // the engine's answer.
+import { arrowTarget } from "../../kit/arrows.js";
 import { createTrayDrag } from "../../kit/hexboard.js";
 import { drawPiece } from "./draw.js";
 import { SIZE } from "./board.js";
@@ -104,13 +105,14 @@ export function createInput({ board, ghost }, c) {
   });
   on("pointercancel", () => { tap = null; });
 
-  // The keyboard (B19): where each arrow goes from each cell comes from the engine (geometry.keys).
+  // The keyboard (B19): where each arrow's direction goes from each cell comes from the engine (geometry.keys).
   on("keydown", (/** @type {KeyboardEvent} */ e) => {
     const held = c.held();
     if (held?.mode !== "key" || !(e.key.startsWith("Arrow") || ["Enter", " ", "Escape"].includes(e.key))) return;
     e.preventDefault();
     if (e.key.startsWith("Arrow")) {
-      const next = c.geometry()?.keys[held.target ?? "0:0"]?.[e.key] ?? "0:0";
+      const keys = c.geometry()?.keys;
+      const next = (keys && arrowTarget(keys, held.target ?? "0:0", e.key)) ?? "0:0";
       c.aim(next).then((shown) => {
         // Said once the preview is shown, and only if the target is still there.
         if (!shown || c.gone() || c.held()?.mode !== "key" || c.held()?.target !== next) return;

@@ -3,6 +3,7 @@
 // marker with arrows / Enter / Escape, R and Shift+R to turn the pair, D to
 // hear the board described (P11); and the toolbar, whose buttons open the
 // menus (cards.js).
+import { arrowTarget } from "../../kit/arrows.js";
 import { dailyButton } from "../../kit/clubpage.js";
 import { createTrayDrag } from "../../kit/hexboard.js";
 import { html } from "../../svg.js";
@@ -79,7 +80,7 @@ export function bindInput({ state, board, tray, ghost, play, act, report, draw, 
     if (!state.live || !state.geometry) return;
     if (e.key.startsWith("Arrow")) {
       e.preventDefault();
-      aim(state.marker ? state.geometry.keys[state.marker][e.key] : CENTRE);
+      aim(state.marker ? arrowTarget(state.geometry.keys, state.marker, e.key) ?? state.marker : CENTRE);
     } else if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
       if (state.marker) act(play.place, state.marker); else aim(CENTRE);

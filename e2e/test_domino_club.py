@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime
 
-from arcade import reload_keeps_the_club_block
+from arcade import reload_keeps_the_club_block, wait_ready
 from club.daily import record
 from playwright.sync_api import Page, expect
 
@@ -173,6 +173,7 @@ def test_a_finished_run_s_card_comes_back_until_it_is_left(page: Page, boot) -> 
     code = card.locator(".club-copy-code").get_attribute("data-code") or ""
     assert code.startswith("6E1.domino.")
     page.reload()
+    wait_ready(page)
     phase(page, "over")
     for button in (".club-share", ".club-copy-link", ".club-watch", ".club-copy-code"):
         expect(card.locator(button)).to_be_visible(timeout=30_000)
@@ -181,6 +182,7 @@ def test_a_finished_run_s_card_comes_back_until_it_is_left(page: Page, boot) -> 
     card.locator(".btn:not(.primary)", has_text="Change mode").click()
     phase(page, "start")
     page.reload()
+    wait_ready(page)
     phase(page, "start")
     expect(page.locator("dialog.dd-end")).to_have_count(0)
 

@@ -107,7 +107,8 @@ function hooks(root, ctx, kit) {
       } else if (how === "resumed" && paid) { // the time owed ended the run (its last tile locked): its end, banked with the club
         kit.end.heard(paid.tick.events);
         play.finish(/** @type {any} */ (paid.tick));
-      } else if (how === "resumed") { // a run over, reloaded: its end card again (the kit adds its club block, P4)
+      } else if (how === "resumed") { // a run over, reloaded: its final well and end card again (the kit adds its club block, P4)
+        play.show(view);
         play.finish(/** @type {any} */ ({ accepted: true, view, events: [], profile: null, save: null }));
       } else if (view && !view.over) play.showWell(view, "paused", false); // stored: drawn, its card not live
       else {

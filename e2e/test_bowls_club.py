@@ -22,6 +22,7 @@ import json
 import re
 from datetime import UTC, datetime
 
+from arcade import reload_keeps_the_club_block
 from club.bowls.api import Session
 from club.daily import record
 from playwright.sync_api import Page, expect
@@ -77,6 +78,7 @@ def test_daily_link_end_card_replay_and_practice(page: Page, phone: Page, boot) 
     boot(phone, f"#/bowls?daily={date}")
     settled(phone)
     expect(phone).to_have_url(re.compile(r"#/bowls$"))  # the link is cleared: a reload resumes
+    expect(phone.locator(f"{ROOT} .club-badge")).to_be_hidden()  # a daily: the chip says so
     assert ring(phone) == mine and all(mine)
 
     for b in plan(date, 2):
@@ -96,6 +98,12 @@ def test_daily_link_end_card_replay_and_practice(page: Page, phone: Page, boot) 
         expect(card.locator(button)).to_be_visible()
     code = card.locator(".club-copy-code").get_attribute("data-code") or ""
     assert code.startswith("6E1.bowls.")
+    # P4: a reload brings the finished daily's card back (not the mode screen), with its club block
+    reload_keeps_the_club_block(page, card, code)
+    settled(page)
+    expect(page.locator(SCORE)).to_have_text(final)
+    expect(page.locator(".bw-chip")).to_contain_text("Daily")
+    expect(page.locator(f"{ROOT} .club-badge")).to_be_hidden()  # the chip says the daily: no second badge
 
     # Watch replay: both sows and the End, by the bar's buttons and by the keys.
     card.locator(".club-watch").click()
@@ -145,9 +153,15 @@ def test_daily_link_end_card_replay_and_practice(page: Page, phone: Page, boot) 
     expect(phone.locator(".replay-bar")).to_have_attribute("data-index", "3")
     expect(phone.locator(SCORE)).to_have_text(final)
 
-    # The daily again, from the mode screen: practice.
+    # Back to the game: the finished daily's card until the player leaves it for the modes, for good.
     page.goto(page.url.split("#")[0] + "#/bowls")
+    expect(page.locator("dialog.bw-over .club-share")).to_be_visible(timeout=30_000)
+    page.click("dialog.bw-over .bw-to-modes")
     settled(page, "modes")
+    page.reload()
+    settled(page, "modes")
+    expect(page.locator("dialog.bw-over")).to_have_count(0)
+    # The daily again, from the mode screen: practice.
     expect(page.locator(".bw-mode-daily")).to_contain_text(final)  # today's best
     page.click(".bw-mode-daily .bw-start")
     settled(page)

@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime
 
+from arcade import reload_keeps_the_club_block, wait_ready
+from club.daily import record
 from playwright.sync_api import Page, expect
 
 ROUTE = "#/domino"
@@ -54,6 +56,9 @@ def test_daily_button_link_end_card_and_replay(page: Page, phone: Page, boot) ->
     page.click(".dd-daily")
     phase(page, "play")
     expect(page).to_have_url(re.compile(r"#/domino$"))  # the link is cleared: a reload resumes the daily
+    today = datetime.now(UTC).date()
+    badge = page.locator(".dd .club-badge")
+    expect(badge).to_have_text(f"Daily · {today:%b} {today.day}")  # the address says nothing: the HUD does (P4)
     assert page.get_attribute(".dd", "data-turns") == "0"
     mine = opening(page, 3)
 
@@ -79,6 +84,11 @@ def test_daily_button_link_end_card_and_replay(page: Page, phone: Page, boot) ->
     code = card.locator(".club-copy-code").get_attribute("data-code") or ""
     assert code.startswith("6E1.domino.")
     assert "daily=" in (card.locator(".club-copy-link").get_attribute("data-link") or "")
+    # P4: a reload brings the finished daily's card back, with its club block and the badge
+    reload_keeps_the_club_block(page, card, code)
+    phase(page, "over")
+    expect(badge).to_have_text(f"Daily · {today:%b} {today.day}")
+    expect(page.locator(POWER)).to_have_attribute("data-value", final or "?")
 
     # Watch replay: the run step by step, by the bar's buttons and by the keys.
     card.locator(".club-watch").click()
@@ -133,6 +143,10 @@ def test_daily_button_link_end_card_and_replay(page: Page, phone: Page, boot) ->
     phone.locator(".club-confirm-yes").click()
     phase(phone, "play")
     expect(phone.locator(".dd-chip")).to_have_text(re.compile(r"Marathon\s*·\s*Extended"))
+    expect(phone.locator(".dd .club-badge")).to_have_text("Challenge")  # no longer the daily's badge
+    phone.reload()  # the address lost its query long ago: the badge still says it
+    phase(phone, "paused")
+    expect(phone.locator(".dd .club-badge")).to_have_text("Challenge")
     assert phone.evaluate("localStorage.getItem('6e-club/v1/domino/choice')") == '{"mode":"marathon","set":"extended"}'
 
 
@@ -140,3 +154,50 @@ def centre(page: Page, selector: str) -> tuple[float, float]:
     box = page.locator(selector).bounding_box()
     assert box
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_a_finished_run_s_card_comes_back_until_it_is_left(page: Page, boot) -> None:
+    """P4: a Sprint played to its end shows its card again after a reload (Share, link, replay);
+    Change mode leaves it for good: the next reload shows the start screen. A plain run has no badge."""
+    boot(page, ROUTE)
+    page.click(".dd-go")
+    phase(page, "play")
+    expect(page.locator(".dd .club-badge")).to_be_hidden()
+    for _ in range(60):
+        if page.get_attribute(".dd", "data-phase") == "over":
+            break
+        hard_drop(page)
+    phase(page, "over")
+    card = page.locator("dialog.dd-end")
+    expect(card.locator(".club-share")).to_be_visible()
+    code = card.locator(".club-copy-code").get_attribute("data-code") or ""
+    assert code.startswith("6E1.domino.")
+    page.reload()
+    wait_ready(page)
+    phase(page, "over")
+    for button in (".club-share", ".club-copy-link", ".club-watch", ".club-copy-code"):
+        expect(card.locator(button)).to_be_visible(timeout=30_000)
+    assert card.locator(".club-copy-code").get_attribute("data-code") == code
+    expect(card.locator(".club-end-line")).to_have_count(0)  # no daily: no daily line
+    card.locator(".btn:not(.primary)", has_text="Change mode").click()
+    phase(page, "start")
+    page.reload()
+    wait_ready(page)
+    phase(page, "start")
+    expect(page.locator("dialog.dd-end")).to_have_count(0)
+
+
+def test_the_stats_page_keeps_sprint_and_marathon_apart(page: Page, boot) -> None:
+    """D15, D16: domino's bests and score lines per mode on the stats page, from the club record."""
+    made = record.bank(record.fresh(), "domino", 2600, None, "2026-12-01", mode="marathon").record
+    made = record.bank(made, "domino", 410, None, "2026-12-02", mode="sprint").record
+    made = record.bank(made, "domino", 380, None, "2026-12-02", mode="sprint").record
+    boot(page, "#/")
+    page.evaluate("t => localStorage.setItem('6e-club/v1/club/record', t)", record.dump(made))
+    page.goto(page.url.split("#")[0] + "#/club")
+    section = page.locator(".club-game[data-game=domino]")
+    expect(section.locator(".n-best-mode")).to_have_count(2, timeout=30_000)
+    expect(section.locator(".n-best-mode dt")).to_have_text(["Best score · Marathon", "Best score · Sprint"])
+    expect(section.locator(".n-best-mode dd")).to_have_text(["2,600", "410"])
+    expect(section.locator(".chart-last .chart-title")).to_have_text(["Last scores · Marathon", "Last scores · Sprint"])
+    expect(section.locator(".n-best:not(.n-best-mode)")).to_have_count(0)  # no best mixing the two

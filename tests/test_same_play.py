@@ -10,12 +10,14 @@ then backward). Replaying the scripts here must give the same digests: a
 refactor that changes any answer, save byte or replay step fails here, with
 the call that first differs.
 
-Three differences are expected, and normalized away: blocks no longer writes
+Four differences are expected, and normalized away: blocks no longer writes
 the action log of before recordings (``data.log``, so its save version moved
-on) and no longer sends ``view.position`` (no page read it), and a board's
+on) and no longer sends ``view.position`` (no page read it); a board's
 ``geometry`` maps each cell's marker moves by screen direction (``up``), which
 the page maps its arrow keys to, where it named the keys (``ArrowUp``): read
-back under the key names here (B19, M12).
+back under the key names here (B19, M12); and the ``finished`` event names the
+run's ``mode`` (the Daily Club keeps each mode's bests apart), checked against
+the game's view here.
 """
 
 from __future__ import annotations
@@ -68,6 +70,11 @@ def by_key_names(geometry: Any) -> Any:
     return {**geometry, "keys": keys}
 
 
+def without_mode(events: list[Any]) -> list[Any]:
+    """The events as the scripts' maker answered them: a ``finished`` event without its ``mode``."""
+    return [{k: v for k, v in e.items() if k != "mode"} if e.get("type") == "finished" else e for e in events]
+
+
 class Player:
     """Plays one script's calls on a fresh Session, answering as the maker did."""
 
@@ -80,7 +87,10 @@ class Player:
         row: dict[str, Any] = {"method": method, "payload": payload}
         if isinstance(answer, dict) and "events" in answer:
             row["accepted"], row["reason"] = answer.get("accepted"), answer.get("reason")
-            row["events"] = digest(answer["events"])
+            row["events"] = digest(without_mode(answer["events"]))
+            for event in answer["events"]:
+                if event.get("type") == "finished":  # the mode the view shows, of a game of modes
+                    assert event["mode"] == answer["view"].get("mode")
             for key, norm in (("view", self.view_of), ("save", self.save_of), ("profile", same)):
                 if key in answer:
                     row[key] = digest(norm(answer[key]))
@@ -101,11 +111,11 @@ class Player:
         seeks = []
         for index in range(steps + 1):
             got = replayer.replay_seek({"index": index})
-            seeks.append(digest({"view": self.view_of(got["view"]), "events": got["events"],
+            seeks.append(digest({"view": self.view_of(got["view"]), "events": without_mode(got["events"]),
                                  "index": got["index"], "steps": got["steps"]}))
         for index in sorted({steps, min(3, steps), min(1, steps), steps // 2, 0}, reverse=True):
             got = replayer.replay_seek({"index": index})
-            seeks.append(digest({"view": self.view_of(got["view"]), "events": got["events"]}))
+            seeks.append(digest({"view": self.view_of(got["view"]), "events": without_mode(got["events"])}))
         return {"open": digest({k: (self.view_of(v) if k == "view" else v) for k, v in opened.items()}),
                 "seeks": seeks}
 

@@ -86,37 +86,106 @@ async function gameSection(parent, ctx, game, stats) {
     html("p", { class: "club-empty-game" }, section, t("club.emptyGame"));
   } else {
     const none = t("club.none");
+    const groups = modeGroups(stats);
+    const named = (/** @type {ModeGroup} */ g) => modeName(t, g.mode);
     numbers(section, [
       ["n-played", t("club.played"), ctx.number(stats.played)],
       ["n-daily", t("club.dailyPlayed"), ctx.number(stats.daily_played)],
       ["n-streak", t("club.streak"), ctx.number(stats.streak)],
       ["n-best-streak", t("club.bestStreak"), ctx.number(stats.best_streak)],
-      ["n-best", t("club.best"), stats.best === null ? none : ctx.number(stats.best)],
+      // a game of modes: each mode's best (a Sprint's and a Marathon's are no one scale)
+      ...(groups ? groups.filter((g) => g.mode !== null).map((g) => /** @type {[string, string, string]} */ (
+        [`n-best n-best-mode`, t("club.bestIn", { mode: named(g) }), g.best === null ? none : ctx.number(g.best)]))
+        : [/** @type {[string, string, string]} */ (["n-best", t("club.best"), stats.best === null ? none : ctx.number(stats.best)])]),
     ]);
-    charts(section, ctx, stats);
+    charts(section, ctx, stats, groups);
   }
   await replays(section, ctx, game);
 }
 
-/** @param {HTMLElement} parent @param {PageContext} ctx @param {Daily.GameStats} stats */
-function charts(parent, ctx, stats) {
+/**
+ * One mode's part of a game's stats: its best and its history, its runs among the last.
+ * @typedef {object} ModeGroup
+ * @property {string | null} mode null: runs banked before modes were kept
+ * @property {number | null} best
+ * @property {Daily.BestPoint[]} bests
+ * @property {Daily.RunPoint[]} runs
+ */
+
+/**
+ * A game of modes' stats split by mode (the service's order, then modes only practised, then the runs
+ * banked before modes were kept); null for a game of one mode (none named anywhere).
+ * @param {Daily.GameStats} stats @returns {ModeGroup[] | null}
+ */
+export function modeGroups(stats) {
+  const modes = stats.modes ?? [];
+  const last = stats.last.map((r) => ({ ...r, mode: r.mode ?? null }));
+  if (!modes.length && last.every((r) => r.mode === null)) return null;
+  /** @type {(string | null)[]} */
+  const order = modes.map((m) => m.mode);
+  for (const r of last) if (r.mode !== null && !order.includes(r.mode)) order.push(r.mode);
+  if (last.some((r) => r.mode === null)) order.push(null);
+  return order.map((mode) => {
+    const kept = modes.find((m) => m.mode === mode);
+    return { mode, best: kept?.best ?? null, bests: kept?.bests ?? [], runs: last.filter((r) => r.mode === mode) };
+  });
+}
+
+/** A mode's name on the stats page (a code with no string: the code). @param {(key: string, vars?: object) => string} t @param {string | null} mode */
+export function modeName(t, mode) {
+  if (mode === null) return t("club.mode.earlier");
+  const key = `club.mode.${mode}`;
+  const name = t(key);
+  return name === key ? mode : name;
+}
+
+/**
+ * The last scores as a line.
+ * @param {HTMLElement} grid @param {PageContext} ctx @param {Daily.RunPoint[]} last @param {string} title @param {string} cls
+ */
+function lastChart(grid, ctx, last, title, cls) {
+  const { t } = ctx;
+  const format = (/** @type {number} */ v) => ctx.number(v);
+  const scores = last.map((r) => r.score);
+  const points = last.map((r, i) => {
+    const when = r.date ? formatDate(ctx, r.date) : t("club.chart.run", { n: ctx.number(i + 1) });
+    return { value: r.score, marked: r.daily, tick: when, label: r.daily ? t("club.chart.dailyOn", { date: when }) : when };
+  });
+  lineChart(grid, points, {
+    title,
+    summary: t("club.chart.lastSummary", { count: scores.length, low: format(Math.min(...scores)),
+      high: format(Math.max(...scores)), dailies: ctx.number(last.filter((r) => r.daily).length) }),
+    labelHead: t("club.chart.when"), valueHead: t("club.chart.score"), format, cls,
+  });
+  html("p", { class: "chart-legend", "aria-hidden": "true" }, grid.lastElementChild, t("club.chart.legend"));
+}
+
+/**
+ * The personal bests over time as steps.
+ * @param {HTMLElement} grid @param {PageContext} ctx @param {Daily.BestPoint[]} bests @param {string} title @param {string} cls
+ */
+function bestsChart(grid, ctx, bests, title, cls) {
+  const { t } = ctx;
+  const format = (/** @type {number} */ v) => ctx.number(v);
+  const points = bests.map((b) => ({ value: b.best, label: formatDate(ctx, b.date) }));
+  const best = /** @type {Daily.BestPoint} */ (bests.at(-1)).best; // not empty: the latest is the best
+  stepChart(grid, points, {
+    title,
+    summary: t("club.chart.bestsSummary", { count: points.length, best: format(best) }),
+    labelHead: t("club.chart.when"), valueHead: t("club.chart.score"), format, cls,
+  });
+}
+
+/** @param {HTMLElement} parent @param {PageContext} ctx @param {Daily.GameStats} stats @param {ModeGroup[] | null} groups */
+function charts(parent, ctx, stats, groups) {
   const { t } = ctx;
   const format = (/** @type {number} */ v) => ctx.number(v);
   const grid = html("div", { class: "club-charts" }, parent);
-  if (stats.last.length) {
-    const scores = stats.last.map((r) => r.score);
-    const points = stats.last.map((r, i) => {
-      const when = r.date ? formatDate(ctx, r.date) : t("club.chart.run", { n: ctx.number(i + 1) });
-      return { value: r.score, marked: r.daily, tick: when, label: r.daily ? t("club.chart.dailyOn", { date: when }) : when };
-    });
-    lineChart(grid, points, {
-      title: t("club.chart.last"),
-      summary: t("club.chart.lastSummary", { count: scores.length, low: format(Math.min(...scores)),
-        high: format(Math.max(...scores)), dailies: ctx.number(stats.last.filter((r) => r.daily).length) }),
-      labelHead: t("club.chart.when"), valueHead: t("club.chart.score"), format, cls: "chart-last",
-    });
-    html("p", { class: "chart-legend", "aria-hidden": "true" }, grid.lastElementChild, t("club.chart.legend"));
-  }
+  if (groups) {
+    for (const g of groups) {
+      if (g.runs.length) lastChart(grid, ctx, g.runs, t("club.chart.lastIn", { mode: modeName(t, g.mode) }), "chart-last chart-mode");
+    }
+  } else if (stats.last.length) lastChart(grid, ctx, stats.last, t("club.chart.last"), "chart-last");
   if (stats.distribution.some((b) => b.count > 0)) {
     const points = stats.distribution.map((b) => ({
       value: b.count,
@@ -130,15 +199,11 @@ function charts(parent, ctx, stats) {
       labelHead: t("club.chart.range"), valueHead: t("club.chart.count"), format, cls: "chart-dist", edges,
     });
   }
-  if (stats.bests.length) {
-    const points = stats.bests.map((b) => ({ value: b.best, label: formatDate(ctx, b.date) }));
-    const best = /** @type {Daily.BestPoint} */ (stats.bests.at(-1)).best; // not empty: the latest is the best
-    stepChart(grid, points, {
-      title: t("club.chart.bests"),
-      summary: t("club.chart.bestsSummary", { count: points.length, best: format(best) }),
-      labelHead: t("club.chart.when"), valueHead: t("club.chart.score"), format, cls: "chart-bests",
-    });
-  }
+  if (groups) {
+    for (const g of groups) {
+      if (g.bests.length) bestsChart(grid, ctx, g.bests, t("club.chart.bestsIn", { mode: modeName(t, g.mode) }), "chart-bests chart-mode");
+    }
+  } else if (stats.bests.length) bestsChart(grid, ctx, stats.bests, t("club.chart.bests"), "chart-bests");
 }
 
 /**

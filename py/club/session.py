@@ -200,6 +200,12 @@ class Session(Generic[S, P]):
         banks such a run as practice: never counted, never a streak day."""
         return None
 
+    def mode(self, state: S) -> str | None:
+        """The game's mode the run is played in (a short code: domino's ``sprint``
+        or ``marathon``), None for a game of one mode: the Daily Club keeps each
+        mode's bests apart, since their scores are not one scale."""
+        return None
+
     def moment(self, events: list[Event]) -> int:
         """How big a moment an action's events are for the share grid: 0 none, 1-5."""
         return 0
@@ -352,7 +358,7 @@ class Session(Generic[S, P]):
                 "seed": start.get("seed"), "daily": start.get("daily"),
                 "link": link(start, self.LINK) if log else None, "moves": self.played(self.state),
                 "grid": grid(log.moments) if log else "", "code": self.replay_code(),
-                "practice": self.practice(self.state)}
+                "practice": self.practice(self.state), "mode": self.mode(self.state)}
 
     def preview_of(self, step: Step[S]) -> Preview:
         """``step`` applied to the state without keeping it: the action's own answer."""

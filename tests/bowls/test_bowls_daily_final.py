@@ -146,7 +146,7 @@ def test_a_daily_with_an_undo_is_banked_as_practice() -> None:
     assert home["games"]["bowls"] == {"done": False, "score": None, "streak": 0, "query": f"daily={DATE}"}
     numbers = club.stats({"record": out["record"], "now": ms(DATE, "09:05")})["games"]["bowls"]
     assert (numbers["played"], numbers["daily_played"], numbers["best"], numbers["streak"]) == (1, 0, None, 0)
-    assert numbers["last"] == [{"score": event["score"], "daily": True, "date": DATE, "why": "training"}]
+    assert numbers["last"] == [{"score": event["score"], "daily": True, "date": DATE, "why": "training", "mode": "daily"}]
     # a new attempt starts unmarked (W21): the same day's clean daily counts
     clean = finished_of(play_daily(Session())[-1])
     assert clean is not None

@@ -124,13 +124,14 @@ def test_a_version_1_record_loads_with_no_reasons_and_keeps_every_number() -> No
     assert home["games"]["bowls"]["streak"] == 1
 
 
-def test_a_version_1_record_is_stored_again_as_version_2() -> None:
+def test_a_version_1_record_is_stored_again_as_today_s_version() -> None:
     club = Session()
     out = club.bank({"record": RECORD_V1, "replays": None, "now": ms(D2, "09:00"),
                      "finished": finished("bowls", 800, D2, practice="training")})
     stored = json.loads(out["record"])
-    assert stored["version"] == record.VERSION == 2
-    assert stored["data"]["games"]["bowls"]["runs"][-2:] == [[500, False, D1, None], [800, True, D2, "training"]]
+    assert stored["version"] == record.VERSION == 3
+    # the old run: no reason, no mode (neither was kept); the new one: its reason, and no mode (its event names none)
+    assert stored["data"]["games"]["bowls"]["runs"][-2:] == [[500, False, D1, None, None], [800, True, D2, "training", None]]
     assert record.load(out["record"]) == record.load(record.dump(record.load(out["record"])))
     summary = out["summary"]
     assert (summary["counted"], summary["why"], summary["new_best"], summary["streak"]) == (False, "training", False, 1)
@@ -143,7 +144,7 @@ BAD_RECORDS: list[tuple[str, str]] = [
         '[500,false,"2026-12-01"]', '[500,false,"2026-12-01","Undo!"]')),
     ("why a number", RECORD_V1.replace('"version":1', '"version":2').replace(
         '[500,false,"2026-12-01"]', '[500,false,"2026-12-01",7]')),
-    ("a version from the future", RECORD_V1.replace('"version":1', '"version":3')),
+    ("a version from the future", RECORD_V1.replace('"version":1', '"version":4')),
 ]
 
 

@@ -147,6 +147,7 @@ function hooks(root, ctx, kit) {
         draw();
       }
     },
+    badge: () => /** @type {HTMLElement | null} */ (root.querySelector(".bk-title")), // "Daily · Dec 3" / "Challenge" beside the title (the kit's)
     regain: play.trayTarget,
     replayStep,
     lessonSteps: () => lessonSteps({ tray: () => parts.tray.el, board: () => parts.board.hex.root, meter: () => parts.hud.meterBox }),

@@ -105,7 +105,8 @@ function hooks(root, ctx, kit) {
       state.view = view;
       if (view) ctx.keepView(view); // the engine's own view from now on
       else store.remove("view");
-      return view && !view.over ? view : null;
+      // An attempt over comes back with its end card (P4), unless the player comes out of the lesson to play.
+      return view && !(view.over && ctx.afterLesson) ? view : null;
     },
     async fresh(payload) {
       await attempts.recordIfOver(); // an attempt over that was stored before the engine banked it
@@ -114,6 +115,8 @@ function hooks(root, ctx, kit) {
       else if (!ctx.afterLesson || !(await attempts.beginNextPuzzle())) await screens.showModes();
     },
     startRun: attempts.start,
+    badge: () => game.node.querySelector(".bw-chip")?.parentElement, // the mode chip says a Daily and its date; the badge a challenge
+    badgeDaily: false,
     live: input.listen,
     // Another tab stored a run (P10), unless a newer one came meanwhile: its own turn adopts it.
     async adopt(item, text) {

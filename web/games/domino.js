@@ -104,11 +104,12 @@ function hooks(root, ctx, kit) {
       else if (how === "resumed" && !view.over) {
         play.showWell(view, "paused"); // D18: a run resumes after a reload, paused
         if (!paid && (store.peek ?? store.get)("run") === loaded) ctx.keepView(view); // the stored view now matches the run
-      } else if (how === "resumed") { // the time owed ended the run (its last tile locked): its end, banked with the club
-        // resume() hands on an over run only with the time it paid.
-        const { tick } = /** @type {NonNullable<typeof paid>} */ (paid);
-        kit.end.heard(tick.events);
-        play.finish(/** @type {any} */ (tick));
+      } else if (how === "resumed" && paid) { // the time owed ended the run (its last tile locked): its end, banked with the club
+        kit.end.heard(paid.tick.events);
+        play.finish(/** @type {any} */ (paid.tick));
+      } else if (how === "resumed") { // a run over, reloaded: its final well and end card again (the kit adds its club block, P4)
+        play.show(view);
+        play.finish(/** @type {any} */ ({ accepted: true, view, events: [], profile: null, save: null }));
       } else if (view && !view.over) play.showWell(view, "paused", false); // stored: drawn, its card not live
       else {
         state.view = null;
@@ -120,8 +121,8 @@ function hooks(root, ctx, kit) {
       const saved = await kit.page.load("run");
       paid = saved && !saved.over ? await owed.pay(loaded) : null;
       const view = paid ? paid.view : saved;
-      if (view && (paid || !view.over)) return view;
-      play.forgetRun(); // none, unreadable (moved aside) or over: no stored view either
+      if (view) return view; // in play, or over: its end card until the player leaves it
+      play.forgetRun(); // none, or unreadable (moved aside): no stored view either
       return null;
     },
     fresh(payload) {
@@ -131,6 +132,7 @@ function hooks(root, ctx, kit) {
     },
     startRun: (payload) => play.launch("new", payload),
     live,
+    badge: () => root.querySelector(".dd-chip")?.parentElement, // beside the mode chip (the kit's)
     adopt: play.adopt,
     replayStep: anim.replayStep,
     lessonSteps: () => lessonSteps(parts),

@@ -109,6 +109,7 @@ function hooks(root, ctx, kit) {
       return view;
     },
     fresh: (payload) => play.newRound(payload), // nothing in play: a link's deal, else a random one
+    badge: () => /** @type {HTMLElement | null} */ (root.querySelector(".hm-header h1")), // "Daily · Dec 3" / "Challenge" beside the title (the kit's)
     startRun: (payload) => page.serial(() => play.newRound(payload)),
     live() {
       timer.hold("starting", false);

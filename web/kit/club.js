@@ -13,6 +13,7 @@
 import { openDialog } from "./dialog.js";
 import { endBlock, endedSummary } from "./clubend.js";
 import { openReplay } from "./clubreplay.js";
+import { CHALLENGE } from "./clubbadge.js";
 
 export { REPLAY_ERRORS } from "./clubreplay.js";
 
@@ -139,11 +140,14 @@ async function startPayload(deps) {
     return null;
   }
   const info = /** @type {Club.RunInfo} */ (await engine.call("run_info", {}));
+  // The deal taken is a challenge: its link, as the engine writes it, kept for the HUD's badge (clubbadge.js).
+  const taken = () => { if (typeof found?.link === "string") deps.storage.scope(game).set(CHALLENGE, found.link); };
   if (info?.in_play) {
-    if (info.link !== null && info.link === found?.link) return null; // that deal is the run in play: it resumes
+    if (info.link !== null && info.link === found?.link) { taken(); return null; } // that deal is the run in play: it resumes
     const yes = await ask(deps, t("shell.club.startTitle"), t("shell.club.replaceRun", { score: deps.number(info.score ?? 0) }));
     if (!yes) return null;
   }
+  taken();
   return found?.payload ?? { query: start };
 }
 

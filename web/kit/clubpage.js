@@ -62,9 +62,10 @@ export function endPart(card, cls) {
 /**
  * The finished run's summary in the game-over card, once both are there.
  * @param {import("../app.js").GameContext} ctx @param {(error: unknown) => void} report
+ * @param {{reset?: () => void}} [on] `reset`: the page started a new run (the HUD's badge asks again)
  * @returns {ClubEnd}
  */
-export function createClubEnd(ctx, report) {
+export function createClubEnd(ctx, report, on = {}) {
   /** @type {any} */
   let summary = null;
   /** @type {HTMLElement | null} */
@@ -105,6 +106,7 @@ export function createClubEnd(ctx, report) {
       summary = null;
       part = null;
       drawn = false;
+      on.reset?.();
     },
   };
 }

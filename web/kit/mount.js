@@ -21,6 +21,7 @@
 //             while inert was lost, so it is given again.
 //   unmount   the page saves what is in play, then the lesson card, the timers
 //             and the late answers go.
+import { createBadge } from "./clubbadge.js";
 import { createClubEnd } from "./clubpage.js";
 import { createLesson } from "./lesson.js";
 import { createPage } from "./page.js";
@@ -56,6 +57,9 @@ import { createPage } from "./page.js";
  * @property {(view: any, events: any[], step?: number) => void} replayStep a replay's position, drawn like an answer
  *   (the bar's step; none for the first position)
  * @property {() => import("./lesson.js").LessonStep[]} lessonSteps the first lesson's steps
+ * @property {() => (HTMLElement | null | undefined)} [badge] where in the HUD the Daily / Challenge badge goes
+ *   (web/kit/clubbadge.js; none: no badge)
+ * @property {boolean} [badgeDaily] false: the page says the daily itself (bowls' mode chip); the badge says challenges
  * @property {() => (HTMLOrSVGElement | null | undefined)} [focus] what the mount focuses
  * @property {() => (HTMLOrSVGElement | null | undefined)} [regain] what the mount focuses when the page before
  *   had the focus (Skip lesson, Daily): the player's place is not left on <body> (P11)
@@ -98,7 +102,12 @@ function lifeOf(root, ctx) {
   /** @type {import("./lesson.js").Lesson | null} */
   let lesson = null;
   const page = createPage(root, ctx, { onExternal: (item, text) => adopted(item, text) });
-  const kit = { page, heard: (/** @type {any[] | undefined} */ events, /** @type {any} */ view) => lesson?.heard(events, view), end: createClubEnd(ctx, page.report) };
+  /** @type {import("./clubbadge.js").Badge | null} */
+  let badge = null;
+  // The badge asks the engine again after the operations asked so far: a new run is started by one of them.
+  const restamp = () => { if (badge) page.serial(() => badge?.update()); };
+  const end = createClubEnd(ctx, page.report, { reset: () => queueMicrotask(restamp) });
+  const kit = { page, heard: (/** @type {any[] | undefined} */ events, /** @type {any} */ view) => lesson?.heard(events, view), end };
 
   /** @param {string} item @param {string} text */
   async function adopted(item, text) {
@@ -106,6 +115,7 @@ function lifeOf(root, ctx) {
     if (item === "run" && text === loaded) return; // what the start loaded is on screen already
     try {
       await on.adopt?.(item, text);
+      if (item === "run") restamp();
     } catch (error) {
       if (/** @type {any} */ (error)?.name !== "EngineError") throw error; // a bug: reported by the page's serial
       console.warn(`6E Club: another tab's ${ctx.game} ${item} was refused; this tab's is kept:`, error);
@@ -161,6 +171,7 @@ function lifeOf(root, ctx) {
     ctx.painted();
     started = true;
     page.serial(() => { loaded = null; }); // after the other tab's values that came during the start
+    restamp(); // after the run the start began (a link's deal may start in an operation of its own)
   }
 
   // Replay mode: the replay session's positions, drawn like answers; nothing is
@@ -187,6 +198,7 @@ function lifeOf(root, ctx) {
     (async () => {
       const payload = await ctx.club.startPayload();
       if (payload && !page.gone()) await on.startRun(payload);
+      restamp();
     })().catch(page.report);
   }
 
@@ -208,7 +220,11 @@ function lifeOf(root, ctx) {
   return {
     kit,
     /** @param {GameHooks} hooks */
-    bind(hooks) { on = hooks; },
+    bind(hooks) {
+      on = hooks;
+      const parent = ctx.replay || ctx.lesson || !ctx.club ? null : hooks.badge?.();
+      if (parent) badge = createBadge(parent, { engine, store }, { t: ctx.t, lang: ctx.lang, daily: hooks.badgeDaily ?? true });
+    },
     drawStored,
     run,
     start,

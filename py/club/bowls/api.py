@@ -119,6 +119,10 @@ class Session(session.Session[Attempt, Profile]):
         """W21: after an undo in Endless or Daily the attempt is training and sets no best."""
         return state.practice()
 
+    def mode(self, state: Attempt) -> str:
+        """W18-W20: a puzzle's, an Endless and a Daily score are kept apart by the Daily Club."""
+        return state.mode.name
+
     def moment(self, events: list[Event]) -> int:
         """Share grid: a match by its combo (1-4), a Perfect Clear above all."""
         if any(e["type"] == "perfect" for e in events):

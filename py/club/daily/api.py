@@ -51,7 +51,7 @@ from club.errors import MAX_COUNT, NotationError, is_int, read_seed
 #: The keys a ``finished`` event must have (session.py sends it when a run
 #: ends) and the ones it may have (checked when present; other keys are not read).
 EVENT_KEYS = frozenset({"type", "game", "score", "daily", "code"})
-EVENT_OPTIONAL = frozenset({"seed", "link", "moves", "grid", "practice"})
+EVENT_OPTIONAL = frozenset({"seed", "link", "moves", "grid", "practice", "mode"})
 #: Longest link and grid text an event may carry.
 MAX_LINK, MAX_GRID = 200, 1000
 
@@ -73,7 +73,7 @@ class Session:
         _, today = _now(payload)
         record = _record(payload)
         entries = _replays(payload, game)
-        banked = records.bank(record, game, event["score"], event["daily"], today, event["practice"])
+        banked = records.bank(record, game, event["score"], event["daily"], today, event["practice"], event["mode"])
         new_entries, was_kept = entries, False
         if event["code"] is not None:
             new_entries, was_kept = kept.keep(entries, game, event["code"], event["score"],
@@ -135,7 +135,7 @@ def read_finished(value: object) -> dict[str, Any]:
     """
     if not isinstance(value, dict) or not value.keys() >= EVENT_KEYS:
         raise NotationError("finished", f"a finished event has the keys {', '.join(sorted(EVENT_KEYS))}")
-    event = {"seed": None, "link": None, "moves": 0, "grid": "", "practice": None,
+    event = {"seed": None, "link": None, "moves": 0, "grid": "", "practice": None, "mode": None,
              **{key: value[key] for key in EVENT_KEYS | (EVENT_OPTIONAL & value.keys())}}
     checks = (
         event["type"] == "finished",
@@ -154,10 +154,12 @@ def read_finished(value: object) -> dict[str, Any]:
             read_seed(event["seed"])
         if event["practice"] is not None:
             records.read_reason(event["practice"])
+        if event["mode"] is not None:  # the game's mode (domino's sprint or marathon), a short code too
+            records.read_reason(event["mode"])
         if event["code"] is not None:
             kept.read_code(event["code"], event["game"])
     except NotationError:
-        raise NotationError("finished", "the finished event's seed, code or practice reason is wrong") from None
+        raise NotationError("finished", "the finished event's seed, code, practice reason or mode is wrong") from None
     return event
 
 

@@ -54,9 +54,13 @@ MAX_DAYS = 400
 MAX_RUNS = 30
 #: Points of the personal best's history kept per game.
 MAX_BESTS = 100
-#: Version 2 keeps why a run was practice (each run ``[score, daily, date, why]``);
-#: a version 1 record loads with ``why`` null on every run (``upgrade``).
-VERSION = 2
+#: Version 3 keeps the mode of each run (``[score, daily, date, why, mode]``) and
+#: each mode's personal bests (``modes``: a domino Sprint's and a Marathon's are
+#: not one number); a version 2 record loads with ``mode`` null on every run and
+#: no mode bests, a version 1 record also with ``why`` null (``upgrade``).
+VERSION = 3
+#: Modes kept per game (domino has two, bowls three): more is no record of a game.
+MAX_MODES = 8
 #: Why a daily was practice, when the game did not say: its day already
 #: counted, it finished after the day after its date, or before its date (a
 #: clock set wrong).
@@ -70,12 +74,14 @@ class Run:
     """One finished run of the history: its score, whether it was a daily
     (counted or practice), its date (the daily's, else the day it finished)
     and why it was practice or could set no best (None: no reason, or a run
-    banked before the record kept reasons)."""
+    banked before the record kept reasons), and the game's mode it was played
+    in (None: a game of one mode, or a run banked before version 3)."""
 
     score: int
     daily: bool
     date: str
     why: str | None = None
+    mode: str | None = None
 
 
 @dataclass
@@ -90,6 +96,8 @@ class GameRecord:
     bests: list[tuple[str, int]] = field(default_factory=list)  # (date, best) each time it rose
     streaks: list[Span] = field(default_factory=list)  # spans of counted dates, newest last
     best_streak: int = 0
+    #: Each mode's personal best as it rose, (date, best), like ``bests`` (the best is the last).
+    modes: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
 
     def score_on(self, date: str) -> int | None:
         """The counted daily score of ``date`` (None: not counted or no longer kept)."""
@@ -124,11 +132,14 @@ def fresh() -> Record:
 
 
 def bank(record: Record, game: str, score: int, daily: str | None, today: str,
-         practice: str | None = None) -> Banked:
+         practice: str | None = None, mode: str | None = None) -> Banked:
     """``record`` with a finished run of ``game`` added (a new record; the
     old one is not changed). ``daily`` is the daily's date (None: no daily),
     ``today`` the UTC date it finished, ``practice`` the game's reason why the
-    run can set no personal best (None: it can).
+    run can set no personal best (None: it can), ``mode`` the game's mode it
+    was played in (None: the game has none). A run of a mode is a new best
+    when it beats its mode's best (``new_best``); ``best`` stays the best of
+    any run of the game.
 
     >>> first = bank(fresh(), "merge", 50, "2026-12-01", "2026-12-02")  # begun 23:59, ended 00:01
     >>> first.counted, first.record.games["merge"].streaks
@@ -141,12 +152,17 @@ def bank(record: Record, game: str, score: int, daily: str | None, today: str,
     games = new.games[game]
     why = practice_reason(games, daily, today, practice)
     counted = daily is not None and why is None
-    new_best = practice is None and (games.best is None or score > games.best)
+    if mode is not None and mode not in games.modes and len(games.modes) >= MAX_MODES:
+        raise NotationError("mode", f"a game keeps at most {MAX_MODES} modes")
+    mode_bests = games.modes.get(mode, []) if mode is not None else games.bests
+    new_best = practice is None and (not mode_bests or score > mode_bests[-1][1])
     games.played += 1
-    games.runs = [*games.runs, Run(score, daily is not None, daily or today, why)][-MAX_RUNS:]
-    if new_best:
+    games.runs = [*games.runs, Run(score, daily is not None, daily or today, why, mode)][-MAX_RUNS:]
+    if practice is None and (games.best is None or score > games.best):
         games.best = score
         games.bests = [*games.bests, (today, score)][-MAX_BESTS:]
+    if new_best and mode is not None:
+        games.modes = {**games.modes, mode: [*mode_bests, (today, score)][-MAX_BESTS:]}
     if counted and daily is not None:
         games.daily_played += 1
         bisect.insort(games.days, (daily, score))
@@ -225,20 +241,28 @@ def load(text: object) -> Record:
 def upgrade(version: int, data: dict[str, Any]) -> dict[str, Any]:
     """Record ``data`` of ``version`` one version on: version 1 kept no
     reason, so each run of every game gets ``why`` null (what was practice
-    then stays practice: the counted days and streaks are kept as they are).
-    Anything malformed is left for ``load`` to refuse.
+    then stays practice: the counted days and streaks are kept as they are);
+    version 2 kept no mode, so each run gets ``mode`` null and each game no
+    mode bests (its ``best`` and ``bests`` stay: the best of any run, as
+    they were). Anything malformed is left for ``load`` to refuse.
 
     >>> upgrade(1, {"games": {"blocks": {"runs": [[5, True, "2026-12-01"]]}}})["games"]["blocks"]["runs"]
     [[5, True, '2026-12-01', None]]
+    >>> upgrade(2, {"games": {"domino": {"runs": [[5, True, "2026-12-01", None]]}}})["games"]["domino"]
+    {'runs': [[5, True, '2026-12-01', None, None]], 'modes': {}}
     """
     games = data.get("games")
-    if version != 1 or not isinstance(games, dict):
+    if version not in (1, 2) or not isinstance(games, dict):
         return data
     out = copy.deepcopy(data)
     for game in out["games"].values():
-        runs = game.get("runs") if isinstance(game, dict) else None
+        if not isinstance(game, dict):
+            continue
+        runs = game.get("runs")
         if isinstance(runs, list):
             game["runs"] = [[*run, None] if isinstance(run, list) else run for run in runs]
+        if version == 2:
+            game.setdefault("modes", {})
     return out
 
 
@@ -246,23 +270,22 @@ def _dump_game(games: GameRecord) -> dict[str, Any]:
     return {
         "played": games.played, "daily_played": games.daily_played,
         "days": [list(day) for day in games.days],
-        "runs": [[run.score, run.daily, run.date, run.why] for run in games.runs],
+        "runs": [[run.score, run.daily, run.date, run.why, run.mode] for run in games.runs],
         "best": games.best, "bests": [list(point) for point in games.bests],
         "streaks": games.streaks, "best_streak": games.best_streak,
+        "modes": {mode: [list(point) for point in points] for mode, points in games.modes.items()},
     }
 
 
 def _load_game(data: dict[str, Any]) -> GameRecord:
-    save.keys(data, "game", {"played", "daily_played", "days", "runs", "best", "bests", "streaks", "best_streak"})
+    save.keys(data, "game", {"played", "daily_played", "days", "runs", "best", "bests", "streaks", "best_streak", "modes"})
     played, daily_played = save.counter(data, "played"), save.counter(data, "daily_played")
     counted = [_pair(item, "days") for item in _items(data.get("days"), "days", MAX_DAYS)]
     if any(a[0] >= b[0] for a, b in itertools.pairwise(counted)):
         raise NotationError("days", "days must be in date order, each once")
     runs = [_run(item) for item in _items(data.get("runs"), "runs", MAX_RUNS)]
     best = None if data.get("best") is None else save.counter(data, "best")
-    bests = [_pair(item, "bests") for item in _items(data.get("bests"), "bests", MAX_BESTS)]
-    if any(a[0] > b[0] or a[1] >= b[1] for a, b in itertools.pairwise(bests)):
-        raise NotationError("bests", "bests must rise in date order")
+    bests = _bests(data.get("bests"), "bests")
     if best != (bests[-1][1] if bests else None):
         raise NotationError("best", "best must be the last of bests")
     streaks = _spans(data.get("streaks"), "streaks")
@@ -271,7 +294,21 @@ def _load_game(data: dict[str, Any]) -> GameRecord:
         raise NotationError("best_streak", "best_streak is shorter than a streak")
     if not len(counted) <= daily_played <= played or len(runs) > played:
         raise NotationError("played", "played must count every run and counted daily")
-    return GameRecord(played, daily_played, counted, runs, best, bests, streaks, best_streak)
+    modes = save.field(data, "modes", dict)
+    if len(modes) > MAX_MODES:
+        raise NotationError("modes", f"a game keeps at most {MAX_MODES} modes")
+    mode_bests = {read_reason(mode, "modes"): _bests(points, "modes") for mode, points in modes.items()}
+    if any(not points for points in mode_bests.values()):
+        raise NotationError("modes", "a mode is kept with its first best")
+    return GameRecord(played, daily_played, counted, runs, best, bests, streaks, best_streak, mode_bests)
+
+
+def _bests(value: object, name: str) -> list[tuple[str, int]]:
+    """A personal best's history: [date, best] points rising in date order."""
+    bests = [_pair(item, name) for item in _items(value, name, MAX_BESTS)]
+    if any(a[0] > b[0] or a[1] >= b[1] for a, b in itertools.pairwise(bests)):
+        raise NotationError(name, f"{name} must rise in date order")
+    return bests
 
 
 def _items(value: object, name: str, most: int) -> list[Any]:
@@ -291,10 +328,11 @@ def _pair(item: object, name: str) -> tuple[str, int]:
 
 
 def _run(item: object) -> Run:
-    if not isinstance(item, list) or len(item) != 4 or not isinstance(item[1], bool):
-        raise NotationError("runs", "each run must be [score, daily, date, why]")
+    if not isinstance(item, list) or len(item) != 5 or not isinstance(item[1], bool):
+        raise NotationError("runs", "each run must be [score, daily, date, why, mode]")
     why = None if item[3] is None else read_reason(item[3], "runs")
-    return Run(count(item[0], "runs"), item[1], _date(item[2], "runs"), why)
+    mode = None if item[4] is None else read_reason(item[4], "runs")
+    return Run(count(item[0], "runs"), item[1], _date(item[2], "runs"), why, mode)
 
 
 def _spans(value: object, name: str) -> list[Span]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from club import GAMES
 from club.daily import days
 from club.daily.record import GameRecord, Record, fresh
-from club.daily.views import Bucket, ClubLine, GameStats, Home, HomeGame, Stats
+from club.daily.views import Bucket, ClubLine, GameStats, Home, HomeGame, ModeStats, Stats
 
 __all__ = ["BUCKETS", "club_today", "distribution", "fresh", "game_stats", "home", "stats", "width"]
 
@@ -83,10 +83,17 @@ def game_stats(games: GameRecord, today: str) -> GameStats:
         "played": games.played, "daily_played": games.daily_played,
         "streak": days.current(games.streaks, today), "best_streak": games.best_streak,
         "best": games.best,
-        "last": [{"score": run.score, "daily": run.daily, "date": run.date, "why": run.why} for run in games.runs],
+        "last": [{"score": run.score, "daily": run.daily, "date": run.date, "why": run.why, "mode": run.mode}
+                 for run in games.runs],
         "distribution": distribution([score for _, score in games.days]),
         "bests": [{"date": date, "best": best} for date, best in games.bests],
+        "modes": [mode_stats(mode, points) for mode, points in sorted(games.modes.items())],
     }
+
+
+def mode_stats(mode: str, points: list[tuple[str, int]]) -> ModeStats:
+    """One mode's best (the last point of its history) and its history."""
+    return {"mode": mode, "best": points[-1][1], "bests": [{"date": date, "best": best} for date, best in points]}
 
 
 def stats(record: Record, today: str) -> Stats:

@@ -84,6 +84,7 @@ class RunPoint(TypedDict):
     daily: bool
     date: str  # the daily's date, or the UTC date the run finished
     why: str | None  # why it was practice or set no best (None: none, or banked before reasons were kept)
+    mode: str | None  # the game's mode (None: a game of one mode, or banked before modes were kept)
 
 
 class Bucket(TypedDict):
@@ -101,6 +102,14 @@ class BestPoint(TypedDict):
     best: int
 
 
+class ModeStats(TypedDict):
+    """One mode of a game of modes: its personal best and how it rose (oldest first)."""
+
+    mode: str
+    best: int
+    bests: list[BestPoint]
+
+
 class GameStats(TypedDict):
     """A game's numbers and chart data on the stats page."""
 
@@ -112,6 +121,7 @@ class GameStats(TypedDict):
     last: list[RunPoint]
     distribution: list[Bucket]
     bests: list[BestPoint]
+    modes: list[ModeStats]  # each mode's bests (by name; none: a game of one mode, or no run since they were kept)
 
 
 class ClubStats(TypedDict):

@@ -125,6 +125,10 @@ class Session(Base[Game, Records]):
     def played(self, state: Game) -> int:
         return state.turns
 
+    def mode(self, state: Game) -> str:
+        """D15, D16: a Sprint's and a Marathon's scores are kept apart by the Daily Club."""
+        return state.mode
+
     def moment(self, events: list[Event]) -> int:
         """Share grid: a cancel, bigger with each step of its cascade (1-4)."""
         return min(4, sum(1 for e in events if e["type"] == "cancelled"))

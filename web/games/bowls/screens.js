@@ -162,15 +162,27 @@ export function createScreens({ ctx, page, state, parts, words, attempts, cards,
     /** @type {HTMLElement | null} */ (modes.querySelector(".bw-continue, .bw-start"))?.focus({ preventScroll: true });
   }
 
+  // An attempt over is left for good on the way to the mode screen or the puzzle grid: a reload shows
+  // that screen, not its end card again (which it shows until then, P4).
+  function leaveOver() {
+    if (!state.view?.over) return;
+    store.remove("run");
+    store.remove("view");
+  }
+
   // Pause (and every way back to the mode screen): after the operations asked before it.
   function pause() {
     moved();
-    return page.serial(showModes);
+    return page.serial(() => {
+      leaveOver();
+      return showModes();
+    });
   }
 
   function showGrid() {
     moved();
     page.serial(async () => {
+      leaveOver();
       const puzzles = await engine.call("puzzles", {});
       if (page.gone()) return;
       renderGrid(grid, puzzles, ctx.t, { back: pause, play: attempts.startPuzzle });

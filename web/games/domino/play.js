@@ -231,12 +231,15 @@ export function createPlay(deps) {
     parts.start.show(profile, state.view ?? readChoice(store.get("choice"))); // the run's mode and set, else the last chosen
   }
 
-  /** The run ended (D15, D16): the records banked, the end card, the Daily Club's part of it. @param {Answer | Domino.Tick} answer */
+  /**
+   * The run ended (D15, D16): the records banked, the end card, the Daily Club's part of it. The run over stays
+   * stored until the player leaves its card (Play again, Change mode), so a reload shows the card again (P4).
+   * @param {Answer | Domino.Tick} answer
+   */
   function finish(answer) {
     state.phase = "over";
     render(parts, state);
     input()?.reset();
-    forgetRun();
     replaceRun();
     if (answer.profile) { // stored by keep; the start screen's records come from the engine's view of it
       engine.call("load_profile", { profile: answer.profile }).then((/** @type {import("./screens.js").Profile} */ profile) => {
@@ -248,7 +251,7 @@ export function createPlay(deps) {
     const club = html("div", { class: "dd-club" });
     state.card = overCard(root, ctx, view, overTitle(ctx, view), answer.events.find((e) => e.type === "record"), {
       again: ctx.lesson ? () => startRun("lesson", {}) : () => startRun("new", { mode: view.mode, set: view.set }),
-      menu: ctx.lesson ? undefined : () => showStart(), closed, later: page.later,
+      menu: ctx.lesson ? undefined : () => { forgetRun(); showStart(); }, closed, later: page.later,
     }, club);
     kit.end.card(club); // the block joins the card when the club has banked the run
     ctx.announce(overSaid(ctx, view));

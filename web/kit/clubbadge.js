@@ -1,0 +1,61 @@
+// The HUD's Daily / Challenge badge (P4): "Daily · Dec 3" while the run on
+// screen is a daily, "Challenge" while it is the deal of a challenge link the
+// player opened. The engine says which run is in play (`run_info`: the
+// daily's date and the deal's link); a challenge is the deal whose link the
+// kit kept when the player took it (`challenge`, stored beside the run), so a
+// reload, which drops the address's query, still says so. Nothing here
+// decides a rule: it compares the engine's link with the one the engine
+// answered for the challenge (`start_of`).
+import { html } from "../svg.js";
+import { dayText } from "./share.js";
+
+/** The stored item beside a game's run: the link of the challenge deal the player took last. */
+export const CHALLENGE = "challenge";
+
+/**
+ * @typedef {object} BadgeDeps
+ * @property {(key: string, vars?: object) => string} t
+ * @property {string} lang
+ * @property {boolean} [daily] the page says the daily itself (bowls' mode chip): no daily badge
+ */
+
+/**
+ * What the badge says of the run in play, or null (a plain run, a lesson, no run).
+ * @param {{daily?: string | null, link?: string | null} | null | undefined} info the engine's run_info
+ * @param {string | null} challenge the stored link of the challenge deal taken last
+ * @param {BadgeDeps} deps
+ * @returns {{kind: "daily" | "challenge", text: string} | null}
+ */
+export function badgeOf(info, challenge, { t, lang, daily = true }) {
+  if (!info) return null;
+  if (info.daily) return daily ? { kind: "daily", text: t("shell.club.badgeDaily", { date: dayText(info.daily, lang) }) } : null;
+  if (info.link && info.link === challenge) return { kind: "challenge", text: t("shell.club.challenge") };
+  return null;
+}
+
+/**
+ * @typedef {object} Badge
+ * @property {HTMLElement} node
+ * @property {() => Promise<void>} update asks the engine which run is in play and says so
+ */
+
+/**
+ * The badge, hidden until the engine says the run is a daily or a challenge.
+ * @param {HTMLElement} parent
+ * @param {{engine: {call: (method: string, payload: object) => Promise<any>}, store: {get: (name: string) => string | null}}} where
+ * @param {BadgeDeps} deps
+ * @returns {Badge}
+ */
+export function createBadge(parent, { engine, store }, deps) {
+  const node = html("span", { class: "club-badge" }, parent);
+  node.hidden = true;
+  return {
+    node,
+    async update() {
+      const said = badgeOf(await engine.call("run_info", {}), store.get(CHALLENGE), deps);
+      node.hidden = !said;
+      node.textContent = said?.text ?? "";
+      node.dataset.kind = said?.kind ?? "";
+    },
+  };
+}

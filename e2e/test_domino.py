@@ -88,9 +88,13 @@ def test_sprint_classic_played_by_keyboard_to_the_end(page: Page, boot) -> None:
     assert (profile["game"], profile["kind"]) == ("domino", "profile")  # the engine's envelope, stored as is
     best = profile["data"]["records"]["sprint/classic"]
     assert best["games"] == 1 and str(best["max"]) == stat(page, "max") and str(best["power"]) == stat(page, "power")
-    assert page.evaluate("k => localStorage.getItem(k)", storage_key("domino", "run")) is None
+    # P4: the run over stays stored while its card is up (a reload shows the card again) ...
+    stored_run = page.evaluate("k => localStorage.getItem(k)", storage_key("domino", "run"))
+    assert stored_run is not None and json.loads(stored_run)["data"]["over"] is True
     page.click("text=Change mode")
     expect(page.locator(".dd-records dd").nth(1)).to_have_text(str(best["power"]))
+    # ... and goes when the player leaves it
+    assert page.evaluate("k => localStorage.getItem(k)", storage_key("domino", "run")) is None
     assert page.errors == []  # type: ignore[attr-defined]
 
 

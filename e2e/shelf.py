@@ -29,7 +29,7 @@ from serve import Handler, Server
 
 PATH = "/__e2e__/snapshot"
 BLANK = "/__e2e__/blank"  # a document of the origin, to reach its Cache Storage
-SNAPSHOT_CACHE = "club-snapshot"  # web/pyodide-loader.mjs
+SNAPSHOT_CACHE = "club-snapshot"  # web/snapshot.mjs
 
 # The page that has the snapshot sends it (with its cache key) to the server.
 SEND = """async ([path, cacheName]) => {

@@ -122,12 +122,6 @@ def home_bests(page: Page) -> dict[str, str]:
     return {g: page.get_attribute(f".game-card[data-game={g}] .best", "data-best") or "" for g in GAMES}
 
 
-def write_and_reload(page: Page, data: dict[str, str]) -> None:
-    page.evaluate("d => Object.entries(d).forEach(([k, v]) => localStorage.setItem(k, v))", data)
-    page.reload()
-    wait_ready(page)
-
-
 def choose_file(page: Page, text: str) -> None:
     page.set_input_files("#restore-file", {"name": "backup.json", "mimeType": "application/json",
                                            "buffer": text.encode()})

@@ -35,10 +35,6 @@ def idle(page: Page) -> None:
     )
 
 
-def write(page: Page, name: str, text: str) -> None:
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage_key("bowls", name), text])
-
-
 def stored_profile(page: Page) -> dict:
     """The stored profile as the engine reads it (a club.save envelope)."""
     return load_profile(page.evaluate("k => localStorage.getItem(k)", storage_key("bowls", "profile")) or "")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import time
+import warnings
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, Route, expect
@@ -30,6 +31,37 @@ def wait_ready(page: Page) -> None:
         profile("ready", waited=round(time.monotonic() - began, 2),
                 **page.evaluate("({visit: document.documentElement.dataset.visit,"
                                 " snapshot: document.documentElement.dataset.snapshot, at: Math.round(performance.now())})"))
+
+
+class EntryAborted(UserWarning):
+    """The browser aborted the entry module's request: the boot was retried (see ``open_arcade``)."""
+
+
+def open_arcade(page: Page, url: str) -> None:
+    """Open the arcade at ``url`` and wait until it is ready.
+
+    Once in about a thousand boots on a loaded machine, Chromium aborted the requests of a
+    page its service worker serves (``net::ERR_ABORTED`` for web/boot.js and half the
+    modulepreloads; the document loaded, nothing ran). The page cannot start without its
+    entry module, so such a load is reloaded once, and the run says so (a warning in the
+    summary): a test about something else is not failed by it, and a pattern stays seen.
+    """
+    failed: list[str] = []
+
+    def seen(request) -> None:
+        if request.url.split("?")[0].endswith("/web/boot.js"):
+            failed.append(str(request.failure))
+
+    page.on("requestfailed", seen)
+    try:
+        page.goto(url)
+    finally:
+        page.remove_listener("requestfailed", seen)
+    if failed:
+        warnings.warn(f"{url}: the browser aborted web/boot.js ({failed[0]}); reloaded once", EntryAborted, stacklevel=2)
+        profile("entry-aborted", url=url, failure=failed[0])
+        page.reload()
+    wait_ready(page)
 
 
 def profile(what: str, **fields: object) -> None:

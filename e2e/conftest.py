@@ -50,7 +50,7 @@ ROOT = Path(__file__).resolve().parent.parent
 for folder in ("tools", "py", "e2e"):
     sys.path.insert(0, str(ROOT / folder))
 
-from arcade import boot_state, profile, wait_ready, write_before_start  # noqa: E402
+from arcade import boot_state, open_arcade, profile, write_before_start  # noqa: E402
 from browser import NoBrowser, find_chromium  # noqa: E402
 from shelf import Shelf, make_shelf_server  # noqa: E402
 
@@ -487,8 +487,7 @@ def boot(server_url: str):
         a write and a reload."""
         if storage:
             write_before_start(page, server_url, storage)
-        page.goto(server_url + route)
-        wait_ready(page)
+        open_arcade(page, server_url + route)
         return page
 
     return go

@@ -132,3 +132,83 @@ def screen_problems(page: Page, where: str, first_screen: list[str], *, boxes: s
     if buttons:
         problems += wrapped(page, buttons)
     return [f"{where}: {problem}" for problem in problems]
+
+
+# Every control of the open dialog (its buttons, links and fields) inside the viewport, and
+# the dialog showing all of its content at once (nothing inside it scrolls): an end card's
+# every action reachable without a scroll (P13).
+_CARD_JS = """() => {
+  const dialog = [...document.querySelectorAll('dialog[open]')].at(-1);
+  if (!dialog) return ['no dialog is open'];
+  const w = document.documentElement.clientWidth, h = document.documentElement.clientHeight;
+  const out = [];
+  for (const el of [dialog, ...dialog.querySelectorAll('*')]) {
+    const s = getComputedStyle(el);
+    if (['auto', 'scroll'].includes(s.overflowY) && el.scrollHeight > el.clientHeight + 1)
+      out.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} scrolls: ${el.scrollHeight}px in ${el.clientHeight}px`);
+  }
+  for (const el of dialog.querySelectorAll('button, a[href], input, select')) {
+    if (!el.getClientRects().length || el.closest('[hidden]')) continue;
+    const r = el.getBoundingClientRect();
+    if (r.left < -1 || r.top < -1 || r.right > w + 1 || r.bottom > h + 1)
+      out.push(`"${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 30)}" at `
+        + `[${Math.round(r.left)},${Math.round(r.top)} – ${Math.round(r.right)},${Math.round(r.bottom)}] outside ${w}x${h}`);
+  }
+  return out;
+}"""
+
+
+def card_problems(page: Page) -> list[str]:
+    """What of the open dialog a player cannot reach without scrolling (``[]`` when all fits)."""
+    settle(page)
+    return page.evaluate(_CARD_JS)
+
+
+def end_card_problems(page: Page, card: str) -> list[str]:
+    """The finished run's end card (``card``, a selector) in every language at every size: what
+    of it needs a scroll (``card_problems``). A language switch mounts the route again, and the
+    card of a finished run comes back with it (P4). The page is left in English at its size."""
+    size = page.viewport_size
+    problems = []
+    for lang in [*LANGS[1:], LANGS[0]]:  # end back in English
+        switch_language(page, lang)
+        page.locator(card).wait_for(state="visible")
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            problems += [f"{lang} {width}x{height}: {problem}" for problem in card_problems(page)]
+    if size:
+        page.set_viewport_size(size)
+    return problems
+
+
+_PEEK_JS = """(board) => {
+  const dialog = [...document.querySelectorAll('dialog[open]')].at(-1);
+  const card = dialog.getBoundingClientRect(), b = document.querySelector(board).getBoundingClientRect();
+  const [x, y] = [b.left + b.width / 2, b.top + b.height / 2];
+  return { covers: x >= card.left && x <= card.right && y >= card.top && y <= card.bottom,
+           backdrop: getComputedStyle(dialog, '::backdrop').backgroundColor, height: Math.round(card.height) };
+}"""
+
+
+def peek_problems(page: Page, board: str) -> list[str]:
+    """"See the board" on the open end card: folded, the card leaves the board's centre in
+    sight with no shade over it; unfolded, the card is whole again (its first button shown)."""
+    peek = page.locator("dialog[open] .kit-dialog-peek")
+    shown = peek.text_content()
+    peek.click()
+    settle(page)
+    folded = page.evaluate(_PEEK_JS, board)
+    problems = []
+    if folded["covers"]:
+        problems.append(f"folded, the card still covers the board's centre ({folded})")
+    if folded["backdrop"] not in ("rgba(0, 0, 0, 0)", "transparent"):
+        problems.append(f"folded, the board is shaded: {folded['backdrop']}")
+    if peek.text_content() == shown or peek.get_attribute("aria-pressed") != "true":
+        problems.append("folded, the button does not say how to come back")
+    peek.click()
+    settle(page)
+    if page.evaluate(_PEEK_JS, board)["height"] <= folded["height"]:
+        problems.append("unfolded, the card did not come back")
+    if not page.locator("dialog[open] .kit-dialog-buttons .btn").first.is_visible():
+        problems.append("unfolded, the card's buttons are hidden")
+    return problems

@@ -20,6 +20,7 @@ from typing import Any
 from arcade import reload_keeps_the_club_block, storage_key, wait_ready
 from club.blocks.api import Session
 from club.blocks.pieces import CELLS
+from layout import end_card_problems, peek_problems
 from playwright.sync_api import Page, expect
 
 RUN = storage_key("blocks", "run")
@@ -118,6 +119,9 @@ def test_daily_link_end_card_and_replay(page: Page, phone: Page, boot) -> None:
     # 3b. P4: a reload of the finished run shows its card again, with the same club block.
     reload_keeps_the_club_block(page, block, code)
     assert card.locator(".bk-over-score dd").get_attribute("data-value") == str(score)
+    # P13: every action of the card without a scroll, at every size in every language.
+    assert end_card_problems(page, "dialog.bk-over .club-end") == []
+    assert peek_problems(page, ".bk-board-wrap") == []  # "See the board" folds the card away and back
 
     # 4. Watch replay: the bar steps by mouse and keyboard to the same final position.
     block.locator(".club-watch").click()

@@ -21,7 +21,7 @@ from arcade import storage_key, wait_ready
 from audit import axe_violations
 from club.blocks import conform
 from club.blocks.api import start
-from layout import LANGS, SIZES, TEXT_BOXES, outside_first_screen, overflow_report
+from layout import LANGS, SIZES, TEXT_BOXES, card_problems, outside_first_screen, overflow_report
 from playwright.sync_api import Page, expect
 
 RUN = storage_key("blocks", "run")
@@ -94,5 +94,6 @@ def test_blocks_fits_every_size_and_language(contexts, server_url: str, size) ->
         page.mouse.click(*cell_centre(page, "0:-4"))  # the last fitting piece: game over (B15)
         expect(page.locator(".bk-over")).to_be_visible()
         screen_fits(page, ["dialog.bk-over", ".bk-again"])  # the kit dialog is the card
+        assert card_problems(page) == [], f"{lang} end card"  # every action without a scroll (P13)
         if audit and lang == "en":
             assert axe_violations(page) == []

@@ -25,6 +25,7 @@ from datetime import UTC, datetime
 from arcade import reload_keeps_the_club_block
 from club.bowls.api import Session
 from club.daily import record
+from layout import end_card_problems, peek_problems
 from playwright.sync_api import Page, expect
 
 ROOT = "section.game-bowls"
@@ -101,6 +102,9 @@ def test_daily_link_end_card_replay_and_practice(page: Page, phone: Page, boot) 
     # P4: a reload brings the finished daily's card back (not the mode screen), with its club block
     reload_keeps_the_club_block(page, card, code)
     settled(page)
+    # P13: every action of the card without a scroll, at every size in every language.
+    assert end_card_problems(page, "dialog.bw-over .club-end") == []
+    assert peek_problems(page, ".bw-ring") == []  # "See the board" folds the card away and back
     expect(page.locator(SCORE)).to_have_text(final)
     expect(page.locator(".bw-chip")).to_contain_text("Daily")
     expect(page.locator(f"{ROOT} .club-badge")).to_be_hidden()  # the chip says the daily: no second badge

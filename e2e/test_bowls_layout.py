@@ -18,7 +18,7 @@ import pytest
 from arcade import BOOT_TIMEOUT_MS, wait_ready
 from audit import axe_violations
 from club.bowls.puzzles import load_puzzles, puzzle_by_id, replay
-from layout import LANGS, SIZES, outside_first_screen, overflow_report, settle, steady
+from layout import LANGS, SIZES, card_problems, outside_first_screen, overflow_report, settle, steady
 from playwright.sync_api import Page
 
 ROOT = "section.game-bowls"
@@ -112,6 +112,8 @@ class Guard:
     def card(self, where: str) -> None:
         self.page.wait_for_selector(".bw-overlay")
         self.fits(where)
+        if where.endswith("end card") or where.endswith("success card") or where.endswith("failure card"):
+            self.problems += [f"{self.label} {where}: {problem}" for problem in card_problems(self.page)]  # no scroll
 
 
 def walk(page: Page, guard: Guard) -> None:

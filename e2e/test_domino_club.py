@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 
 from arcade import reload_keeps_the_club_block, wait_ready
 from club.daily import record
+from layout import end_card_problems, peek_problems
 from playwright.sync_api import Page, expect
 
 ROUTE = "#/domino"
@@ -86,6 +87,9 @@ def test_daily_button_link_end_card_and_replay(page: Page, phone: Page, boot) ->
     assert "daily=" in (card.locator(".club-copy-link").get_attribute("data-link") or "")
     # P4: a reload brings the finished daily's card back, with its club block and the badge
     reload_keeps_the_club_block(page, card, code)
+    # P13: every action of the card without a scroll, at every size in every language.
+    assert end_card_problems(page, "dialog.dd-card .club-end") == []
+    assert peek_problems(page, ".dd-well") == []  # "See the board" folds the card away and back
     phase(page, "over")
     expect(badge).to_have_text(f"Daily · {today:%b} {today.day}")
     expect(page.locator(POWER)).to_have_attribute("data-value", final or "?")

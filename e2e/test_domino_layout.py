@@ -14,7 +14,7 @@ from arcade import storage_key, wait_ready
 from audit import axe_violations
 from club.domino.api import Session
 from club.domino.saves import dump as dump_game
-from layout import LANGS, SIZES, TEXT_BOXES, screen_problems, switch_language
+from layout import LANGS, SIZES, TEXT_BOXES, card_problems, screen_problems, switch_language
 from playwright.sync_api import Page, expect
 
 ROUTE = "#/domino"
@@ -57,6 +57,7 @@ def check_language(page: Page, lang: str) -> list[str]:
     page.wait_for_function("document.querySelector('.dd').dataset.phase === 'over'")
     page.wait_for_function("document.querySelector('.dd-end').dataset.armed === '1'")
     problems += fits(page, f"{lang} end card", [".dd-card"])
+    problems += [f"{lang} end card: {problem}" for problem in card_problems(page)]  # every action without a scroll
     page.locator(".dd-card .kit-dialog-buttons .btn").nth(1).click()  # change mode (the Daily Club's buttons come before)
     expect(page.locator(".dd-start")).to_be_visible()
     problems += fits(page, f"{lang} mode picker", [".dd-go"])

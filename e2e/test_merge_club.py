@@ -19,6 +19,7 @@ from typing import Any
 
 from arcade import reload_keeps_the_club_block, storage_key, wait_ready
 from club.merge.api import Session
+from layout import end_card_problems
 from playwright.sync_api import Page, expect
 
 RUN = storage_key("merge", "run")
@@ -115,6 +116,8 @@ def test_daily_link_end_card_and_replay(page: Page, phone: Page, boot) -> None:
     # 3b. P4: a reload of the finished run shows its card again, with the same club block.
     reload_keeps_the_club_block(page, block, code)
     settled(page)
+    # P13: every action of the card without a scroll, at every size in every language.
+    assert end_card_problems(page, "dialog.hm-over .club-end") == []
 
     # 4. Watch replay: the bar steps by mouse and keyboard to the same final position.
     block.locator(".club-watch").click()

@@ -14,7 +14,7 @@ from club.merge import saves as persist
 from club.merge.board import CELLS
 from club.merge.notation import board_from_cells as B
 from club.merge.notation import parse
-from layout import LANGS, SIZES, TEXT_BOXES, screen_problems, switch_language
+from layout import LANGS, SIZES, TEXT_BOXES, card_problems, screen_problems, switch_language
 from playwright.sync_api import Page, expect
 
 ROUTE = "#/merge"
@@ -60,6 +60,7 @@ def check_language(page: Page, lang: str) -> list[str]:
     page.locator('.hm-cell[data-cell="0:0"]').click()
     expect(page.locator(".hm-over")).to_be_visible()
     problems += fits(page, f"{lang} game over", [".hm-over"])
+    problems += [f"{lang} game over: {problem}" for problem in card_problems(page)]  # every action without a scroll
     page.keyboard.press("Escape")
     return problems
 

@@ -25,6 +25,8 @@ import { html } from "../svg.js";
  * @property {HTMLElement | null} [returnFocus] where the focus goes on close (default: where it was)
  * @property {(reason: string) => void} [onClose] "cancel", "close" or a button's label
  * @property {(open: boolean) => void} [onToggle] told on every open and close (play time pauses)
+ * @property {{show: string, back: string}} [peek] an end card's "See the board": a last button that folds
+ *   the card down to itself (the board behind in full view, still inert) and back
  */
 
 /**
@@ -55,6 +57,21 @@ export function trapTab(node, e) {
   const at = items.indexOf(/** @type {HTMLElement} */ (document.activeElement));
   if (e.shiftKey && at <= 0) { e.preventDefault(); items[items.length - 1].focus(); }
   else if (!e.shiftKey && (at === -1 || at === items.length - 1)) { e.preventDefault(); items[0].focus(); }
+}
+
+/**
+ * "See the board" (P13): the card folds down to this one button, with no backdrop over the
+ * board, and unfolds again; the dialog stays modal (the board is looked at, not played).
+ * @param {HTMLDialogElement} node @param {HTMLElement} row @param {{show: string, back: string}} labels
+ */
+function addPeek(node, row, { show, back }) {
+  const button = html("button", { class: "btn kit-dialog-peek", type: "button", "aria-pressed": "false" }, row, show);
+  button.addEventListener("click", () => {
+    const peeking = node.classList.toggle("kit-peeking");
+    button.textContent = peeking ? back : show;
+    button.setAttribute("aria-pressed", String(peeking));
+    button.focus();
+  });
 }
 
 /**
@@ -98,7 +115,8 @@ export function createDialog(host, options) {
       button.action?.();
     });
   }
-  if (!buttons.length) row.hidden = true;
+  if (options.peek) addPeek(node, row, options.peek);
+  if (!buttons.length && !options.peek) row.hidden = true;
   node.addEventListener("cancel", (e) => { // Escape
     e.preventDefault();
     if (dismissable) close("cancel");

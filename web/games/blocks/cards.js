@@ -35,8 +35,9 @@ export function overCard(root, { t, number }, view, banked, onAgain) {
   if (banked?.new_best) body.push(html("p", { class: "bk-newbest" }, null, t("blocks.over.newBest")));
   return openDialog(root, {
     title: t("blocks.over.title"),
-    cls: "bk-over",
+    cls: "bk-over kit-end",
     lines: body,
+    peek: { show: t("shell.seeBoard"), back: t("shell.backToCard") },
     dismissable: false,
     focus: ".bk-again",
     buttons: [{ label: t("blocks.over.again"), cls: "bk-again", primary: true, action: onAgain }],

@@ -62,7 +62,8 @@ export function overCard(view, outcome, { t, number }, on) {
   const buttons = [{ label: t("bowls.playAgain"), primary: true, cls: "bw-again", action: on.again }];
   if (view.can_undo) buttons.push({ label: t("bowls.undoLast"), primary: false, cls: "bw-over-undo", action: on.undo });
   buttons.push({ label: t("bowls.toModes"), primary: false, cls: "bw-to-modes", action: on.modes });
-  return { title: t(END_TITLES[view.status ?? ""] ?? "bowls.attemptOver"), lines, buttons, cls: "bw-overlay bw-over" };
+  return { title: t(END_TITLES[view.status ?? ""] ?? "bowls.attemptOver"), lines, buttons, cls: "bw-overlay bw-over kit-end",
+    peek: { show: t("shell.seeBoard"), back: t("shell.backToCard") } };
 }
 
 /**

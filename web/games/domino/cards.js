@@ -110,8 +110,9 @@ export function overCard(host, fmt, view, title, record, on, club) {
   if (on.menu) buttons.push({ label: fmt.t("domino.menu"), primary: false, action: on.menu });
   const dialog = openDialog(host, {
     title,
-    cls: "dd-overlay dd-card dd-end",
+    cls: "dd-overlay dd-card dd-end kit-end",
     lines: [...lines, figures(fmt, view), list, ...(club ? [club] : [])],
+    peek: { show: fmt.t("shell.seeBoard"), back: fmt.t("shell.backToCard") },
     dismissable: false,
     buttons,
     onClose: () => on.closed(dialog),

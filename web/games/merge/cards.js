@@ -229,7 +229,7 @@ export function createOver(root, { t, number, onNew, onToggle }) {
         html("dd", { "data-value": value }, box, key === "time" ? formatTime(value) : number(value));
       }
       const card = openDialog(root, {
-        title: t("merge.overTitle"), cls: "hm-over", closeLabel: t("merge.close"), lines: [badge, grid], onToggle,
+        title: t("merge.overTitle"), cls: "hm-over kit-end", closeLabel: t("merge.close"), lines: [badge, grid], onToggle,
         buttons: [
           { label: t("merge.playAgain"), cls: "hm-again", primary: true, action: onNew },
           { label: t("merge.lookAtBoard"), cls: "hm-look" },

@@ -25,6 +25,7 @@ from typing import Any
 from club.errors import NotationError, is_int
 from club.hexgrid import Hex
 from club.merge import profile, saves, views
+from club.merge.events import RecordedEvent
 from club.merge.lesson import lesson_round
 from club.merge.pieces import is_pair
 from club.merge.profile import Profile
@@ -234,7 +235,8 @@ class Session(Base[Run, Profile]):
     def _record(self, score: int, moves: int, highest: int, finished: bool) -> list[Event]:
         new_best = score > self.profile.best
         self.profile = profile.record(self.profile, score, moves, highest, finished)
-        return [{"type": "recorded", "best": self.profile.best, "new_best": new_best}]
+        recorded: RecordedEvent = {"type": "recorded", "best": self.profile.best, "new_best": new_best}
+        return [recorded]
 
 
 def _placing(payload: dict[str, Any], with_time: bool) -> Step | None:

@@ -33,8 +33,8 @@ export function createAnim({ ctx, state, parts, juice, later, over }) {
       if (e.count >= 2) juice.praise(t(`blocks.praise.${Math.min(e.count, 4)}`), { level: Math.min(e.count - 1, 3) });
       said.push(t("blocks.say.cleared", { count: e.count }));
     } else if (e.type === "points") {
-      const placed = /** @type {Blocks.PlacedEvent} */ (events.find((p) => p.type === "placed")); // B10: a drop's points follow its placed
-      const at = board.clientPoint(placed.cells);
+      // a drop's points follow its placed event (B10)
+      const at = board.clientPoint(/** @type {Blocks.PlacedEvent} */ (events.find((p) => p.type === "placed")).cells);
       juice.float(`+${number(e.points)}`, at.x, at.y, { cls: "bk-float" });
       said.unshift(t("blocks.say.points", { count: e.points, points: number(e.points), score: number(view.score) }));
       if (e.parts.streak_bonus) said.push(t("blocks.say.streak", { bonus: number(e.parts.streak_bonus) }));

@@ -4,11 +4,8 @@
 // game time passes in the lesson (the page sends no ticks; ↓ moves one row):
 // a newcomer reads each step while the tile waits.
 
-/** @param {import("../../kit/lesson.js").Heard} heard */
-const moved = (heard, /** @type {string[]} */ ...by) => {
-  const e = /** @type {Domino.Event} */ (heard); // the lesson hears the engine's events
-  return e.type === "moved" && by.includes(e.by);
-};
+/** @param {import("../../kit/lesson.js").Heard} e the lesson hears the engine's events */
+const moved = (e, /** @type {string[]} */ ...by) => /** @type {Domino.Event} */ (e).type === "moved" && by.includes(/** @type {Domino.MovedEvent} */ (e).by);
 
 /**
  * @param {import("./render.js").Parts} parts

@@ -69,7 +69,7 @@ class CrownEvent(TypedDict):
 
 
 class DealtEvent(TypedDict):
-    """A new tray: all three used (B13) or the re-deal (B14)."""
+    """A new tray: all three used (B6) or the re-deal (B14)."""
 
     type: Literal["dealt"]
     why: Literal["used", "redeal"]

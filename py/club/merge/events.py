@@ -68,7 +68,7 @@ class NextEvent(TypedDict):
 
 
 class OverEvent(TypedDict):
-    """No piece fits: the round is over (M11)."""
+    """The current piece has no legal placement: the round is over (M6); its score, moves, highest (M11)."""
 
     type: Literal["over"]
     score: int

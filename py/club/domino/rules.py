@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from club.domino.events import Event, LockedEvent, ScoredEvent, SpawnedEvent
+from club.domino.events import Event, LockedEvent, MovedEvent, ScoredEvent, SpawnedEvent
 from club.domino.falling import Falling, fits, landing_row, moved, resting
 from club.domino.notation import Position
 from club.domino.resolve import resolve
@@ -210,7 +210,8 @@ def move(game: Game, name: str) -> Outcome[Game]:
     elif not now_resting:
         rest = None  # past the cap nothing restarts, but a tile that can fall is not resting
     game = replace(game, falling=tile, fall_ms=fall, rest_ms=rest, resets=resets)
-    return Outcome(game, ({"type": "moved", "by": name, "at": [tile.col, tile.row, tile.orient]},))
+    moved_event: MovedEvent = {"type": "moved", "by": name, "at": [tile.col, tile.row, tile.orient]}
+    return Outcome(game, (moved_event,))
 
 
 def hard_drop(game: Game) -> Outcome[Game]:
@@ -221,7 +222,8 @@ def hard_drop(game: Game) -> Outcome[Game]:
         return Outcome.refuse(game, "no-tile")
     tile = replace(game.falling, row=landing_row(game.well, game.falling))
     game, events = lock(replace(game, falling=tile))
-    return Outcome(game, ({"type": "moved", "by": "hard", "at": [tile.col, tile.row, tile.orient]}, *events))
+    slid: MovedEvent = {"type": "moved", "by": "hard", "at": [tile.col, tile.row, tile.orient]}
+    return Outcome(game, (slid, *events))
 
 
 def drop(game: Game, tile: Tile, col: int, orient: int) -> Outcome[Game]:

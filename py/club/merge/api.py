@@ -25,7 +25,7 @@ from typing import Any
 from club.errors import NotationError, is_int
 from club.hexgrid import Hex
 from club.merge import profile, saves, views
-from club.merge.events import RecordedEvent
+from club.merge.events import RecordedEvent, TurnEvent
 from club.merge.lesson import lesson_round
 from club.merge.pieces import is_pair
 from club.merge.profile import Profile
@@ -271,7 +271,8 @@ def _rotating(by: object) -> Step:
         if not is_int(by) or by not in (1, -1) or not is_pair(run.round.current) or run.round.over:
             return Outcome.refuse(run, BAD_ACTION)
         state = rotate(run.round, by)
-        return Outcome(replace(run, round=state), ({"type": "turn", "turn": state.turn},))
+        turned: TurnEvent = {"type": "turn", "turn": state.turn}
+        return Outcome(replace(run, round=state), (turned,))
     return step
 
 

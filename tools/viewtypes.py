@@ -21,11 +21,21 @@ namespace). Inherited keys are written out in full (no ``extends``); a key in
 named on stderr. The class docstring and a field's trailing ``# comment``
 become ``/** ... */``.
 
+Type aliases: a module-level ``Name: TypeAlias = A | B | ...`` (each game's
+``Event``, the union of its events' TypedDicts in ``club.<game>.events``, one
+per kind with a ``Literal`` ``type``) becomes ``type Name = A | B | ...;`` in
+the module's namespace, and a field whose type is that union is written as
+``Name`` (``Domino.Tick.events: Event[]``). So a page writes
+``/** @param {Blocks.Event[]} events */`` and TypeScript narrows an event by
+its ``type``. Only aliases annotated ``TypeAlias`` are written (a plain
+``Tray = tuple[...]`` stays Python's).
+
 Name clashes inside one namespace (domino has a ``Record`` in ``records.py``
 and in ``views.py``): the class of the ``views`` module keeps its name, any
 other is prefixed with its module's name capitalised (``RecordsRecord``);
-when two non-``views`` modules clash, both are prefixed. Namespaces and
-interfaces are written in sorted order, so the output is deterministic.
+when two non-``views`` modules clash, both are prefixed (aliases too).
+Namespaces, and the interfaces and aliases in each, are written in sorted
+order, so the output is deterministic.
 """
 
 from __future__ import annotations
@@ -54,6 +64,19 @@ SEQUENCES = {collections.abc.Sequence, collections.abc.Iterable, collections.abc
 MAPPINGS = {collections.abc.Mapping, collections.abc.MutableMapping}
 
 
+class Alias:
+    """A module-level ``Name: TypeAlias = ...`` of an engine module: named like a
+    class (``__module__``, ``__name__``) so the names are assigned alike."""
+
+    def __init__(self, module: str, name: str, value: object) -> None:
+        self.__module__ = module
+        self.__name__ = name
+        self.value = value
+
+    def __repr__(self) -> str:
+        return f"Alias({self.__module__}.{self.__name__})"
+
+
 @dataclass(frozen=True)
 class Named:
     """Where one TypedDict is declared: its namespace and its name there."""
@@ -78,6 +101,16 @@ def typeddicts(module: types.ModuleType) -> list[type]:
     ]
 
 
+def aliases(module: types.ModuleType) -> list[Alias]:
+    """The type aliases ``module`` itself declares: its names annotated ``TypeAlias``
+    (a string under ``from __future__ import annotations``)."""
+    found = []
+    for name, note in getattr(module, "__annotations__", {}).items():
+        if note in ("TypeAlias", "typing.TypeAlias", typing.TypeAlias) and name in vars(module):
+            found.append(Alias(module.__name__, name, vars(module)[name]))
+    return found
+
+
 def engine_modules() -> list[types.ModuleType]:
     """``club``'s top-level modules and every module of each game package."""
     import club
@@ -92,12 +125,12 @@ def engine_modules() -> list[types.ModuleType]:
     return found
 
 
-def assign_names(classes: list[type]) -> dict[type, Named]:
-    """Each class's namespace and name, clashes resolved (see the docstring)."""
-    groups: dict[tuple[str, str], list[type]] = {}
+def assign_names(classes: list[type | Alias]) -> dict[type | Alias, Named]:
+    """Each class's (and alias's) namespace and name, clashes resolved (see the docstring)."""
+    groups: dict[tuple[str, str], list[type | Alias]] = {}
     for cls in classes:
         groups.setdefault((namespace_of(cls.__module__), cls.__name__), []).append(cls)
-    names: dict[type, Named] = {}
+    names: dict[type | Alias, Named] = {}
     for (namespace, name), group in groups.items():
         for cls in group:
             module = cls.__module__.rsplit(".", 1)[-1]
@@ -111,12 +144,16 @@ def assign_names(classes: list[type]) -> dict[type, Named]:
 class Mapper:
     """Python annotations -> TypeScript type text, for one set of names."""
 
-    def __init__(self, names: dict[type, Named]) -> None:
+    def __init__(self, names: dict[type | Alias, Named]) -> None:
         self.names = names
         self.unknown: list[str] = []
+        self.aliases = {alias.value: named for alias, named in names.items() if isinstance(alias, Alias)}
 
     def ts(self, hint: object, here: str) -> str:
         """The TypeScript text of ``hint`` written inside namespace ``here``."""
+        named = self.alias_of(hint)
+        if named is not None:
+            return named.name if named.namespace == here else f"{named.namespace}.{named.name}"
         if hint in PRIMITIVES:
             return PRIMITIVES[hint]
         if hint is typing.Any or hint is object:
@@ -145,6 +182,18 @@ class Mapper:
             return "any"
         self.unknown.append(repr(hint))
         return "unknown"
+
+    def alias_of(self, hint: object) -> Named | None:
+        """The alias declared as exactly ``hint`` (a union equals another of the same members)."""
+        try:
+            return self.aliases.get(hint)
+        except TypeError:  # an unhashable hint is no alias
+            return None
+
+    def union(self, hint: object, here: str) -> str:
+        """An alias's own text: its union's members (never the alias's name)."""
+        args = typing.get_args(hint) if typing.get_origin(hint) in (typing.Union, types.UnionType) else (hint,)
+        return " | ".join(self.ts(a, here) for a in args)
 
     def array(self, item: object, here: str) -> str:
         text = self.ts(item, here)
@@ -210,11 +259,16 @@ def interface(cls: type, named: Named, mapper: Mapper) -> list[str]:
     return text
 
 
-def render(classes: list[type]) -> tuple[str, list[str]]:
-    """The declaration file for ``classes`` and the types it could not map."""
+def alias(item: Alias, named: Named, mapper: Mapper) -> list[str]:
+    """``type Name = A | B;`` for one alias, inside its namespace."""
+    return [f"  type {named.name} = {mapper.union(item.value, named.namespace)};"]
+
+
+def render(classes: list[type | Alias]) -> tuple[str, list[str]]:
+    """The declaration file for ``classes`` (and aliases) and the types it could not map."""
     names = assign_names(classes)
     mapper = Mapper(names)
-    spaces: dict[str, list[type]] = {}
+    spaces: dict[str, list[type | Alias]] = {}
     for cls, named in names.items():
         spaces.setdefault(named.namespace, []).append(cls)
     out = ["// Generated by tools/viewtypes.py from the engine's TypedDicts: do not edit.", ""]
@@ -224,16 +278,18 @@ def render(classes: list[type]) -> tuple[str, list[str]]:
         for index, cls in enumerate(members):
             if index:
                 out.append("")
-            out += interface(cls, names[cls], mapper)
+            out += alias(cls, names[cls], mapper) if isinstance(cls, Alias) else interface(cls, names[cls], mapper)
         out += ["}", ""]
     return "\n".join(out), mapper.unknown
 
 
-def collect() -> list[type]:
-    seen: dict[type, None] = {}
+def collect() -> list[type | Alias]:
+    seen: dict[type | Alias, None] = {}
     for module in engine_modules():
         for cls in typeddicts(module):
             seen.setdefault(cls, None)
+        for item in aliases(module):
+            seen.setdefault(item, None)
     return list(seen)
 
 
@@ -248,7 +304,7 @@ def main(argv: list[str]) -> int:
     if not args.out.is_file() or args.out.read_text() != text:
         args.out.write_text(text)
     print(f"viewtypes: {args.out.relative_to(ROOT) if args.out.is_relative_to(ROOT) else args.out} "
-          f"({text.count('interface ')} interfaces)")
+          f"({text.count('interface ')} interfaces, {text.count('  type ')} aliases)")
     return 0
 
 

@@ -18,15 +18,33 @@ the same events.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Literal, TypedDict, TypeVar
 
 S = TypeVar("S")
 T = TypeVar("T")
-#: One thing that happened, for the page to animate or tell: ``{"type": ..., ...}``
-#: (each game's ``events`` module types them).
-Event = dict[str, Any]
+#: One thing that happened, for the page to animate or tell: ``{"type": ..., ...}``.
+#: Each game's ``events`` module types its kinds (``club.<game>.events.Event``, a
+#: union of TypedDicts, one per kind); here, where every game's pass, any of them.
+Event = Mapping[str, Any]
+
+
+class FinishedEvent(TypedDict):
+    """A run just ended (every game, ``club.session.Session.finished``): what the
+    Daily Club banks (``club.daily.api.read_finished``) and the end card shows."""
+
+    type: Literal["finished"]
+    game: str
+    score: int
+    seed: int | None  # None: a run without a recording
+    daily: str | None  # the daily's date (YYYY-MM-DD), None for any other run
+    link: str | None  # the challenge link of the run's start, None without a recording
+    moves: int
+    grid: str  # the share grid (club.daily.grid)
+    code: str | None  # the replay code, None when the run has no (whole) recording
+    practice: str | None  # why the run can set no personal best, None: it can
+    mode: str | None  # the game's mode (domino's sprint or marathon), None for a game of one mode
 
 
 @dataclass(frozen=True, slots=True)

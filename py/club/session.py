@@ -58,7 +58,7 @@ from club.calendar import daily_seed, read_date
 from club.daily.grid import grid
 from club.errors import NotationError, count, read_seed
 from club.links import LinkTable, link, read_link
-from club.outcome import Event, Outcome
+from club.outcome import Event, FinishedEvent, Outcome
 from club.playback import Playback
 from club.recording import MAX_MOMENTS, Log, with_log
 from club.replay import MAX_RECORDING, Action, ReplayError, Work, run_all
@@ -115,7 +115,7 @@ class RunInfo(TypedDict):
     moves: int
     in_play: bool
     practice: str | None  # why the run can set no personal best (``Session.practice``), None: it can
-    finished: Event | None  # a run over: its ``finished`` event again (the end card after a reload, P4)
+    finished: FinishedEvent | None  # a run over: its ``finished`` event again (the end card after a reload, P4)
 
 
 class Session(Generic[S, P]):
@@ -350,7 +350,7 @@ class Session(Generic[S, P]):
             events.append(self.finished())
         return Outcome(self.state, tuple(events))
 
-    def finished(self) -> Event:
+    def finished(self) -> FinishedEvent:
         """The ``finished`` event of a run that just ended: what the Daily Club banks."""
         log = self._log
         start = log.start if log else {}

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from club.domino import rules, views
 from club.domino.api import Session
+from club.domino.events import Best, CancelledEvent, RecordEvent, ScoredEvent, SetStartedEvent
 from club.domino.falling import Falling
 from club.domino.profile import ModeRecord, ProfileView
 from club.session import Answer
@@ -60,10 +61,10 @@ ANSWERS = [
     ("the profile", lambda: Session().load_profile({}), ProfileView),
     ("a move", lambda: Session().move({"move": "cw"}), Answer),
     ("a refused move", lambda: Session().move({"move": 5}), Answer),
-    ("a cascade step", lambda: events(d14_session().move({"move": "hard"}), "cancelled")[1], views.Cancelled),
-    ("a turn", lambda: events(d14_session().move({"move": "hard"}), "scored")[0], views.Scored),
-    ("the end", lambda: events(ended(), "record")[0], views.Record),
-    ("a new set", lambda: rules.new_run("marathon", "classic", 1)[1][0], views.SetStarted),
+    ("a cascade step", lambda: events(d14_session().move({"move": "hard"}), "cancelled")[1], CancelledEvent),
+    ("a turn", lambda: events(d14_session().move({"move": "hard"}), "scored")[0], ScoredEvent),
+    ("the end", lambda: events(ended(), "record")[0], RecordEvent),
+    ("a new set", lambda: rules.new_run("marathon", "classic", 1)[1][0], SetStartedEvent),
 ]
 
 
@@ -79,15 +80,15 @@ READS = [
     ("domino.js", "saved", keys(views.View)),  # the run the engine loaded
     ("domino/play.js", "answer", TICK_OR_ANSWER),
     ("domino/anim.js", "answer", TICK_OR_ANSWER),
-    ("domino/anim.js", "scored", keys(views.Scored)),
-    ("domino/anim.js", "step", keys(views.Cancelled)),
-    ("domino/anim.js", "started", keys(views.SetStarted)),
-    ("domino/words.js", "scored", keys(views.Scored)),
-    ("domino/words.js", "step", keys(views.Cancelled)),
-    ("domino/cards.js", "record", keys(views.Record)),  # the end card: beaten fields, records after the run
-    ("domino/cards.js", "best", keys(views.Best)),
+    ("domino/anim.js", "scored", keys(ScoredEvent)),
+    ("domino/anim.js", "step", keys(CancelledEvent)),
+    ("domino/anim.js", "started", keys(SetStartedEvent)),
+    ("domino/words.js", "scored", keys(ScoredEvent)),
+    ("domino/words.js", "step", keys(CancelledEvent)),
+    ("domino/cards.js", "record", keys(RecordEvent)),  # the end card: beaten fields, records after the run
+    ("domino/cards.js", "best", keys(Best)),
     ("domino/cards.js", "view", keys(views.View)),  # the end card's figures
-    ("domino/cues.js", "scored", keys(views.Scored)),  # which turns earn praise
+    ("domino/cues.js", "scored", keys(ScoredEvent)),  # which turns earn praise
     ("domino/lesson.js", "view", keys(views.View)),  # the tips: which specials are on screen
     ("domino/lesson.js", "tile", keys(views.FallingView)),
     ("domino/frames.js", "answer", TICK_OR_ANSWER),

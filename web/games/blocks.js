@@ -78,7 +78,7 @@ function hooks(root, ctx, kit) {
 
   // A replay's position (`step`: the bar's index; the opened replay's first comes without one: 0).
   const replayPaint = createReplayPaint((cell) => parts.board.hex.index(cell), (step) => engine.call("replay_seek", { index: step }));
-  /** @param {Blocks.View} next @param {any[]} events @param {number} [step] */
+  /** @param {Blocks.View} next @param {Blocks.Event[]} events @param {number} [step] */
   function replayStep(next, events, step = 0) {
     const before = state.view;
     const fresh = page.ticket("replay-paint");

@@ -106,7 +106,7 @@ function hooks(root, ctx, kit) {
         if (!paid && (store.peek ?? store.get)("run") === loaded) ctx.keepView(view); // the stored view now matches the run
       } else if (how === "resumed" && paid) { // the time owed ended the run (its last tile locked): its end, banked with the club
         kit.end.heard(paid.tick.events);
-        play.finish(/** @type {any} */ (paid.tick));
+        play.finish(paid.tick);
       } else if (how === "resumed") { // a run over, reloaded: its final well and end card again (the kit adds its club block, P4)
         play.show(view);
         play.finish(/** @type {any} */ ({ accepted: true, view, events: [], profile: null, save: null }));

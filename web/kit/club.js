@@ -21,19 +21,10 @@ export { REPLAY_ERRORS } from "./clubreplay.js";
 /** @typedef {import("../storage.js").ClubStorage} ClubStorage */
 
 /**
- * A finished run, as the engine tells it (every action that ends a run carries one).
- * @typedef {object} FinishedEvent
- * @property {"finished"} type
- * @property {string} game
- * @property {number} score
- * @property {number} seed
- * @property {string | null} daily the daily's UTC date, or null
- * @property {string | null} link the challenge query (`seed=…&…`), null for a run without a recording
- * @property {number} moves
- * @property {string} grid emoji lines of the run's key moments
- * @property {string | null} code the replay code, null for a run without a log
- * @property {string | null} [practice] why the run can set no personal best (the game's reason code), null: it can
+ * A finished run, as the engine tells it (every action that ends a run carries one): `club.outcome.FinishedEvent`.
+ * @typedef {Club.FinishedEvent} FinishedEvent
  */
+/** @typedef {import("./page.js").GameEvent} GameEvent */
 
 /**
  * What banking a finished run says: the service's summary (counted or practice, streaks), with the event.
@@ -44,10 +35,10 @@ export { REPLAY_ERRORS } from "./clubreplay.js";
  * @typedef {object} Club
  * @property {() => Promise<object | null>} startPayload the new-run payload of the route's start link
  *   (`{query}`), or null: no link, the run in play is that deal already, a bad link, or the player kept their run
- * @property {(events: any[] | undefined) => Promise<Summary | null>} finished banks a finished run
+ * @property {(events: GameEvent[] | undefined) => Promise<Summary | null>} finished banks a finished run
  *   (not in a lesson or a replay); null when events hold none
  * @property {(container: HTMLElement, summary: Summary | null) => HTMLElement | null} endBlock the end card's part
- * @property {(root: HTMLElement, options: { show: (view: any, events: any[], step?: number) => void }) => Promise<any>} openReplay
+ * @property {(root: HTMLElement, options: { show: (view: any, events: GameEvent[], step?: number) => void }) => Promise<any>} openReplay
  *   replay mode: opens ctx.replay, draws its first position and the bar; null when the code is refused
  * @property {() => Promise<any>} today the service's today (date, time to the next day, the dailies' queries)
  * @property {() => Promise<string | null>} record the stored club record (corrupt: moved aside with a notice)
@@ -151,11 +142,11 @@ async function startPayload(deps) {
   return found?.payload ?? { query: start };
 }
 
-/** @param {ClubDeps} deps @param {any[] | undefined} events @returns {Promise<Summary | null>} */
+/** @param {ClubDeps} deps @param {GameEvent[] | undefined} events @returns {Promise<Summary | null>} */
 async function finished(deps, events) {
   const { storage, clubEngine } = deps;
   if (deps.lesson || deps.replay !== null) return null;
-  const event = /** @type {FinishedEvent | undefined} */ ((events ?? []).find((e) => e?.type === "finished"));
+  const event = (events ?? []).find((e) => e?.type === "finished");
   if (!event) return null;
   try {
     for (let attempt = 0; attempt < 2; attempt += 1) {

@@ -53,7 +53,7 @@ export function endPart(card, cls) {
 
 /**
  * @typedef {object} ClubEnd
- * @property {(events: any[]) => void} heard an accepted answer's events (a `finished` one is banked)
+ * @property {(events: import("./page.js").GameEvent[]) => void} heard an accepted answer's events (a `finished` one is banked)
  * @property {(container: HTMLElement) => void} card the game-over card opened: its part for the end block
  * @property {() => void} resumed the stored run was resumed: when it is over, its summary again (a reload)
  * @property {() => void} reset a new run: the last run's summary is no longer shown

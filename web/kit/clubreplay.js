@@ -58,7 +58,7 @@ function roomForBar(root, bar) {
 
 /**
  * Replay mode: opens deps.replay, draws its first position and the bar; null when the code is refused.
- * @param {HTMLElement} root @param {{ show: (view: any, events: any[], step?: number) => void }} options the first position comes without a step, the bar's with theirs @param {ClubDeps} deps
+ * @param {HTMLElement} root @param {{ show: (view: any, events: import("./page.js").GameEvent[], step?: number) => void }} options the first position comes without a step, the bar's with theirs @param {ClubDeps} deps
  * @returns {Promise<any>}
  */
 export async function openReplay(root, { show }, deps) {

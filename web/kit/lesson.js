@@ -84,9 +84,15 @@ export function memoryScope() {
 }
 
 /**
+ * What the lesson hears: an engine event (`import("./page.js").GameEvent`, told apart by `type`) or one the page
+ * makes (bowls: `{kind: "choose", bowl}`); each game's steps read their own.
+ * @typedef {object} Heard
+ */
+
+/**
  * @typedef {object} LessonStep
  * @property {string} say the translation key of what to do
- * @property {(event: any) => boolean} [until] done when an event heard satisfies it; none: a Next button
+ * @property {(event: Heard) => boolean} [until] done when an event heard satisfies it; none: a Next button
  * @property {(view: any) => boolean} [reached] done when the engine's view says its goal is reached (checked
  *   when the step comes and after each answer: a goal met earlier or out of order does not leave it waiting)
  * @property {() => Element | null} [target] what to point at while the step shows
@@ -94,7 +100,7 @@ export function memoryScope() {
 
 /**
  * @typedef {object} Lesson
- * @property {(events: any[] | undefined, view?: any) => void} heard the events of an accepted action (or the page's
+ * @property {(events: Heard[] | undefined, view?: any) => void} heard the events of an accepted action (or the page's
  *   own) and the engine's view after it
  * @property {() => number} step the step showing (0-based; steps.length once done)
  * @property {() => void} destroy

@@ -27,13 +27,15 @@ import { createLesson } from "./lesson.js";
 import { createPage } from "./page.js";
 
 /** @typedef {import("./page.js").Page} Page */
+/** @typedef {import("./page.js").GameEvent} GameEvent */
+/** @typedef {import("./lesson.js").Heard} Heard */
 /** @typedef {"stored" | "resumed" | "lesson"} How stored: drawn only; resumed: the engine's own; lesson: its position */
 
 /**
  * What the kit hands the page when it asks for the hooks.
  * @typedef {object} Kit
  * @property {Page} page the page's engine order, storage, timers and lifetime
- * @property {(events: any[] | undefined, view?: any) => void} heard the lesson hears an accepted answer's events (or the page's own) and the view after it
+ * @property {(events: Heard[] | undefined, view?: any) => void} heard the lesson hears an accepted answer's events (or the page's own) and the view after it
  * @property {import("./clubpage.js").ClubEnd} end the Daily Club's block of the end card (banked run, summary, placed)
  */
 
@@ -54,7 +56,7 @@ import { createPage } from "./page.js";
  * @property {(payload: object) => unknown} startRun a link's deal over a resumed run (called outside `serial`)
  * @property {() => void} [live] the engine holds the run: input is taken from now on
  * @property {(item: string, text: string) => unknown} [adopt] another tab's newer value (inside `serial`)
- * @property {(view: any, events: any[], step?: number) => void} replayStep a replay's position, drawn like an answer
+ * @property {(view: any, events: GameEvent[], step?: number) => void} replayStep a replay's position, drawn like an answer
  *   (the bar's step; none for the first position)
  * @property {() => import("./lesson.js").LessonStep[]} lessonSteps the first lesson's steps
  * @property {() => (HTMLElement | null | undefined)} [badge] where in the HUD the Daily / Challenge badge goes
@@ -107,7 +109,7 @@ function lifeOf(root, ctx) {
   // The badge asks the engine again after the operations asked so far: a new run is started by one of them.
   const restamp = () => { if (badge) page.serial(() => badge?.update()); };
   const end = createClubEnd(ctx, page.report, { reset: () => queueMicrotask(restamp) });
-  const kit = { page, heard: (/** @type {any[] | undefined} */ events, /** @type {any} */ view) => lesson?.heard(events, view), end };
+  const kit = { page, heard: (/** @type {Heard[] | undefined} */ events, /** @type {any} */ view) => lesson?.heard(events, view), end };
 
   /** @param {string} item @param {string} text */
   async function adopted(item, text) {

@@ -11,13 +11,25 @@
 // It knows no rule: the engine's answers are stored and handed back.
 
 /**
+ * An event of any game's engine (`club.<game>.events`), told apart by its `type`;
+ * a game's own code reads its game's union (`Blocks.Event`...).
+ * @typedef {Blocks.Event | Domino.Event | Merge.Event | Bowls.Event} GameEvent
+ */
+
+/**
+ * A table of one function per event kind, each given the event of its kind (narrowed by `type`).
+ * @template {{type: string}} E @template R
+ * @typedef {{ [K in E["type"]]?: (event: Extract<E, {type: K}>) => R }} ByKind
+ */
+
+/**
  * @typedef {object} Answer the engine's answer to an action (club.session.Answer)
  * @property {boolean} accepted
  * @property {string | null} [reason]
  * @property {any} [view]
  * @property {string | null} [save]
  * @property {string | null} [profile]
- * @property {any[]} [events]
+ * @property {GameEvent[]} [events]
  */
 
 /**

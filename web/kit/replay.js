@@ -35,7 +35,7 @@ const ICONS = {
  * @property {number} index
  * @property {number} steps
  * @property {any} view
- * @property {any[]} events
+ * @property {import("./page.js").GameEvent[]} events
  */
 
 /**
@@ -47,7 +47,7 @@ const ICONS = {
  * @property {string | null} link the challenge link of the deal, or null
  * @property {string | null} [kind] what the run was, shown beside its score ("Daily · 2 Dec 2026"), or null
  * @property {(index: number) => Promise<Position>} seek asks the engine for position index
- * @property {(view: any, events: any[], index: number) => void} show the page draws position `index`
+ * @property {(view: any, events: import("./page.js").GameEvent[], index: number) => void} show the page draws position `index`
  * @property {(error: unknown) => void} report
  * @property {() => void} close leaves the replay
  */
@@ -196,7 +196,7 @@ export function createReplayBar(host, options) {
   let playing = false;
   /** @type {ReturnType<typeof setTimeout> | null} */
   let timer = null; // the next step of play; null also while that step is on its way
-  let lastEvents = /** @type {any[]} */ ([]);
+  let lastEvents = /** @type {import("./page.js").GameEvent[]} */ ([]);
   let gone = false;
 
   const paint = () => paintBar(parts, options, { shown, target, playing });

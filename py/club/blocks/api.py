@@ -24,6 +24,7 @@ from typing import Any
 
 from club import session
 from club.blocks import lesson, notation, profile, rules, saves
+from club.blocks.events import BankedEvent
 from club.blocks.pieces import CELLS, INDEX, RADIUS, SHAPES
 from club.blocks.profile import Profile
 from club.blocks.rules import ROWS, State
@@ -200,8 +201,9 @@ class Session(session.Session[Run, Profile]):
         before = self.profile.best
         self.profile, stars = profile.bank(self.profile, state.score, state.crowns, state.drops)
         self.keep(replace(run, banked=True))
-        return [{"type": "banked", "score": state.score, "stars": stars,
-                 "best": self.profile.best, "new_best": self.profile.best > before}]
+        banked: BankedEvent = {"type": "banked", "score": state.score, "stars": stars,
+                               "best": self.profile.best, "new_best": self.profile.best > before}
+        return [banked]
 
 
 def _slot_view(state: State, slot: int) -> Slot:

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Any
 
+from club.blocks.events import Event
 from club.blocks.pieces import (
     BY_SHAPE,
     CELLS,
@@ -162,7 +162,7 @@ def place(state: State, slot: int, cell: Hex) -> Outcome[State]:
         return Outcome.refuse(state, "occupied")
 
     board = state.board | mask
-    events: list[dict[str, Any]] = [
+    events: list[Event] = [
         {"type": "placed", "slot": slot, "cell": str(cell), "piece": piece.text,
          "shape": piece.shape.name, "family": piece.shape.family, "cells": cell_list(mask)}
     ]
@@ -219,7 +219,7 @@ def redeal(state: State) -> Outcome[State]:
         return Outcome.refuse(state, "no-redeal")
     tray, rng = deal(state.rng)
     after = replace(state, tray=tray, rng=rng, redeals=state.redeals - 1)
-    events: list[dict[str, Any]] = [{"type": "dealt", "why": "redeal", "tray": [p.text for p in tray]}]
+    events: list[Event] = [{"type": "dealt", "why": "redeal", "tray": [p.text for p in tray]}]
     if after.over:
         events.append({"type": "over", "score": after.score})
     return Outcome(after, tuple(events))

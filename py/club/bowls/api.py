@@ -26,12 +26,14 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from club import session
 from club.bowls import achievements as awarded
 from club.bowls import profile, saves
 from club.bowls.attempt import UNDO_DEPTH, Attempt
+from club.bowls.events import Event as BowlsEvent
+from club.bowls.events import ThemeEvent
 from club.bowls.hints import Hint, hint, hint_steps
 from club.bowls.lesson import lesson_attempt
 from club.bowls.modes import MODES, is_date
@@ -234,7 +236,7 @@ class Session(session.Session[Attempt, Profile]):
         if not is_int(bowl) or not 0 <= bowl < RING:
             return {"accepted": False, "reason": BAD_ACTION, "events": [], "line": None}
         preview = self.preview_of(lambda attempt: attempt.copy().play(bowl))
-        events = player_phase(preview["events"])
+        events = player_phase(cast("list[BowlsEvent]", preview["events"]))  # a bowls step emits bowls events
         line = forecast_line(bowl, events) if preview["accepted"] else None
         return {"accepted": preview["accepted"], "reason": preview["reason"], "events": events, "line": line}
 
@@ -271,7 +273,8 @@ class Session(session.Session[Attempt, Profile]):
         if chosen is None:
             return self.refuse(LOCKED)
         self.profile = chosen
-        return self.answer([{"type": "theme", "theme": awarded.theme(chosen)}], changed_profile=True)
+        event: ThemeEvent = {"type": "theme", "theme": awarded.theme(chosen)}
+        return self.answer([event], changed_profile=True)
 
 
 def _facts(attempt: Attempt) -> dict[str, Any]:

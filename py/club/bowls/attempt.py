@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from club.bowls.events import EndedEvent, UndoEvent
 from club.bowls.modes import MODES, Mode
 from club.bowls.notation import print_position
 from club.bowls.position import COLOURS, OVER, Position, choosable, refusal, stuck
@@ -202,7 +203,8 @@ class Attempt:
         self.recorded = False
         if self.mode.training_on_undo:
             self.training = True
-        return Outcome(self, ({"type": "undo", "bowl": snap.bowl},))
+        undone: UndoEvent = {"type": "undo", "bowl": snap.bowl}
+        return Outcome(self, (undone,))
 
     def redo(self) -> Outcome[Attempt]:
         """W21: replay the last undone move (same PRNG state, so the same refill)."""
@@ -219,7 +221,8 @@ class Attempt:
         if self.status():
             return Outcome.refuse(self, OVER)
         self.ended = True
-        return Outcome(self, ({"type": "ended"},))
+        ended: EndedEvent = {"type": "ended"}
+        return Outcome(self, (ended,))
 
 
 def safe_combo(last: dict[str, Any] | None) -> int:

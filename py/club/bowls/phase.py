@@ -15,11 +15,10 @@ for them.
 
 from __future__ import annotations
 
-from typing import Any
-
+from club.bowls.events import Event
 from club.bowls.position import BLOCKER, COLOURS, JOKER, RING, VOLCANO, Mods
 
-Log = list[dict[str, Any]] | None
+Log = list[Event] | None
 # A colour group removed from one bowl: colour, ordinary stones, jokers spent,
 # and the queue slots (before this step's match) of every stone that went.
 Group = tuple[str, int, int, tuple[int, ...]]

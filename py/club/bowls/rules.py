@@ -15,8 +15,8 @@ with ``special``, the Endless events (W17).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
+from club.bowls.events import Event
 from club.bowls.phase import resolve, sow_hand
 from club.bowls.position import CAPACITY, COLOURS, REVERSE, Position, count_down, with_modifier
 from club.bowls.refill import EVENT_KINDS, EVENT_MODIFIER_MOVES, Drop, draw_refill
@@ -52,7 +52,7 @@ class Sowing:
     drop: Drop | None = None
     rng: Rng | None = None  # the refill generator after this move's draws
     collected: list[int] = field(default_factory=lambda: [0] * len(COLOURS))
-    events: list[dict[str, Any]] | None = None
+    events: list[Event] | None = None
 
 
 def over_capacity(bowls: list[str]) -> list[int]:

@@ -25,12 +25,12 @@ from typing import Any, TypedDict
 
 from club.bowls import achievements as awarded
 from club.bowls.attempt import Attempt
+from club.bowls.events import Event
 from club.bowls.goals import Goal, progress
 from club.bowls.position import CAPACITY, MODIFIER_NAMES, OVER, REVERSE, RING, Position, refusal
 from club.bowls.profile import Profile
 from club.bowls.puzzles import COUNT, SOLVED, load_puzzles, specials
 from club.bowls.rules import multiplier, sow
-from club.session import Event
 
 
 class BowlView(TypedDict):

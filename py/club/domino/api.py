@@ -30,9 +30,11 @@ of no time in which nothing happened; a replay is held to that
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from club.domino import profile, rules, saves
+from club.domino.events import Best, RecordEvent
+from club.domino.events import Event as DominoEvent
 from club.domino.lesson import lesson_game
 from club.domino.notation import parse
 from club.domino.profile import Records
@@ -198,8 +200,10 @@ class Session(Base[Game, Records]):
         self.profile, beaten = profile.bank(self.profile, outcome.state)
         state = outcome.state
         entry = self.profile.get(f"{state.mode}/{state.set_kind}")
-        best = None if entry is None else {field: entry[field] for field in profile.FIELDS}  # type: ignore[literal-required]
-        return [{"type": "record", "beaten": beaten, "best": best}]
+        best: Best | None = (None if entry is None  # profile.FIELDS
+                             else {"max": entry["max"], "power": entry["power"], "speed": entry["speed"]})
+        record: RecordEvent = {"type": "record", "beaten": beaten, "best": best}
+        return [record]
 
     # -- the actions ---------------------------------------------------------------------
     def step_of(self, method: str, payload: dict[str, Any]) -> Step | None:
@@ -223,7 +227,7 @@ class Session(Base[Game, Records]):
         resolved (a row fell, the run ended): then the view, save and profile too."""
         step, profile = self.step_of("tick", payload), self.profile
         done = self.perform(step, record=("tick", payload))
-        events = list(done.events)
+        events = cast("list[DominoEvent]", list(done.events))  # a domino step emits domino events
         turned = done.accepted and (self.over(self.state) or any(e["type"] == "scored" for e in events))
         return {"accepted": done.accepted, "reason": done.reason, "events": events,
                 "falling": falling_view(self.state), "speed": speed(self.state),

@@ -16,11 +16,9 @@ cancel; the single 5 falls onto a 5 and the cascade cancels two more.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
+from club.domino.events import Event, FellPiece
 from club.domino.well import Well
-
-Event = dict[str, Any]
 
 
 @dataclass
@@ -56,7 +54,7 @@ def resolve(well: Well) -> Turn:
     return turn
 
 
-def settle(pips: list[int], links: list[str], w: int, h: int) -> list[Event]:
+def settle(pips: list[int], links: list[str], w: int, h: int) -> list[FellPiece]:
     """Let every unsupported piece fall until all are supported (D9, D10).
 
     Pieces are taken bottom-up by their lowest row; everything below has
@@ -66,7 +64,7 @@ def settle(pips: list[int], links: list[str], w: int, h: int) -> list[Event]:
     when one of its cells is above a cell of a piece that no longer moves.
     Returns one ``{"cells": [[c, r], ...], "rows": n}`` per piece that fell.
     """
-    falls: list[Event] = []
+    falls: list[FellPiece] = []
     for r in range(h - 2, -1, -1):
         base = r * w
         for i in range(base, base + w):

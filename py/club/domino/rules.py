@@ -20,12 +20,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from club.domino.events import Event, LockedEvent, MovedEvent, ScoredEvent, SpawnedEvent
 from club.domino.falling import Falling, fits, landing_row, moved, resting
 from club.domino.notation import Position
 from club.domino.resolve import resolve
 from club.domino.tiles import Tile, shuffled_set
 from club.domino.well import Well
-from club.outcome import Event, Outcome
+from club.outcome import Outcome
 from club.rng import Rng
 
 START_GRAVITY = 800  # ms per row at the start (D6)
@@ -118,7 +119,7 @@ def spawn(game: Game, tile: Tile) -> tuple[Game, list[Event]]:
     falling = Falling(tile[0], tile[1], col, 0, 0)
     rest = 0 if resting(game.well, falling) else None
     game = replace(game, falling=falling, fall_ms=0, rest_ms=rest, resets=0, started=True)
-    event = {"type": "spawned", "tile": list(tile), "at": [col, 0, 0], "next": game.next_tile}
+    event: SpawnedEvent = {"type": "spawned", "tile": list(tile), "at": [col, 0, 0], "next": game.next_tile}
     return game, [event]
 
 
@@ -147,7 +148,7 @@ def lock(game: Game) -> tuple[Game, list[Event]]:
     assert game.falling is not None
     cells = game.falling.cells()
     well = game.well.with_cells(cells)
-    locked = {"type": "locked", "cells": [[c, r, p, link] for c, r, p, link in cells]}
+    locked: LockedEvent = {"type": "locked", "cells": [[c, r, p, link] for c, r, p, link in cells]}
     game, events = finish_turn(replace(game, well=well, falling=None, rest_ms=None))
     return game, [locked, *events]
 
@@ -177,9 +178,9 @@ def finish_turn(game: Game) -> tuple[Game, list[Event]]:
         points=t,
         chain=turn.chain,
     )
-    scored = {"type": "scored", "points": t, "chain": turn.chain, "max": game.max_turn, "power": game.power,
+    scored: ScoredEvent = {"type": "scored", "points": t, "chain": turn.chain, "max": game.max_turn, "power": game.power,
               "power_gain": power_gain(t)}
-    events = [*turn.events, scored]
+    events: list[Event] = [*turn.events, scored]
     if not game.mode:
         return game, events
     if game.queue_set != game.set_number or not game.queue:
@@ -209,7 +210,8 @@ def move(game: Game, name: str) -> Outcome[Game]:
     elif not now_resting:
         rest = None  # past the cap nothing restarts, but a tile that can fall is not resting
     game = replace(game, falling=tile, fall_ms=fall, rest_ms=rest, resets=resets)
-    return Outcome(game, ({"type": "moved", "by": name, "at": [tile.col, tile.row, tile.orient]},))
+    moved_event: MovedEvent = {"type": "moved", "by": name, "at": [tile.col, tile.row, tile.orient]}
+    return Outcome(game, (moved_event,))
 
 
 def hard_drop(game: Game) -> Outcome[Game]:
@@ -220,7 +222,8 @@ def hard_drop(game: Game) -> Outcome[Game]:
         return Outcome.refuse(game, "no-tile")
     tile = replace(game.falling, row=landing_row(game.well, game.falling))
     game, events = lock(replace(game, falling=tile))
-    return Outcome(game, ({"type": "moved", "by": "hard", "at": [tile.col, tile.row, tile.orient]}, *events))
+    slid: MovedEvent = {"type": "moved", "by": "hard", "at": [tile.col, tile.row, tile.orient]}
+    return Outcome(game, (slid, *events))
 
 
 def drop(game: Game, tile: Tile, col: int, orient: int) -> Outcome[Game]:

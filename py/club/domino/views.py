@@ -20,11 +20,10 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from club.domino import rules
+from club.domino.events import Event
 from club.domino.falling import landing_row
 from club.domino.rules import Game
 from club.domino.well import print_well
-
-Event = dict[str, Any]
 
 
 class FallingView(TypedDict):
@@ -70,52 +69,6 @@ class View(TypedDict):
     topped_out: bool
     repeat_delay: int  # ms before a held left/right repeats (D8: the page repeats, the engine says how fast)
     repeat_every: int  # ms between its repeats (D8)
-
-
-# The events the page reads (the engine sends more: spawned, locked, fell, moved, ...).
-class Scored(TypedDict):
-    """A turn's T, its cascade steps, Max and Power after it, and its Power gain (D13)."""
-
-    type: str
-    points: int
-    chain: int
-    max: int
-    power: int
-    power_gain: int
-
-
-class Cancelled(TypedDict):
-    """One cascade step (D12): the halves that vanish and ``points``, T so far (D13)."""
-
-    type: str
-    step: int
-    cells: list[list[int]]
-    points: int
-
-
-class SetStarted(TypedDict):
-    """A Marathon set begins, with its gravity (D6, D16)."""
-
-    type: str
-    set: int
-    gravity: int
-
-
-class Best(TypedDict):
-    """The records of a mode and set (D18)."""
-
-    max: int
-    power: int
-    speed: float
-
-
-class Record(TypedDict):
-    """The run ended: the record fields it beat and the records after it (D18);
-    ``best`` is None for a game of no mode (notation-loaded), which banks nothing."""
-
-    type: str
-    beaten: list[str]
-    best: Best | None
 
 
 class Tick(TypedDict):

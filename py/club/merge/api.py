@@ -25,6 +25,7 @@ from typing import Any
 from club.errors import NotationError, is_int
 from club.hexgrid import Hex
 from club.merge import profile, saves, views
+from club.merge.events import RecordedEvent, TurnEvent
 from club.merge.lesson import lesson_round
 from club.merge.pieces import is_pair
 from club.merge.profile import Profile
@@ -234,7 +235,8 @@ class Session(Base[Run, Profile]):
     def _record(self, score: int, moves: int, highest: int, finished: bool) -> list[Event]:
         new_best = score > self.profile.best
         self.profile = profile.record(self.profile, score, moves, highest, finished)
-        return [{"type": "recorded", "best": self.profile.best, "new_best": new_best}]
+        recorded: RecordedEvent = {"type": "recorded", "best": self.profile.best, "new_best": new_best}
+        return [recorded]
 
 
 def _placing(payload: dict[str, Any], with_time: bool) -> Step | None:
@@ -269,7 +271,8 @@ def _rotating(by: object) -> Step:
         if not is_int(by) or by not in (1, -1) or not is_pair(run.round.current) or run.round.over:
             return Outcome.refuse(run, BAD_ACTION)
         state = rotate(run.round, by)
-        return Outcome(replace(run, round=state), ({"type": "turn", "turn": state.turn},))
+        turned: TurnEvent = {"type": "turn", "turn": state.turn}
+        return Outcome(replace(run, round=state), (turned,))
     return step
 
 

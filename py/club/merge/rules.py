@@ -17,7 +17,6 @@ move's points, groups and chain steps), or the reason it is refused.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from club.errors import MAX_COUNT
 from club.hexgrid import Hex
@@ -31,6 +30,7 @@ from club.merge.board import (
     cell_name,
     highest_number,
 )
+from club.merge.events import ChainEvent, Event, MergedEvent, MisfitEvent, ScoredEvent, SetEvent
 from club.merge.groups import Group, resolve
 from club.merge.pieces import Piece, deal, is_pair, stage
 from club.outcome import Outcome
@@ -117,7 +117,7 @@ def place(state: Round, cell: Hex, turn: int | None = None) -> Outcome[Round]:
         board[i] = stone
     set_time = {i: order for order, i in enumerate(cells)}
     steps = resolve(board, set_time, cells)
-    events: list[dict[str, Any]] = [set_event(cells, state.current)]
+    events: list[Event] = [set_event(cells, state.current)]
     events += chain_events(steps)
     events.append(scored_event(steps))
     # M3 amended: the stage comes from the move counter before this placement
@@ -153,7 +153,7 @@ def clock_runs(state: Round) -> bool:
     return state.moves > 0 and not state.over
 
 
-def misfit(state: Round, cell: Hex, turn: int | None, reason: str) -> tuple[dict[str, Any], ...]:
+def misfit(state: Round, cell: Hex, turn: int | None, reason: str) -> tuple[MisfitEvent, ...]:
     """What a preview of a refused spot outlines (M13): the on-board cells the
     piece would take; nothing for a refusal that is no spot (bad-action, over).
     An action's refusal answers no events (``club.session.refuse``)."""
@@ -163,13 +163,13 @@ def misfit(state: Round, cell: Hex, turn: int | None, reason: str) -> tuple[dict
     return ({"type": "misfit", "cells": [str(c) for c in cells]},)
 
 
-def set_event(cells: list[int], piece: Piece) -> dict[str, Any]:
+def set_event(cells: list[int], piece: Piece) -> SetEvent:
     return {"type": "set", "cells": [cell_name(i) for i in cells], "values": list(piece)}
 
 
-def chain_events(steps: list[list[Group]]) -> list[dict[str, Any]]:
+def chain_events(steps: list[list[Group]]) -> list[MergedEvent | ChainEvent]:
     """One ``merged`` event per group, then a ``chain`` event per step."""
-    events: list[dict[str, Any]] = []
+    events: list[MergedEvent | ChainEvent] = []
     for number, groups in enumerate(steps, start=1):
         for g in groups:
             events.append({
@@ -182,7 +182,7 @@ def chain_events(steps: list[list[Group]]) -> list[dict[str, Any]]:
     return events
 
 
-def scored_event(steps: list[list[Group]]) -> dict[str, Any]:
+def scored_event(steps: list[list[Group]]) -> ScoredEvent:
     """The whole move at once (M10, M13, M17): its points, groups and chain steps,
     and every cell a merge empties or fills, in reading order."""
     merging = sorted({c for groups in steps for g in groups for c in g.cells})

@@ -13,16 +13,16 @@ import { showTips } from "./lesson.js";
  * @property {import("./render.js").Parts} parts
  * @property {import("../../kit/juice.js").Juice} juice
  * @property {(fn: () => void, ms: number) => void} later
- * @property {(banked: any) => void} over the game-over card (the banking, when this action banked the run)
+ * @property {(banked: Blocks.BankedEvent | undefined) => void} over the game-over card (the banking, when this action banked the run)
  */
 
-/** @param {AnimDeps} deps @returns {(events: any[]) => void} */
+/** @param {AnimDeps} deps @returns {(events: Blocks.Event[]) => void} */
 export function createAnim({ ctx, state, parts, juice, later, over }) {
   const { t } = ctx;
   const { root, board, hud, tray } = parts;
   const number = (/** @type {number} */ v) => ctx.number(v);
 
-  /** The effects of one event; what it says is added to `said`. @param {any} e @param {any[]} events @param {string[]} said @param {boolean} reduced */
+  /** The effects of one event; what it says is added to `said`. @param {Blocks.Event} e @param {Blocks.Event[]} events @param {string[]} said @param {boolean} reduced */
   function effect(e, events, said, reduced) {
     const view = /** @type {Blocks.View} */ (state.view);
     if (e.type === "placed") board.fxCells(e.cells, "bk-fx-place", 400);
@@ -33,7 +33,8 @@ export function createAnim({ ctx, state, parts, juice, later, over }) {
       if (e.count >= 2) juice.praise(t(`blocks.praise.${Math.min(e.count, 4)}`), { level: Math.min(e.count - 1, 3) });
       said.push(t("blocks.say.cleared", { count: e.count }));
     } else if (e.type === "points") {
-      const at = board.clientPoint(events.find((p) => p.type === "placed").cells);
+      // a drop's points follow its placed event (B10)
+      const at = board.clientPoint(/** @type {Blocks.PlacedEvent} */ (events.find((p) => p.type === "placed")).cells);
       juice.float(`+${number(e.points)}`, at.x, at.y, { cls: "bk-float" });
       said.unshift(t("blocks.say.points", { count: e.points, points: number(e.points), score: number(view.score) }));
       if (e.parts.streak_bonus) said.push(t("blocks.say.streak", { bonus: number(e.parts.streak_bonus) }));
@@ -55,7 +56,7 @@ export function createAnim({ ctx, state, parts, juice, later, over }) {
     }
   }
 
-  /** @param {any[]} events */
+  /** @param {Blocks.Event[]} events */
   return function show(events) {
     const view = state.view;
     if (!view) return;

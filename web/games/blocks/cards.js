@@ -9,7 +9,7 @@ import { openDialog } from "../../kit/dialog.js";
  * way on); Play again has the focus. The final board stays in sight beside
  * (wide screens) or above it (blocks.css).
  * @param {HTMLElement} root @param {import("./hud.js").Format} fmt @param {Blocks.View} view the run's last view
- * @param {{stars: number, new_best: boolean} | null} banked the run's banking, when the last action banked it
+ * @param {Blocks.BankedEvent | null | undefined} banked the run's banking, when the last action banked it
  * @param {() => void} onAgain
  * @returns {import("../../kit/dialog.js").Dialog}
  */

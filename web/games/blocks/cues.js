@@ -3,7 +3,7 @@
 
 /** @typedef {[string, {size?: number, step?: number}]} Cue */
 
-/** @type {Record<string, (event: any) => Cue | null>} */
+/** @type {import("../../kit/page.js").ByKind<Blocks.Event, Cue | null>} */
 const TABLE = {
   placed: () => ["place", {}],
   cleared: (e) => ["clear", { size: e.count }],
@@ -17,14 +17,14 @@ const TABLE = {
 /**
  * The cues of an action's events, in their order; a clear that empties the
  * board (a perfect clear, told by the view) adds a fanfare.
- * @param {any[]} events @param {boolean} emptied the board is empty after a clear
+ * @param {Blocks.Event[]} events @param {boolean} emptied the board is empty after a clear
  * @returns {Cue[]}
  */
 export function cuesOf(events, emptied) {
   /** @type {Cue[]} */
   const cues = [];
   for (const e of events) {
-    const cue = TABLE[e.type]?.(e);
+    const cue = /** @type {((event: Blocks.Event) => Cue | null) | undefined} */ (TABLE[e.type])?.(e);
     if (cue) cues.push(cue);
   }
   if (emptied && !cues.some(([name]) => name === "fanfare")) cues.push(["fanfare", {}]);

@@ -4,8 +4,8 @@
 // passed when the engine's view says its goal is reached already. And
 // the tips: a special explained in one line, in place, the first time.
 
-/** @param {string} type @returns {(event: any) => boolean} */
-const on = (type) => (event) => event?.type === type;
+/** @param {Blocks.Event["type"]} type @returns {(event: import("../../kit/lesson.js").Heard) => boolean} */
+const on = (type) => (event) => /** @type {Blocks.Event} */ (event)?.type === type;
 
 /**
  * @param {{tray: () => Element | null, board: () => Element | null, meter: () => Element | null}} at
@@ -24,7 +24,7 @@ export function lessonSteps(at) {
 // The first Crown, and the meter's first lit edges, explained once in place (the
 // lesson explains both itself, so its page shows no tips; nor does a replay).
 /**
- * @param {import("../../app.js").GameContext} ctx @param {any[]} events an accepted action's
+ * @param {import("../../app.js").GameContext} ctx @param {Blocks.Event[]} events an accepted action's
  * @param {Blocks.Geometry | null} geometry @param {{crowns: Element, meterBox: Element}} hud
  */
 export function showTips(ctx, events, geometry, hud) {

@@ -24,7 +24,7 @@ export function writePaint(paint) {
 
 /**
  * Follow an action's events: cells placed take the piece's family, cleared cells lose theirs.
- * @param {Paint} paint @param {any[]} events @param {(cell: string) => number | undefined} index
+ * @param {Paint} paint @param {Blocks.Event[]} events @param {(cell: string) => number | undefined} index
  */
 export function paintEvents(paint, events, index) {
   for (const e of events) {

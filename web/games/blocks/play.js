@@ -9,6 +9,8 @@ import { createAim } from "./aim.js";
 import { askNewRun, overCard } from "./cards.js";
 import { paintEvents, writePaint } from "./paint.js";
 
+/** @typedef {Omit<Club.Answer, "events" | "view"> & { events: Blocks.Event[], view: Blocks.View }} Answer a blocks action's answer */
+
 /**
  * @typedef {object} PlayDeps
  * @property {import("../../app.js").GameContext} ctx
@@ -17,7 +19,7 @@ import { paintEvents, writePaint } from "./paint.js";
  * @property {import("./render.js").Parts} parts
  * @property {import("../../kit/juice.js").Juice} juice
  * @property {() => void} draw render(parts, state)
- * @property {(events: any[]) => void} show what an accepted action showed (anim.js)
+ * @property {(events: Blocks.Event[]) => void} show what an accepted action showed (anim.js)
  */
 
 /** @param {PlayDeps} deps */
@@ -29,7 +31,7 @@ export function createPlay({ ctx, kit, state, parts, juice, draw, show }) {
   /**
    * An action on the engine's own view, after the ones before it: a tap made while the last
    * one's answer is on its way is kept, not lost (a quick second tap after a refused one).
-   * @param {string} method @param {object} payload @param {(answer: any) => unknown} use
+   * @param {string} method @param {object} payload @param {(answer: Answer) => unknown} use
    * @param {() => boolean} [still] asked when its turn comes: false, the action is no longer meant
    * @returns {Promise<unknown>} use's result; undefined when not asked or the page is gone
    */
@@ -58,7 +60,7 @@ export function createPlay({ ctx, kit, state, parts, juice, draw, show }) {
     return done === true;
   }
 
-  /** An accepted action: the cells' colours follow its events, the view is the engine's. @param {any} answer */
+  /** An accepted action: the cells' colours follow its events, the view is the engine's. @param {Answer} answer */
   function apply(answer) {
     paintEvents(state.paint, answer.events, parts.board.hex.index);
     state.view = answer.view;
@@ -127,7 +129,7 @@ export function createPlay({ ctx, kit, state, parts, juice, draw, show }) {
     trayTarget()?.focus();
   }
 
-  /** The game-over card (B16). @param {{stars: number, new_best: boolean} | null} banked this action's banking, if it banked */
+  /** The game-over card (B16). @param {Blocks.BankedEvent | null | undefined} banked this action's banking, if it banked */
   function openOver(banked) {
     const view = state.view;
     if (!view?.over) return;

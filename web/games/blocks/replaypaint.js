@@ -8,12 +8,12 @@
 import { paintEvents, readPaint, writePaint } from "./paint.js";
 
 /** @typedef {import("./paint.js").Paint} Paint */
-/** @typedef {{ view: Blocks.View, events: any[] }} Step the replay session's answer for one step */
+/** @typedef {{ view: Blocks.View, events: Blocks.Event[] }} Step the replay session's answer for one step */
 
 /**
  * @param {(cell: string) => number | undefined} index
  * @param {(step: number) => Promise<Step>} seek the replay session's position `step` (replay_seek)
- * @returns {(step: number, view: Blocks.View, events: any[]) => Promise<Paint>} the paint of step `step`
+ * @returns {(step: number, view: Blocks.View, events: Blocks.Event[]) => Promise<Paint>} the paint of step `step`
  *   (0: the start), shown with this view and events
  */
 export function createReplayPaint(index, seek) {

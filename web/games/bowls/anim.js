@@ -16,7 +16,7 @@ function copyBowls(bowls) {
   return bowls.map((b) => ({ stones: b.stones, mods: { ...b.mods } }));
 }
 
-/** The events of one kind from `i` on (one step's matches, one eruption). @param {any[]} events @param {number} i */
+/** The events of one kind from `i` on (one step's matches, one eruption). @param {Bowls.Event[]} events @param {number} i */
 function run(events, i) {
   let j = i;
   while (j < events.length && events[j].type === events[i].type) j += 1;
@@ -31,7 +31,7 @@ const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 
 /**
  * @param {{render: (frame: Frame) => void, showHand: (stones: string, from?: number) => void}} ring
- * @param {{beat: (event: any, group: any[]) => void}} options
+ * @param {{beat: (event: Bowls.Event, group: Bowls.Event[]) => void}} options
  */
 export function createPlayer(ring, { beat }) {
   let token = 0;
@@ -40,7 +40,7 @@ export function createPlayer(ring, { beat }) {
 
   /**
    * @param {FrameBowl[]} startBowls the picture before the move
-   * @param {any[]} events the engine's events of the move
+   * @param {Bowls.Event[]} events the engine's events of the move
    * @param {{reduced: boolean, base: Frame}} options
    * @returns {Promise<boolean>} true when it played to the end (not cancelled)
    */
@@ -69,7 +69,7 @@ export function createPlayer(ring, { beat }) {
         frame({ hot: new Set([e.bowl]) });
         await sleep(TIMES.pickup);
       } else if (e.type === "erupt") {
-        const group = run(events, i);
+        const group = /** @type {Bowls.EruptEvent[]} */ (run(events, i)); // the run of its kind
         const erupting = new Set(group.map((x) => x.bowl));
         hand = group.map((x) => x.stones).join("");
         frame({ erupting });
@@ -89,7 +89,7 @@ export function createPlayer(ring, { beat }) {
         // One step's matches arrive together; slots index each bowl's queue before the step.
         /** @type {Record<number, Set<number>>} */
         const flash = {};
-        const group = run(events, i);
+        const group = /** @type {Bowls.MatchEvent[]} */ (run(events, i)); // the run of its kind
         for (const m of group) flash[m.bowl] = new Set([...(flash[m.bowl] ?? []), ...m.slots]);
         ring.showHand("");
         frame({ flash, hot: new Set(Object.keys(flash).map(Number)) });

@@ -43,19 +43,21 @@ export function endCard(view, { t, number }, end) {
   };
 }
 
+/** @typedef {{ events?: Bowls.Event[] } | null | undefined} Outcome the answer of the action that ended an attempt (none: banked before) */
+
 /** @type {Record<string, string>} */
 const END_TITLES = { overflow: "bowls.over.overflow", stuck: "bowls.over.stuck", limit: "bowls.over.limit", ended: "bowls.over.ended" };
 
 /**
  * The end of an attempt (not a puzzle's: puzzles.js).
- * @param {Bowls.View} view @param {any} outcome the answer of the action that ended it
+ * @param {Bowls.View} view @param {Outcome} outcome the answer of the action that ended it
  * @param {Words} words @param {{again: () => void, undo: () => void, modes: () => void}} on
  * @returns {DialogOptions}
  */
 export function overCard(view, outcome, { t, number }, on) {
   /** @type {HTMLElement[]} */
   const lines = [line("bw-final", t("bowls.over.score", { score: number(view.score) }))];
-  const banked = outcome?.events?.find((/** @type {any} */ e) => e.type === "recorded"); // the action that ended it (W25)
+  const banked = outcome?.events?.find((e) => e.type === "recorded"); // the action that ended it (W25)
   if (view.training) lines.push(line("bw-note", t("bowls.over.training")));
   else if (banked?.best || banked?.daily_best) lines.push(line("bw-newbest", t("bowls.over.newBest")));
   lines.push(figures(t, [["bowls.over.moves", number(view.moves)], ["bowls.over.bestCombo", bestCombo(t, view)]]));
@@ -90,7 +92,7 @@ export function settingsCard(prefs, { t }, setForecast) {
  * @property {Bowls.View | null} view
  * @property {Dialog | null} card the open card
  * @property {{forecast: boolean}} prefs
- * @property {Map<number, any>} solved puzzle id -> the move's "puzzle_solved" event
+ * @property {Map<number, Bowls.PuzzleSolvedEvent>} solved puzzle id -> the move's "puzzle_solved" event
  */
 
 /**
@@ -132,7 +134,7 @@ export function createCards(root, { state, words, page, ctx, end, on }) {
   /**
    * The end card of the attempt on screen; the Daily Club's part (daily line, grid, share and replay)
    * joins it when the club has banked the run.
-   * @param {any} outcome the answer of the action that ended it
+   * @param {Outcome} outcome the answer of the action that ended it
    * @param {HTMLElement | null} returnFocus the ring's bowl (the card's opener is gone or disabled)
    */
   function showOver(outcome, returnFocus) {

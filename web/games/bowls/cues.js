@@ -7,13 +7,14 @@ import { popupWords } from "./words.js";
 
 /** @typedef {import("./hud.js").Words} Words */
 /** @typedef {import("../../kit/juice.js").Juice} Juice */
+/** @typedef {[string, {size?: number, step?: number}]} Cue */
 
 /**
  * The cue of each event the ring shows (a match step gets its whole group):
  * [cue name, its options] or null for none. `steps` counts the move's match
  * steps so far: the first clears, every later one (after an eruption) is a
  * rising chain step.
- * @type {Record<string, (e: any, group: any[], steps: number) => [string, {size?: number, step?: number}] | null>}
+ * @type {{ [K in Bowls.Event["type"]]?: (e: Extract<Bowls.Event, {type: K}>, group: Extract<Bowls.Event, {type: K}>[], steps: number) => Cue | null }}
  */
 const CUES = {
   pickup: () => ["place", {}],
@@ -64,14 +65,14 @@ export function createCues({ ctx, juice, words, node }) {
     matched = new Set();
   }
 
-  /** One event as the ring shows it. @param {any} e @param {any[]} group */
+  /** One event as the ring shows it. @param {Bowls.Event} e @param {Bowls.Event[]} group the run of its kind it leads (a step's matches) */
   function beat(e, group) {
     if (e.type === "match") steps += 1;
     if (e.type === "refill") { matched = new Set(); steps = 0; } // the refill phase scores on its own (W15)
-    const cue = CUES[e.type]?.(e, group, steps);
+    const cue = /** @type {((e: Bowls.Event, group: Bowls.Event[], steps: number) => Cue | null) | undefined} */ (CUES[e.type])?.(e, group, steps);
     if (cue && !(QUIET_WHEN_STILL.has(e.type) && ctx.reducedMotion())) ctx.feel.cue(cue[0], cue[1]);
     if (e.type === "match") {
-      for (const m of group) {
+      for (const m of /** @type {Bowls.MatchEvent[]} */ (group)) { // the step's matches
         matched.add(m.bowl);
         const spot = at(m.bowl);
         if (spot) juice.burst(spot[0], spot[1], { size: m.slots.length, cls: `bw-burst-${m.colour ?? "x"}` });
@@ -94,7 +95,7 @@ export function createCues({ ctx, juice, words, node }) {
   /**
    * The move is shown: what the profile says of it (a record, a puzzle solved,
    * an achievement) and the end of the attempt.
-   * @param {any[]} events @param {Bowls.View} view
+   * @param {Bowls.Event[]} events @param {Bowls.View} view
    */
   function after(events, view) {
     const types = new Set(events.map((e) => e.type));

@@ -26,7 +26,7 @@ export function lessonSteps(node, sowButton) {
   ];
 }
 
-/** The engine's events as the lesson hears them (`kind`). @param {any[]} events */
+/** The engine's events as the lesson hears them (`kind`). @param {Bowls.Event[]} events */
 export const heardOf = (events) => events.map((e) => ({ ...e, kind: e.type }));
 
 /** The specials a tip explains: a bowl modifier (W4) or a stone (W2). */

@@ -9,6 +9,8 @@ import { heardOf, showTips } from "./lesson.js";
 import { moveWords, refusalWords } from "./words.js";
 import { shownView } from "./state.js";
 
+/** @typedef {Omit<Club.Answer, "events" | "view"> & { events: Bowls.Event[], view: Bowls.View }} Answer a bowls action's answer */
+
 /**
  * @typedef {object} PlayDeps
  * @property {import("../../app.js").GameContext} ctx
@@ -20,9 +22,9 @@ import { shownView } from "./state.js";
  * @property {ReturnType<typeof import("./anim.js").createPlayer>} player
  * @property {ReturnType<typeof import("./asks.js").createAsks>} asks
  * @property {ReturnType<typeof import("./attempts.js").createAttempts>} attempts
- * @property {{show: (events: any[]) => string | null}} toast the achievements' toast (W24)
+ * @property {{show: (events: Bowls.Event[]) => string | null}} toast the achievements' toast (W24)
  * @property {() => void} render
- * @property {(outcome: any) => void} over the end card
+ * @property {(outcome: Answer) => void} over the end card
  * @property {() => void} closeCard
  */
 
@@ -81,7 +83,7 @@ export function createPlay({ ctx, kit, state, words, game, cues, player, asks, a
   /** @param {string} method @param {Record<string, any>} payload */
   async function act(method, payload) {
     const before = shownView(state); // moves are asked on the game screen
-    const answer = await engine.call(method, payload);
+    const answer = /** @type {Answer} */ (await engine.call(method, payload));
     if (page.gone()) return;
     if (!answer.accepted) { cues.refuse(); ctx.announce(refusalWords(words, answer.reason, payload.bowl)); return; }
     state.view = answer.view;
@@ -91,7 +93,7 @@ export function createPlay({ ctx, kit, state, words, game, cues, player, asks, a
     await attempts.readProfile(answer.profile); // a banked attempt, an achievement (W24, W25)
     if (page.gone()) return;
     state.forecastSeen = null;
-    const solved = answer.events.find((/** @type {any} */ e) => e.type === "puzzle_solved");
+    const solved = answer.events.find((e) => e.type === "puzzle_solved");
     if (solved && answer.view.puzzle) state.solved.set(answer.view.puzzle.id, solved);
     const cheer = toast.show(answer.events); // W24: the engine awards achievements with the move
     if (cheer) ctx.announce(cheer);
@@ -99,7 +101,7 @@ export function createPlay({ ctx, kit, state, words, game, cues, player, asks, a
     if (said) ctx.announce(said);
     kit.heard(heardOf(answer.events));
     if (state.screen !== "game") return; // the player left the game screen while it was asked
-    if (!answer.events.some((/** @type {any} */ e) => e.type === "pickup")) { played(answer); return; }
+    if (!answer.events.some((e) => e.type === "pickup")) { played(answer); return; }
     state.animating = true;
     render();
     const base = { ...baseFrame(state, shownView(state), words), chosen: null };
@@ -110,7 +112,7 @@ export function createPlay({ ctx, kit, state, words, game, cues, player, asks, a
     });
   }
 
-  /** The move is drawn; the end card if it ended the attempt. @param {any} answer */
+  /** The move is drawn; the end card if it ended the attempt. @param {Answer} answer */
   function played(answer) {
     refresh();
     const view = shownView(state);
@@ -119,7 +121,7 @@ export function createPlay({ ctx, kit, state, words, game, cues, player, asks, a
     if (view.over) over(answer);
   }
 
-  /** A replay's step, drawn like a move's answer (sowing animated when it moved forward); nothing stored, no card. @param {Bowls.View} view @param {any[]} events */
+  /** A replay's step, drawn like a move's answer (sowing animated when it moved forward); nothing stored, no card. @param {Bowls.View} view @param {Bowls.Event[]} events */
   function replayStep(view, events) {
     const before = state.view;
     finishAnimation();

@@ -209,7 +209,7 @@ export function createScreens({ ctx, page, state, parts, words, attempts, cards,
     }
   }
 
-  /** The end card, focus back on the ring when it closes. @param {any} outcome */
+  /** The end card, focus back on the ring when it closes. @param {import("./cards.js").Outcome} outcome */
   function showOver(outcome) {
     cards.showOver(outcome, /** @type {HTMLElement | null} */ (/** @type {unknown} */ (game.ring.node(focusTarget(state, shownView(state))))));
   }

@@ -19,7 +19,7 @@ import { NO_HINT } from "./puzzles.js";
  * @property {import("./puzzles.js").HintState} hint the hint asked for the puzzle on screen
  * @property {Bowls.Profile | null} profile the engine's reading of the stored profile
  * @property {Record<string, {text: string, view: Bowls.View}>} parked unfinished attempts of modes not on screen (W25)
- * @property {Map<number, any>} solved puzzle id -> the last "puzzle_solved" event (fewest, first, solved)
+ * @property {Map<number, Bowls.PuzzleSolvedEvent>} solved puzzle id -> the last "puzzle_solved" event (fewest, first, solved)
  */
 
 /** The page's preferences (stored beside the run, not the engine's). @param {import("../../storage.js").StoreScope} store @returns {{forecast: boolean}} */

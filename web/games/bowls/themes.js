@@ -92,7 +92,7 @@ export function ensureDefs(root) {
 export function createToast(root, t, later) {
   const toast = html("div", { class: "bwt-toast", role: "status" }, root);
   let shown = 0;
-  /** @param {any[]} events @returns {string | null} */
+  /** @param {Bowls.Event[]} events @returns {string | null} */
   function show(events) {
     const achieved = events.filter((e) => e.type === "achievement");
     if (!achieved.length) return null;

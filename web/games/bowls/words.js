@@ -44,7 +44,7 @@ export function refusalWords({ t }, reason, bowl = 0) {
   return said === key ? t("bowls.reason.refused") : said;
 }
 
-/** A points or perfect event on the ring: [text, class]. @param {Words} words @param {any} e @returns {[string, string]} */
+/** A points or perfect event on the ring: [text, class]. @param {Words} words @param {Bowls.PointsEvent | Bowls.PerfectEvent} e @returns {[string, string]} */
 export function popupWords({ t }, e) {
   if (e.type === "perfect") return [t("bowls.perfect"), "perfect"];
   if (e.phase === "refill") return [`+${e.points}`, "refill"];

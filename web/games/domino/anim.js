@@ -26,7 +26,7 @@ export function createAnim({ ctx, kit, state, parts, juice, play, act }) {
   const { well, hud } = parts;
   let refusedLast = ""; // the move refused last: a held key against a wall is refused once aloud, not every repeat
 
-  /** Plays the cue of one event shown now. @param {any} event @param {any[]} events */
+  /** Plays the cue of one event shown now. @param {Domino.Event} event @param {Domino.Event[]} events */
   function cue(event, events) {
     const made = cueOf(event, events);
     if (made) ctx.feel.cue(...made);
@@ -77,7 +77,7 @@ export function createAnim({ ctx, kit, state, parts, juice, play, act }) {
   async function turn(answer, id) {
     const locked = answer.events.find((e) => e.type === "locked");
     if (locked) cue(locked, answer.events);
-    await well.playTurn(answer.events, ctx.reducedMotion(), (/** @type {Domino.Cancelled} */ step) => { // this step's halves, at their spot
+    await well.playTurn(answer.events, ctx.reducedMotion(), (/** @type {Domino.CancelledEvent} */ step) => { // this step's halves, at their spot
       cue(step, answer.events);
       const { x, y } = well.centre(step.cells);
       juice.float(stepPop(ctx, step), x, y, { cls: "dd-float" });
@@ -98,9 +98,9 @@ export function createAnim({ ctx, kit, state, parts, juice, play, act }) {
     }
   }
 
-  /** @param {any[]} events */
+  /** @param {Domino.Event[]} events */
   function announceTurn(events) {
-    /** @type {Domino.Scored | undefined} */
+    /** @type {Domino.ScoredEvent | undefined} */
     const scored = events.find((e) => e.type === "scored");
     if (scored?.points) {
       hud.flash(turnPop(ctx, scored), scored.chain > 1);
@@ -110,15 +110,14 @@ export function createAnim({ ctx, kit, state, parts, juice, play, act }) {
       if (level >= 3) juice.shake(level);
       ctx.announce(turnSaid(ctx, scored));
     }
-    /** @type {Domino.SetStarted | undefined} */
-    const started = events.find((e) => e.type === "set-started" && e.set > 1);
+    const started = /** @type {Domino.SetStartedEvent | undefined} */ (events.find((e) => e.type === "set-started" && e.set > 1));
     if (started) {
       hud.flash(ctx.t("domino.pop.set", { n: started.set }), true);
       ctx.announce(ctx.t("domino.say.set", { n: started.set }));
     }
   }
 
-  /** One step of a replay, drawn like an engine answer (its cues and pops; nothing stored, no card). @param {Domino.View} view @param {any[]} events */
+  /** One step of a replay, drawn like an engine answer (its cues and pops; nothing stored, no card). @param {Domino.View} view @param {Domino.Event[]} events */
   function replayStep(view, events) {
     juice.finish();
     state.phase = "replay";
@@ -126,7 +125,7 @@ export function createAnim({ ctx, kit, state, parts, juice, play, act }) {
     state.falling = view.falling;
     render(parts, state);
     for (const e of events) cue(e, events);
-    /** @type {Domino.Scored | undefined} */
+    /** @type {Domino.ScoredEvent | undefined} */
     const scored = events.find((e) => e.type === "scored");
     if (scored?.points) hud.flash(turnPop(ctx, scored), scored.chain > 1);
   }

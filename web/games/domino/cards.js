@@ -89,7 +89,7 @@ function figures(fmt, view) {
  * (a "New record" line where it beat it), Play again (focused at once; its keys act once the card is armed)
  * or Change mode (none in the lesson). It sits beside the well on wide screens: the final board stays visible.
  * @param {HTMLElement} host @param {Format} fmt @param {Domino.View} view @param {string} title
- * @param {Domino.Record | undefined} record the engine's record event (beaten fields, records after the run)
+ * @param {Domino.RecordEvent | undefined} record the engine's record event (beaten fields, records after the run)
  * @param {{ again: () => void, menu?: () => void, closed: (dialog: Dialog) => void, later: (fn: () => void, ms: number) => void }} on
  * @param {HTMLElement} [club] the Daily Club's part (daily line, grid, share and replay), filled in later
  * @returns {Dialog}

@@ -20,7 +20,7 @@ export function praiseLevel(scored) {
   return PRAISE.find((p) => scored.points >= p.halves || scored.chain >= p.chain)?.level ?? 0;
 }
 
-/** @type {Record<string, (event: any) => Cue | null>} */
+/** @type {import("../../kit/page.js").ByKind<Domino.Event, Cue | null>} */
 const TABLE = {
   moved: (e) => (PLAYER_MOVES.has(e.by) ? ["move", {}] : null), // gravity and the hard drop's slide are silent
   locked: () => ["place", {}],
@@ -34,10 +34,10 @@ const TABLE = {
 /**
  * The cue of one event, or null (an event of no sound; `over` sounds through
  * the `record` event that follows it, or alone for a game of no mode).
- * @param {any} event @param {any[]} events the answer's events
+ * @param {Domino.Event} event @param {Domino.Event[]} events the answer's events
  * @returns {Cue | null}
  */
 export function cueOf(event, events) {
   if (event.type === "over") return events.some((e) => e.type === "record") ? null : ["over", {}];
-  return TABLE[event.type]?.(event) ?? null;
+  return /** @type {((event: Domino.Event) => Cue | null) | undefined} */ (TABLE[event.type])?.(event) ?? null;
 }

@@ -28,7 +28,7 @@ const PROBE_KEEP = 600; // frame intervals kept by the frame-time probe
  * @property {ReturnType<typeof import("./well.js").createWell>} well
  * @property {(value: number) => void} speed shows the engine's Speed
  * @property {() => boolean} reduced reduced motion
- * @property {(answer: any, mark: number) => void} turn a turn resolved or the run ended: animate it (mark: the play
+ * @property {(answer: Answer | Domino.Tick, mark: number) => void} turn a turn resolved or the run ended: animate it (mark: the play
  *   clock's, for its save)
  * @property {(answer: Answer, mark: number) => void} keep store an accepted move's save and view
  * @property {(error: unknown, runId: number) => void} failed the engine failed
@@ -37,7 +37,7 @@ const PROBE_KEEP = 600; // frame intervals kept by the frame-time probe
  * @property {() => boolean} frozen no game time passes (the lesson: the tile waits for the player)
  */
 
-/** @typedef {Club.Answer & { view: Domino.View }} Answer an action's answer, with this game's view */
+/** @typedef {Omit<Club.Answer, "events"> & { events: Domino.Event[], view: Domino.View }} Answer an action's answer, with this game's events and view */
 
 /** @param {FrameDeps} deps */
 export function createFrames(deps) {

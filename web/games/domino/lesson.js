@@ -4,8 +4,8 @@
 // game time passes in the lesson (the page sends no ticks; ↓ moves one row):
 // a newcomer reads each step while the tile waits.
 
-/** @param {any} e */
-const moved = (e, /** @type {string[]} */ ...by) => e.type === "moved" && by.includes(e.by);
+/** @param {import("../../kit/lesson.js").Heard} e the lesson hears the engine's events */
+const moved = (e, /** @type {string[]} */ ...by) => /** @type {Domino.Event} */ (e).type === "moved" && by.includes(/** @type {Domino.MovedEvent} */ (e).by);
 
 /**
  * @param {import("./render.js").Parts} parts
@@ -16,7 +16,7 @@ export function lessonSteps(parts) {
   return [
     { say: "domino.lesson.move", until: (e) => moved(e, "left", "right"), target: well },
     { say: "domino.lesson.rotate", until: (e) => moved(e, "cw", "ccw"), target: well },
-    { say: "domino.lesson.cancel", until: (e) => e.type === "cancelled", target: well },
+    { say: "domino.lesson.cancel", until: (e) => /** @type {Domino.Event} */ (e).type === "cancelled", target: well },
     { say: "domino.lesson.score", target: () => parts.play.querySelector(".dd-power") },
   ];
 }

@@ -102,7 +102,7 @@ export function createWell(parent, { label }) {
   /**
    * Replay one turn's events: the tile locks, cancelled halves fade, pieces
    * fall step by step (reduced motion: fades only, falls jump).
-   * @param {any[]} events @param {boolean} reduced @param {(step: Domino.Cancelled) => void} [onStep]
+   * @param {Domino.Event[]} events @param {boolean} reduced @param {(step: Domino.CancelledEvent) => void} [onStep]
    */
   async function playTurn(events, reduced, onStep) {
     drawFalling(null);
@@ -112,7 +112,7 @@ export function createWell(parent, { label }) {
         for (const [c, r, pip, link] of event.cells) cells.set(`${c},${r}`, drawHalf(still, c, r, pip, link, "dd-new"));
       } else if (event.type === "cancelled") {
         onStep?.(event);
-        const nodes = event.cells.map(([c, r]) => cells.get(`${c},${r}`)).filter(Boolean);
+        const nodes = /** @type {SVGGElement[]} */ (event.cells.map(([c, r]) => cells.get(`${c},${r}`)).filter(Boolean));
         event.cells.forEach(([c, r]) => cells.delete(`${c},${r}`));
         nodes.forEach((n) => n.classList.add("dd-vanish"));
         if (!hurried) await Promise.all(nodes.map((n) => wait(n.animate(
@@ -122,7 +122,7 @@ export function createWell(parent, { label }) {
         ))));
         nodes.forEach((n) => n.remove());
       } else if (event.type === "fell") {
-        const moves = event.pieces.flatMap((/** @type {{ cells: number[][], rows: number }} */ piece) => piece.cells.flatMap(([c, r]) => {
+        const moves = event.pieces.flatMap((piece) => piece.cells.flatMap(([c, r]) => {
           const node = cells.get(`${c},${r}`);
           cells.delete(`${c},${r}`);
           return node ? [{ node, to: `${c},${r + piece.rows}`, rows: piece.rows }] : [];

@@ -6,17 +6,17 @@ import { oneDecimal } from "./cards.js";
 
 /** @typedef {import("./cards.js").Format} Format */
 
-/** The pop of a scoring turn. @param {Format} fmt @param {Domino.Scored} scored */
+/** The pop of a scoring turn. @param {Format} fmt @param {Domino.ScoredEvent} scored */
 export function turnPop({ t, number }, scored) {
   return t("domino.pop.turn", { count: scored.points, power: number(scored.power_gain) });
 }
 
-/** A scoring turn for the screen reader. @param {Format} fmt @param {Domino.Scored} scored */
+/** A scoring turn for the screen reader. @param {Format} fmt @param {Domino.ScoredEvent} scored */
 export function turnSaid({ t, number }, scored) {
   return t("domino.say.turn", { count: scored.points, chain: scored.chain, power: number(scored.power) });
 }
 
-/** A cascade step's pop at its spot: its halves, a chain step after the first. @param {Format} fmt @param {Domino.Cancelled} step */
+/** A cascade step's pop at its spot: its halves, a chain step after the first. @param {Format} fmt @param {Domino.CancelledEvent} step */
 export function stepPop({ t, number }, step) {
   return t(step.step > 1 ? "domino.pop.chain" : "domino.pop.points", { n: number(step.cells.length), step: step.step });
 }

@@ -5,7 +5,7 @@
 // to `onStep` as it shows (its sound, points and burst: cues.js).
 /**
  * @param {import("./board.js").MergeBoard} board
- * @param {{onStep: (groups: any[], step: number) => void}} options
+ * @param {{onStep: (groups: Merge.MergedEvent[], step: number) => void}} options
  */
 export function createPlayer(board, { onStep }) {
   /** @type {Array<ReturnType<typeof setTimeout>>} */
@@ -24,15 +24,15 @@ export function createPlayer(board, { onStep }) {
   /** @param {number} ms @param {() => void} fn */
   function at(ms, fn) { timers.push(setTimeout(fn, ms)); }
 
-  /** The merged events by chain step. @param {any[]} events @returns {any[][]} */
+  /** The merged events by chain step. @param {Merge.Event[]} events @returns {Merge.MergedEvent[][]} */
   function stepsOf(events) {
-    /** @type {any[][]} */
+    /** @type {Merge.MergedEvent[][]} */
     const steps = [];
     for (const e of events) if (e.type === "merged") (steps[e.step - 1] ||= []).push(e);
     return steps;
   }
 
-  /** @param {any[]} groups one step's merged events @param {boolean} reduced */
+  /** @param {Merge.MergedEvent[]} groups one step's merged events @param {boolean} reduced */
   function slide(groups, reduced) {
     for (const g of groups) {
       const goal = board.hex.point(g.target);
@@ -49,7 +49,7 @@ export function createPlayer(board, { onStep }) {
 
   /**
    * The move's events replayed; how long it takes (ms).
-   * @param {any[]} events @param {number[]} before the board before the move
+   * @param {Merge.Event[]} events @param {number[]} before the board before the move
    * @param {number[]} final the view's board after it @param {boolean} reduced
    * @returns {number}
    */
@@ -58,7 +58,7 @@ export function createPlayer(board, { onStep }) {
     const values = before.slice();
     const set = events.find((e) => e.type === "set");
     if (!set) { board.setBoard(final); return 0; }
-    set.cells.forEach((/** @type {string} */ name, /** @type {number} */ k) => { values[Number(board.hex.index(name))] = set.values[k]; });
+    set.cells.forEach((name, k) => { values[Number(board.hex.index(name))] = set.values[k]; });
     finish = () => board.setBoard(final);
     board.setBoard(values, set.cells);
     const pace = reduced ? 120 : 280;

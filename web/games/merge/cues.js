@@ -42,7 +42,7 @@ export function createCues({ ctx, board, juice }) {
     placed: () => cue("set"),
     /**
      * One chain step shows (anim.js): its sound, and per group the points where it lands and a burst.
-     * @param {any[]} groups the step's `merged` events @param {number} step 1, 2, 3…
+     * @param {Merge.MergedEvent[]} groups the step's `merged` events @param {number} step 1, 2, 3…
      */
     step(groups, step) {
       const stones = groups.reduce((n, g) => n + g.cells.length, 0);
@@ -53,7 +53,7 @@ export function createCues({ ctx, board, juice }) {
         juice.float(`+${number(g.points)}${g.factor > 1 ? ` ×${g.factor}` : ""}`, x, y, { cls: g.joker ? "hm-float hm-fx-joker" : "hm-float" });
       }
     },
-    /** The move has been shown: praise, fanfare, shake; the round's end. @param {any[]} events */
+    /** The move has been shown: praise, fanfare, shake; the round's end. @param {Merge.Event[]} events */
     ended(events) {
       const chain = events.find((e) => e.type === "scored")?.chain ?? 0;
       const row = CHAINS[Math.min(chain, 4)];

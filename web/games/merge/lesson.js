@@ -2,8 +2,8 @@
 // pair, on the engine's lesson round (club.merge.lesson). Each step waits for
 // the engine's event that says it was done. And the joker's tip.
 
-/** @param {any} e */
-const merged = (e) => e.type === "merged";
+/** @param {import("../../kit/lesson.js").Heard} e the lesson hears the engine's events */
+const merged = (e) => /** @type {Merge.Event} */ (e).type === "merged";
 
 /**
  * @param {{board: import("./board.js").MergeBoard, tray: ReturnType<typeof import("./tray.js").createTray>}} parts
@@ -11,9 +11,9 @@ const merged = (e) => e.type === "merged";
  */
 export function lessonSteps({ board, tray }) {
   return [
-    { say: "merge.lesson.place", until: (e) => e.type === "set", target: () => tray.current },
+    { say: "merge.lesson.place", until: (e) => /** @type {Merge.Event} */ (e).type === "set", target: () => tray.current },
     { say: "merge.lesson.merge", until: merged, target: () => board.root },
-    { say: "merge.lesson.rotate", until: (e) => e.type === "turn", target: () => tray.rotate },
+    { say: "merge.lesson.rotate", until: (e) => /** @type {Merge.Event} */ (e).type === "turn", target: () => tray.rotate },
     { say: "merge.lesson.pair", until: merged, target: () => board.root },
   ];
 }

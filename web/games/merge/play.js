@@ -21,7 +21,7 @@ import { moveSaid } from "./words.js";
  * @property {ReturnType<typeof import("./timer.js").createTimer>} timer
  * @property {{open: (stats: import("./cards.js").OverStats) => import("../../kit/dialog.js").Dialog, shut: () => void}} over
  * @property {ReturnType<typeof import("./cues.js").createCues>} cues sound, vibration and juice
- * @property {(events: any[]) => void} heard the lesson hears an accepted action's events
+ * @property {(events: Merge.Event[]) => void} heard the lesson hears an accepted action's events
  * @property {import("../../kit/clubpage.js").ClubEnd} end the Daily Club's end of a round
  */
 
@@ -106,7 +106,7 @@ export function createPlay({ ctx, page, state, draw, board, player, timer, over,
     return true;
   }
 
-  /** The move's events replayed on the board (and felt: cues.js); its length in ms. @param {any[]} events @param {number[]} before */
+  /** The move's events replayed on the board (and felt: cues.js); its length in ms. @param {Merge.Event[]} events @param {number[]} before */
   function animate(events, before) {
     const token = ++moves;
     state.anim = token;
@@ -178,7 +178,7 @@ export function createPlay({ ctx, page, state, draw, board, player, timer, over,
   /**
    * A replay's position, drawn like an answer: a step forward that
    * placed is animated and felt; a step back or a jump is only drawn. Nothing is kept.
-   * @param {Merge.View} next @param {any[]} events
+   * @param {Merge.View} next @param {Merge.Event[]} events
    */
   function replayed(next, events) {
     const before = state.view;

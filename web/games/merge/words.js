@@ -48,15 +48,15 @@ export function describeBoard(geometry, view, t, number) {
 /**
  * What a move did, in words, from its events: the piece set (when nothing merged), each merge and each
  * chain step, the score, the end of the round.
- * @param {any[]} events @param {Merge.View | null} view the view after it @param {Merge.Geometry | null} geometry
+ * @param {Merge.Event[]} events @param {Merge.View | null} view the view after it @param {Merge.Geometry | null} geometry
  * @param {Translate} t @param {(value: number) => string} number
  */
 export function moveSaid(events, view, geometry, t, number) {
   const parts = [];
   const merged = events.filter((e) => e.type === "merged");
-  const set = events.find((e) => e.type === "set");
+  const set = /** @type {Merge.SetEvent} */ (events.find((e) => e.type === "set")); // a move sets its piece first (M5)
   if (!merged.length) {
-    const piece = set.values.map((/** @type {number} */ v) => stoneName(v, t)).join(" + ");
+    const piece = set.values.map((v) => stoneName(v, t)).join(" + ");
     parts.push(t("merge.say.placed", { piece, cell: placeName(geometry, set.cells[0], t) }));
   }
   for (const e of merged) {

@@ -109,7 +109,7 @@ def test_daily_link_end_card_and_replay(page: Page, phone: Page, boot) -> None:
     expect(block.locator(".club-grid")).not_to_be_empty()
     for button in (".club-share", ".club-copy-link", ".club-watch", ".club-copy-code"):
         expect(block.locator(button)).to_be_visible()
-    assert block.locator(".club-copy-link").get_attribute("data-link").endswith(f"#/blocks?daily={date}")
+    assert block.locator(".club-copy-link").get_attribute("data-link").endswith(f"#/blocks?daily={date}&beat={score}")
     code = block.locator(".club-copy-code").get_attribute("data-code")
     assert code and code.startswith("6E1.blocks.")
     assert card.locator(".bk-over-score dd").get_attribute("data-value") == str(score)

@@ -97,7 +97,8 @@ def test_a_challenge_link_and_a_replay_code_between_two_players(contexts, server
     expect(block).to_be_visible(timeout=SLOW_MS)
     expect(block.locator(".club-grid")).not_to_be_empty()
     link = a.get_attribute(".club-copy-link", "data-link")
-    assert link == f"{server_url}#/domino?{DOMINO_LINK}"
+    score = run_info(Domino, a, "domino")["score"]
+    assert link == f"{server_url}#/domino?{DOMINO_LINK}&beat={score}"  # the deal, and A's score to beat
     expect(a.locator(".dd-end")).to_have_attribute("data-armed", "1")  # the card's keys act once it is armed
     # A clipboard that refuses: the link is shown selected in a dialog, to copy by hand.
     a.evaluate("() => { navigator.clipboard.writeText = () => Promise.reject(new Error('denied')); }")
@@ -132,7 +133,7 @@ def test_a_challenge_link_and_a_replay_code_between_two_players(contexts, server
     a.wait_for_function("typeof window.__shared === 'string'")
     shared = a.evaluate("window.__shared")
     grid = a.text_content(".club-grid") or ""
-    assert grid and grid in shared and link in shared and "Domino Drop" in shared and final["power"] in shared
+    assert grid and grid in shared and f"Beat my {score:,}: {link}" in shared and "Domino Drop" in shared and final["power"] in shared
     replays = a.evaluate("k => localStorage.getItem(k)", storage_key("domino", "replays"))
     assert replays and a.evaluate("k => localStorage.getItem(k)", "6e-club/v1/club/record")
 
@@ -140,6 +141,7 @@ def test_a_challenge_link_and_a_replay_code_between_two_players(contexts, server
     open_link(b, link, "domino")
     assert domino_start(b) == started
     assert run_info(Domino, b, "domino")["link"] == DOMINO_LINK
+    expect(b.locator(".dd .club-badge")).to_have_text(f"Challenge · beat {score:,}")  # what B plays to beat
 
     # B opens the replay: steps, plays at 4x, reaches A's final position.
     b.goto(f"{server_url}#/domino?replay={code}")

@@ -106,7 +106,7 @@ def test_daily_link_end_card_and_replay(page: Page, phone: Page, boot) -> None:
     expect(countdown).not_to_have_text(shown or "", timeout=3_000)
     for button in (".club-share", ".club-copy-link", ".club-watch", ".club-copy-code"):
         expect(block.locator(button)).to_be_visible()
-    assert block.locator(".club-copy-link").get_attribute("data-link").endswith(f"#/merge?daily={date}")
+    assert block.locator(".club-copy-link").get_attribute("data-link").endswith(f"#/merge?daily={date}&beat={score}")
     code = block.locator(".club-copy-code").get_attribute("data-code")
     assert code and code.startswith("6E1.merge.")
     assert card.locator(".hm-over-score dd").get_attribute("data-value") == str(score)

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import json
 
-from club.links import link, read_link
+from club.errors import NotationError
+from club.links import beat_of, link, read_link
 from club.merge.api import Session as Merge
 from club.recording import Log, with_log
 from club.replay import Actions, Replay, pack, parse_code, print_code
@@ -96,6 +97,37 @@ LINKS = [  # start payload, the game's table, its link
     ({"puzzle": 42}, {"mode": str, "puzzle": int}, "puzzle=42"),
     ({"daily": "2026-12-02", "seed": 77, "mode": "daily"}, {"mode": str}, "daily=2026-12-02"),
 ]
+
+
+BEATS = [  # a link with the sender's score (P4: the friend's score to beat), what it starts, the score
+    ("seed=12&beat=7934", {}, {"seed": 12}, 7934),
+    ("beat=0&daily=2026-12-02", {}, {"daily": "2026-12-02"}, 0),
+    ("seed=8&mode=sprint&beat=15&set=extended", {"mode": str, "set": str}, {"seed": 8, "mode": "sprint", "set": "extended"}, 15),
+    ("seed=3", {}, {"seed": 3}, None),
+]
+BAD_BEATS = ["seed=3&beat=", "seed=3&beat=-1", "seed=3&beat=1e9", "seed=3&beat=1000000000", "seed=3&beat=1&beat=2",
+             "daily=2026-12-02&beat=x"]
+
+
+def test_a_link_s_score_to_beat_is_read_apart_from_its_deal() -> None:
+    for text, table, start, beat in BEATS:
+        assert read_link(text, table) == start, text
+        assert beat_of(text) == beat, text
+    for text in BAD_BEATS:
+        try:
+            read_link(text, {"mode": str})
+        except NotationError as error:
+            assert error.field == "query", text
+        else:
+            raise AssertionError(f"{text} was read")
+        assert beat_of(text) in (None, 1, 2), text  # never a score that is no score
+
+
+def test_start_of_says_the_score_to_beat() -> None:
+    session = Merge()
+    said = session.start_of({"query": "seed=5&beat=321"})
+    assert said["beat"] == 321 and said["link"].startswith("seed=5") and "beat" not in said["link"] and said["payload"] == {"query": "seed=5&beat=321"}
+    assert session.start_of({"query": "seed=5"})["beat"] is None
 
 
 def test_links_print_and_read_back() -> None:

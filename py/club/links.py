@@ -7,6 +7,11 @@ or ``bool``, a flag written ``0``/``1``). Reading checks everything the
 way ``new`` will (the seed rule, a date, a number), so a hostile query is a
 ``NotationError("query")``, never a run.
 
+A link may also carry ``beat``: the score of the player who sent it, for the
+one who opens it to beat. It says nothing of the deal (the same run starts
+with or without it), so it is read apart (``beat_of``) and never reaches
+``new``; ``link`` never writes it (the page adds the finished run's score).
+
 >>> link({"seed": 12, "mode": "sprint", "set": "classic"}, {"mode": str, "set": str})
 'seed=12&mode=sprint&set=classic'
 >>> read_link("seed=12&set=classic&mode=sprint", {"mode": str, "set": str})
@@ -15,6 +20,8 @@ way ``new`` will (the seed rule, a date, a number), so a hostile query is a
 ('seed=5&jokers=0', {'seed': 5, 'jokers': False})
 >>> read_link("daily=2026-12-02", {}), link({"daily": "2026-12-02", "seed": 9}, {})
 ({'daily': '2026-12-02'}, 'daily=2026-12-02')
+>>> read_link("daily=2026-12-02&beat=1657", {}), beat_of("seed=4&beat=7934"), beat_of("seed=4")
+({'daily': '2026-12-02'}, 7934, None)
 >>> read_link("seed=99999999999", {})
 Traceback (most recent call last):
 ...
@@ -31,6 +38,9 @@ from club.errors import NotationError, read_seed
 
 #: A game's own link parameters: name -> the type its value reads as.
 LinkTable = dict[str, type]
+
+BEAT = "beat"  # the sender's score: beside the deal, not part of it
+MAX_BEAT = 10**9
 
 
 def link(start: dict[str, Any], table: LinkTable) -> str:
@@ -53,6 +63,8 @@ def read_link(query: object, table: LinkTable) -> dict[str, Any]:
     found = dict(pairs)
     if len(found) != len(pairs):
         raise NotationError("query", "a challenge link names each parameter once")
+    if BEAT in found:
+        _read_beat(found.pop(BEAT))
     if "daily" in found:
         if len(found) != 1 or not is_date(found["daily"]):
             raise NotationError("query", "a daily link is daily=YYYY-MM-DD alone")
@@ -76,3 +88,24 @@ def read_link(query: object, table: LinkTable) -> dict[str, Any]:
             raise NotationError("query", f"{key} must be {'0 or 1' if kind is bool else 'a number'}")
         payload[key] = text == "1" if kind is bool else int(text) if kind is int else text
     return payload
+
+
+def _read_beat(text: str) -> int:
+    if not (text.isdigit() and int(text) < MAX_BEAT):
+        raise NotationError("query", f"beat must be a score, 0 <= beat < {MAX_BEAT}")
+    return int(text)
+
+
+def beat_of(query: object) -> int | None:
+    """The score to beat a challenge link carries, or None (a link without one, or not a link).
+
+    >>> beat_of("seed=3&beat=120"), beat_of("beat=x"), beat_of(None)
+    (120, None, None)
+    """
+    if not isinstance(query, str) or len(query) > 200:
+        return None
+    text = dict(parse_qsl(query.lstrip("?"), keep_blank_values=True)).get(BEAT)
+    try:
+        return None if text is None else _read_beat(text)
+    except NotationError:
+        return None

@@ -57,7 +57,7 @@ from club import replaying
 from club.calendar import daily_seed, read_date
 from club.daily.grid import grid
 from club.errors import NotationError, count, read_seed
-from club.links import LinkTable, link, read_link
+from club.links import LinkTable, beat_of, link, read_link
 from club.outcome import Event, FinishedEvent, Outcome
 from club.playback import Playback
 from club.recording import MAX_MOMENTS, Log, with_log
@@ -313,11 +313,13 @@ class Session(Generic[S, P]):
 
     def start_of(self, payload: dict[str, Any]) -> dict[str, Any]:
         """A challenge link's query checked: ``link``, the same deal's link as
-        ``run_info`` writes it, and ``payload``, what ``new`` is given for it."""
+        ``run_info`` writes it, ``payload``, what ``new`` is given for it, and
+        ``beat``, the sender's score the link carries (or None)."""
         probe = type(self)()  # the deal started aside, exactly as ``new`` will start it
         probe.profile = self.profile
         probe.new({"query": payload.get("query")})
-        return {"link": probe.run_info({})["link"], "payload": {"query": payload.get("query")}}
+        return {"link": probe.run_info({})["link"], "payload": {"query": payload.get("query")},
+                "beat": beat_of(payload.get("query"))}
 
     # ----- actions ---------------------------------------------------------------
     def act(self, step: Step[S] | None, record: Action | None = None) -> Answer:

@@ -122,7 +122,7 @@ async function startPayload(deps) {
   // A reload resumes the run instead of starting the link again.
   history.replaceState(history.state, "", `#/${game}`);
   deps.start = null;
-  let found; // {link: the deal's link as run_info writes it, payload: what the page's new-run call is given}
+  let found; // {link: the deal's link as run_info writes it, payload: what the page's new-run call is given, beat: the score to beat}
   try {
     found = await engine.call("start_of", { query: start });
   } catch (error) {
@@ -132,7 +132,11 @@ async function startPayload(deps) {
   }
   const info = /** @type {Club.RunInfo} */ (await engine.call("run_info", {}));
   // The deal taken is a challenge: its link, as the engine writes it, kept for the HUD's badge (clubbadge.js).
-  const taken = () => { if (typeof found?.link === "string") deps.storage.scope(game).set(CHALLENGE, found.link); };
+  // With the score to beat the link carried, if any (clubbadge.js reads both back).
+  const taken = () => {
+    if (typeof found?.link !== "string") return;
+    deps.storage.scope(game).set(CHALLENGE, Number.isSafeInteger(found.beat) ? `${found.link}&beat=${found.beat}` : found.link);
+  };
   if (info?.in_play) {
     if (info.link !== null && info.link === found?.link) { taken(); return null; } // that deal is the run in play: it resumes
     const yes = await ask(deps, t("shell.club.startTitle"), t("shell.club.replaceRun", { score: deps.number(info.score ?? 0) }));

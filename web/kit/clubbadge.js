@@ -1,6 +1,7 @@
 // The HUD's Daily / Challenge badge (P4): "Daily · Dec 3" while the run on
 // screen is a daily, "Challenge" while it is the deal of a challenge link the
-// player opened. The engine says which run is in play (`run_info`: the
+// player opened ("Challenge · beat 7,934" when the link carried the sender's
+// score). The engine says which run is in play (`run_info`: the
 // daily's date and the deal's link); a challenge is the deal whose link the
 // kit kept when the player took it (`challenge`, stored beside the run), so a
 // reload, which drops the address's query, still says so. Nothing here
@@ -9,8 +10,19 @@
 import { html } from "../svg.js";
 import { dayText } from "./share.js";
 
-/** The stored item beside a game's run: the link of the challenge deal the player took last. */
+/** The stored item beside a game's run: the link of the challenge deal the player took last
+ * (`<link>&beat=<score>` when it carried the score to beat). */
 export const CHALLENGE = "challenge";
+const BEAT = /&beat=(\d{1,9})$/;
+
+/**
+ * The stored challenge as its deal's link and the score to beat.
+ * @param {string | null} stored @returns {[string | null, number | null]}
+ */
+function challengeOf(stored) {
+  const beat = stored?.match(BEAT);
+  return beat && stored ? [stored.slice(0, beat.index), Number(beat[1])] : [stored, null];
+}
 
 /**
  * @typedef {object} BadgeDeps
@@ -29,7 +41,11 @@ export const CHALLENGE = "challenge";
 export function badgeOf(info, challenge, { t, lang, daily = true }) {
   if (!info) return null;
   if (info.daily) return daily ? { kind: "daily", text: t("shell.club.badgeDaily", { date: dayText(info.daily, lang) }) } : null;
-  if (info.link && info.link === challenge) return { kind: "challenge", text: t("shell.club.challenge") };
+  const [link, beat] = challengeOf(challenge);
+  if (info.link && info.link === link) {
+    const text = beat === null ? t("shell.club.challenge") : t("shell.club.challengeBeat", { score: new Intl.NumberFormat(lang).format(beat) });
+    return { kind: "challenge", text };
+  }
   return null;
 }
 

@@ -89,7 +89,7 @@ function countdown(block, deps) {
 function endActions(row, summary, deps) {
   const { t } = deps;
   const { event } = summary;
-  const link = challengeLink(event.game, event.link);
+  const link = challengeLink(event.game, event.link, event.score); // with the score to beat
   const share = html("button", { type: "button", class: "btn primary club-share" }, row, t("shell.club.share"));
   share.addEventListener("click", () => {
     const text = shareText({ t, lang: deps.lang, number: (v) => deps.number(v), gameName: deps.gameName(event.game), event, why: summary.why });

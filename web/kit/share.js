@@ -16,11 +16,14 @@ import { openDialog } from "./dialog.js";
 
 /**
  * The address of a deal; a run without a recording (begun before recordings) has no
- * deal to share, and its text links the game instead.
+ * deal to share, and its text links the game instead. With `beat`, the sender's score
+ * rides along (`&beat=…`): the friend who opens it sees the score to beat (club/links.py).
  * @param {string} game @param {string | null} query the engine's `link` (`seed=…&…` or `daily=…`)
+ * @param {number | null} [beat] the finished run's score
  */
-export function challengeLink(game, query) {
-  return `${location.origin}${location.pathname}#/${game}${query ? `?${query}` : ""}`;
+export function challengeLink(game, query, beat = null) {
+  const sent = query && Number.isSafeInteger(beat) && /** @type {number} */ (beat) >= 0 ? `${query}&beat=${beat}` : query;
+  return `${location.origin}${location.pathname}#/${game}${sent ? `?${sent}` : ""}`;
 }
 
 /** @param {string} game @param {string} code `6E1.<game>.…` */
@@ -72,7 +75,7 @@ export function whyText(t, why) {
 export function shareText({ t, lang, number, gameName, event, why = null }) {
   const date = event.daily ? dayText(event.daily, lang, true) : t("shell.club.challenge");
   const parts = {
-    game: gameName, date, score: number(event.score), grid: event.grid, link: challengeLink(event.game, event.link),
+    game: gameName, date, score: number(event.score), grid: event.grid, link: challengeLink(event.game, event.link, event.score),
   };
   if (why) return t("club.share.practice", { ...parts, why: whyText(t, why) });
   return t("shell.club.shareText", parts);

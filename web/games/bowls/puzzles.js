@@ -188,7 +188,8 @@ export function puzzleOverCard(view, record, t, on) {
     const next = p.next;
     if (next) buttons.push({ label: t("bowls.puzzle.over.next"), primary: true, cls: "bwp-next", action: () => on.play(next) });
     buttons.push({ label: t("bowls.puzzle.over.again"), cls: "bwp-again", action: () => on.play(p.id) }, list);
-    return { title: t("bowls.puzzle.over.solved"), lines, buttons, cls: "bw-overlay bw-over bwp-over bwp-over-solved" };
+    return { title: t("bowls.puzzle.over.solved"), lines, buttons, cls: "bw-overlay bw-over bwp-over bwp-over-solved kit-end",
+      peek: { show: t("shell.seeBoard"), back: t("shell.backToCard") } };
   }
   /** @type {HTMLElement[]} */
   const lines = [
@@ -200,7 +201,8 @@ export function puzzleOverCard(view, record, t, on) {
   const buttons = [];
   if (view.can_undo) buttons.push({ label: t("bowls.puzzle.over.undo"), primary: true, cls: "bwp-over-undo", action: on.undo });
   buttons.push({ label: t("bowls.puzzle.over.restart"), primary: !view.can_undo, cls: "bwp-over-restart", action: () => on.play(p.id) }, list);
-  return { title: t(`bowls.puzzle.over.${view.status}`), lines, buttons, cls: `bw-overlay bw-over bwp-over bwp-over-failed bwp-over-${view.status}` };
+  return { title: t(`bowls.puzzle.over.${view.status}`), lines, buttons, cls: `bw-overlay bw-over bwp-over bwp-over-failed bwp-over-${view.status} kit-end`,
+    peek: { show: t("shell.seeBoard"), back: t("shell.backToCard") } };
 }
 
 // ----- the mode card ------------------------------------------------------------------------

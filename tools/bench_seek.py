@@ -5,8 +5,8 @@ Each game's replay is a run of its greedy bot (``tools/longruns.py``, about
 ``MOVES`` moves as its end card counts them). The page is opened on the replay;
 once the bar is up, Last is pressed (a real click on the button) and the time is
 taken until the bar shows the last step and the browser has painted the frame
-after it (two animation frames), then the same back to the first step and to the
-middle (the slider). Median of ``--repeat`` seeks each. Also the engine's own
+after it (two animation frames; blocks: its gem colours painted too), then the
+same back to the first step and to the middle (the slider). Median of ``--repeat`` seeks each. Also the engine's own
 ``replay_seek`` to the last step inside Pyodide (the worker's share of it).
 
     .venv/bin/python tools/bench_seek.py [--moves 200] [--repeat 3] [--json]
@@ -44,7 +44,15 @@ SEEK = """async ([how, index]) => {
     slider.value = String(index);
     slider.dispatchEvent(new Event('input', { bubbles: true }));
   }
-  while (bar.dataset.index !== String(index)) await frame();
+  const until = async (done) => {
+    while (!done()) {
+      if (performance.now() - began > 60000) throw new Error(`position ${index} was not shown in 60 s`);
+      await frame();
+    }
+  };
+  await until(() => bar.dataset.index === String(index));
+  const blocks = document.querySelector('.bk'); // blocks: until the gem colours of the step are in too
+  await until(() => !blocks || blocks.dataset.painted === String(index));
   await frame(); await frame();
   return performance.now() - began;
 }"""

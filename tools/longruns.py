@@ -40,6 +40,12 @@ STARTS: dict[str, dict[str, Any]] = {
 def merge_move(session: Merge, move: int) -> None:
     """The bot's best placement (balance.merge_value), the pair turned to it by ``rotate``
     as a player turns it, a little play time before it."""
+    assert session.place({"cell": merge_aim(session, move), "ms": 700})["accepted"]
+
+
+def merge_aim(session: Merge, move: int) -> str:
+    """Everything of the bot's move but the placement: the play time handed over, the pair
+    turned; the cell it places on."""
     state = session.state.round
     options = balance.merge_options(state)
     cells, turn = max(options, key=lambda o: balance.merge_value(state.board, state.current, o[0]))
@@ -49,7 +55,7 @@ def merge_move(session: Merge, move: int) -> None:
         turns = (turn - state.turn) % 6
         for _ in range(turns if turns <= 3 else 6 - turns):
             assert session.rotate({"step": 1 if turns <= 3 else -1})["accepted"]
-    assert session.place({"cell": str(MERGE_CELLS[cells[0]]), "ms": 700})["accepted"]
+    return str(MERGE_CELLS[cells[0]])
 
 
 def blocks_move(session: Blocks, move: int) -> None:

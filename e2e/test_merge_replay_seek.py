@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 import longruns
-from arcade import storage_key, wait_ready
+from arcade import storage_key
 from club.merge.api import Session
 from playwright.sync_api import Page, expect
 

@@ -14,7 +14,6 @@ the game's end card counts them) or at the run's end, whichever comes first.
 from __future__ import annotations
 
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 

@@ -124,7 +124,7 @@ export function createPlay({ ctx, kit, state, words, game, cues, player, asks, a
    * (the bar's) is only drawn; nothing stored, no card.
    * @param {Bowls.View} view @param {any[]} events @param {number} [step] @param {boolean} [jump]
    */
-  function replayStep(view, events, step = 0, jump = false) {
+  function replayStep(view, events, step, jump = false) {
     const before = state.view;
     finishAnimation();
     state.view = view;

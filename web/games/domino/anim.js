@@ -123,7 +123,7 @@ export function createAnim({ ctx, kit, state, parts, juice, play, act }) {
    * a jump (the bar's: not one step forward) is only drawn.
    * @param {Domino.View} view @param {any[]} events @param {number} [step] @param {boolean} [jump]
    */
-  function replayStep(view, events, step = 0, jump = false) {
+  function replayStep(view, events, step, jump = false) {
     juice.finish();
     state.phase = "replay";
     state.view = view;

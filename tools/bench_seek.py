@@ -1,13 +1,16 @@
 """``make bench`` (replay seek part): how long the page takes to show the last
 step of a long replay after the bar's Last button, per game, in headless Chromium.
 
-Each game's replay is a run of its greedy bot (``tools/longruns.py``, about
-``MOVES`` moves as its end card counts them). The page is opened on the replay;
-once the bar is up, Last is pressed (a real click on the button) and the time is
-taken until the bar shows the last step and the browser has painted the frame
-after it (two animation frames; blocks: its gem colours painted too), then the
-same back to the first step and to the middle (the slider). Median of ``--repeat`` seeks each. Also the engine's own
-``replay_seek`` to the last step inside Pyodide (the worker's share of it).
+Each game's replay is a run of its greedy bot (``tools/longruns.py``, ``--moves``
+moves as its end card counts them, or fewer when the run ends first). The page
+is opened on the replay; once the bar is up, Last is pressed (a real click on
+the button) and the time is taken until the bar shows the last step and the
+browser has painted the frame after it (two animation frames; blocks: its gem
+colours painted too), then the same back to the first step and to the middle
+(the slider). Median of ``--repeat`` seeks each. Also the engine's own
+``replay_seek`` inside Pyodide, timed from the page (the worker's share): to the
+last step, and from the start to 24 positions spread over the replay (median and
+worst: a seek plays at most a few steps again wherever it lands).
 
     .venv/bin/python tools/bench_seek.py [--moves 200] [--repeat 3] [--json]
 """
@@ -83,12 +86,18 @@ def seek_game(browser, url: str, game: str, code: str, repeat: int) -> dict:
             first.append(page.evaluate(SEEK, ["first", 0]))
             middle.append(page.evaluate(SEEK, ["slider", steps // 2]))
             page.evaluate(SEEK, ["first", 0])
+        spread: list[float] = []
         if page.evaluate("typeof window.__clubEngine === 'function'"):
             engine = [page.evaluate(ENGINE_SEEK, [game, index]) for index in (0, steps) * repeat][1::2]
+            # the engine's seek from the start to 24 positions spread over the replay: its worst case
+            spread = [page.evaluate(ENGINE_SEEK, [game, index]) for k in range(1, 25)
+                      for index in (0, k * steps // 24)][1::2]
         said = page.locator(".replay-where").text_content()
         med = lambda xs: round(statistics.median(xs), 1) if xs else None  # noqa: E731
         return {"steps": steps, "counter": said, "last_ms": med(last), "first_ms": med(first),
-                "middle_ms": med(middle), "engine_last_ms": med(engine), "samples_last": [round(x, 1) for x in last]}
+                "middle_ms": med(middle), "engine_last_ms": med(engine),
+                "engine_spread_ms": med(spread), "engine_worst_ms": round(max(spread), 1) if spread else None,
+                "samples_last": [round(x, 1) for x in last]}
     finally:
         context.close()
 
@@ -101,7 +110,8 @@ def lines(report: dict) -> list[str]:
     out = ["Replay seek on the page (Last, First, the slider to the middle; click to painted frame, median):"]
     for game, row in report.items():
         out.append(f"  {game:7} {row['steps']:>5} steps  last {row['last_ms']:>8.1f} ms  first {row['first_ms']:>7.1f} ms"
-                   f"  middle {row['middle_ms']:>8.1f} ms  engine seek to last {row['engine_last_ms']} ms  ({row['counter']})")
+                   f"  middle {row['middle_ms']:>8.1f} ms | engine seek: to last {row['engine_last_ms']} ms,"
+                   f" anywhere median {row['engine_spread_ms']} worst {row['engine_worst_ms']} ms  ({row['counter']})")
     return out
 
 

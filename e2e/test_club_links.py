@@ -151,13 +151,16 @@ def test_a_challenge_link_and_a_replay_code_between_two_players(contexts, server
     assert b.evaluate("document.querySelector('.view-game').inert") is True  # watched, never played
     steps = int(b.get_attribute(".replay-slider", "max") or "0")
     assert steps >= 28
-    expect(b.locator(".replay-where")).to_have_text(f"Move 0 of {steps}")
+    viewer = Domino()  # the counter counts the tiles, as the end card does, not the steps (frames the tile fell)
+    tiles = viewer.replay_open({"code": code})["moves"]
+    assert tiles == int(a.get_attribute(".dd", "data-turns") or "-1") and steps > tiles
+    expect(b.locator(".replay-where")).to_have_text(f"Move 0 of {tiles}")
     expect(b.locator(".replay-score")).to_have_text(STRINGS["shell.replay.final"].replace("{score}", final["power"]))
     for _ in range(3):
         b.keyboard.press("ArrowRight")
     expect(bar).to_have_attribute("data-index", "3")
     b.keyboard.press("ArrowLeft")
-    expect(b.locator(".replay-where")).to_have_text(f"Move 2 of {steps}")
+    expect(b.locator(".replay-where")).to_have_text(f"Move {viewer.replay_seek({'index': 2})['move']} of {tiles}")
     b.click(".replay-speed")
     b.click(".replay-speed")
     expect(b.locator(".replay-speed")).to_have_text("4×")

@@ -77,6 +77,7 @@ def test_daily_button_link_end_card_and_replay(page: Page, phone: Page, boot) ->
         drops += 1
     phase(page, "over")
     final = page.get_attribute(POWER, "data-value")
+    tiles = page.get_attribute(".dd", "data-turns")  # the end card's tiles (view.turns): what the replay counts
     card = page.locator("dialog.dd-end")
     expect(card.locator(".club-end-line")).to_contain_text("counted · streak 1")
     expect(card.locator(".club-grid")).to_have_count(1)
@@ -110,7 +111,8 @@ def test_daily_button_link_end_card_and_replay(page: Page, phone: Page, boot) ->
     bar.locator(".replay-last").click()
     expect(bar).to_have_attribute("data-index", str(steps))
     expect(page.locator(POWER)).to_have_attribute("data-value", final or "?")
-    expect(bar.locator(".replay-where")).to_have_text(f"Move {steps} of {steps}")
+    # the counter counts the end card's tiles, not the replay's steps (frames in which the tile fell)
+    expect(bar.locator(".replay-where")).to_have_text(f"Move {tiles} of {tiles}")
     page.locator(".dd-well").focus()
     page.keyboard.press("ArrowLeft")
     expect(bar).to_have_attribute("data-index", str(steps - 1))

@@ -17,7 +17,9 @@ on) and no longer sends ``view.position`` (no page read it); a board's
 the page maps its arrow keys to, where it named the keys (``ArrowUp``): read
 back under the key names here (B19, M12); and the ``finished`` event names the
 run's ``mode`` (the Daily Club keeps each mode's bests apart), checked against
-the game's view here.
+the game's view here; and a replay's answers say the moves made by each
+position and the run's (``move``, ``moves``, as the end card counts them), left
+out of the open's digest here (``tests/test_replay_seek.py`` checks them).
 """
 
 from __future__ import annotations
@@ -116,7 +118,8 @@ class Player:
         for index in sorted({steps, min(3, steps), min(1, steps), steps // 2, 0}, reverse=True):
             got = replayer.replay_seek({"index": index})
             seeks.append(digest({"view": self.view_of(got["view"]), "events": without_mode(got["events"])}))
-        return {"open": digest({k: (self.view_of(v) if k == "view" else v) for k, v in opened.items()}),
+        return {"open": digest({k: (self.view_of(v) if k == "view" else v) for k, v in opened.items()
+                                if k not in ("move", "moves")}),
                 "seeks": seeks}
 
 

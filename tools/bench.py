@@ -14,7 +14,9 @@ In one run, on this machine, in headless Chromium against 127.0.0.1:
   main thread's longest task while a bowls hint searches;
 - the first lesson's own boot (a newcomer opening ``#/blocks`` is sent to
   ``#/blocks?lesson``): time to interactive and to its board;
-- a first visit on a phone network, arcade and bare page (``tools/bench_net.py``).
+- a first visit on a phone network, arcade and bare page (``tools/bench_net.py``);
+- a replay's seek on the page: Last, First and the slider on a 200-move bot
+  run of each game, click to painted frame (``tools/bench_seek.py``).
 Every other figure is taken as a player past the first lessons meets the page
 (``LESSONS_DONE``, as the e2e tests mark it), and checked to come from the
 page it names: a figure that cannot be taken is printed with the reason and
@@ -38,6 +40,7 @@ sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "tools"))
 
 import bench_net  # noqa: E402
+import bench_seek  # noqa: E402
 from bench_page import (  # noqa: E402
     BOOT_TIMEOUT_MS,
     READY,
@@ -301,6 +304,8 @@ def table(report: dict) -> str:
                      f"  max {frames['max_ms']:.1f} ms (n {frames['n']}, target p99 <= 17)")
     if report.get("network"):
         lines += bench_net.lines(report["network"])
+    if report.get("replay_seek"):
+        lines += bench_seek.lines(report["replay_seek"])
     if report.get("solver"):
         lines.append(f"Puzzle solver: {json.dumps(report['solver'])}")
     return "\n".join(lines)
@@ -364,10 +369,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--route", default="#/blocks")
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "report.json")
     parser.add_argument("--root", type=Path, default=ROOT, help="the served tree (another checkout to compare)")
-    parser.add_argument("--only", nargs="*", choices=("engine", "frames", "load", "network"),
+    parser.add_argument("--only", nargs="*", choices=("engine", "frames", "load", "network", "seek"),
                         help="take only these parts")
     args = parser.parse_args(argv)
-    parts = set(args.only or ("engine", "frames", "load", "network"))
+    parts = set(args.only or ("engine", "frames", "load", "network", "seek"))
     server = make_server(args.root, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
@@ -380,6 +385,8 @@ def main(argv: list[str]) -> int:
             report["engine"]["pyodide"] = attempts.run("engine in Pyodide", pyodide_engine, browser, url)
         if "frames" in parts:
             report["domino_frames"] = attempts.run("domino frames", domino_frames, browser, url)
+        if "seek" in parts:
+            report["replay_seek"] = attempts.run("replay seek", bench_seek.run, browser, url, 200, 3)
         if "load" in parts:
             figures = load_figures(browser, url, args.route, args.repeat, attempts)
             if figures:

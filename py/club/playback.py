@@ -3,11 +3,15 @@ small units of work, its steps, and checkpoints instead of every state.
 
 A *step* is a move of the player, or frames in which something happened
 (``recording.PASSIVE``); ``ends[k]`` is how many actions were played when
-step ``k`` closed. Every ``CHECKPOINT`` actions, at the close of a step, the
-state (and the replay's own profile, which events such as a new best read)
-is kept; seeking to step ``k`` plays from the nearest kept state before it,
-or from the last position sought when that is nearer (the bar playing
-forward), so a seek plays at most ``CHECKPOINT`` actions and one step.
+step ``k`` closed and ``moves[k]`` the player's moves by then, as the end card
+counts them (``Session.played``: a merge turn or a domino frame is a step, not
+a move). At the close of a step, every ``SPAN`` steps or sooner once
+``CHECKPOINT`` actions passed, the state (and the replay's own profile, which
+events such as a new best read) is kept; seeking to step ``k`` plays from the
+nearest kept state before it, or from the last position sought when that is
+nearer (the bar playing forward), so a seek plays at most ``SPAN`` steps of
+at most ``CHECKPOINT`` actions since the mark: one engine call, a few
+milliseconds, wherever it lands (``tools/bench_seek.py``).
 
 Playing is a generator that pauses after every action: the bridge's
 ``query`` runs it in slices, answering other calls between them, and a
@@ -27,8 +31,10 @@ from club.recording import PASSIVE
 from club.replay import Replay, ReplayError, Work
 from club.schema import Tally
 
-#: Actions between two kept states.
-CHECKPOINT = 256
+#: Steps between two kept states: a seek plays at most this many steps again.
+SPAN = 8
+#: Actions between two kept states at most (frames in which nothing happened add up).
+CHECKPOINT = 64
 
 Event = dict[str, Any]
 
@@ -50,8 +56,10 @@ class Playback:
         self.player = player
         self.replay = replay
         self.ends = array("q", [0])
+        self.moves = array("q", [0])
         self.marks: list[Mark] = []
         self.cursor: Mark | None = None
+        self._steps: list[int] = []  # the marks' steps (bisected by each seek)
 
     @property
     def steps(self) -> int:
@@ -65,19 +73,23 @@ class Playback:
         player, replay = self.player, self.replay
         player.replay_begin(replay.start)
         self.marks = [Mark(0, 0, player.state, player.profile)]
-        closed_state, since_mark = player.state, 0
+        self.moves[0] = player.played(player.state)
+        closed_state = player.state
         tally, moves = Tally(player.BOUNDS, playing=True), player.played(player.state)
         for played, (method, payload) in enumerate(replay.actions, start=1):
             events = self._act(method, payload)
             moves = self._bounded(tally, method, payload, events, moves)
             if method not in PASSIVE or events:
                 self.ends.append(played)
-                closed_state, since_mark = player.state, since_mark + 1
-                if played - self.marks[-1].played >= CHECKPOINT:
+                self.moves.append(moves)
+                closed_state = player.state
+                mark = self.marks[-1]
+                if self.steps - mark.step >= SPAN or played - mark.played >= CHECKPOINT:
                     self.marks.append(Mark(self.steps, played, player.state, player.profile))
             yield
         if player.state is not closed_state:  # frames after the last step changed the state: a step of their own
             self.ends.append(len(replay.actions))
+            self.moves.append(moves)
         if player.score(player.state) != replay.score:
             raise ReplayError("replay-diverged", "the replay does not reach its score")
 
@@ -113,18 +125,35 @@ class Playback:
             start = self.marks[0]
             self.cursor = start
             return start.state, []
-        begin, end = self.ends[step - 1], self.ends[step]
-        mark = self.marks[bisect_right([m.step for m in self.marks], step - 1) - 1]
-        if self.cursor is not None and mark.step < self.cursor.step < step:
+        events = self.between(step, step)[0]
+        return self.player.state, events
+
+    def between(self, first: int, last: int) -> list[list[Event]]:
+        """The events of each step ``first..last`` (1 <= first <= last), played once from
+        the nearest kept state before ``first``; the player is left after step ``last``."""
+        mark = self.marks[bisect_right(self._mark_steps(), first - 1) - 1]
+        if self.cursor is not None and mark.step < self.cursor.step < first:
             mark = self.cursor
         player = self.player
         player.state, player.profile = mark.state, mark.profile
+        ends, step = self.ends, mark.step + 1
+        answer: list[list[Event]] = []
         events: list[Event] = []
         for played, (method, payload) in enumerate(self.replay.actions.since(mark.played), start=mark.played + 1):
             step_events = self._act(method, payload)
-            if played > begin:
+            if step >= first:
                 events += step_events
-            if played >= end:
-                break
-        self.cursor = Mark(step, end, player.state, player.profile)
-        return player.state, events
+            if played >= ends[step]:  # step ``step`` closes here
+                if step >= first:
+                    answer.append(events)
+                    events = []
+                if step == last:
+                    break
+                step += 1
+        self.cursor = Mark(last, ends[last], player.state, player.profile)
+        return answer
+
+    def _mark_steps(self) -> list[int]:
+        if len(self._steps) != len(self.marks):
+            self._steps = [m.step for m in self.marks]
+        return self._steps

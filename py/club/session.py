@@ -71,6 +71,8 @@ Step = Callable[[S], Outcome[S]]
 
 #: The reason of an action whose payload is not one (wrong type, no such slot).
 BAD_ACTION = "bad-action"
+#: The most steps one ``replay_events`` answers (a page asks a long jump's in parts).
+MAX_BETWEEN = 500
 
 
 class Codec(Protocol):
@@ -436,14 +438,35 @@ class Session(Generic[S, P]):
                 "seed": start.get("seed"), "link": link(start, self.LINK), **self.replay_seek({"index": 0})}
 
     def replay_seek(self, payload: dict[str, Any]) -> dict[str, Any]:
-        """The view after step ``index`` (0: the start) of the open replay, and that step's events."""
-        playback = self._playback
-        if playback is None:
-            raise ReplayError("replay-corrupt", "no replay is open")
+        """The view after step ``index`` (0: the start) of the open replay, and that step's
+        events, in one call however far it lands (``club.playback``); ``move`` is the
+        player's moves made by then and ``moves`` the run's, both as its end card counts
+        them (``played``: the bar says "Move move of moves", while ``steps`` may count a
+        merge turn or domino frames too)."""
+        playback = self._open_playback()
         index = count(payload.get("index"), "index", 0, playback.steps)
         state, events = playback.seek(index)
         self.keep(state)
-        return {"index": index, "steps": playback.steps, "view": self.view({}), "events": events}
+        return {"index": index, "steps": playback.steps, "move": playback.moves[index],
+                "moves": playback.moves[-1], "view": self.view({}), "events": events}
+
+    def replay_events(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """The events of each step ``first..last`` of the open replay (1 <= first <= last,
+        at most ``MAX_BETWEEN`` steps), played once: what a page that follows events
+        (blocks' cosmetic colours) needs of the steps a jump passed over. The position
+        shown is unchanged."""
+        playback = self._open_playback()
+        first = count(payload.get("first"), "first", 1, playback.steps)
+        last = count(payload.get("last"), "last", first, min(playback.steps, first + MAX_BETWEEN - 1))
+        state = self.state
+        events = playback.between(first, last)
+        self.keep(state)
+        return {"first": first, "events": events}
+
+    def _open_playback(self) -> Playback:
+        if self._playback is None:
+            raise ReplayError("replay-corrupt", "no replay is open")
+        return self._playback
 
     def replay_begin(self, start: dict[str, Any]) -> None:
         """Set up as the player of a replay that began with ``start``: a fresh
@@ -473,6 +496,6 @@ class Session(Generic[S, P]):
 #: The base methods the page calls; every other public name of the base is a
 #: hook or a helper of the game's own code, which the bridge never routes.
 ENTRY_POINTS = frozenset({"new", "lesson", "load", "save", "view", "load_profile", "headline",
-                          "run_info", "start_of", "replay_open", "replay_seek"})
+                          "run_info", "start_of", "replay_open", "replay_seek", "replay_events"})
 HOOKS = frozenset(name for name in vars(Session) if not name.startswith("_")) - ENTRY_POINTS - {
     "game", "default_seed", "runs", "profiles", "RECORDED", "BOUNDS", "LINK"}

@@ -10,6 +10,8 @@ import { createReplayBar, SPEEDS, STEP_MS } from "../../web/kit/replay.js";
 const STEPS = 12;
 /** Steps whose position brought events (played at full time); the others are quiet (a quarter). */
 const LOUD = new Set([1, 2, 5, 9, 12]);
+/** The moves made by a position, as the end card counts them: a loud step is a move, a quiet one (a turn, frames) not. @param {number} index */
+const moveAt = (index) => [...LOUD].filter((step) => step <= index).length;
 
 /**
  * A bar over positions 0..steps, its engine answering at once or when the test
@@ -23,17 +25,19 @@ function makeBar({ steps = STEPS, hold = false, link = "#/blocks?seed=7", failAt
   const asked = [];
   /** @type {{ index: number, answer: () => void }[]} */
   const held = [];
-  /** @type {[any, any[], number][]} */
+  /** @type {[any, any[], number, boolean][]} */
   const shown = [];
   /** @type {unknown[]} */
   const reported = [];
   let closed = 0;
   /** @param {number} index */
-  const position = (index) => ({ index, steps, view: { drops: index }, events: LOUD.has(index) ? [{ type: "placed" }] : [] });
+  const position = (index) => ({ index, steps, move: moveAt(index), moves: moveAt(steps), view: { drops: index },
+    events: LOUD.has(index) ? [{ type: "placed" }] : [] });
   const bar = createReplayBar(/** @type {any} */ (host), {
     t: showKey,
     number: (value) => `#${value}`,
     steps,
+    moves: moveAt(steps),
     score: 2255,
     link,
     seek(index) {
@@ -44,7 +48,7 @@ function makeBar({ steps = STEPS, hold = false, link = "#/blocks?seed=7", failAt
       held.push({ index, answer: () => answer.resolve(position(index)) });
       return answer.promise;
     },
-    show: (view, events, index) => { shown.push([view, events, index]); },
+    show: (view, events, index, jump) => { shown.push([view, events, index, jump]); },
     report: (error) => { reported.push(error); },
     close: () => { closed += 1; },
   });
@@ -75,7 +79,7 @@ afterEach(() => { mock.timers.reset(); });
 test("the bar starts at position 0 of N, the backward controls unavailable", () => {
   const { node, control, slider } = makeBar();
   assert.equal(node.dataset.index, "0");
-  assert.equal(node.querySelector(".replay-where").textContent, `shell.replay.position${JSON.stringify({ index: "#0", steps: "#12", count: 12 })}`);
+  assert.equal(node.querySelector(".replay-where").textContent, `shell.replay.position${JSON.stringify({ move: "#0", moves: "#5", count: 5 })}`);
   assert.equal(node.querySelector(".replay-score").textContent, 'shell.replay.final{"score":"#2255"}');
   assert.deepEqual([slider.getAttribute("min"), slider.getAttribute("max"), slider.value], ["0", "12", "0"]);
   assert.deepEqual(["first", "back", "forward", "last"].map((c) => control(c).getAttribute("aria-disabled")), ["true", "true", "false", "false"]);
@@ -113,10 +117,29 @@ for (const [name, from, to] of BUTTONS) {
   });
 }
 
-test("the page draws each position with the engine's view, events and index", async () => {
+test("the page draws each position with the engine's view, events and index; a jump says so", async () => {
   const { bar, shown } = makeBar();
+  await bar.goTo(1);
   await bar.goTo(2);
-  assert.deepEqual(shown, [[{ drops: 2 }, [{ type: "placed" }], 2]]);
+  await bar.goTo(9);
+  await bar.goTo(8);
+  assert.deepEqual(shown, [[{ drops: 1 }, [{ type: "placed" }], 1, false], [{ drops: 2 }, [{ type: "placed" }], 2, false],
+    [{ drops: 9 }, [{ type: "placed" }], 9, true], [{ drops: 8 }, [], 8, true]]);
+});
+
+test("the counter counts the moves the end card counts, not the steps (a turn or frames are no move)", async () => {
+  const { bar, node, slider, control } = makeBar();
+  const said = (move) => `shell.replay.position${JSON.stringify({ move: `#${move}`, moves: "#5", count: 5 })}`;
+  for (const [index, move] of [[1, 1], [4, 2], [5, 3], [11, 4]]) {
+    await bar.goTo(index);
+    assert.equal(node.querySelector(".replay-where").textContent, said(move), `position ${index}`);
+    assert.equal(node.dataset.move, String(move));
+  }
+  control("last").click();
+  await settle();
+  assert.equal(node.querySelector(".replay-where").textContent, said(5), "Last: every move of the end card");
+  assert.equal(slider.getAttribute("aria-valuetext"), said(5));
+  assert.equal(slider.getAttribute("max"), String(STEPS), "the slider still has a position per step");
 });
 
 // [the slider's new value, the position it shows]
@@ -176,6 +199,9 @@ test("a dragged slider asks many positions: one seek at a time, the last value w
 
 // [key, the position before, the position after]
 const KEYS = [
+  ["End", 0, 12],
+  ["End", 12, 12],
+  ["Home", 7, 0],
   ["ArrowRight", 0, 1],
   ["ArrowRight", 12, 12],
   ["ArrowLeft", 6, 5],

@@ -8,7 +8,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { runEngine } from "./engine.mjs";
-import { createReplayPaint } from "../../web/games/blocks/replaypaint.js";
+import { BETWEEN, createReplayPaint } from "../../web/games/blocks/replaypaint.js";
 
 const RUN = runEngine(`
 import json
@@ -49,17 +49,23 @@ const LAST = positions.length - 1;
 /** @param {string} cell */
 const index = (cell) => (cells.includes(cell) ? cells.indexOf(cell) : undefined);
 
-/** A painter over the engine's positions, with the steps it had to ask for. */
+/** The engine's replay_events over the positions: the events of steps first..last. @param {number} first @param {number} last */
+const between = (first, last) => ({ first, events: positions.slice(first, last + 1).map((p) => p.events) });
+
+/** A painter over the engine's positions, with the steps it had to ask for (and the calls: [first, last]). */
 function painter() {
   /** @type {number[]} */
   const asked = [];
-  const paint = createReplayPaint(index, async (step) => {
-    asked.push(step);
-    return positions[step];
+  /** @type {number[][]} */
+  const calls = [];
+  const paint = createReplayPaint(index, async (first, last) => {
+    calls.push([first, last]);
+    for (let step = first; step <= last; step += 1) asked.push(step);
+    return between(first, last);
   });
   /** @param {number} step */
   const at = (step) => paint(step, positions[step].view, positions[step].events);
-  return { at, asked };
+  return { at, asked, calls };
 }
 
 test("the run is one the paint can be wrong about: clears, a Crown, a re-deal, an end", () => {
@@ -96,11 +102,12 @@ for (const [what, shown] of JUMPS) {
   });
 }
 
-test("a jump asks the engine only for the steps never shown, each once, in order", async () => {
-  const { at, asked } = painter();
+test("a jump asks the engine only for the steps never shown, each once, in order, in one call", async () => {
+  const { at, asked, calls } = painter();
   for (const step of [0, 1, 2, 3]) await at(step);
   await at(9);
   assert.deepEqual(asked, [4, 5, 6, 7, 8]);
+  assert.deepEqual(calls, [[4, 8]]);
   await at(LAST);
   assert.deepEqual(asked.slice(5), Array.from({ length: LAST - 10 }, (_, i) => 10 + i));
   asked.length = 0;
@@ -117,11 +124,23 @@ test("two jumps on their way together ask each step once", async () => {
   assert.equal(new Set(asked).size, asked.length);
 });
 
+test("a long jump is asked in parts of at most BETWEEN steps", async () => {
+  const calls = [];
+  const paint = createReplayPaint(index, async (first, last) => {
+    calls.push([first, last]);
+    return { first, events: Array.from({ length: last - first + 1 }, () => []) };
+  });
+  const far = 2 * BETWEEN + 7;
+  const board = positions[0].view.board;
+  await paint(far, { ...positions[0].view, board }, []);
+  assert.deepEqual(calls, [[1, BETWEEN], [BETWEEN + 1, 2 * BETWEEN], [2 * BETWEEN + 1, far - 1]]);
+});
+
 test("a step the engine failed to answer is asked again next time", async () => {
   let failing = true;
-  const paint = createReplayPaint(index, async (step) => {
-    if (failing && step === 3) throw new Error("the worker went away");
-    return positions[step];
+  const paint = createReplayPaint(index, async (first, last) => {
+    if (failing && first <= 3 && 3 <= last) throw new Error("the worker went away");
+    return between(first, last);
   });
   await assert.rejects(paint(6, positions[6].view, positions[6].events), /went away/);
   failing = false;

@@ -130,7 +130,7 @@ function hooks(root, ctx, kit) {
       }
     },
     regain: () => parts.board.root, // the keyboard plays on the board: arrows aim, Enter places
-    replayStep: (view, /** @type {Merge.Event[]} */ events) => play.replayed(view, events),
+    replayStep: (view, /** @type {Merge.Event[]} */ events, step, jump) => play.replayed(view, events, jump),
     lessonSteps: () => lessonSteps(parts),
     unmount() {
       if (state.live) play.flushTime().catch(page.report); // the time played goes to the engine and the stored run

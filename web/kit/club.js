@@ -38,7 +38,7 @@ export { REPLAY_ERRORS } from "./clubreplay.js";
  * @property {(events: GameEvent[] | undefined) => Promise<Summary | null>} finished banks a finished run
  *   (not in a lesson or a replay); null when events hold none
  * @property {(container: HTMLElement, summary: Summary | null) => HTMLElement | null} endBlock the end card's part
- * @property {(root: HTMLElement, options: { show: (view: any, events: GameEvent[], step?: number) => void }) => Promise<any>} openReplay
+ * @property {(root: HTMLElement, options: { show: (view: any, events: GameEvent[], step: number, jump: boolean) => void }) => Promise<any>} openReplay
  *   replay mode: opens ctx.replay, draws its first position and the bar; null when the code is refused
  * @property {() => Promise<any>} today the service's today (date, time to the next day, the dailies' queries)
  * @property {() => Promise<string | null>} record the stored club record (corrupt: moved aside with a notice)

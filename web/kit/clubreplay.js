@@ -58,7 +58,7 @@ function roomForBar(root, bar) {
 
 /**
  * Replay mode: opens deps.replay, draws its first position and the bar; null when the code is refused.
- * @param {HTMLElement} root @param {{ show: (view: any, events: import("./page.js").GameEvent[], step?: number) => void }} options the first position comes without a step, the bar's with theirs @param {ClubDeps} deps
+ * @param {HTMLElement} root @param {{ show: (view: any, events: import("./page.js").GameEvent[], step: number, jump: boolean) => void }} options the first position is step 0, a jump; the bar's come with theirs @param {ClubDeps} deps
  * @returns {Promise<any>}
  */
 export async function openReplay(root, { show }, deps) {
@@ -67,10 +67,10 @@ export async function openReplay(root, { show }, deps) {
   const parent = root.parentElement ?? document.body;
   const opened = await openCode(engine, replay, parent, deps);
   if (opened === null) return null;
-  show(opened.view, []);
+  show(opened.view, [], 0, true);
   const query = typeof opened.link === "string" ? opened.link : null; // the deal's challenge query
   const bar = createReplayBar(parent, {
-    t, number: (v) => deps.number(v), steps: opened.steps, score: opened.score,
+    t, number: (v) => deps.number(v), steps: opened.steps, moves: opened.moves, move: opened.move, score: opened.score,
     link: query ? `#/${game}?${query}` : null,
     kind: typeof opened.daily === "string" ? t("shell.replay.daily", { date: dayText(opened.daily, deps.lang, true) }) : null,
     seek: (index) => engine.call("replay_seek", { index }),

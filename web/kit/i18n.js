@@ -62,6 +62,8 @@ export function createI18n(initial, preloaded = new Map()) {
   let lang = initial;
   /** @type {Map<string, Table>} */
   const tables = new Map(); // `${scope}.${lang}` -> strings
+  /** @type {Map<string, Intl.NumberFormat>} */
+  const formats = new Map(); // `${lang} ${options}` -> its formatter
   /** @param {string} scope @param {string} language */
   const loadTable = async (scope, language) => {
     const id = `${scope}.${language}`;
@@ -105,7 +107,11 @@ export function createI18n(initial, preloaded = new Map()) {
       root.querySelectorAll("[data-t-label]").forEach((node) => node.setAttribute("aria-label", t(/** @type {string} */ (node.getAttribute("data-t-label")))));
     },
     number(value, options) {
-      return new Intl.NumberFormat(lang, options).format(value);
+      // one formatter per language and options: making one costs more than formatting (a replay's jump draws hundreds)
+      const key = `${lang} ${options ? JSON.stringify(options) : ""}`;
+      let format = formats.get(key);
+      if (!format) formats.set(key, (format = new Intl.NumberFormat(lang, options)));
+      return format.format(value);
     },
   };
 }

@@ -56,8 +56,9 @@ import { createPage } from "./page.js";
  * @property {(payload: object) => unknown} startRun a link's deal over a resumed run (called outside `serial`)
  * @property {() => void} [live] the engine holds the run: input is taken from now on
  * @property {(item: string, text: string) => unknown} [adopt] another tab's newer value (inside `serial`)
- * @property {(view: any, events: GameEvent[], step?: number) => void} replayStep a replay's position, drawn like an answer
- *   (the bar's step; none for the first position)
+ * @property {(view: any, events: GameEvent[], step: number, jump: boolean) => void} replayStep a replay's position: one step
+ *   forward drawn like an answer (animated), a jump (`jump`: Last, First, the slider, a step back, the first position)
+ *   drawn at once, no animation
  * @property {() => import("./lesson.js").LessonStep[]} lessonSteps the first lesson's steps
  * @property {() => (HTMLElement | null | undefined)} [badge] where in the HUD the Daily / Challenge badge goes
  *   (web/kit/clubbadge.js; none: no badge)

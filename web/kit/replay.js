@@ -1,13 +1,19 @@
 // The replay bar (docs/daily-club.md): steps through a kept run drawn by the
 // engine's replay session. The bar only asks for positions (`seek(i)`, 0..N)
-// and hands each answer to the page's `show(view, events)`; the engine replays
-// the actions, so every position is the engine's own (P4).
+// and hands each answer to the page's `show(view, events, index, jump)`; the engine replays
+// the actions, so every position is the engine's own (P4). A seek is one engine
+// call wherever it lands; a jump (anything but one step forward) is only drawn by
+// the page, never animated, so Last shows the end at once.
+//
+// The counter says moves as the game's end card counts them ("Move m of M", the
+// engine's `move` and `moves`, M11's moves in merge): a step may be a merge turn or
+// domino frames, which are positions of the slider but no move.
 //
 // Controls, each a real button with an accessible name: first, step back,
 // play/pause, step forward, last, speed 1×/2×/4×; a real range slider; "Move i
 // of N" in a polite live region; the final score; "Play this deal" (the
-// challenge link) and "Close". Keys: ←/→ step, Space play/pause (the slider
-// keeps its own arrow keys).
+// challenge link) and "Close". Keys: ←/→ step, Home/End the first and last
+// position, Space play/pause (the slider keeps its own arrow, Home and End keys).
 //
 // Play timing: one step per 600 ms at 1× (300 at 2×, 150 at 4×). A step that
 // brought no event (a plain domino tick or a sideways move) waits a quarter of
@@ -34,6 +40,8 @@ const ICONS = {
  * @typedef {object} Position the engine's `replay_seek` answer
  * @property {number} index
  * @property {number} steps
+ * @property {number} move the player's moves made by this position, as the end card counts them
+ * @property {number} moves the run's moves, as its end card counts them
  * @property {any} view
  * @property {import("./page.js").GameEvent[]} events
  */
@@ -43,11 +51,15 @@ const ICONS = {
  * @property {(key: string, vars?: object) => string} t
  * @property {(value: number) => string} number
  * @property {number} steps N: positions 0..N
+ * @property {number} moves the run's moves, as its end card counts them (the counter's total)
+ * @property {number} [move] the moves made by position 0 (0 unless the run began with some)
  * @property {number} score the run's final score
  * @property {string | null} link the challenge link of the deal, or null
  * @property {string | null} [kind] what the run was, shown beside its score ("Daily · 2 Dec 2026"), or null
  * @property {(index: number) => Promise<Position>} seek asks the engine for position index
- * @property {(view: any, events: import("./page.js").GameEvent[], index: number) => void} show the page draws position `index`
+ * @property {(view: any, events: import("./page.js").GameEvent[], index: number, jump: boolean) => void} show the page draws position
+ *   `index`; `jump`: not one step forward from the position shown (Last, First, the slider, a step back):
+ *   drawn at once, no animation
  * @property {(error: unknown) => void} report
  * @property {() => void} close leaves the replay
  */
@@ -123,11 +135,11 @@ function drawBar(host, { t, number, steps, score, link, kind = null }) {
 /**
  * Shows the position, where the slider was put, the ends and play/pause.
  * @param {BarParts} parts @param {BarOptions} options
- * @param {{ shown: number, target: number, playing: boolean }} state
+ * @param {{ shown: number, move: number, target: number, playing: boolean }} state
  */
-function paintBar(parts, { t, number, steps }, { shown, target, playing }) {
+function paintBar(parts, { t, number, steps, moves }, { shown, move, target, playing }) {
   const { node, where, slider, first, back, forward, last, play, playIcon } = parts;
-  where.textContent = t("shell.replay.position", { index: number(shown), steps: number(steps), count: steps });
+  where.textContent = t("shell.replay.position", { move: number(move), moves: number(moves), count: moves });
   slider.value = String(target); // where the player put it while the engine answers (a drag stays under the finger)
   slider.setAttribute("aria-valuetext", where.textContent);
   // aria-disabled, not disabled: a focused button at the end keeps the focus (a click there does nothing: goTo clamps)
@@ -138,6 +150,7 @@ function paintBar(parts, { t, number, steps }, { shown, target, playing }) {
   play.setAttribute("aria-pressed", String(playing));
   playIcon.setAttribute("d", playing ? ICONS.pause : ICONS.play);
   node.dataset.index = String(shown);
+  node.dataset.move = String(move);
   node.dataset.playing = playing ? "1" : "";
 }
 
@@ -173,6 +186,10 @@ function barKeys(slider, act) {
       e.preventDefault();
       act.stop();
       act.goTo(act.target() + (e.key === "ArrowLeft" ? -1 : 1));
+    } else if (e.key === "Home" || e.key === "End") {
+      e.preventDefault();
+      act.stop();
+      act.goTo(e.key === "Home" ? 0 : Number.POSITIVE_INFINITY);
     } else if (e.key === " " && !(on instanceof HTMLButtonElement || on instanceof HTMLAnchorElement)) {
       e.preventDefault(); // a focused button's own Space clicks it
       act.toggle();
@@ -190,6 +207,7 @@ export function createReplayBar(host, options) {
   const parts = drawBar(host, options);
 
   let shown = 0;
+  let move = options.move ?? 0;
   let target = 0;
   let seeking = false;
   let speedAt = 0;
@@ -199,7 +217,7 @@ export function createReplayBar(host, options) {
   let lastEvents = /** @type {import("./page.js").GameEvent[]} */ ([]);
   let gone = false;
 
-  const paint = () => paintBar(parts, options, { shown, target, playing });
+  const paint = () => paintBar(parts, options, { shown, move, target, playing });
 
   // One seek at a time; the latest asked position wins (a dragged slider asks many).
   async function pump() {
@@ -210,9 +228,11 @@ export function createReplayBar(host, options) {
         const want = target;
         const answer = await options.seek(want);
         if (gone) return;
+        const jump = answer.index !== shown + 1;
         shown = answer.index;
+        move = answer.move;
         lastEvents = answer.events ?? [];
-        options.show(answer.view, lastEvents, shown);
+        options.show(answer.view, lastEvents, shown, jump);
         if (target === want) target = shown;
         paint();
       }

@@ -121,15 +121,23 @@ export function createPlay({ ctx, kit, state, words, game, cues, player, asks, a
     if (view.over) over(answer);
   }
 
-  /** A replay's step, drawn like a move's answer (sowing animated when it moved forward); nothing stored, no card. @param {Bowls.View} view @param {Bowls.Event[]} events */
-  function replayStep(view, events) {
+  /**
+   * A replay's step, drawn like a move's answer (sowing animated when it moved one step forward); a jump
+   * (the bar's) is only drawn; nothing stored, no card.
+   * @param {Bowls.View} view @param {Bowls.Event[]} events @param {number} [step] @param {boolean} [jump]
+   */
+  function replayStep(view, events, step, jump = false) {
     const before = state.view;
     finishAnimation();
     state.view = view;
     state.chosen = null;
     state.screen = "game";
-    const forward = before && view.moves > before.moves && events.some((e) => e.type === "pickup");
-    if (!forward) { render(); cues.after(events, view); return; }
+    const forward = !jump && before && view.moves > before.moves && events.some((e) => e.type === "pickup");
+    if (!forward) {
+      render();
+      if (!jump) cues.after(events, view);
+      return;
+    }
     state.animating = true;
     render();
     player.play(before.bowls, events, { reduced: ctx.reducedMotion(), base: { ...baseFrame(state, view, words), chosen: null } }).then((finished) => {

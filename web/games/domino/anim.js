@@ -117,13 +117,18 @@ export function createAnim({ ctx, kit, state, parts, juice, play, act }) {
     }
   }
 
-  /** One step of a replay, drawn like an engine answer (its cues and pops; nothing stored, no card). @param {Domino.View} view @param {Domino.Event[]} events */
-  function replayStep(view, events) {
+  /**
+   * One step of a replay, drawn like an engine answer (its cues and pops; nothing stored, no card);
+   * a jump (the bar's: not one step forward) is only drawn.
+   * @param {Domino.View} view @param {Domino.Event[]} events @param {number} [step] @param {boolean} [jump]
+   */
+  function replayStep(view, events, step, jump = false) {
     juice.finish();
     state.phase = "replay";
     state.view = view;
     state.falling = view.falling;
     render(parts, state);
+    if (jump) return;
     for (const e of events) cue(e, events);
     /** @type {Domino.ScoredEvent | undefined} */
     const scored = events.find((e) => e.type === "scored");

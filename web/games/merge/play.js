@@ -177,13 +177,13 @@ export function createPlay({ ctx, page, state, draw, board, player, timer, over,
 
   /**
    * A replay's position, drawn like an answer: a step forward that
-   * placed is animated and felt; a step back or a jump is only drawn. Nothing is kept.
-   * @param {Merge.View} next @param {Merge.Event[]} events
+   * placed is animated and felt; a step back or a jump (`jump`, the bar's) is only drawn. Nothing is kept.
+   * @param {Merge.View} next @param {Merge.Event[]} events @param {boolean} [jump]
    */
-  function replayed(next, events) {
+  function replayed(next, events, jump = false) {
     const before = state.view;
     cues.start();
-    if (!before || next.moves !== before.moves + 1 || !events.some((e) => e.type === "set")) {
+    if (jump || !before || next.moves !== before.moves + 1 || !events.some((e) => e.type === "set")) {
       show(next);
       return;
     }

@@ -225,27 +225,39 @@ def domino_frames(browser: Browser, url: str, seconds: float = 6.0) -> dict[str,
 
 
 # W23: a tap on a bowl until its forecast line shows (the page's own input path: the click,
-# the page's handlers, the engine's answer, the line drawn), the next frame after it, and
-# the bare engine round trip of one forecast for comparison. A tap time comes from the
-# click's event.timeStamp; "shown" is the MutationObserver seeing the line's text; "frame"
-# the requestAnimationFrame after it (the paint that puts it on screen).
+# the page's handlers, any question to the engine, the line drawn), the next frame after it,
+# and the bare engine round trip of one forecast for comparison. A tap time comes from the
+# click's event.timeStamp; "shown" is the MutationObserver seeing the tapped bowl chosen with
+# its line; "frame" the requestAnimationFrame after it (the paint that puts it on screen).
 TAP_WATCH = """() => {
   window.__clubTaps = [];
+  const game = document.querySelector(".bw-game");
   const line = document.querySelector(".bw-forecast");
   let tap = null;
   document.addEventListener("click", (e) => {
     const bowl = e.target.closest?.(".bw-bowl");
-    if (bowl) tap = { bowl: Number(bowl.dataset.bowl), at: e.timeStamp, handled: performance.now() };
+    if (bowl) tap = { bowl: Number(bowl.dataset.bowl), at: e.timeStamp };
   }, { capture: true });
+  // Shown: the tapped bowl is the chosen one and the line under the ring is there (and, where
+  // the page draws them, the landing marks: drawn in the same task as the line).
   new MutationObserver(() => {
     if (!tap || line.hidden || !line.textContent) return;
+    if (game.querySelector(".bw-bowl.chosen")?.getAttribute("data-bowl") !== String(tap.bowl)) return;
     const seen = tap;
     tap = null;
     const shown = performance.now();
     requestAnimationFrame(() => setTimeout(() => window.__clubTaps.push({
       bowl: seen.bowl, shown: shown - seen.at, frame: performance.now() - seen.at }), 0));
-  }).observe(line, { childList: true, characterData: true, subtree: true, attributes: true });
+  }).observe(game, { childList: true, characterData: true, subtree: true, attributes: true });
 }"""
+# Waits for the tap's line without polling every frame (Playwright's default would share the
+# main thread with what is measured).
+TAP_SEEN = """(done) => new Promise((resolve, reject) => {
+  const began = performance.now();
+  const look = () => (window.__clubTaps.length > done ? resolve()
+    : performance.now() - began > 10000 ? reject(new Error("no forecast line after a tap")) : setTimeout(look, 50));
+  look();
+})"""
 BARE_FORECAST = """async ([bowls]) => {
   const engine = window.__clubEngine("bowls");
   const times = [];
@@ -282,7 +294,7 @@ def bowls_taps(browser: Browser, url: str, taps: int = 40, slowdown: float = 1) 
                 raise Unmeasured("no bowl to choose on the bowls page")
             done = len(page.evaluate("window.__clubTaps"))
             page.locator(f".bw-bowl[data-bowl='{choosable[i % len(choosable)]}']").click()
-            page.wait_for_function(f"window.__clubTaps.length > {done}", timeout=10_000)
+            page.evaluate(TAP_SEEN, done)
             page.wait_for_timeout(150)  # a player's pause between taps
         samples = page.evaluate("window.__clubTaps")
         bare = page.evaluate(BARE_FORECAST, [[b % 12 for b in range(taps)]])

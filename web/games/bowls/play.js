@@ -4,9 +4,9 @@
 // the ring (anim.js) with their cues (cues.js), said (words.js) and heard by
 // the lesson and the Daily Club; the end card follows when it ended the
 // attempt. A refusal is the engine's reason, said.
-import { baseFrame, bowlLabel } from "./render.js";
+import { baseFrame, bowlLabels, landingOf } from "./render.js";
 import { heardOf, showTips } from "./lesson.js";
-import { moveWords, refusalWords } from "./words.js";
+import { landingWords, moveWords, refusalWords } from "./words.js";
 import { shownView } from "./state.js";
 
 /**
@@ -31,7 +31,7 @@ export function createPlay({ ctx, kit, state, words, game, cues, player, asks, a
   const { engine } = ctx;
   const { page } = kit;
 
-  // After the choice or the view changed: the forecast asked for, then drawn.
+  // After the choice or the view changed: the forecast line taken from the view, then drawn.
   function refresh() {
     const view = state.view;
     if (view && state.chosen !== null && !view.choosable.includes(state.chosen)) state.chosen = null;
@@ -49,7 +49,11 @@ export function createPlay({ ctx, kit, state, words, game, cues, player, asks, a
     refresh();
     game.ring.focusBowl(b);
     const view = shownView(state); // live: a view not over
-    if (announce) ctx.announce(bowlLabel(words, view.bowls[b], b, view.capacity));
+    if (announce) { // the bowl, and where its stones would land (W6)
+      const label = bowlLabels(words, view)[b];
+      const lands = landingWords(words, landingOf(view, b));
+      ctx.announce(lands ? `${label} ${lands}` : label);
+    }
     kit.heard([{ kind: "choose", bowl: b }]);
   }
 
@@ -90,7 +94,6 @@ export function createPlay({ ctx, kit, state, words, game, cues, player, asks, a
     if (!page.keep(answer)) return; // another tab's newer run: adopted next
     await attempts.readProfile(answer.profile); // a banked attempt, an achievement (W24, W25)
     if (page.gone()) return;
-    state.forecastSeen = null;
     const solved = answer.events.find((/** @type {any} */ e) => e.type === "puzzle_solved");
     if (solved && answer.view.puzzle) state.solved.set(answer.view.puzzle.id, solved);
     const cheer = toast.show(answer.events); // W24: the engine awards achievements with the move

@@ -30,7 +30,7 @@ export function createAsks({ state, page, ctx, words, render, choose }) {
   // The forecast line of the chosen bowl, in words, from the view's line of that bowl (W23).
   function forecast() {
     const view = state.view;
-    const line = view && !view.over && state.chosen !== null ? view.forecasts[state.chosen] : null;
+    const line = view && !view.over && state.chosen !== null ? view.forecasts?.[state.chosen] : null; // none in a view stored by an older version
     state.forecast = state.prefs.forecast && line ? forecastWords(words, line) : null;
   }
 

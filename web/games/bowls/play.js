@@ -15,7 +15,8 @@ import { shownView } from "./state.js";
  * @property {import("../../kit/mount.js").Kit} kit
  * @property {import("./state.js").State} state
  * @property {import("./hud.js").Words} words
- * @property {{ring: {node: (b: number) => Element | null, focusBowl: (b: number) => void}}} game the game screen
+ * @property {{ring: {node: (b: number) => Element | null, focusBowl: (b: number) => void},
+ *   choose: (state: import("./render.js").GameState, view: Bowls.View) => void}} game the game screen
  * @property {ReturnType<typeof import("./cues.js").createCues>} cues
  * @property {ReturnType<typeof import("./anim.js").createPlayer>} player
  * @property {ReturnType<typeof import("./asks.js").createAsks>} asks
@@ -46,7 +47,8 @@ export function createPlay({ ctx, kit, state, words, game, cues, player, asks, a
     if (!live()) return;
     state.chosen = b;
     finishAnimation();
-    refresh();
+    asks.forecast(); // the view's line of the bowl: no question to the engine (W23)
+    if (state.screen === "game") game.choose(state, shownView(state)); // the choice alone is drawn again
     game.ring.focusBowl(b);
     const view = shownView(state); // live: a view not over
     if (announce) { // the bowl, and where its stones would land (W6)

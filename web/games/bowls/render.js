@@ -129,6 +129,18 @@ export function createGame(root, words, on, juice) {
   }
 
   /**
+   * A new choice on the view drawn (W5: free, not a move): the ring's marks, the queue panel and
+   * the forecast line, nothing else (the HUD, the controls and the goal panel do not depend on it).
+   * @param {GameState} state @param {Bowls.View} view
+   */
+  function choose(state, view) {
+    if (state.animating) return;
+    ring.render(baseFrame(state, view, words));
+    panel.render(view, view.over ? null : state.chosen, state.forecast);
+    fit(); // the panel may have changed height
+  }
+
+  /**
    * Everything on the game screen from the view and the state. While a move
    * animates, the ring, the HUD and the marks wait for its end (the player
    * draws the ring); the queue panel shows no choice.
@@ -150,7 +162,7 @@ export function createGame(root, words, on, juice) {
     fit(); // now, not a frame later: the panels may have changed height
   }
 
-  return { node, ring, render, fit };
+  return { node, ring, render, choose, fit };
 }
 
 /**

@@ -15,7 +15,7 @@ import { createI18n } from "../../web/kit/i18n.js";
 import { createPage } from "../../web/kit/page.js";
 import { createPlayer } from "../../web/games/bowls/anim.js";
 import { createCues } from "../../web/games/bowls/cues.js";
-import { forecastWords, moveWords, popupWords, refusalWords, tapWords } from "../../web/games/bowls/words.js";
+import { forecastWords, landingWords, moveWords, popupWords, refusalWords, tapWords } from "../../web/games/bowls/words.js";
 import { createAsks } from "../../web/games/bowls/asks.js";
 import { NO_HINT } from "../../web/games/bowls/puzzles.js";
 
@@ -302,6 +302,12 @@ test("the view's line of a bowl is the engine's forecast of it, landing included
     assert.deepEqual(BOWLS[name].before.forecasts[bowl], BOWLS[name].forecast.line, name);
   }
   assert.deepEqual(BOWLS.x3.before.forecasts[5].landing, [{ bowl: 6, count: 1 }, { bowl: 7, count: 1 }, { bowl: 8, count: 1 }]);
+});
+
+test("where the stones land, in words: the ring's numbers, a count beside a bowl that gets more (W6)", () => {
+  assert.equal(landingWords(words, BOWLS.x3.before.forecasts[5].landing), "Its stones land in bowls 7, 8, 9.");
+  assert.equal(landingWords(words, [{ bowl: 11, count: 2 }, { bowl: 0, count: 1 }]), "Its stones land in bowls 12 (×2), 1.");
+  assert.equal(landingWords(words, []), null);
 });
 
 test("no line for a bowl that cannot be chosen, for an attempt over, or with the forecast off", () => {

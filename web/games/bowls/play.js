@@ -48,8 +48,8 @@ export function createPlay({ ctx, kit, state, words, game, cues, player, asks, a
     state.chosen = b;
     finishAnimation();
     asks.forecast(); // the view's line of the bowl: no question to the engine (W23)
+    game.ring.focusBowl(b); // first: the draw's one layout then holds the focus ring too
     if (state.screen === "game") game.choose(state, shownView(state)); // the choice alone is drawn again
-    game.ring.focusBowl(b);
     const view = shownView(state); // live: a view not over
     if (announce) { // the bowl, and where its stones would land (W6)
       const label = bowlLabels(words, view)[b];

@@ -66,8 +66,8 @@ export function createAsks({ state, page, ctx, words, render, choose }) {
     const bowl = answer?.bowl ?? null;
     const message = hintWords(answer);
     state.hint = { key: hintKey(view), asking: false, message, bowl };
-    if (bowl !== null && state.chosen !== bowl) choose(bowl, false);
-    else render();
+    if (bowl !== null && state.chosen !== bowl) choose(bowl, false); // draws the choice alone
+    render(); // and the goal panel's answer
     if (message) ctx.announce(message);
   }
 

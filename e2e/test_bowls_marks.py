@@ -28,7 +28,7 @@ const colours = (paint) => {
   return [...document.getElementById(id).querySelectorAll("stop")].map((stop) => getComputedStyle(stop).stopColor);
 };
 return [...document.querySelectorAll(".bw-bowl.landing")].map((g) => {
-  const land = g.querySelector(".bw-land");
+  const land = document.querySelector(`.bw-lands .bw-land[data-for="${g.dataset.bowl}"]`);
   const circle = land.querySelector("circle");
   const text = land.querySelector("text");
   const body = g.querySelector(".bw-body");

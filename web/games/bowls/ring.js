@@ -124,6 +124,7 @@ export function createRing(parent, { label, onBowl, onKey }) {
   const [wx, wy, turn] = [WAY_R * Math.sin(WAY_A), -WAY_R * Math.cos(WAY_A), (WAY_A * 180) / Math.PI];
   svg("polygon", { points: "-2,-5 6,0 -2,5", transform: `translate(${wx.toFixed(2)} ${wy.toFixed(2)}) rotate(${turn.toFixed(1)})` }, way);
   const centre = /** @type {SVGGElement} */ (svg("g", { class: "bw-centre", "aria-hidden": "true" }, art));
+  const landLayer = /** @type {SVGGElement} */ (svg("g", { class: "bw-lands", "aria-hidden": "true" }, art));
   /** @type {BowlNode[]} */
   let bowls = [];
 
@@ -146,10 +147,11 @@ export function createRing(parent, { label, onBowl, onKey }) {
     }, g);
     number.textContent = String(b + 1);
     const turn = angle(b, count) + LAND_TURN;
+    // In a layer of its own above the bowls: no part of the bowl's button (its name stays its label).
     const land = /** @type {SVGGElement} */ (svg("g", {
-      class: "bw-land", hidden: true, "aria-hidden": "true",
-      transform: `translate(${(LAND_D * Math.cos(turn)).toFixed(2)} ${(LAND_D * Math.sin(turn)).toFixed(2)})`,
-    }, g));
+      class: "bw-land", hidden: true, "data-for": b,
+      transform: `translate(${(x + LAND_D * Math.cos(turn)).toFixed(2)} ${(y + LAND_D * Math.sin(turn)).toFixed(2)})`,
+    }, landLayer));
     svg("circle", { r: LAND_R }, land);
     const landText = /** @type {SVGTextElement} */ (svg("text", { y: 0.4, "text-anchor": "middle", "dominant-baseline": "central" }, land));
     // A tap must not focus (and scroll to) the bowl natively: the page focuses it without scrolling.
@@ -161,8 +163,9 @@ export function createRing(parent, { label, onBowl, onKey }) {
 
   /** @param {number} count */
   function build(count) {
-    bowls.forEach((entry) => entry.g.remove());
+    bowls.forEach((entry) => { entry.g.remove(); entry.land.remove(); });
     bowls = Array.from({ length: count }, (_, b) => makeBowl(b, count));
+    art.appendChild(landLayer); // drawn over every bowl
   }
 
   /** @param {BowlNode} entry @param {number} b @param {FrameBowl} bowl @param {Frame} frame */

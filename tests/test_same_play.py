@@ -10,16 +10,19 @@ then backward). Replaying the scripts here must give the same digests: a
 refactor that changes any answer, save byte or replay step fails here, with
 the call that first differs.
 
-Four differences are expected, and normalized away: blocks no longer writes
+Five differences are expected, and normalized away: blocks no longer writes
 the action log of before recordings (``data.log``, so its save version moved
 on) and no longer sends ``view.position`` (no page read it); a board's
 ``geometry`` maps each cell's marker moves by screen direction (``up``), which
 the page maps its arrow keys to, where it named the keys (``ArrowUp``): read
-back under the key names here (B19, M12); and the ``finished`` event names the
+back under the key names here (B19, M12); the ``finished`` event names the
 run's ``mode`` (the Daily Club keeps each mode's bests apart), checked against
 the game's view here; and a replay's answers say the moves made by each
 position and the run's (``move``, ``moves``, as the end card counts them), left
 out of the open's digest here (``tests/test_replay_seek.py`` checks them).
+A bowls view carries the forecast line of every bowl
+(``forecasts``) and a forecast line says where its sowing lands (``landing``,
+W6, W23), both new keys: left out here, the rest must answer as before.
 """
 
 from __future__ import annotations
@@ -60,6 +63,16 @@ def same(value: Any) -> Any:
     return value
 
 
+def bowls_view(view: Any) -> Any:
+    """A bowls view as the maker's: without the per-bowl forecasts it did not send."""
+    return {k: v for k, v in view.items() if k != "forecasts"} if isinstance(view, dict) else view
+
+
+def bowls_line(line: Any) -> Any:
+    """A forecast line as the maker's: without where its sowing lands."""
+    return {k: v for k, v in line.items() if k != "landing"} if isinstance(line, dict) else line
+
+
 #: The arrow keys the page maps to screen directions (web/kit/arrows.js).
 KEYS = {"left": "ArrowLeft", "right": "ArrowRight", "up": "ArrowUp", "down": "ArrowDown"}
 
@@ -83,6 +96,9 @@ class Player:
     def __init__(self, game: str) -> None:
         self.session = importlib.import_module(f"club.{game}.api").Session()
         self.view_of, self.save_of = (blocks_view, blocks_save) if game == "blocks" else (same, same)
+        if game == "bowls":
+            self.view_of = bowls_view
+        self.line_of = bowls_line if game == "bowls" else same
 
     def row(self, method: str, payload: dict[str, Any]) -> dict[str, Any]:
         answer = getattr(self.session, method)(payload)
@@ -98,9 +114,9 @@ class Player:
                     row[key] = digest(norm(answer[key]))
             for key in ("falling", "speed", "soft", "line"):
                 if key in answer:
-                    row[key] = digest(answer[key])
+                    row[key] = digest(self.line_of(answer[key]) if key == "line" else answer[key])
         else:
-            norm = self.view_of if method in ("new", "load", "view") else by_key_names if method == "geometry" else same
+            norm = self.view_of if method in ("new", "load", "view", "puzzle_new") else by_key_names if method == "geometry" else same
             row["answer"] = digest(norm(answer))
         row["state_save"] = digest(self.save_of(self.session.save({})))
         return row

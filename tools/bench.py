@@ -12,6 +12,9 @@ In one run, on this machine, in headless Chromium against 127.0.0.1:
   time to the first board paint cold and warm, the action round trip
   page -> worker -> page per game, domino's frame times during play, and the
   main thread's longest task while a bowls hint searches;
+- a tap on a bowl until its forecast line (W23) and landing marks (W6) are on
+  screen, on this machine's CPU and on a phone's (Chromium's CPU throttling x4,
+  a phone's viewport), beside one bare ``forecast`` round trip to the engine;
 - the first lesson's own boot (a newcomer opening ``#/blocks`` is sent to
   ``#/blocks?lesson``): time to interactive and to its board;
 - a first visit on a phone network, arcade and bare page (``tools/bench_net.py``);
@@ -43,6 +46,7 @@ import bench_net  # noqa: E402
 import bench_seek  # noqa: E402
 from bench_page import (  # noqa: E402
     BOOT_TIMEOUT_MS,
+    PHONE,
     READY,
     Unmeasured,
     at_route,
@@ -226,6 +230,89 @@ def domino_frames(browser: Browser, url: str, seconds: float = 6.0) -> dict[str,
     return percentiles(frames)
 
 
+# W23: a tap on a bowl until its forecast line shows (the page's own input path: the click,
+# the page's handlers, any question to the engine, the line drawn), the next frame after it,
+# and the bare engine round trip of one forecast for comparison. A tap time comes from the
+# click's event.timeStamp; "shown" is the MutationObserver seeing the tapped bowl chosen with
+# its line; "frame" the requestAnimationFrame after it (the paint that puts it on screen).
+TAP_WATCH = """() => {
+  window.__clubTaps = [];
+  const game = document.querySelector(".bw-game");
+  const line = document.querySelector(".bw-forecast");
+  let tap = null;
+  document.addEventListener("click", (e) => {
+    const bowl = e.target.closest?.(".bw-bowl");
+    if (bowl) tap = { bowl: Number(bowl.dataset.bowl), at: e.timeStamp };
+  }, { capture: true });
+  // Shown: the tapped bowl is the chosen one and the line under the ring is there (and, where
+  // the page draws them, the landing marks: drawn in the same task as the line).
+  new MutationObserver(() => {
+    if (!tap || line.hidden || !line.textContent) return;
+    if (game.querySelector(".bw-bowl.chosen")?.getAttribute("data-bowl") !== String(tap.bowl)) return;
+    const seen = tap;
+    tap = null;
+    const shown = performance.now();
+    requestAnimationFrame(() => setTimeout(() => window.__clubTaps.push({
+      bowl: seen.bowl, shown: shown - seen.at, frame: performance.now() - seen.at }), 0));
+  }).observe(game, { childList: true, characterData: true, subtree: true, attributes: true });
+}"""
+# Waits for the tap's line without polling every frame (Playwright's default would share the
+# main thread with what is measured).
+TAP_SEEN = """(done) => new Promise((resolve, reject) => {
+  const began = performance.now();
+  const look = () => (window.__clubTaps.length > done ? resolve()
+    : performance.now() - began > 10000 ? reject(new Error("no forecast line after a tap")) : setTimeout(look, 50));
+  look();
+})"""
+BARE_FORECAST = """async ([bowls]) => {
+  const engine = window.__clubEngine("bowls");
+  const times = [];
+  for (const bowl of bowls) {
+    const t = performance.now();
+    await engine.call("forecast", { bowl });
+    times.push(performance.now() - t);
+  }
+  return times;
+}"""
+#: Where the taps are timed: this machine, and a phone (its CPU about four times slower).
+TAP_MACHINES = {"this machine": 1, "phone (CPU x4)": 4}
+BOWLS_PREFS = ("try { localStorage.setItem('6e-club/v1/bowls/prefs', JSON.stringify({forecast: true})); }"
+               " catch (error) { console.warn(error); }")
+
+
+def bowls_taps(browser: Browser, url: str, taps: int = 40, slowdown: float = 1) -> dict:
+    """W23: tap -> forecast line on screen, in an Endless attempt with the forecast on
+    (a different choosable bowl each tap, so no answer is reused), and the bare round trip;
+    ``slowdown``: a phone's slower CPU (Chromium's CPU throttling of the page, phone viewport)."""
+    context = player_context(browser, **(PHONE if slowdown > 1 else {}))
+    context.add_init_script(HOOK)
+    context.add_init_script(BOWLS_PREFS)
+    try:
+        page = open_ready(context, url, "#/bowls")
+        if slowdown > 1:
+            context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
+        page.click(".bw-mode-endless .bw-start")
+        page.wait_for_function("document.querySelector('.game-bowls')?.dataset.screen === 'game'"
+                               " && !document.querySelector('.game-bowls').dataset.busy", timeout=30_000)
+        page.evaluate(TAP_WATCH)
+        for i in range(taps):
+            choosable = page.evaluate("[...document.querySelectorAll('.bw-bowl.choosable:not(.chosen)')]"
+                                      ".map((g) => Number(g.dataset.bowl))")
+            if not choosable:
+                raise Unmeasured("no bowl to choose on the bowls page")
+            done = len(page.evaluate("window.__clubTaps"))
+            page.locator(f".bw-bowl[data-bowl='{choosable[i % len(choosable)]}']").click()
+            page.evaluate(TAP_SEEN, done)
+            page.wait_for_timeout(150)  # a player's pause between taps
+        samples = page.evaluate("window.__clubTaps")
+        bare = page.evaluate(BARE_FORECAST, [[b % 12 for b in range(taps)]])
+    finally:
+        context.close()
+    return {"shown": percentiles([s["shown"] for s in samples]), "frame": percentiles([s["frame"] for s in samples]),
+            "mean_frame_ms": round(statistics.fmean(s["frame"] for s in samples), 2),
+            "bare_forecast": percentiles(bare)}
+
+
 def pyodide_engine(browser: Browser, url: str) -> dict:
     """club.bench inside Pyodide, then the page's own view of the engines."""
     context = player_context(browser)
@@ -302,6 +389,12 @@ def table(report: dict) -> str:
     if frames:
         lines.append(f"Domino frames during play: p50 {frames['p50_ms']:.1f}  p99 {frames['p99_ms']:.1f}"
                      f"  max {frames['max_ms']:.1f} ms (n {frames['n']}, target p99 <= 17)")
+    for name, taps in (report.get("bowls_taps") or {}).items():
+        lines.append(f"Bowls tap -> forecast line and landing marks (W6, W23), {name}: shown p50 {taps['shown']['p50_ms']:.1f};"
+                     f" on screen p50 {taps['frame']['p50_ms']:.1f}  mean {taps['mean_frame_ms']:.1f}"
+                     f"  p99 {taps['frame']['p99_ms']:.1f}  max {taps['frame']['max_ms']:.1f} ms (n {taps['frame']['n']},"
+                     f" target < 100); a bare forecast round trip p50 {taps['bare_forecast']['p50_ms']:.1f}"
+                     f"  p99 {taps['bare_forecast']['p99_ms']:.1f} ms")
     if report.get("network"):
         lines += bench_net.lines(report["network"])
     if report.get("replay_seek"):
@@ -369,10 +462,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--route", default="#/blocks")
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "report.json")
     parser.add_argument("--root", type=Path, default=ROOT, help="the served tree (another checkout to compare)")
-    parser.add_argument("--only", nargs="*", choices=("engine", "frames", "load", "network", "seek"),
+    parser.add_argument("--only", nargs="*", choices=("engine", "frames", "taps", "load", "network", "seek"),
                         help="take only these parts")
     args = parser.parse_args(argv)
-    parts = set(args.only or ("engine", "frames", "load", "network", "seek"))
+    parts = set(args.only or ("engine", "frames", "taps", "load", "network", "seek"))
     server = make_server(args.root, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
@@ -385,6 +478,10 @@ def main(argv: list[str]) -> int:
             report["engine"]["pyodide"] = attempts.run("engine in Pyodide", pyodide_engine, browser, url)
         if "frames" in parts:
             report["domino_frames"] = attempts.run("domino frames", domino_frames, browser, url)
+        if "taps" in parts:
+            report["bowls_taps"] = {name: taps for name, slowdown in TAP_MACHINES.items()
+                                    if (taps := attempts.run(f"bowls taps ({name})", bowls_taps, browser, url, 40,
+                                                             slowdown)) is not None}
         if "seek" in parts:
             report["replay_seek"] = attempts.run("replay seek", bench_seek.run, browser, url, 200, 3)
         if "load" in parts:

@@ -11,6 +11,23 @@ function setAttr(node, name, value) {
 }
 
 /**
+ * Set an attribute only when its value changes: writing the same value again still
+ * invalidates style and the accessibility tree, which a redraw of many nodes pays for.
+ * @param {Element} node @param {string} name @param {string} value
+ */
+export function setIfChanged(node, name, value) {
+  if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+}
+
+/**
+ * Set a node's text only when it changes (a new text node means a new layout).
+ * @param {Node} node @param {string} value
+ */
+export function textIfChanged(node, value) {
+  if (node.textContent !== value) node.textContent = value;
+}
+
+/**
  * An SVG element with these attributes (undefined, null and false left out),
  * appended to `parent` when given.
  * @template {keyof SVGElementTagNameMap} K

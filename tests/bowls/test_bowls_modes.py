@@ -114,7 +114,7 @@ def test_forecast_never_reveals_the_refill() -> None:  # W23
     rng = a.rng
     shown = forecast(a.position, bowl)
     assert a.rng == rng and set(shown) == {
-        "bowl", "matching", "combo", "multiplier", "points", "perfect", "overflow", "overflow_bowls"}
+        "bowl", "matching", "combo", "multiplier", "points", "perfect", "overflow", "overflow_bowls", "landing"}
 
 
 def test_undo_keeps_the_last_hundred_moves() -> None:  # W21 (depth is our decision)

@@ -1,8 +1,8 @@
 // Six Bowls in sound, juice and words: the cues (web/games/bowls/cues.js) fed
 // by the ring's own player (anim.js, which groups a step's matches), the
 // words (web/games/bowls/words.js: forecast line W23, a move, a refusal, the
-// popups) and the two questions beside the moves (asks.js: the forecast,
-// latest-wins, and a puzzle's hint on a channel of its own, W18). Moves,
+// popups) and what is said of the choice (asks.js: the forecast line, the
+// view's own, and a puzzle's hint asked aside, W18). Moves,
 // forecasts and the hint are the CPython engine's: the spec's positions for
 // a Perfect Clear (W14), combos (W13) and an overflow (W12), a volcano that
 // erupts into a second match (W10), and seeded attempts for the rest.
@@ -10,12 +10,12 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { runEngine } from "./engine.mjs";
-import { heldEngine, settle } from "./fakes.mjs";
+import { heldEngine } from "./fakes.mjs";
 import { createI18n } from "../../web/kit/i18n.js";
 import { createPage } from "../../web/kit/page.js";
 import { createPlayer } from "../../web/games/bowls/anim.js";
 import { createCues } from "../../web/games/bowls/cues.js";
-import { forecastWords, moveWords, popupWords, refusalWords, tapWords } from "../../web/games/bowls/words.js";
+import { forecastWords, landingWords, moveWords, popupWords, refusalWords, tapWords } from "../../web/games/bowls/words.js";
 import { createAsks } from "../../web/games/bowls/asks.js";
 import { NO_HINT } from "../../web/games/bowls/puzzles.js";
 
@@ -266,7 +266,7 @@ for (const [event, popup] of POPUPS) {
   });
 }
 
-// ----- the questions beside the moves: the forecast (latest wins) and a puzzle's hint ----------------
+// ----- what is said of the choice: the forecast line (the view's) and a puzzle's hint (asked aside) -----
 
 /** The asks over a real page object and a held engine, on the view of a move's start (or a puzzle's). */
 function asking(view) {
@@ -277,7 +277,7 @@ function asking(view) {
   const said = [];
   const chose = [];
   let renders = 0;
-  const state = { screen: "game", view, chosen: null, prefs: { forecast: true }, forecast: null, forecastSeen: null, hint: NO_HINT };
+  const state = { screen: "game", view, chosen: null, prefs: { forecast: true }, forecast: null, hint: NO_HINT };
   const asks = createAsks({
     state: /** @type {any} */ (state), page, ctx: { engine, announce: (text) => said.push(text) }, words,
     render: () => { renders += 1; }, choose: (b, announce) => chose.push([b, announce]),
@@ -285,64 +285,43 @@ function asking(view) {
   return { engine, page, state, asks, said, chose, renders: () => renders };
 }
 
-test("the forecast of the chosen bowl is asked and drawn when it answers", async () => {
-  const { engine, state, asks, renders } = asking(BOWLS.x3.before);
-  state.chosen = 5;
-  asks.forecast();
-  assert.deepEqual([engine.calls[0].method, engine.calls[0].payload], ["forecast", { bowl: 5 }]);
-  assert.equal(state.forecast, null, "never another bowl's line meanwhile");
-  engine.calls[0].answer(BOWLS.x3.forecast);
-  await settle();
-  assert.equal(state.forecast, "Forecast: 3 matching bowls · ×3 · +270");
-  assert.equal(renders(), 1);
-});
-
-test("the forecast of a bowl chosen before is dropped when its answer comes late", async () => {
+test("the forecast of the chosen bowl is the view's line, drawn at once: nothing is asked", () => {
   const { engine, state, asks } = asking(BOWLS.x3.before);
   state.chosen = 5;
   asks.forecast();
+  assert.equal(engine.calls.length, 0);
+  assert.equal(state.forecast, "Forecast: 3 matching bowls · ×3 · +270");
+  state.view = BOWLS.overflow.before;
   state.chosen = 3;
   asks.forecast();
-  engine.calls[1].answer(BOWLS.overflow.forecast);
-  await settle();
-  engine.calls[0].answer(BOWLS.x3.forecast);
-  await settle();
   assert.equal(state.forecast, "Forecast: ⚠ this sowing overflows a bowl and ends the attempt.");
 });
 
-test("a forecast for a position no longer shown is dropped", async () => {
-  const { engine, state, asks } = asking(BOWLS.x3.before);
-  state.chosen = 5;
+test("the view's line of a bowl is the engine's forecast of it, landing included (W6, W23)", () => {
+  for (const [name, bowl] of [["x3", 5], ["overflow", 3], ["chain", 0], ["perfect", 10]]) {
+    assert.deepEqual(BOWLS[name].before.forecasts[bowl], BOWLS[name].forecast.line, name);
+  }
+  assert.deepEqual(BOWLS.x3.before.forecasts[5].landing, [{ bowl: 6, count: 1 }, { bowl: 7, count: 1 }, { bowl: 8, count: 1 }]);
+});
+
+test("where the stones land, in words: the ring's numbers, a count beside a bowl that gets more (W6)", () => {
+  assert.equal(landingWords(words, BOWLS.x3.before.forecasts[5].landing), "Its stones land in bowls 7, 8, 9.");
+  assert.equal(landingWords(words, [{ bowl: 11, count: 2 }, { bowl: 0, count: 1 }]), "Its stones land in bowls 12 (×2), 1.");
+  assert.equal(landingWords(words, []), null);
+});
+
+test("no line for a bowl that cannot be chosen, for an attempt over, or with the forecast off", () => {
+  const { state, asks } = asking(BOWLS.x3.before);
+  state.chosen = 0; // empty (W5)
   asks.forecast();
-  state.view = BOWLS.x3.answer.view; // the move was made meanwhile
-  engine.calls[0].answer(BOWLS.x3.forecast);
-  await settle();
   assert.equal(state.forecast, null);
-});
-
-test("a forecast already answered for this position and bowl is not asked again", async () => {
-  const { engine, state, asks } = asking(BOWLS.x3.before);
   state.chosen = 5;
-  asks.forecast();
-  engine.calls[0].answer(BOWLS.x3.forecast);
-  await settle();
-  state.chosen = 6;
-  asks.forecast();
-  state.chosen = 5;
-  asks.forecast();
-  assert.equal(engine.calls.length, 2);
-  assert.equal(state.forecast, "Forecast: 3 matching bowls · ×3 · +270");
-});
-
-test("the forecast turned off: no line, nothing asked, and the answer on its way dropped", async () => {
-  const { engine, state, asks } = asking(BOWLS.x3.before);
-  state.chosen = 5;
-  asks.forecast();
   state.prefs.forecast = false;
   asks.forecast();
-  engine.calls[0].answer(BOWLS.x3.forecast);
-  await settle();
-  assert.equal(engine.calls.length, 1);
+  assert.equal(state.forecast, null);
+  state.prefs.forecast = true;
+  state.view = BOWLS.overflow.answer.view; // over (W12)
+  asks.forecast();
   assert.equal(state.forecast, null);
 });
 
@@ -352,7 +331,7 @@ test("a puzzle's hint is searched aside, a forecast meanwhile does not drop it, 
   assert.equal(engine.calls[0].query, true);
   assert.equal(state.hint.asking, true);
   state.chosen = 0;
-  asks.forecast(); // the forecast's own channel
+  asks.forecast(); // asks nothing: the hint's answer is the only one on its way
   engine.calls[0].answer(BOWLS.puzzle.hint);
   await hinting;
   const bowl = BOWLS.puzzle.hint.bowl;

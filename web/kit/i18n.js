@@ -70,6 +70,16 @@ export function createI18n(initial, preloaded = new Map()) {
     if (!tables.has(id)) tables.set(id, await (preloaded.get(id) ?? fetchJson(tableUrl(id))));
     return tables.get(id);
   };
+  // Plural rules made once per language: a page draws many labels per frame, and making
+  // an Intl object costs far more than using one.
+  /** @type {Map<string, Intl.PluralRules>} */
+  const pluralRules = new Map();
+  /** @param {string} language */
+  const plurals = (language) => {
+    let rules = pluralRules.get(language);
+    if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
+    return rules;
+  };
   /** @param {string} key @param {string} language */
   const lookup = (key, language) => {
     const scope = key.split(".")[0];
@@ -82,7 +92,7 @@ export function createI18n(initial, preloaded = new Map()) {
   const pick = (entry, language, vars) => {
     if (typeof entry === "string") return entry;
     if (entry === undefined || entry === null) return undefined;
-    const category = new Intl.PluralRules(language).select(Number(vars.count ?? 0));
+    const category = plurals(language).select(Number(vars.count ?? 0));
     return entry[category] ?? entry.other;
   };
   /** @param {string} key @param {Vars} [vars] @returns {string} */

@@ -41,7 +41,18 @@ from club.bowls.notation import parse
 from club.bowls.position import BAD_ACTION, RING
 from club.bowls.profile import Profile, empty_profile, record
 from club.bowls.puzzles import SOLVED
-from club.bowls.views import Awards, Forecast, Grid, View, awards, describe, forecast_line, grid, player_phase
+from club.bowls.views import (
+    Awards,
+    Forecast,
+    Grid,
+    View,
+    awards,
+    describe,
+    forecast_line,
+    grid,
+    landing_of,
+    player_phase,
+)
 from club.errors import NotationError, is_int
 from club.outcome import Event, Outcome
 from club.recording import Log
@@ -231,13 +242,14 @@ class Session(session.Session[Attempt, Profile]):
 
     def forecast(self, payload: dict[str, Any]) -> Forecast:
         """W23: the sow of ``bowl`` previewed, up to the end of its player phase (the
-        refill it would draw is never sent)."""
+        refill it would draw is never sent), with where its sowing lands (W6). The
+        view carries the same line for every bowl (``forecasts``): the page asks none."""
         bowl = payload.get("bowl")
         if not is_int(bowl) or not 0 <= bowl < RING:
             return {"accepted": False, "reason": BAD_ACTION, "events": [], "line": None}
         preview = self.preview_of(lambda attempt: attempt.copy().play(bowl))
         events = player_phase(cast("list[BowlsEvent]", preview["events"]))  # a bowls step emits bowls events
-        line = forecast_line(bowl, events) if preview["accepted"] else None
+        line = forecast_line(bowl, events, landing_of(self.state.position, bowl)) if preview["accepted"] else None
         return {"accepted": preview["accepted"], "reason": preview["reason"], "events": events, "line": line}
 
     # ----- puzzles, achievements and themes (W18, W24) -------------------------------------

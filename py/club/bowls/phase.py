@@ -9,6 +9,8 @@ for them.
 >>> sow_hand(bowls, 1, "RGB", False, None)
 >>> bowls[:5]
 ['', '', 'RRR', 'G', 'B']
+>>> landing(10, 3, False), landing(1, 2, True)
+([(11, 1), (0, 1), (1, 1)], [(0, 1), (11, 1)])
 >>> match_bowl("BYGYY")
 ('BG', [('Y', 3, 0, (1, 3, 4))])
 """
@@ -37,6 +39,19 @@ def sow_hand(bowls: list[str], source: int, hand: str, reverse: bool, log: Log) 
         bowls[bowl] += stone
         if log is not None:
             log.append({"type": "deliver", "from": source, "bowl": bowl, "stone": stone})
+
+
+def landing(source: int, stones: int, reverse: bool) -> list[tuple[int, int]]:
+    """W6: where ``sow_hand`` puts a hand of ``stones`` from ``source``: each bowl it
+    reaches, in the order it reaches them, and how many stones it receives there (a
+    hand of 12 or more goes round: the emptied source included, some bowls twice).
+
+    >>> landing(5, 13, False)[:2], landing(5, 13, False)[-1], sum(n for _, n in landing(5, 13, False))
+    ([(6, 2), (7, 1)], (5, 1), 13)
+    """
+    step = -1 if reverse else 1
+    rounds, extra = divmod(stones, RING)
+    return [((source + step * k) % RING, rounds + (k <= extra)) for k in range(1, min(stones, RING) + 1)]
 
 
 def match_bowl(queue: str) -> tuple[str, list[Group]] | None:

@@ -6,7 +6,11 @@ the page shows comes from here, never from arithmetic in ``web/``.
   keys lead (W22), the combo
   multiplier of the last move (W13), moves left, the puzzle with its goal,
   progress, whether it is the last one and the next id (W18);
-- ``forecast_line``: the W23 line from the player phase's events;
+- ``forecast_line``: the W23 line from the player phase's events, with
+  where the sowing lands (W6); ``forecast``: the same line of a position as
+  it stands, cheap enough that the view carries one for every bowl
+  (``forecasts``), so choosing a bowl shows its line and landing marks with
+  no question asked of the engine;
 - ``awards``: themes with what each still needs (W24) and the achievements;
 - ``grid``: the 100 puzzles with solved marks and fewest moves (W18).
 
@@ -27,10 +31,11 @@ from club.bowls import achievements as awarded
 from club.bowls.attempt import Attempt
 from club.bowls.events import Event
 from club.bowls.goals import Goal, progress
+from club.bowls.phase import landing
 from club.bowls.position import CAPACITY, MODIFIER_NAMES, OVER, REVERSE, RING, Position, refusal
 from club.bowls.profile import Profile
 from club.bowls.puzzles import COUNT, SOLVED, load_puzzles, specials
-from club.bowls.rules import multiplier, sow
+from club.bowls.rules import multiplier, over_capacity, sow
 
 
 class BowlView(TypedDict):
@@ -101,10 +106,21 @@ class View(TypedDict):
     best: int | None  # the best the HUD shows: Daily's of this date, Endless's, else None
     puzzle: PuzzleView | None
     best_combo: int  # the most matching bowls of one safe move in this attempt (the end card, W13)
+    # W23 with W6's landing, per bowl: the line of each bowl that can be chosen, None for the others
+    # (the page shows the chosen bowl's at once; the forecast line only with its setting on)
+    forecasts: list[ForecastLine | None]
+
+
+class Landing(TypedDict):
+    """W6: a bowl the player's sowing reaches and the stones it receives there."""
+
+    bowl: int
+    count: int
 
 
 class ForecastLine(TypedDict):
-    """W23: the player phase of a sow, never its refill."""
+    """W23: the player phase of a sow, never its refill; ``landing`` is the sowing
+    alone (W6), never a volcano's eruption (W10) or a refill (W16)."""
 
     bowl: int
     matching: list[int]
@@ -114,6 +130,7 @@ class ForecastLine(TypedDict):
     perfect: bool
     overflow: bool
     overflow_bowls: list[int]
+    landing: list[Landing]  # in the order the sowing reaches them (W6: clockwise, or not from a reverse bowl)
 
 
 class Forecast(TypedDict):
@@ -187,6 +204,7 @@ def describe(attempt: Attempt, profile: Profile) -> View:
         "best": best_shown(attempt, profile),
         "puzzle": puzzle_view(attempt, status),
         "best_combo": attempt.best_combo,
+        "forecasts": [forecast(position, b) if b in choosable else None for b in range(RING)],
     }
 
 
@@ -268,9 +286,21 @@ def player_phase(events: list[Event]) -> list[Event]:
     return out
 
 
-def forecast_line(bowl: int, events: list[Event]) -> ForecastLine:
+def landing_of(position: Position, bowl: int) -> list[Landing]:
+    """W6: where sowing ``bowl`` puts its stones, each bowl with its count.
+
+    >>> from club.bowls.notation import parse
+    >>> landing_of(parse("RGB[r]/-/-/-/-/-/-/-/-/-/-/- 0 0"), 0)
+    [{'bowl': 11, 'count': 1}, {'bowl': 10, 'count': 1}, {'bowl': 9, 'count': 1}]
+    """
+    reached = landing(bowl, len(position.bowls[bowl]), bool(position.mods[bowl][REVERSE]))
+    return [{"bowl": b, "count": n} for b, n in reached]
+
+
+def forecast_line(bowl: int, events: list[Event], lands: list[Landing] | None = None) -> ForecastLine:
     """W23 from the player phase's events: matching bowls, multiplier, points
-    (with a Perfect Clear), or the overflow that would end the attempt.
+    (with a Perfect Clear), or the overflow that would end the attempt; ``lands``:
+    where the sowing puts its stones (``landing_of`` the position before it).
 
     >>> from club.bowls.notation import parse
     >>> line = forecast_line(10, sow(parse("-/-/-/-/-/-/-/-/-/-/P/PP 0 0"), 10, log=True).events or [])
@@ -289,18 +319,34 @@ def forecast_line(bowl: int, events: list[Event]) -> ForecastLine:
         "perfect": any(e["type"] == "perfect" for e in events),
         "overflow": overflow is not None,
         "overflow_bowls": list(overflow or []),
+        "landing": list(lands or []),
     }
 
 
 def forecast(position: Position, bowl: int) -> ForecastLine:
     """W23 for a position as it stands (the caller checked the refusal): the
-    player phase of the very ``sow`` the move plays.
+    player phase of the very ``sow`` the move plays, read from its tally (no
+    renderer events: this runs for every bowl of every view), and where its
+    sowing lands (W6).
 
     >>> from club.bowls.notation import parse
-    >>> forecast(parse("-/-/-/-/-/BYR/BB/YY/RR/G/-/- 0 0"), 5)["matching"]
-    [6, 7, 8]
+    >>> line = forecast(parse("-/-/-/-/-/BYR/BB/YY/RR/G/-/- 0 0"), 5)
+    >>> line["matching"], line["points"], [(x["bowl"], x["count"]) for x in line["landing"]]
+    ([6, 7, 8], 270, [(6, 1), (7, 1), (8, 1)])
     """
-    return forecast_line(bowl, player_phase(sow(position, bowl, log=True).events or []))
+    out = sow(position, bowl)  # no refill: the player phase and its Perfect Clear (W14) alone
+    overflow = out.overflow is not None
+    return {
+        "bowl": bowl,
+        "matching": list(out.matching),
+        "combo": out.combo,
+        "multiplier": multiplier(out.combo) if out.combo else 0,
+        "points": out.points,  # 0 on an overflow (W12)
+        "perfect": out.perfect,
+        "overflow": overflow,
+        "overflow_bowls": over_capacity(list(out.position.bowls)) if overflow else [],
+        "landing": landing_of(position, bowl),
+    }
 
 
 def awards(profile: Profile) -> Awards:

@@ -1,7 +1,8 @@
-// The two questions the bowls page asks beside its moves: the forecast of the
-// chosen bowl (W23, a preview: latest wins) and a puzzle's hint (W18, a query
-// searched in the engine worker, the page playable meanwhile, cancelled when
-// the attempt on screen changes). Their answers go into the page's state.
+// What the bowls page says of the choice beside its moves: the forecast line of
+// the chosen bowl (W23: the engine's, sent with the view for every bowl it may
+// choose, so a tap shows it at once, no question asked) and a puzzle's hint
+// (W18, a query searched in the engine worker, the page playable meanwhile,
+// cancelled when the attempt on screen changes). They go into the page's state.
 import { hintKey } from "./render.js";
 import { NO_HINT } from "./puzzles.js";
 import { forecastWords } from "./words.js";
@@ -15,7 +16,6 @@ import { forecastWords } from "./words.js";
  * @property {number | null} chosen
  * @property {{forecast: boolean}} prefs
  * @property {string | null} forecast
- * @property {{key: string, text: string | null} | null} forecastSeen
  * @property {HintState} hint
  */
 
@@ -27,20 +27,11 @@ export function createAsks({ state, page, ctx, words, render, choose }) {
   const { engine } = ctx;
   const { t } = words;
 
-  // The forecast line of the chosen bowl: asked now, drawn when it answers.
+  // The forecast line of the chosen bowl, in words, from the view's line of that bowl (W23).
   function forecast() {
     const view = state.view;
-    const fresh = page.ticket("forecast");
-    if (!state.prefs.forecast || state.chosen === null || !view || view.over) { state.forecast = null; return; }
-    const key = `${view.position}|${state.chosen}`;
-    if (state.forecastSeen?.key === key) { state.forecast = state.forecastSeen.text; return; }
-    state.forecast = null; // never the line of another bowl meanwhile
-    engine.call("forecast", { bowl: state.chosen }).then((/** @type {Bowls.Forecast} */ answer) => {
-      if (!fresh() || state.view !== view) return;
-      state.forecastSeen = { key, text: forecastWords(words, answer.line) };
-      state.forecast = state.forecastSeen.text;
-      render();
-    }, page.report);
+    const line = view && !view.over && state.chosen !== null ? view.forecasts?.[state.chosen] : null; // none in a view stored by an older version
+    state.forecast = state.prefs.forecast && line ? forecastWords(words, line) : null;
   }
 
   // The attempt on screen changes (or is about to, or the page leaves): a hint asked for it is dropped and stopped.
@@ -75,8 +66,8 @@ export function createAsks({ state, page, ctx, words, render, choose }) {
     const bowl = answer?.bowl ?? null;
     const message = hintWords(answer);
     state.hint = { key: hintKey(view), asking: false, message, bowl };
-    if (bowl !== null && state.chosen !== bowl) choose(bowl, false);
-    else render();
+    if (bowl !== null && state.chosen !== bowl) choose(bowl, false); // draws the choice alone
+    render(); // and the goal panel's answer
     if (message) ctx.announce(message);
   }
 

@@ -2,7 +2,7 @@
 // training mark (W21), the chosen bowl's queue with the Sow button (W5), the
 // optional forecast line (W23) and the controls. Numbers come from the view;
 // each part is built once and drawn again from the view and the page's state.
-import { html } from "../../svg.js";
+import { html, setIfChanged, textIfChanged } from "../../svg.js";
 import { stoneIcon, STONE_NAMES } from "./stones.js";
 import { statBox } from "../../kit/hud.js";
 
@@ -40,20 +40,20 @@ export function createHud(root, { t, number }, juice) {
 
   /** @param {Bowls.View} view */
   function render(view) {
-    chip.textContent = modeName(t, view);
-    chip.dataset.mode = view.mode;
+    textIfChanged(chip, modeName(t, view));
+    setIfChanged(chip, "data-mode", view.mode);
     training.hidden = !view.training;
     if (juice && drawn) juice.countUp(score.value, view.score, number);
     else score.set(number(view.score));
     drawn = true;
-    score.box.dataset.score = String(view.score);
+    setIfChanged(score.box, "data-score", String(view.score));
     const last = view.last;
     const matched = !!last && last.combo > 0;
     combo.set(matched ? `×${last.multiplier}` : "–"); // W13, from the engine
-    combo.box.dataset.combo = String(last ? last.combo : 0);
-    combo.box.title = matched ? t("bowls.comboHelp", { count: last.combo }) : "";
+    setIfChanged(combo.box, "data-combo", String(last ? last.combo : 0));
+    setIfChanged(combo.box, "title", matched ? t("bowls.comboHelp", { count: last.combo }) : "");
     moves.set(view.limit ? `${number(view.moves)}/${number(view.limit)}` : number(view.moves));
-    moves.box.dataset.moves = String(view.moves);
+    setIfChanged(moves.box, "data-moves", String(view.moves));
     best.set(view.best === null || view.best === undefined ? "–" : number(view.best));
   }
 
@@ -74,28 +74,35 @@ export function createQueuePanel(root, { t }, { onSow }) {
   const forecast = html("p", { class: "bw-forecast", hidden: true, role: "status" }, panel);
   sow.addEventListener("click", onSow);
 
+  let shown = ""; // what the queue was last drawn from: a redraw of the same choice leaves it
+
   /** @param {Bowls.View} view @param {number | null} chosen @param {string | null} line the forecast in words */
   function render(view, chosen, line) {
     forecast.hidden = line === null;
-    forecast.textContent = line ?? "";
-    queue.replaceChildren();
+    textIfChanged(forecast, line ?? "");
     const bowl = chosen === null ? null : view.bowls[chosen];
     const back = bowl?.clockwise === false; // the engine's: a reverse bowl (W6)
-    way.textContent = t(back ? "bowls.wayBack" : "bowls.way", { capacity: view.capacity });
-    way.dataset.way = back ? "back" : "clockwise";
+    textIfChanged(way, t(back ? "bowls.wayBack" : "bowls.way", { capacity: view.capacity }));
+    setIfChanged(way, "data-way", back ? "back" : "clockwise");
     if (chosen === null || bowl === null || view.over) {
-      title.textContent = view.over ? t("bowls.attemptOver") : t("bowls.pickBowl");
+      if (shown) queue.replaceChildren();
+      shown = "";
+      textIfChanged(title, view.over ? t("bowls.attemptOver") : t("bowls.pickBowl"));
       sow.disabled = true;
       return;
     }
-    title.textContent = t("bowls.bowlN", { n: chosen + 1, count: bowl.stones.length }); // plural by count
+    textIfChanged(title, t("bowls.bowlN", { n: chosen + 1, count: bowl.stones.length })); // plural by count
+    sow.disabled = !view.choosable.includes(chosen);
+    const key = `${bowl.stones}|${t("bowls.queueLabel")}`;
+    if (key === shown) return;
+    shown = key;
+    queue.replaceChildren();
     [...bowl.stones].forEach((stone, i) => {
       const item = html("li", { class: "bw-q", "data-stone": stone }, queue);
       stoneIcon(item, stone, 30);
       html("span", { class: "bw-q-n" }, item, String(i + 1));
       item.setAttribute("aria-label", `${i + 1}: ${t(`bowls.stone.${STONE_NAMES[stone]}`)}`);
     });
-    sow.disabled = !view.choosable.includes(chosen);
   }
 
   return { panel, render };

@@ -4,9 +4,9 @@
 // the ring (anim.js) with their cues (cues.js), said (words.js) and heard by
 // the lesson and the Daily Club; the end card follows when it ended the
 // attempt. A refusal is the engine's reason, said.
-import { baseFrame, bowlLabel } from "./render.js";
+import { baseFrame, bowlLabels, landingOf } from "./render.js";
 import { heardOf, showTips } from "./lesson.js";
-import { moveWords, refusalWords } from "./words.js";
+import { landingWords, moveWords, refusalWords } from "./words.js";
 import { shownView } from "./state.js";
 
 /** @typedef {Omit<Club.Answer, "events" | "view"> & { events: Bowls.Event[], view: Bowls.View }} Answer a bowls action's answer */
@@ -17,7 +17,8 @@ import { shownView } from "./state.js";
  * @property {import("../../kit/mount.js").Kit} kit
  * @property {import("./state.js").State} state
  * @property {import("./hud.js").Words} words
- * @property {{ring: {node: (b: number) => Element | null, focusBowl: (b: number) => void}}} game the game screen
+ * @property {{ring: {node: (b: number) => Element | null, focusBowl: (b: number) => void},
+ *   choose: (state: import("./render.js").GameState, view: Bowls.View) => void}} game the game screen
  * @property {ReturnType<typeof import("./cues.js").createCues>} cues
  * @property {ReturnType<typeof import("./anim.js").createPlayer>} player
  * @property {ReturnType<typeof import("./asks.js").createAsks>} asks
@@ -33,7 +34,7 @@ export function createPlay({ ctx, kit, state, words, game, cues, player, asks, a
   const { engine } = ctx;
   const { page } = kit;
 
-  // After the choice or the view changed: the forecast asked for, then drawn.
+  // After the choice or the view changed: the forecast line taken from the view, then drawn.
   function refresh() {
     const view = state.view;
     if (view && state.chosen !== null && !view.choosable.includes(state.chosen)) state.chosen = null;
@@ -48,10 +49,15 @@ export function createPlay({ ctx, kit, state, words, game, cues, player, asks, a
     if (!live()) return;
     state.chosen = b;
     finishAnimation();
-    refresh();
-    game.ring.focusBowl(b);
+    asks.forecast(); // the view's line of the bowl: no question to the engine (W23)
+    game.ring.focusBowl(b); // first: the draw's one layout then holds the focus ring too
+    if (state.screen === "game") game.choose(state, shownView(state)); // the choice alone is drawn again
     const view = shownView(state); // live: a view not over
-    if (announce) ctx.announce(bowlLabel(words, view.bowls[b], b, view.capacity));
+    if (announce) { // the bowl, and where its stones would land (W6)
+      const label = bowlLabels(words, view)[b];
+      const lands = landingWords(words, landingOf(view, b));
+      ctx.announce(lands ? `${label} ${lands}` : label);
+    }
     kit.heard([{ kind: "choose", bowl: b }]);
   }
 
@@ -92,7 +98,6 @@ export function createPlay({ ctx, kit, state, words, game, cues, player, asks, a
     if (!page.keep(answer)) return; // another tab's newer run: adopted next
     await attempts.readProfile(answer.profile); // a banked attempt, an achievement (W24, W25)
     if (page.gone()) return;
-    state.forecastSeen = null;
     const solved = answer.events.find((e) => e.type === "puzzle_solved");
     if (solved && answer.view.puzzle) state.solved.set(answer.view.puzzle.id, solved);
     const cheer = toast.show(answer.events); // W24: the engine awards achievements with the move

@@ -4,7 +4,7 @@
 // failure cards. The engine answers everything (Session.puzzles, puzzle_new,
 // hint; a solved puzzle is recorded by the move that solves it); this module
 // only draws what it is handed and calls the page's callbacks.
-import { html } from "../../svg.js";
+import { html, setIfChanged, textIfChanged } from "../../svg.js";
 
 /** @typedef {(key: string, vars?: Record<string, any>) => string} Translate */
 
@@ -125,12 +125,12 @@ export function createPuzzlePanel(game, stats, t, on) {
     panel.hidden = !p;
     tools.hidden = !p;
     if (!p || !view) return;
-    title.textContent = t("bowls.puzzle.panel.label", { id: p.id, title: titleOf(t, p) });
-    goal.textContent = `${t("bowls.puzzle.panel.goal")}: ${goalWords(t, p.goal)}`;
-    progress.textContent = progressWords(t, p.progress);
-    left.textContent = t("bowls.puzzle.panel.movesLeft", { count: p.moves_left });
-    left.dataset.left = String(p.moves_left);
-    panel.dataset.puzzle = String(p.id);
+    textIfChanged(title, t("bowls.puzzle.panel.label", { id: p.id, title: titleOf(t, p) }));
+    textIfChanged(goal, `${t("bowls.puzzle.panel.goal")}: ${goalWords(t, p.goal)}`);
+    textIfChanged(progress, progressWords(t, p.progress));
+    textIfChanged(left, t("bowls.puzzle.panel.movesLeft", { count: p.moves_left }));
+    setIfChanged(left, "data-left", String(p.moves_left));
+    setIfChanged(panel, "data-puzzle", String(p.id));
     hint.disabled = view.over;
     hint.classList.toggle("bwp-thinking", asked.asking); // quiet: the page stays playable meanwhile
     if (asked.asking) hint.setAttribute("aria-busy", "true");

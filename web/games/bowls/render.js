@@ -3,7 +3,7 @@
 // view and the page's state, nothing else. The game screen (the HUD, the
 // puzzle's goal panel, the ring, the chosen bowl's queue and the controls)
 // is built once; the ring takes the height left on the first screen (P13).
-import { html } from "../../svg.js";
+import { html, setIfChanged } from "../../svg.js";
 import { createControls, createHud, createQueuePanel } from "./hud.js";
 import { createPuzzlePanel, NO_HINT } from "./puzzles.js";
 import { createRing } from "./ring.js";
@@ -56,20 +56,48 @@ export function bowlLabel({ t }, bowl, b, capacity) {
   return `${t("bowls.bowlLabel", { n: b + 1, stones })} (${[...mods, t("bowls.room", { count: bowl.stones.length, capacity })].join(", ")})`;
 }
 
+/** @type {WeakMap<Bowls.View, {t: Words["t"], probe: string, labels: string[]}>} */
+const LABELS = new WeakMap();
+
+/**
+ * The bowls' accessible names of a view, made once per view and language (a tap that only
+ * changes the choice draws again and must stay quick).
+ * @param {Words} words @param {Bowls.View} view @returns {string[]}
+ */
+export function bowlLabels(words, view) {
+  const probe = words.t("bowls.emptyBowl"); // another language, other words
+  const kept = LABELS.get(view);
+  if (kept && kept.t === words.t && kept.probe === probe) return kept.labels;
+  const labels = view.bowls.map((bowl, b) => bowlLabel(words, bowl, b, view.capacity));
+  LABELS.set(view, { t: words.t, probe, labels });
+  return labels;
+}
+
+/**
+ * Where the chosen bowl's sowing lands (W6): the engine's line of that bowl, none while nothing is chosen.
+ * @param {Bowls.View} view @param {number | null} chosen @returns {Bowls.Landing[]}
+ */
+export function landingOf(view, chosen) {
+  if (view.over || chosen === null) return [];
+  return view.forecasts?.[chosen]?.landing ?? []; // a view stored by an older version has no lines
+}
+
 /**
  * The ring's frame of the view as it stands (an animation starts from it).
  * @param {GameState} state @param {Bowls.View} view @param {Words} words @returns {Frame}
  */
 export function baseFrame(state, view, words) {
   const hint = state.hint.key === hintKey(view) ? state.hint : NO_HINT;
+  const chosen = view.over ? null : state.chosen;
   return {
     bowls: view.bowls,
     capacity: view.capacity,
-    chosen: view.over ? null : state.chosen,
+    chosen,
     choosable: new Set(view.choosable),
     focusable: focusTarget(state, view),
-    labels: view.bowls.map((bowl, b) => bowlLabel(words, bowl, b, view.capacity)),
+    labels: bowlLabels(words, view),
     hinted: hint.bowl,
+    landing: landingOf(view, chosen),
   };
 }
 
@@ -101,28 +129,40 @@ export function createGame(root, words, on, juice) {
   }
 
   /**
+   * A new choice on the view drawn (W5: free, not a move): the ring's marks, the queue panel and
+   * the forecast line, nothing else (the HUD, the controls and the goal panel do not depend on it).
+   * @param {GameState} state @param {Bowls.View} view
+   */
+  function choose(state, view) {
+    if (state.animating) return;
+    ring.render(baseFrame(state, view, words));
+    panel.render(view, view.over ? null : state.chosen, state.forecast);
+    fit(); // the panel may have changed height
+  }
+
+  /**
    * Everything on the game screen from the view and the state. While a move
    * animates, the ring, the HUD and the marks wait for its end (the player
    * draws the ring); the queue panel shows no choice.
    * @param {GameState} state @param {Bowls.View} view
    */
   function render(state, view) {
-    root.dataset.animating = state.animating ? "1" : "0";
+    setIfChanged(root, "data-animating", state.animating ? "1" : "0"); // unchanged: no page-wide restyle
     if (state.animating) { panel.render(view, null, null); return; }
     hud.render(view);
     ring.render(baseFrame(state, view, words));
     panel.render(view, view.over ? null : state.chosen, state.forecast);
     controls.render(view);
     puzzle.render(view, state.hint.key === hintKey(view) ? state.hint : NO_HINT);
-    root.dataset.puzzle = view.puzzle ? "1" : "0";
-    root.dataset.over = view.over ? "1" : "0";
-    root.dataset.status = view.status ?? "";
-    root.dataset.moves = String(view.moves);
-    root.dataset.position = view.position;
+    setIfChanged(root, "data-puzzle", view.puzzle ? "1" : "0");
+    setIfChanged(root, "data-over", view.over ? "1" : "0");
+    setIfChanged(root, "data-status", view.status ?? "");
+    setIfChanged(root, "data-moves", String(view.moves));
+    setIfChanged(root, "data-position", view.position);
     fit(); // now, not a frame later: the panels may have changed height
   }
 
-  return { node, ring, render, fit };
+  return { node, ring, render, choose, fit };
 }
 
 /**

@@ -3,9 +3,11 @@
 // sit on the rim clockwise from the top and the last one in the centre, and
 // any more show a clear "+N" marker; the places still free are faint rings, so
 // a full bowl shows it, and an arrow inside the ring shows which way
-// the chosen bowl sows (the view's `clockwise`). It only draws the frame it is
-// given (the engine's view or an animation frame).
-import { svg } from "../../svg.js";
+// the chosen bowl sows (the view's `clockwise`); each bowl the chosen bowl's
+// sowing reaches wears a small "+N" mark on its outer rim, clear of the stones
+// (the engine's landing, W6). It only draws the frame it is given (the
+// engine's view or an animation frame).
+import { setIfChanged, svg, textIfChanged } from "../../svg.js";
 import { drawStone } from "./stones.js";
 
 const RING_R = 95;
@@ -14,6 +16,11 @@ const STONE_R = 6.9;
 const RIM_R = 14;
 const BADGE_R = 6.2;
 const NUMBER_R = RING_R + BOWL_R + 10; // the bowl numbers sit just outside the ring
+// A landing mark: on the rim, beyond the stones (RIM_R + STONE_R), turned clockwise from
+// the bowl's number so the two never touch, and inside the gap to the next bowl.
+const LAND_D = 28;
+const LAND_R = 6.6;
+const LAND_TURN = 0.78; // radians from straight out
 const VIEW_R = NUMBER_R + 7;
 
 /**
@@ -38,6 +45,7 @@ const VIEW_R = NUMBER_R + 7;
  * @property {Set<number>} [hot]
  * @property {Set<number>} [erupting]
  * @property {Set<number>} [overflow]
+ * @property {{bowl: number, count: number}[]} [landing] where the chosen bowl's sowing puts stones (W6)
  */
 
 /**
@@ -47,6 +55,8 @@ const VIEW_R = NUMBER_R + 7;
  * @property {SVGGElement} badges
  * @property {SVGGElement} marker
  * @property {SVGTextElement} markerText
+ * @property {SVGGElement} land the landing mark
+ * @property {SVGTextElement} landText
  * @property {string} key what its stones were last drawn from
  */
 
@@ -114,6 +124,7 @@ export function createRing(parent, { label, onBowl, onKey }) {
   const [wx, wy, turn] = [WAY_R * Math.sin(WAY_A), -WAY_R * Math.cos(WAY_A), (WAY_A * 180) / Math.PI];
   svg("polygon", { points: "-2,-5 6,0 -2,5", transform: `translate(${wx.toFixed(2)} ${wy.toFixed(2)}) rotate(${turn.toFixed(1)})` }, way);
   const centre = /** @type {SVGGElement} */ (svg("g", { class: "bw-centre", "aria-hidden": "true" }, art));
+  const landLayer = /** @type {SVGGElement} */ (svg("g", { class: "bw-lands", "aria-hidden": "true" }, art));
   /** @type {BowlNode[]} */
   let bowls = [];
 
@@ -135,17 +146,26 @@ export function createRing(parent, { label, onBowl, onKey }) {
       "text-anchor": "middle", "dominant-baseline": "central", "aria-hidden": "true",
     }, g);
     number.textContent = String(b + 1);
+    const turn = angle(b, count) + LAND_TURN;
+    // In a layer of its own above the bowls: no part of the bowl's button (its name stays its label).
+    const land = /** @type {SVGGElement} */ (svg("g", {
+      class: "bw-land", hidden: true, "data-for": b,
+      transform: `translate(${(x + LAND_D * Math.cos(turn)).toFixed(2)} ${(y + LAND_D * Math.sin(turn)).toFixed(2)})`,
+    }, landLayer));
+    svg("circle", { r: LAND_R }, land);
+    const landText = /** @type {SVGTextElement} */ (svg("text", { y: 0.4, "text-anchor": "middle", "dominant-baseline": "central" }, land));
     // A tap must not focus (and scroll to) the bowl natively: the page focuses it without scrolling.
     g.addEventListener("mousedown", (e) => e.preventDefault());
     g.addEventListener("click", () => onBowl(b));
     g.addEventListener("keydown", (e) => onKey(e, b));
-    return { g, stones, badges, marker, markerText, key: "" };
+    return { g, stones, badges, marker, markerText, land, landText, key: "" };
   }
 
   /** @param {number} count */
   function build(count) {
-    bowls.forEach((entry) => entry.g.remove());
+    bowls.forEach((entry) => { entry.g.remove(); entry.land.remove(); });
     bowls = Array.from({ length: count }, (_, b) => makeBowl(b, count));
+    art.appendChild(landLayer); // drawn over every bowl
   }
 
   /** @param {BowlNode} entry @param {number} b @param {FrameBowl} bowl @param {Frame} frame */
@@ -172,14 +192,22 @@ export function createRing(parent, { label, onBowl, onKey }) {
     const from = frame.chosen ?? null;
     const turn = from === null ? 0 : (360 / frame.bowls.length) * from;
     const mirror = from !== null && frame.bowls[from].clockwise === false ? " scale(-1 1)" : "";
-    way.setAttribute("transform", `rotate(${turn.toFixed(1)})${mirror}`);
+    setIfChanged(way, "transform", `rotate(${turn.toFixed(1)})${mirror}`);
     way.classList.toggle("back", Boolean(mirror));
+    /** @type {Map<number, number>} */
+    const lands = new Map((frame.landing ?? []).map(({ bowl, count }) => [bowl, count]));
     frame.bowls.forEach((bowl, b) => {
       const entry = bowls[b];
+      const land = lands.get(b);
+      entry.land.toggleAttribute("hidden", land === undefined);
+      textIfChanged(entry.landText, land === undefined ? "" : `+${land}`);
+      entry.g.classList.toggle("landing", land !== undefined);
+      if (land === undefined) entry.g.removeAttribute("data-land");
+      else setIfChanged(entry.g, "data-land", String(land));
       drawStones(entry, b, bowl, frame);
       const extra = bowl.stones.length - frame.capacity;
       entry.marker.toggleAttribute("hidden", extra < 1);
-      entry.markerText.textContent = extra > 0 ? `+${extra}` : "";
+      textIfChanged(entry.markerText, extra > 0 ? `+${extra}` : "");
       const { g } = entry;
       g.classList.toggle("chosen", frame.chosen === b);
       g.classList.toggle("choosable", Boolean(frame.choosable?.has(b)));
@@ -188,10 +216,10 @@ export function createRing(parent, { label, onBowl, onKey }) {
       g.classList.toggle("overflowing", Boolean(frame.overflow?.has(b) || bowl.over_capacity)); // W12, the engine's
       g.classList.toggle("bwp-hinted", frame.hinted === b);
       for (const kind of ["ice", "volcano", "reverse"]) g.classList.toggle(kind === "ice" ? "iced" : kind, Boolean(bowl.mods[kind]));
-      g.dataset.stones = bowl.stones;
-      if (frame.labels) g.setAttribute("aria-label", frame.labels[b]);
-      g.setAttribute("aria-pressed", frame.chosen === b ? "true" : "false");
-      g.setAttribute("tabindex", frame.focusable === b ? "0" : "-1");
+      setIfChanged(g, "data-stones", bowl.stones);
+      if (frame.labels) setIfChanged(g, "aria-label", frame.labels[b]);
+      setIfChanged(g, "aria-pressed", frame.chosen === b ? "true" : "false");
+      setIfChanged(g, "tabindex", frame.focusable === b ? "0" : "-1");
     });
   }
 

@@ -225,7 +225,6 @@ export function createScreens({ ctx, page, state, parts, words, attempts, cards,
   function setForecast(forecast) {
     state.prefs = { ...state.prefs, forecast };
     store.set("prefs", JSON.stringify(state.prefs));
-    state.forecastSeen = null;
     if (state.screen === "game") play().refresh();
   }
 

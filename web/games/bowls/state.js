@@ -15,7 +15,6 @@ import { NO_HINT } from "./puzzles.js";
  * @property {Dialog | null} card the open card
  * @property {{forecast: boolean}} prefs
  * @property {string | null} forecast the forecast line (W23) of the chosen bowl, in words
- * @property {{key: string, text: string | null} | null} forecastSeen the last answered, by position and bowl (no line: text null)
  * @property {import("./puzzles.js").HintState} hint the hint asked for the puzzle on screen
  * @property {Bowls.Profile | null} profile the engine's reading of the stored profile
  * @property {Record<string, {text: string, view: Bowls.View}>} parked unfinished attempts of modes not on screen (W25)
@@ -35,7 +34,7 @@ function readPrefs(store) {
 export function createState(store) {
   return {
     screen: null, view: null, chosen: null, animating: false, card: null,
-    prefs: readPrefs(store), forecast: null, forecastSeen: null, hint: NO_HINT,
+    prefs: readPrefs(store), forecast: null, hint: NO_HINT,
     profile: null, parked: {}, solved: new Map(),
   };
 }

@@ -14,6 +14,17 @@ export function forecastWords({ t, number }, f) {
   return f.perfect ? `${text} ${t("bowls.forecast.perfect")}` : text;
 }
 
+/**
+ * Where the chosen bowl's stones land (W6), for the screen reader: bowl numbers as the ring
+ * shows them (from 1), "×N" beside one that receives more than one.
+ * @param {Words} words @param {{bowl: number, count: number}[]} landing @returns {string | null}
+ */
+export function landingWords({ t }, landing) {
+  if (!landing.length) return null;
+  const list = landing.map(({ bowl, count }) => (count > 1 ? `${bowl + 1} (×${count})` : String(bowl + 1))).join(", ");
+  return t("bowls.lands", { list });
+}
+
 /** The end in words: the move count is the attempt's own (a puzzle's limit, Daily's). @param {Words} words @param {Bowls.View} view */
 function overWords({ t, number }, view) {
   const count = view.status === "limit" ? view.limit ?? view.moves : view.moves;

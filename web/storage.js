@@ -116,6 +116,70 @@ function pruneAsides(store) {
 }
 
 /**
+ * Every key of the club's in the given stores (a value may live in memory only, after a failed write).
+ * @param {(Backend | null)[]} stores @returns {string[]}
+ */
+function clubKeys(stores) {
+  /** @type {Set<string>} */
+  const out = new Set();
+  for (const store of stores) {
+    if (!store) continue;
+    try {
+      for (let i = 0; i < store.length; i += 1) {
+        const k = store.key(i);
+        if (k?.startsWith(PREFIX)) out.add(k);
+      }
+    } catch { /* storage went away */ }
+  }
+  return [...out];
+}
+
+/**
+ * Another tab's write to a key this tab has read (P10): the newer value is handed to the page, which adopts
+ * it, and taken as seen, so a later write of ours is not refused for it. Keys never read here are no news.
+ * @param {Map<string, string | null>} lastSeen @param {Set<(key: string, value: string | null) => void>} handlers
+ */
+function watchOtherTabs(lastSeen, handlers) {
+  // The page's window (node's tests have none).
+  globalThis.addEventListener?.("storage", (event) => {
+    const { key, newValue } = event;
+    if (!key?.startsWith(PREFIX) || newValue === lastSeen.get(key)) return;
+    if (!lastSeen.has(key)) return;
+    lastSeen.set(key, newValue); // handed to the page, which adopts it
+    handlers.forEach((fn) => fn(key, newValue));
+  });
+}
+
+/**
+ * One game's part of storage (`ctx.store`): the club's operations on its items, `6e-club/v1/<name>/<item>`,
+ * and another tab's changes to them named by item.
+ * @param {string} name
+ * @param {Pick<ClubStorage, "get" | "set" | "remove" | "load" | "moveAside"> & { read: (key: string) => string | null }} club
+ *   `read`: a value without taking it as seen
+ * @param {Set<(key: string, value: string | null) => void>} handlers
+ * @returns {StoreScope}
+ */
+function scopeOf(name, club, handlers) {
+  /** @param {string} item */
+  const full = (item) => `${PREFIX}${name}/${item}`;
+  return {
+    get: (item) => club.get(full(item)),
+    peek: (item) => club.read(full(item)),
+    set: (item, text) => club.set(full(item), text),
+    remove: (item) => club.remove(full(item)),
+    load: (item, validate) => club.load(full(item), validate),
+    moveAside: (item, reason) => club.moveAside(full(item), reason),
+    onExternalChange(fn) {
+      const handler = (key, value) => {
+        if (key.startsWith(`${PREFIX}${name}/`)) fn(key.slice(PREFIX.length + name.length + 1), value);
+      };
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+  };
+}
+
+/**
  * @param {object} [options]
  * @param {(text: string) => void} [options.notice] shows a notice to the player
  * @param {(key: string, vars?: object) => string | null} [options.t] translates a notice (null: not yet, English then)
@@ -210,53 +274,14 @@ export function createStorage({ notice, t, backend } = {}) {
     }
   }
 
-  function keys() {
-    /** @type {Set<string>} */
-    const out = new Set();
-    for (const store of [real, memory]) {
-      if (!store) continue;
-      try {
-        for (let i = 0; i < store.length; i += 1) {
-          const k = store.key(i);
-          if (k?.startsWith(PREFIX)) out.add(k);
-        }
-      } catch { /* storage went away */ }
-    }
-    return [...out];
-  }
-
-  // The page's window (node's tests have none).
-  globalThis.addEventListener?.("storage", (event) => {
-    const { key, newValue } = event;
-    if (!key?.startsWith(PREFIX) || newValue === lastSeen.get(key)) return;
-    if (!lastSeen.has(key)) return;
-    lastSeen.set(key, newValue); // handed to the page, which adopts it
-    conflictHandlers.forEach((fn) => fn(key, newValue));
-  });
-
+  watchOtherTabs(lastSeen, conflictHandlers);
   /** @param {string} name @returns {StoreScope} */
-  function scope(name) {
-    /** @param {string} item */
-    const full = (item) => `${PREFIX}${name}/${item}`;
-    return {
-      get: (item) => get(full(item)),
-      peek: (item) => read(full(item)),
-      set: (item, text) => set(full(item), text),
-      remove: (item) => remove(full(item)),
-      load: (item, validate) => load(full(item), validate),
-      moveAside: (item, reason) => moveAside(full(item), reason),
-      onExternalChange(fn) {
-        const handler = (key, value) => {
-          if (key.startsWith(`${PREFIX}${name}/`)) fn(key.slice(PREFIX.length + name.length + 1), value);
-        };
-        conflictHandlers.add(handler);
-        return () => conflictHandlers.delete(handler);
-      },
-    };
-  }
+  const scope = (name) => scopeOf(name, { get, read, set, remove, load, moveAside }, conflictHandlers);
 
   return {
-    get, set, remove, load, moveAside, keys, scope,
+    get, set, remove, load, moveAside,
+    keys: () => clubKeys([real, memory]),
+    scope,
     get persistent() { return persistent; },
     backend: real,
     asides: () => listAsides(real),

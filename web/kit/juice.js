@@ -23,6 +23,61 @@ import { html } from "../svg.js";
 const COUNT_MS = 400;
 
 /**
+ * Numbers that count up to their new value over COUNT_MS, easing out, all on one animation frame loop.
+ * They jump instead under reduced motion (P11), on a hidden page (no frames come) and when the number drops
+ * (a new run's score).
+ * @param {() => boolean} still reduced motion, asked at each count
+ */
+function createCounter(still) {
+  /** @type {Map<Element, { from: number, to: number, start: number, format: (n: number) => string }>} */
+  const counts = new Map();
+  /** @type {WeakMap<Element, number>} the value each element was last given here */
+  const shown = new WeakMap();
+  let frame = 0;
+
+  /** @param {Element} el @param {number} value @param {(n: number) => string} format */
+  function show(el, value, format) {
+    shown.set(el, value);
+    el.textContent = format(value);
+  }
+
+  function tick() {
+    frame = 0;
+    const now = performance.now();
+    for (const [el, c] of counts) {
+      const k = Math.min((now - c.start) / COUNT_MS, 1);
+      show(el, k === 1 ? c.to : Math.round(c.from + (c.to - c.from) * (1 - (1 - k) ** 3)), c.format);
+      if (k === 1) counts.delete(el);
+    }
+    if (counts.size) frame = requestAnimationFrame(tick);
+  }
+
+  return {
+    /** @type {Juice["countUp"]} */
+    countUp(el, to, format) {
+      if (counts.get(el)?.to === to) return; // already counting there
+      // From what it shows: the last value counted, unless something else wrote the element since.
+      const last = shown.get(el);
+      const from = last !== undefined && format(last) === el.textContent ? last : Number(el.textContent.replace(/[^\d-]/g, "")) || 0;
+      if (still() || document.hidden || to <= from) { // a score that drops (a new run) shows at once
+        counts.delete(el);
+        show(el, to, format);
+        return;
+      }
+      counts.set(el, { from, to, start: performance.now(), format });
+      frame ||= requestAnimationFrame(tick);
+    },
+    /** Every count ends now, at its number. */
+    end() {
+      cancelAnimationFrame(frame);
+      frame = 0;
+      for (const [el, c] of counts) show(el, c.to, c.format);
+      counts.clear();
+    },
+  };
+}
+
+/**
  * @param {HTMLElement} root the page's root (it shakes; the layer sits beside it)
  * @param {{ reducedMotion: () => boolean }} ctx
  * @returns {Juice}
@@ -32,11 +87,7 @@ export function createJuice(root, ctx) {
   const layer = html("div", { class: "juice-layer", "aria-hidden": "true" }, root.parentElement ?? document.body);
   /** @type {Map<Animation, Element | null>} what runs, and the element it removes when done */
   const running = new Map();
-  /** @type {Map<Element, { from: number, to: number, start: number, format: (n: number) => string }>} */
-  const counts = new Map();
-  /** @type {WeakMap<Element, number>} */
-  const shown = new WeakMap();
-  let frame = 0;
+  const counter = createCounter(() => ctx.reducedMotion());
   /** @type {Animation | null} */
   let praised = null;
 
@@ -58,30 +109,6 @@ export function createJuice(root, ctx) {
     return el;
   }
 
-  /** @param {Element} el @param {number} value @param {(n: number) => string} format */
-  function show(el, value, format) {
-    shown.set(el, value);
-    el.textContent = format(value);
-  }
-
-  function tick() {
-    frame = 0;
-    const now = performance.now();
-    for (const [el, c] of counts) {
-      const k = Math.min((now - c.start) / COUNT_MS, 1);
-      show(el, k === 1 ? c.to : Math.round(c.from + (c.to - c.from) * (1 - (1 - k) ** 3)), c.format);
-      if (k === 1) counts.delete(el);
-    }
-    if (counts.size) frame = requestAnimationFrame(tick);
-  }
-
-  function endCounts() {
-    cancelAnimationFrame(frame);
-    frame = 0;
-    for (const [el, c] of counts) show(el, c.to, c.format);
-    counts.clear();
-  }
-
   /** @param {number} level */
   const clampLevel = (level) => Math.min(Math.max(Math.round(level) || 1, 1), 3);
   const still = () => ctx.reducedMotion();
@@ -96,24 +123,12 @@ export function createJuice(root, ctx) {
   }
 
   function finish() {
-    endCounts();
+    counter.end();
     [...running.keys()].forEach(end);
   }
 
   return {
-    countUp(el, to, format) {
-      if (counts.get(el)?.to === to) return; // already counting there
-      // From what it shows: the last value counted, unless something else wrote the element since.
-      const last = shown.get(el);
-      const from = last !== undefined && format(last) === el.textContent ? last : Number(el.textContent.replace(/[^\d-]/g, "")) || 0;
-      if (still() || document.hidden || to <= from) { // a score that drops (a new run) shows at once
-        counts.delete(el);
-        show(el, to, format);
-        return;
-      }
-      counts.set(el, { from, to, start: performance.now(), format });
-      frame ||= requestAnimationFrame(tick);
-    },
+    countUp: counter.countUp,
     float(text, x, y, { cls = "" } = {}) {
       const el = spawn(`juice-float ${cls}`.trim(), x, y, text);
       const at = "translate(-50%, -50%)";

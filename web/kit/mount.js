@@ -82,14 +82,42 @@ export async function mountGame(root, ctx, hooks) {
   life.bind(made);
   await made.ready;
   if (!ctx.replay && !ctx.lesson) await life.drawStored();
-  const failure = await life.run(ctx.replay ? life.watch : life.start);
+  const failure = await firstOperation(life.kit.page, ctx.replay ? life.watch : life.start);
   if (failure) {
     life.unmount();
     throw failure;
   }
   if (!ctx.replay && !ctx.lesson) life.fromLink();
-  life.refocus();
+  refocus(root, ctx, life.kit.page, made);
   return { unmount: life.unmount };
+}
+
+/**
+ * The start as the page's first operation: anything asked meanwhile waits.
+ * @param {Page} page @param {() => Promise<void>} phase @returns {Promise<unknown>} what it threw, null when it ran
+ */
+async function firstOperation(page, phase) {
+  /** @type {unknown} */
+  let failure = null;
+  await page.serial(async () => {
+    try { await phase(); } catch (error) { failure = error; }
+  });
+  return failure;
+}
+
+/**
+ * The focus phase: the app lifts `inert` once mount resolved, and a focus the page gave while inert was lost,
+ * so it is given again; after Skip lesson or Daily (the page before had the focus) the player's place is not
+ * left on <body> (P11).
+ * @param {HTMLElement} root @param {import("../app.js").GameContext} ctx @param {Page} page @param {GameHooks} on
+ */
+function refocus(root, ctx, page, on) {
+  const target = on.focus ?? (ctx.focusLost ? on.regain : undefined);
+  if (!target) return;
+  page.later(() => {
+    if (root.inert || root.contains(document.activeElement)) return;
+    target()?.focus({ preventScroll: true });
+  }, 0);
 }
 
 /** @param {HTMLElement} root @param {import("../app.js").GameContext} ctx */
@@ -185,16 +213,6 @@ function lifeOf(root, ctx) {
     ctx.painted();
   }
 
-  /** The start as the page's first operation: anything asked meanwhile waits. @param {() => Promise<void>} phase */
-  async function run(phase) {
-    /** @type {unknown} */
-    let failure = null;
-    await page.serial(async () => {
-      try { await phase(); } catch (error) { failure = error; }
-    });
-    return failure;
-  }
-
   // A link's deal over the run the start resumed (the start took it when nothing was in play).
   function fromLink() {
     if (!ctx.start) return;
@@ -203,15 +221,6 @@ function lifeOf(root, ctx) {
       if (payload && !page.gone()) await on.startRun(payload);
       restamp();
     })().catch(page.report);
-  }
-
-  function refocus() {
-    const target = on.focus ?? (ctx.focusLost ? on.regain : undefined);
-    if (!target) return;
-    page.later(() => {
-      if (root.inert || root.contains(document.activeElement)) return;
-      target()?.focus({ preventScroll: true });
-    }, 0);
   }
 
   function unmount() {
@@ -229,11 +238,9 @@ function lifeOf(root, ctx) {
       if (parent) badge = createBadge(parent, { engine, store }, { t: ctx.t, lang: ctx.lang, daily: hooks.badgeDaily ?? true });
     },
     drawStored,
-    run,
     start,
     watch,
     fromLink,
-    refocus,
     unmount,
   };
 }

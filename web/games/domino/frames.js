@@ -39,33 +39,59 @@ const PROBE_KEEP = 600; // frame intervals kept by the frame-time probe
 
 /** @typedef {Omit<Club.Answer, "events"> & { events: Domino.Event[], view: Domino.View }} Answer an action's answer, with this game's events and view */
 
-/** @param {FrameDeps} deps */
-export function createFrames(deps) {
-  const { state, engine, root, well } = deps;
-  const clock = createPlayClock();
-  let raf = 0;
-  let last = 0;
-  let first = true;
+/**
+ * The frame-time probe (make bench), on while <html data-frame-probe="1"> when play (re)starts:
+ * comma lists of ms on the page's <section>, the last 600 each: data-frames the rAF intervals during
+ * play, data-moves input to the move's answer drawn, data-ticks the tick round trips. Off, it keeps
+ * and writes nothing.
+ * @param {HTMLElement} root the page's section (the lists go on it)
+ */
+function createFrameProbe(root) {
   /** @type {{ frames: string[], moves: string[], ticks: string[] } | null} */
-  let probe = null;
+  let lists = null;
+  let first = true; // a (re)start's first frame has no interval before it
 
-  /**
-   * The frame-time probe (make bench), on while <html data-frame-probe="1"> when play (re)starts:
-   * comma lists of ms on the page's <section>, the last 600 each: data-frames the rAF intervals during
-   * play, data-moves input to the move's answer drawn, data-ticks the tick round trips.
-   * @param {string[]} list @param {number} ms @param {"frames" | "moves" | "ticks"} name
-   */
-  function record(list, ms, name) {
+  /** @param {"frames" | "moves" | "ticks"} name @param {number} ms */
+  function record(name, ms) {
+    if (!lists) return;
+    const list = lists[name];
     list.push(ms.toFixed(1));
     if (list.length > PROBE_KEEP) list.shift();
     root.dataset[name] = list.join(",");
   }
 
-  /** An answer is applied now, or after the turn being animated (answers come in order). @param {() => void} apply */
-  function deliver(apply) {
-    if (state.animating) state.backlog.push(apply);
-    else apply();
-  }
+  return {
+    record,
+    /** Play (re)starts: on while the flag is, the lists kept from the last start. */
+    start() {
+      first = true;
+      lists = document.documentElement.dataset.frameProbe === "1" ? (lists ?? { frames: [], moves: [], ticks: [] }) : null;
+    },
+    /** A frame came `ms` after the one before it. @param {number} ms */
+    frame(ms) {
+      if (!first) record("frames", ms);
+      first = false;
+    },
+  };
+}
+
+/**
+ * An answer is applied now, or after the turn being animated (answers come in order; anim.js applies
+ * the backlog when the turn's animation ends).
+ * @param {import("./state.js").State} state @param {() => void} apply
+ */
+function deliver(state, apply) {
+  if (state.animating) state.backlog.push(apply);
+  else apply();
+}
+
+/** @param {FrameDeps} deps */
+export function createFrames(deps) {
+  const { state, engine, root, well } = deps;
+  const clock = createPlayClock();
+  const probe = createFrameProbe(root);
+  let raf = 0;
+  let last = 0;
 
   /** Send the elapsed game time as one tick (fire and forget: its answer is applied when it comes). */
   function sendTick() {
@@ -78,9 +104,9 @@ export function createFrames(deps) {
     const mark = clock.sent(ms);
     engine.call("tick", { ms }).then((/** @type {Domino.Tick} */ answer) => {
       state.ticking -= 1;
-      if (probe) record(probe.ticks, performance.now() - asked, "ticks");
+      probe.record("ticks", performance.now() - asked);
       if (id !== state.runId) return;
-      deliver(() => takeTick(answer, mark));
+      deliver(state, () => takeTick(answer, mark));
       // frames that passed while this tick was out: their time goes at once
       if (!state.ticking && state.phase === "play" && state.acc >= 1) sendTick();
     }, (error) => {
@@ -109,8 +135,7 @@ export function createFrames(deps) {
   function frame(now) {
     raf = 0;
     if (state.phase !== "play") return;
-    if (probe && !first) record(probe.frames, now - last, "frames");
-    first = false;
+    probe.frame(now - last);
     const dt = Math.min(Math.max(now - last, 0), MAX_FRAME_MS);
     last = now;
     if (!state.animating) {
@@ -127,8 +152,7 @@ export function createFrames(deps) {
     if (raf || state.phase !== "play") return;
     last = performance.now();
     state.acc = 0;
-    first = true;
-    probe = document.documentElement.dataset.frameProbe === "1" ? (probe ?? { frames: [], moves: [], ticks: [] }) : null;
+    probe.start();
     raf = requestAnimationFrame(frame);
   }
 
@@ -140,7 +164,7 @@ export function createFrames(deps) {
     const asked = performance.now();
     const mark = clock.mark();
     engine.call("move", { move }).then((/** @type {Answer} */ answer) => {
-      if (id === state.runId) deliver(() => takeMove(move, answer, asked, mark));
+      if (id === state.runId) deliver(state, () => takeMove(move, answer, asked, mark));
     }, (error) => deps.failed(error, id));
   }
 
@@ -156,7 +180,7 @@ export function createFrames(deps) {
     state.view = answer.view;
     state.falling = answer.view.falling;
     well.drawFalling(state.falling, deps.reduced()); // at once, not at the next frame
-    if (probe) record(probe.moves, performance.now() - asked, "moves");
+    probe.record("moves", performance.now() - asked);
   }
 
   /** Soft drop held or released (a flag the engine keeps). @param {boolean} held */

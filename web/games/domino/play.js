@@ -145,58 +145,33 @@ function createPause({ ctx, kit, state, parts, frames, input, saveNow, leave }) 
   return { closeCard, closed, showPaused, pause, resume, togglePause, engineFailed };
 }
 
-/** @param {PlayDeps} deps */
-export function createPlay(deps) {
-  const { ctx, kit, state, parts, frames, input } = deps;
+/**
+ * The page now shows another run (or none): what is in flight about the old one is dropped (a tick's or a move's
+ * answer is applied only while the run id it was asked under is the page's), and the play clock owes the new one nothing.
+ * @param {import("./state.js").State} state @param {PlayDeps["frames"]} frames
+ */
+function replaceRun(state, frames) {
+  state.runId += 1;
+  state.backlog = [];
+  state.animating = false;
+  state.acc = 0;
+  frames.settle();
+}
+
+/**
+ * Fresh runs from the engine (`new` or `lesson`), one operation each in the page's order.
+ * @param {Pick<PlayDeps, "ctx" | "kit" | "state" | "frames"> & {begin: (view: Domino.View) => void}} deps `begin`: the run's
+ *   view in play from now on
+ */
+function createLaunch({ ctx, kit, state, frames, begin }) {
   const { engine, store, t } = ctx;
   const { page } = kit;
-  const { root, well } = parts;
-  const { forgetRun, keepProfile, keepAnswer, saveNow } = createKeep({ ctx, page, state, parts, frames });
-  const { closeCard, closed, showPaused, pause, togglePause, engineFailed } = createPause({ ...deps, saveNow, leave: () => {
-    forgetRun();
-    replaceRun();
-    showStart();
-  } });
 
-  /** The engine's full view becomes the page's, drawn. @param {Domino.View} view */
-  function show(view) {
-    state.view = view;
-    state.falling = view.falling;
-    render(parts, state);
-    if (state.phase === "play" && !ctx.lesson) showTips(ctx, view, state.profile, well.root);
-  }
-
-  /** The page now shows another run (or none): what is in flight about the old one is dropped. */
-  function replaceRun() {
-    state.runId += 1;
-    state.backlog = [];
-    state.animating = false;
-    state.acc = 0;
-    frames.settle();
-  }
-
-  /** The run's view in play, or paused under the pause card. @param {Domino.View} view @param {import("./state.js").Phase} phase @param {boolean} [live] */
-  function showWell(view, phase, live = true) {
-    closeCard();
-    state.phase = phase;
-    state.animating = false;
-    show(view);
-    if (phase === "paused") showPaused(view, live);
-  }
-
-  /** A view in play from now on: the well has the focus, the frames run. @param {Domino.View} view */
-  function begin(view) {
-    replaceRun();
-    showWell(view, "play");
-    well.root.focus({ preventScroll: true });
-    frames.run();
-  }
-
-  /** A fresh run from the engine (`new` or `lesson`), in play; a new one's mode and set become the chosen ones. @param {string} method @param {object} payload */
+  /** A fresh run from the engine, in play; a new one's mode and set become the chosen ones. @param {string} method @param {object} payload */
   function launch(method, payload) {
     state.launching = true;
-    replaceRun();
-    kit.end.reset();
+    replaceRun(state, frames);
+    kit.end.reset(); // a new run: the last run's summary is no longer shown
     return page.serial(async () => {
       try {
         const mark = frames.mark();
@@ -223,6 +198,66 @@ export function createPlay(deps) {
     launch(method, method === "new" ? { seed: randomSeed(), ...payload } : payload);
   }
 
+  return { launch, startRun };
+}
+
+/**
+ * The end card of a run over (D15, D16), said at once, with the Daily Club's block. Play again plays the same mode
+ * and set (in the lesson: the lesson again); Change mode (`toStart`, none in the lesson) leaves for the start screen.
+ * @param {Pick<PlayDeps, "ctx" | "kit" | "state" | "parts"> & {closed: (dialog: Dialog) => void,
+ *   startRun: (method: string, payload: object) => void, toStart: () => void}} deps
+ * @param {Answer | Domino.Tick} answer
+ */
+function openOverCard({ ctx, kit, state, parts, closed, startRun, toStart }, answer) {
+  const view = answer.view;
+  const club = html("div", { class: "dd-club" });
+  state.card = overCard(parts.root, ctx, view, overTitle(ctx, view), answer.events.find((e) => e.type === "record"), {
+    again: ctx.lesson ? () => startRun("lesson", {}) : () => startRun("new", { mode: view.mode, set: view.set }),
+    menu: ctx.lesson ? undefined : toStart, closed, later: kit.page.later,
+  }, club);
+  kit.end.card(club); // the block joins the card when the club has banked the run
+  ctx.announce(overSaid(ctx, view));
+}
+
+/** @param {PlayDeps} deps */
+export function createPlay(deps) {
+  const { ctx, kit, state, parts, frames, input } = deps;
+  const { engine, store, t } = ctx;
+  const { page } = kit;
+  const { well } = parts;
+  const { forgetRun, keepProfile, keepAnswer, saveNow } = createKeep({ ctx, page, state, parts, frames });
+  const { closeCard, closed, showPaused, pause, togglePause, engineFailed } = createPause({ ...deps, saveNow, leave: () => {
+    forgetRun();
+    replaceRun(state, frames);
+    showStart();
+  } });
+  const { launch, startRun } = createLaunch({ ctx, kit, state, frames, begin });
+
+  /** The engine's full view becomes the page's, drawn. @param {Domino.View} view */
+  function show(view) {
+    state.view = view;
+    state.falling = view.falling;
+    render(parts, state);
+    if (state.phase === "play" && !ctx.lesson) showTips(ctx, view, state.profile, well.root);
+  }
+
+  /** The run's view in play, or paused under the pause card. @param {Domino.View} view @param {import("./state.js").Phase} phase @param {boolean} [live] */
+  function showWell(view, phase, live = true) {
+    closeCard();
+    state.phase = phase;
+    state.animating = false;
+    show(view);
+    if (phase === "paused") showPaused(view, live);
+  }
+
+  /** A view in play from now on: the well has the focus, the frames run. @param {Domino.View} view */
+  function begin(view) {
+    replaceRun(state, frames);
+    showWell(view, "play");
+    well.root.focus({ preventScroll: true });
+    frames.run();
+  }
+
   /** @param {import("./screens.js").Profile | null} [profile] the records shown (before the engine: the stored ones) */
   function showStart(profile = state.profile) {
     closeCard();
@@ -240,21 +275,14 @@ export function createPlay(deps) {
     state.phase = "over";
     render(parts, state);
     input()?.reset();
-    replaceRun();
+    replaceRun(state, frames);
     if (answer.profile) { // stored by keep; the start screen's records come from the engine's view of it
       engine.call("load_profile", { profile: answer.profile }).then((/** @type {import("./screens.js").Profile} */ profile) => {
         if (!page.gone()) keepProfile(profile);
       }, page.report); // the records shown stay the old ones
     }
-    const view = answer.view;
     closeCard();
-    const club = html("div", { class: "dd-club" });
-    state.card = overCard(root, ctx, view, overTitle(ctx, view), answer.events.find((e) => e.type === "record"), {
-      again: ctx.lesson ? () => startRun("lesson", {}) : () => startRun("new", { mode: view.mode, set: view.set }),
-      menu: ctx.lesson ? undefined : () => { forgetRun(); showStart(); }, closed, later: page.later,
-    }, club);
-    kit.end.card(club); // the block joins the card when the club has banked the run
-    ctx.announce(overSaid(ctx, view));
+    openOverCard({ ctx, kit, state, parts, closed, startRun, toStart: () => { forgetRun(); showStart(); } }, answer);
   }
 
   /**
@@ -274,7 +302,7 @@ export function createPlay(deps) {
       const newer = await engine.call("load", { save: text });
       if (page.gone() || !newer || newer.over) return;
       ctx.notice(t("domino.otherTab"));
-      replaceRun();
+      replaceRun(state, frames);
       page.ticket();
       showWell(newer, "paused");
     } finally {

@@ -23,6 +23,41 @@ function drawGhost(layer, tile) {
   }
 }
 
+/** An animation's end; one cancelled (the page left) ends it too. @param {Animation} animation */
+const wait = (animation) => animation.finished.then(() => undefined, () => undefined);
+
+/**
+ * A cancelled half vanishes (D12): it flashes and fades (reduced motion: it only fades, faster).
+ * @param {SVGGElement} node @param {boolean} reduced @returns {Promise<void>} the fade's end
+ */
+function vanish(node, reduced) {
+  return wait(node.animate(
+    reduced ? [{ opacity: 1 }, { opacity: 0 }]
+      : [{ opacity: 1, filter: "brightness(1)" }, { opacity: 1, filter: "brightness(1.6)", offset: 0.35 }, { opacity: 0, filter: "brightness(1.6)" }],
+    { duration: reduced ? 200 : FADE_MS, easing: "ease-out", fill: "forwards" },
+  ));
+}
+
+/**
+ * A resting half falls `rows` rows while its piece settles (D10). Its offset so far is kept on the node
+ * (`data-dy`), so a later fall in the same turn starts where this one stopped.
+ * @param {SVGGElement} node @param {number} rows @param {boolean} jump at once: reduced motion, or the turn was hurried
+ * @returns {Promise<void> | null} the fall's end, none when it jumped
+ */
+function fall(node, rows, jump) {
+  const from = Number(node.dataset.dy || 0);
+  const to = from + rows * CELL;
+  node.dataset.dy = String(to);
+  if (jump) {
+    node.style.transform = `translate(0px, ${to}px)`;
+    return null;
+  }
+  return wait(node.animate(
+    [{ transform: `translate(0px, ${from}px)` }, { transform: `translate(0px, ${to}px)` }],
+    { duration: Math.min(480, 90 + FALL_MS_PER_ROW * rows), easing: "cubic-bezier(.45,0,1,1)", fill: "forwards" },
+  ));
+}
+
 /**
  * @param {HTMLElement} parent
  * @param {{ label: (width: number, height: number) => string }} options the well's name for its size
@@ -96,9 +131,6 @@ export function createWell(parent, { label }) {
     }
   }
 
-  /** An animation's end; one cancelled (the page left) ends it too. @param {Animation} animation */
-  const wait = (animation) => animation.finished.then(() => undefined, () => undefined);
-
   /**
    * Replay one turn's events: the tile locks, cancelled halves fade, pieces
    * fall step by step (reduced motion: fades only, falls jump).
@@ -115,11 +147,7 @@ export function createWell(parent, { label }) {
         const nodes = /** @type {SVGGElement[]} */ (event.cells.map(([c, r]) => cells.get(`${c},${r}`)).filter(Boolean));
         event.cells.forEach(([c, r]) => cells.delete(`${c},${r}`));
         nodes.forEach((n) => n.classList.add("dd-vanish"));
-        if (!hurried) await Promise.all(nodes.map((n) => wait(n.animate(
-          reduced ? [{ opacity: 1 }, { opacity: 0 }]
-            : [{ opacity: 1, filter: "brightness(1)" }, { opacity: 1, filter: "brightness(1.6)", offset: 0.35 }, { opacity: 0, filter: "brightness(1.6)" }],
-          { duration: reduced ? 200 : FADE_MS, easing: "ease-out", fill: "forwards" },
-        ))));
+        if (!hurried) await Promise.all(nodes.map((n) => vanish(n, reduced)));
         nodes.forEach((n) => n.remove());
       } else if (event.type === "fell") {
         const moves = event.pieces.flatMap((piece) => piece.cells.flatMap(([c, r]) => {
@@ -128,19 +156,7 @@ export function createWell(parent, { label }) {
           return node ? [{ node, to: `${c},${r + piece.rows}`, rows: piece.rows }] : [];
         }));
         moves.forEach(({ node, to }) => cells.set(to, node)); // every piece left its cells before any lands
-        await Promise.all(moves.map(({ node, rows }) => {
-          const from = Number(node.dataset.dy || 0);
-          const to = from + rows * CELL;
-          node.dataset.dy = String(to);
-          if (reduced || hurried) {
-            node.style.transform = `translate(0px, ${to}px)`;
-            return null;
-          }
-          return wait(node.animate(
-            [{ transform: `translate(0px, ${from}px)` }, { transform: `translate(0px, ${to}px)` }],
-            { duration: Math.min(480, 90 + FALL_MS_PER_ROW * rows), easing: "cubic-bezier(.45,0,1,1)", fill: "forwards" },
-          ));
-        }));
+        await Promise.all(moves.map(({ node, rows }) => fall(node, rows, reduced || hurried)));
       }
     }
     wellKey = null; // the final view redraws the resting halves from the engine's well

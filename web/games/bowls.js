@@ -33,7 +33,7 @@ export function mount(root, ctx) {
  * @returns {import("../kit/mount.js").GameHooks}
  */
 function hooks(root, ctx, kit) {
-  const { engine, store, t } = ctx;
+  const { store, t } = ctx;
   const { page } = kit;
   const words = { t, number: ctx.number };
   root.classList.add("bw", "bowls-theme-simple");
@@ -82,6 +82,39 @@ function hooks(root, ctx, kit) {
   return {
     adopts: ["run"],
     profile: (profile) => { state.profile = profile; },
+    ...runHooks({ ctx, page, state, screens, attempts, asks, draw }),
+    startRun: attempts.start,
+    badge: () => game.node.querySelector(".bw-chip")?.parentElement, // the mode chip says a Daily and its date; the badge a challenge
+    badgeDaily: false,
+    live: input.listen,
+    replayStep: play.replayStep,
+    lessonSteps: () => lessonSteps(game.ring.node, () => root.querySelector(".bw-sow")),
+    // The app makes the page live right after mount: then focus lands where the screen puts it.
+    focus: () => (state.screen === "game"
+      ? game.ring.node(focusTarget(state, shownView(state)))
+      : /** @type {HTMLElement | null} */ (modes.querySelector(".bw-continue, .bw-start"))),
+    unmount() {
+      asks.moved(); // a hint still searching is stopped
+      player.cancel();
+      juice.destroy();
+      fitter.disconnect();
+      window.removeEventListener("resize", game.fit);
+      input.destroy();
+    },
+  };
+}
+
+/**
+ * The hooks of a run's life (the kit's mountGame calls them): the stored view, the engine's
+ * start, a fresh start, another tab's run (P10).
+ * @param {{ctx: import("../app.js").GameContext, page: import("../kit/page.js").Page,
+ *   state: ReturnType<typeof createState>, screens: ReturnType<typeof createScreens>,
+ *   attempts: ReturnType<typeof createAttempts>, asks: ReturnType<typeof createAsks>, draw: () => void}} deps
+ * @returns {Pick<import("../kit/mount.js").GameHooks, "show" | "resume" | "fresh" | "adopt">}
+ */
+function runHooks({ ctx, page, state, screens, attempts, asks, draw }) {
+  const { engine, store, t } = ctx;
+  return {
     async show(view, how) {
       if (how === "stored") {
         const drawable = view && !view.over && typeof view.capacity === "number";
@@ -114,10 +147,6 @@ function hooks(root, ctx, kit) {
       // Out of the lesson (its Play, or Skip): the first puzzle, not a menu of modes to choose from.
       else if (!ctx.afterLesson || !(await attempts.beginNextPuzzle())) await screens.showModes();
     },
-    startRun: attempts.start,
-    badge: () => game.node.querySelector(".bw-chip")?.parentElement, // the mode chip says a Daily and its date; the badge a challenge
-    badgeDaily: false,
-    live: input.listen,
     // Another tab stored a run (P10), unless a newer one came meanwhile: its own turn adopts it.
     async adopt(item, text) {
       if (store.get("run") !== text) return;
@@ -129,20 +158,6 @@ function hooks(root, ctx, kit) {
       asks.moved();
       ctx.notice(t("bowls.otherTab"));
       if (state.screen === "game") await screens.showGame();
-    },
-    replayStep: play.replayStep,
-    lessonSteps: () => lessonSteps(game.ring.node, () => root.querySelector(".bw-sow")),
-    // The app makes the page live right after mount: then focus lands where the screen puts it.
-    focus: () => (state.screen === "game"
-      ? game.ring.node(focusTarget(state, shownView(state)))
-      : /** @type {HTMLElement | null} */ (modes.querySelector(".bw-continue, .bw-start"))),
-    unmount() {
-      asks.moved(); // a hint still searching is stopped
-      player.cancel();
-      juice.destroy();
-      fitter.disconnect();
-      window.removeEventListener("resize", game.fit);
-      input.destroy();
     },
   };
 }

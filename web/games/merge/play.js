@@ -56,12 +56,66 @@ function createTime({ ctx, page, state, timer }) {
   return { takeMs, flushTime, abandon };
 }
 
+/**
+ * The move's events replayed on the board (and felt: cues.js): the newest move's animation
+ * wins (its token); `animate(events, before)` answers its length in ms.
+ * @param {Pick<PlayParts, "ctx" | "page" | "state" | "draw" | "player" | "cues">} parts
+ */
+function createAnimate({ ctx, page, state, draw, player, cues }) {
+  let moves = 0; // the newest move's animation token
+  /** @param {Merge.Event[]} events @param {number[]} before the board before the move */
+  return function animate(events, before) {
+    const token = ++moves;
+    state.anim = token;
+    state.reduced = ctx.reducedMotion();
+    draw();
+    const played = player.play(events, before, /** @type {Merge.View} */ (state.view).board, state.reduced) ?? 0;
+    page.later(() => {
+      if (state.anim !== token) return;
+      state.anim = 0;
+      draw();
+      cues.ended(events);
+    }, played);
+    return played;
+  };
+}
+
+/**
+ * A refused placement: felt, previewed where it was aimed, shaken, said (its reason's words).
+ * @param {Pick<PlayParts, "ctx" | "page" | "state" | "board" | "cues"> & {previewAt: (cell: string) => void, clearAim: () => void}} parts
+ */
+function createRefuse({ ctx, page, state, board, cues, previewAt, clearAim }) {
+  const { t } = ctx;
+  /** @param {string} cell @param {string} reason */
+  return function refuse(cell, reason) {
+    cues.refused();
+    previewAt(cell);
+    if (!ctx.reducedMotion()) board.shake();
+    ctx.announce(t(`merge.reason.${reason}`));
+    if (!state.marker && !state.hover) page.later(() => { if (!aimedCell(state)) clearAim(); }, 700);
+  };
+}
+
+/**
+ * The game-over card of the round on screen, with the Daily Club's part.
+ * @param {PlayParts["state"]} state @param {PlayParts["over"]} over @param {PlayParts["end"]} end @param {boolean} newBest
+ */
+function openOverCard(state, over, end, newBest) {
+  const view = state.view;
+  if (!view?.over) return;
+  const card = over.open({ score: view.score, moves: view.moves, highest: view.highest, chain: view.best_chain, playMs: view.play_ms,
+    best: view.best, newBest });
+  end.card(endPart(card, "hm-over-club"));
+}
+
 /** @param {PlayParts} parts */
 export function createPlay({ ctx, page, state, draw, board, player, timer, over, cues, heard, end }) {
   const { engine, t, number } = ctx;
   const { newPosition, clearAim, previewAt, refreshAim, setMarker } = createAim({ ctx, page, state, draw });
   const { takeMs, flushTime, abandon } = createTime({ ctx, page, state, timer });
-  let moves = 0; // the newest move's animation token
+  const animate = createAnimate({ ctx, page, state, draw, player, cues });
+  const refuse = createRefuse({ ctx, page, state, board, cues, previewAt, clearAim });
+  const openOver = (/** @type {boolean} */ newBest) => openOverCard(state, over, end, newBest);
   // ----- drawing a new position -----
   /** @param {Merge.View} next */
   function show(next) {
@@ -106,31 +160,6 @@ export function createPlay({ ctx, page, state, draw, board, player, timer, over,
     return true;
   }
 
-  /** The move's events replayed on the board (and felt: cues.js); its length in ms. @param {Merge.Event[]} events @param {number[]} before */
-  function animate(events, before) {
-    const token = ++moves;
-    state.anim = token;
-    state.reduced = ctx.reducedMotion();
-    draw();
-    const played = player.play(events, before, /** @type {Merge.View} */ (state.view).board, state.reduced) ?? 0;
-    page.later(() => {
-      if (state.anim !== token) return;
-      state.anim = 0;
-      draw();
-      cues.ended(events);
-    }, played);
-    return played;
-  }
-
-  /** @param {string} cell @param {string} reason */
-  function refuse(cell, reason) {
-    cues.refused();
-    previewAt(cell);
-    if (!ctx.reducedMotion()) board.shake();
-    ctx.announce(t(`merge.reason.${reason}`));
-    if (!state.marker && !state.hover) page.later(() => { if (!aimedCell(state)) clearAim(); }, 700);
-  }
-
   /** M4, M12: the pair turns. @param {number} step */
   async function rotate(step) {
     if (!state.view?.can_rotate) return;
@@ -164,15 +193,6 @@ export function createPlay({ ctx, page, state, draw, board, player, timer, over,
     if (!page.keep({ accepted: true, save: text, view: shown }) || page.gone()) return;
     show(shown);
     ctx.announce(t("merge.say.newRound"));
-  }
-
-  /** @param {boolean} newBest */
-  function openOver(newBest) {
-    const view = state.view;
-    if (!view?.over) return;
-    const card = over.open({ score: view.score, moves: view.moves, highest: view.highest, chain: view.best_chain, playMs: view.play_ms,
-      best: view.best, newBest });
-    end.card(endPart(card, "hm-over-club"));
   }
 
   /**

@@ -11,7 +11,7 @@ E2E     ?= e2e
 WORKERS ?= 2
 STAMP   := .venv/.installed-$(shell cat requirements-dev.txt | cksum | cut -d' ' -f1)
 
-.PHONY: all help setup serve build vendor test check lint lint-js types typecheck unit unit-js conformance e2e bench dist clean sync-spec spec-check browser
+.PHONY: all help setup serve build vendor test check lint lint-js format types typecheck unit unit-js conformance e2e bench dist clean sync-spec spec-check browser
 
 all: setup serve
 
@@ -46,8 +46,15 @@ lint: $(STAMP) ## ruff over py, tests, e2e and tools
 
 # The served JavaScript, checked as is: ESLint, and tsc over JSDoc types with the
 # engine's views as TypeScript (build/types/views.d.ts, made from the TypedDicts).
-lint-js: node_modules/.package-lock.json ## ESLint over web/ and the node tests
+# The page's JavaScript in one format (Prettier, pinned in package.json; .prettierrc.json).
+JS_FORMATTED = "web/**/*.{js,mjs}" "tests/js/**/*.mjs" eslint.config.js
+
+lint-js: node_modules/.package-lock.json ## ESLint over web/ and the node tests; Prettier checks their format
 	npx --no-install eslint web tests/js
+	npx --no-install prettier --check --log-level warn $(JS_FORMATTED)
+
+format: node_modules/.package-lock.json ## write the JavaScript in Prettier's format (what lint-js checks)
+	npx --no-install prettier --write --log-level warn $(JS_FORMATTED)
 
 types: $(STAMP) ## write the engine's TypedDicts as TypeScript (build/types)
 	$(PY) tools/viewtypes.py

@@ -6,7 +6,9 @@ export function createAnnouncer(region) {
     clearTimeout(timer);
     region.textContent = "";
     // A fresh text node after a tick makes screen readers read repeats too.
-    timer = setTimeout(() => { region.textContent = text; }, 30);
+    timer = setTimeout(() => {
+      region.textContent = text;
+    }, 30);
   };
 }
 

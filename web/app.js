@@ -111,9 +111,13 @@ export function parseRoute(hash) {
   const game = parts[0];
   if (params.has("replay")) return { name: "game", game, lesson: false, start: null, replay: params.get("replay") ?? "" };
   if (params.has("lesson")) return { name: "game", game, lesson: true, start: null, replay: null };
-  const start = params.has("seed") || params.has("daily")
-    ? query.split("&").filter((part) => part && part.split("=")[0] !== "lesson").join("&")
-    : null;
+  const start =
+    params.has("seed") || params.has("daily")
+      ? query
+          .split("&")
+          .filter((part) => part && part.split("=")[0] !== "lesson")
+          .join("&")
+      : null;
   return { name: "game", game, lesson: false, start, replay: null };
 }
 
@@ -127,7 +131,10 @@ export function preloadRoute() {
   /** @type {Map<string, Promise<any>>} */
   const modules = new Map();
   if (route.name === "game") {
-    modules.set(route.game, import(`./games/${route.game}.js`).catch(() => null));
+    modules.set(
+      route.game,
+      import(`./games/${route.game}.js`).catch(() => null),
+    );
     // The page links its stylesheet when it mounts: ask for it now, beside the module.
     const sheet = Object.assign(document.createElement("link"), { rel: "preload", as: "style" });
     sheet.href = new URL(`./css/${route.game}.css`, import.meta.url).href;
@@ -208,19 +215,46 @@ function makeContext(shell, route, root, { focusLost = false, afterLesson = fals
   const { game } = route;
   const lesson = Boolean(game && route.lesson);
   const replay = game && !lesson && typeof route.replay === "string" ? route.replay : null;
-  const start = game && !lesson && replay === null ? route.start ?? null : null;
+  const start = game && !lesson && replay === null ? (route.start ?? null) : null;
   const aside = lesson || replay !== null; // a session beside the player's run, keeping nothing
   /** @type {(() => void)[]} */
   const cleanups = [tips.clear];
   // Every game id has its engines (createEngines).
-  const engine = game ? /** @type {Engine} */ ((lesson ? engines.lessons : replay !== null ? engines.replays : engines.games).get(game)) : null;
+  const engine = game
+    ? /** @type {Engine} */ ((lesson ? engines.lessons : replay !== null ? engines.replays : engines.games).get(game))
+    : null;
   const number = (/** @type {number} */ v, /** @type {Intl.NumberFormatOptions | undefined} */ o) => i18n.number(v, o);
   const club = createClub({
-    game: game ?? null, start, replay, lesson, root, engine, clubEngine: engines.club, storage, notice, announce, reducedMotion,
-    t: i18n.t, lang: i18n.lang, number, onCleanup: (fn) => { cleanups.push(fn); },
+    game: game ?? null,
+    start,
+    replay,
+    lesson,
+    root,
+    engine,
+    clubEngine: engines.club,
+    storage,
+    notice,
+    announce,
+    reducedMotion,
+    t: i18n.t,
+    lang: i18n.lang,
+    number,
+    onCleanup: (fn) => {
+      cleanups.push(fn);
+    },
   });
   const ctx = {
-    game, lesson, start, replay, club, engine, storage, number, announce, notice, reducedMotion,
+    game,
+    lesson,
+    start,
+    replay,
+    club,
+    engine,
+    storage,
+    number,
+    announce,
+    notice,
+    reducedMotion,
     seen: shell.seen,
     feel: shell.feel,
     focusLost,
@@ -238,13 +272,19 @@ function makeContext(shell, route, root, { focusLost = false, afterLesson = fals
     storedView: (item = "view") => (game && !aside ? parsedOrNull(storage.scope(game).get(item)) : null),
     keepView: (view, item = "view") => game && !aside && storage.scope(game).set(item, JSON.stringify(view)),
     engineReady: shell.engineReady,
-    painted: () => { if (!performance.getEntriesByName("club-board-painted").length) performance.mark("club-board-painted"); },
+    painted: () => {
+      if (!performance.getEntriesByName("club-board-painted").length) performance.mark("club-board-painted");
+    },
     games: GAME_IDS,
     gameName: (id) => (GAME_IDS.includes(id) ? i18n.t(`shell.game.${id}.name`) : null),
     // A Promise; the ids are the games' and "club" (validatorFor), each with its checker.
     check: (id, method, payload) => /** @type {Engine} */ (engines.checkers.get(id)).call(method, payload),
     askPersistence: shell.askPersistence,
-    onVisibility: (fn) => { const off = shell.onVisibility(fn); cleanups.push(off); return off; },
+    onVisibility: (fn) => {
+      const off = shell.onVisibility(fn);
+      cleanups.push(off);
+      return off;
+    },
   };
   return { ctx: /** @type {PageContext} */ (ctx), cleanup: () => cleanups.forEach((fn) => fn()) };
 }
@@ -289,7 +329,8 @@ async function mountPage(shell, route, root, ctx, preloaded, current) {
     document.title = "6E Club";
     return mountHome(root, ctx);
   }
-  if (route.name === "club") { // the Daily Club's stats page (web/club.js)
+  if (route.name === "club") {
+    // the Daily Club's stats page (web/club.js)
     document.title = `${t("shell.club.title")} · 6E Club`;
     return guarded(async () => (await import("./club.js")).mountClub(root, ctx), "shell.comingSoon");
   }
@@ -320,7 +361,13 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
   const shell = await createShell(worker, preloaded);
   const router = createRouter(shell, preloaded.modules);
   const { i18n, storage, settings } = shell;
-  mountSettings(document.getElementById("settings-button"), { settings, saveSettings: shell.keepSettings, t: i18n.t, feel: shell.feel, reducedMotion: shell.reducedMotion });
+  mountSettings(document.getElementById("settings-button"), {
+    settings,
+    saveSettings: shell.keepSettings,
+    t: i18n.t,
+    feel: shell.feel,
+    reducedMotion: shell.reducedMotion,
+  });
   const select = /** @type {HTMLSelectElement} */ (document.getElementById("lang-select"));
   select.value = i18n.lang;
   select.addEventListener("change", async () => {
@@ -345,11 +392,15 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
   document.documentElement.dataset.python = await sync.python();
   // make bench's hook (tools/bench.py): the engines' own latency measured in the worker,
   // and the engines as the page has them (round trips, a hint's search).
-  dispatchEvent(new CustomEvent("club:ready", {
-    detail: { bench: (games) => sync.bench(games), engine: (game) => createEngine(worker, game) },
-  }));
+  dispatchEvent(
+    new CustomEvent("club:ready", {
+      detail: { bench: (games) => sync.bench(games), engine: (game) => createEngine(worker, game) },
+    }),
+  );
   router.watch(watchUpdates({ container: shellPart("notices"), t: i18n.t, settle: router.settle }));
-  runningVersion().then((version) => { document.documentElement.dataset.version = version ?? ""; });
+  runningVersion().then((version) => {
+    document.documentElement.dataset.version = version ?? "";
+  });
 }
 
 /**
@@ -360,7 +411,9 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
  */
 async function createShell(worker, preloaded) {
   let engineUp = false;
-  const engineReady = worker.then(() => { engineUp = true; });
+  const engineReady = worker.then(() => {
+    engineUp = true;
+  });
   engineReady.catch(() => {}); // shown by boot.js with Retry
   /** @type {import("./kit/i18n.js").I18n | null} */
   let i18n = null;
@@ -381,11 +434,24 @@ async function createShell(worker, preloaded) {
   /** @type {Promise<unknown> | null} */
   let persistence = null; // asked once per page
   return {
-    engines: createEngines(worker), engineReady, engineUp: () => engineUp, storage, settings, keepSettings, i18n,
-    notice, announce, reducedMotion, onVisibility, seen,
+    engines: createEngines(worker),
+    engineReady,
+    engineUp: () => engineUp,
+    storage,
+    settings,
+    keepSettings,
+    i18n,
+    notice,
+    announce,
+    reducedMotion,
+    onVisibility,
+    seen,
     tips: createTips(seen, { t: i18n.t, announce }),
     feel: createFeel({ settings, saveSettings: keepSettings, reducedMotion, onVisibility }),
-    askPersistence: () => { persistence ??= askPersistence(); return persistence; },
+    askPersistence: () => {
+      persistence ??= askPersistence();
+      return persistence;
+    },
   };
 }
 
@@ -409,7 +475,11 @@ function createRouter(shell, modules) {
   function settle() {
     mountToken += 1;
     if (!current) return;
-    try { current.view?.unmount(); } catch (error) { console.error(error); }
+    try {
+      current.view?.unmount();
+    } catch (error) {
+      console.error(error);
+    }
     current.cleanup();
     current = null;
   }
@@ -439,7 +509,15 @@ function createRouter(shell, modules) {
     // A replay or a shared deal opens as asked: a newcomer plays the friend's link,
     // and closing the friend's replay opens the game itself, not a lesson.
     const leftReplay = before?.name === "game" && before.game === game && typeof before.replay === "string";
-    if (route.lesson || typeof route.replay === "string" || route.start || leftReplay || seen.lessonDone(game) || storage.scope(game).get("run") !== null) return route;
+    if (
+      route.lesson ||
+      typeof route.replay === "string" ||
+      route.start ||
+      leftReplay ||
+      seen.lessonDone(game) ||
+      storage.scope(game).get("run") !== null
+    )
+      return route;
     history.replaceState(history.state, "", `#/${game}?lesson`);
     return { ...route, lesson: true };
   }
@@ -466,13 +544,20 @@ function createRouter(shell, modules) {
     const { ctx, cleanup } = makeContext(shell, route, root, { focusLost, afterLesson });
     // Input waits for the engine: the page is drawn but inert until its mount
     // (which loads the run through the engine) has finished.
-    if (route.name === "game" && !shell.engineUp()) { root.inert = true; root.dataset.starting = "1"; }
+    if (route.name === "game" && !shell.engineUp()) {
+      root.inert = true;
+      root.dataset.starting = "1";
+    }
     if (route.game) await i18n.use(route.game);
     if (token !== mountToken) return;
     const view = await mountPage(shell, route, root, ctx, modules, () => token === mountToken);
     if (token !== mountToken) {
       // The player moved on while this page waited for the engine: let it go.
-      try { view?.unmount(); } catch (error) { console.error(error); }
+      try {
+        view?.unmount();
+      } catch (error) {
+        console.error(error);
+      }
       cleanup();
       return;
     }
@@ -489,6 +574,8 @@ function createRouter(shell, modules) {
     settle,
     current: () => current,
     /** @param {ReturnType<typeof watchUpdates>} watcher */
-    watch(watcher) { updates = watcher; },
+    watch(watcher) {
+      updates = watcher;
+    },
   };
 }

@@ -56,9 +56,17 @@ export function mountAsides(parent, ctx) {
       const date = when.format(new Date(aside.time));
       const item = html("li", { class: "aside", "data-key": aside.key, "data-chars": aside.chars }, list);
       html("span", { class: "aside-what" }, item, t("shell.asides.item", { part, date, size: sizeText(aside.chars, ctx.lang) }));
-      const remove = html("button", { type: "button", class: "btn aside-delete", "aria-label": t("shell.asides.deleteOne", { part, date }) },
-        item, t("shell.asides.delete"));
-      remove.addEventListener("click", () => { ctx.storage.remove(aside.key); refresh(); focusList(); });
+      const remove = html(
+        "button",
+        { type: "button", class: "btn aside-delete", "aria-label": t("shell.asides.deleteOne", { part, date }) },
+        item,
+        t("shell.asides.delete"),
+      );
+      remove.addEventListener("click", () => {
+        ctx.storage.remove(aside.key);
+        refresh();
+        focusList();
+      });
     }
     const all = html("button", { type: "button", class: "btn asides-clear" }, box, t("shell.asides.deleteAll"));
     all.addEventListener("click", () => {

@@ -65,7 +65,9 @@ function validatorFor(name, games) {
   if (item === "profile") return engine("load_profile", "profile");
   if (game === "merge" && /^slot\/\d+$/.test(item)) return engine("load", "save");
   if (game === "blocks" && item === "paint") {
-    return (/** @type {string} */ text) => { if (!/^[0-9ab.]*$/.test(text)) throw new Error("unknown gem colours"); };
+    return (/** @type {string} */ text) => {
+      if (!/^[0-9ab.]*$/.test(text)) throw new Error("unknown gem colours");
+    };
   }
   if ((game === "domino" && item === "choice") || (game === "bowls" && item === "prefs")) return jsonObject;
   return null;
@@ -87,7 +89,11 @@ export function makeBackup(storage, games, now = new Date()) {
 /** @param {string} text @param {string[]} games @param {Check} check @returns {Promise<Found>} */
 export async function checkBackup(text, games, check) {
   let data;
-  try { data = JSON.parse(text); } catch { return { problem: "notBackup" }; }
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { problem: "notBackup" };
+  }
   if (!data || data.format !== FORMAT || typeof data.keys !== "object" || !data.keys) return { problem: "notBackup" };
   if (!Number.isInteger(data.version) || data.version < 1) return { problem: "notBackup" };
   if (data.version > VERSION) return { problem: "newer", version: data.version };
@@ -119,7 +125,9 @@ export async function askPersistence() {
   let answer = "unsupported";
   try {
     if (manager?.persist) answer = (await manager.persisted()) || (await manager.persist()) ? "granted" : "denied";
-  } catch { /* unsupported here */ }
+  } catch {
+    /* unsupported here */
+  }
   document.documentElement.dataset.persist = answer;
   return answer;
 }
@@ -159,8 +167,19 @@ export function mountBackup(parent, ctx) {
   const row = html("div", { class: "backup-actions" }, section);
   const save = html("button", { type: "button", class: "btn backup-save" }, row, t("shell.backup.save"));
   const open = html("button", { type: "button", class: "btn backup-restore" }, row, t("shell.backup.restore"));
-  const input = html("input", { type: "file", accept: ".json,application/json", class: "sr-only", id: "restore-file",
-    tabindex: "-1", "aria-hidden": "true", "aria-label": t("shell.backup.restore") }, section);
+  const input = html(
+    "input",
+    {
+      type: "file",
+      accept: ".json,application/json",
+      class: "sr-only",
+      id: "restore-file",
+      tabindex: "-1",
+      "aria-hidden": "true",
+      "aria-label": t("shell.backup.restore"),
+    },
+    section,
+  );
   const confirm = html("div", { class: "backup-confirm", hidden: true }, section);
   const status = html("p", { class: "backup-status", role: "status" }, section);
   const asides = mountAsides(section, ctx);
@@ -187,7 +206,10 @@ export function mountBackup(parent, ctx) {
     if (!file) return;
     confirm.hidden = true;
     const found = await checkBackup(await file.text(), ctx.games, ctx.check);
-    if (!found.backup) { say(problemText(t, found, ctx.gameName), true); return; }
+    if (!found.backup) {
+      say(problemText(t, found, ctx.gameName), true);
+      return;
+    }
     say("");
     askToReplace(confirm, ctx, found.backup, (done) => {
       say(refusalText(ctx, done), true);
@@ -206,17 +228,24 @@ function askToReplace(box, ctx, backup, refused) {
   const { t } = ctx;
   box.replaceChildren();
   const when = new Date(backup.saved);
-  const date = Number.isNaN(when.getTime()) ? "?" : new Intl.DateTimeFormat(ctx.lang, { dateStyle: "medium", timeStyle: "short" }).format(when);
+  const date = Number.isNaN(when.getTime())
+    ? "?"
+    : new Intl.DateTimeFormat(ctx.lang, { dateStyle: "medium", timeStyle: "short" }).format(when);
   html("p", {}, box, t("shell.backup.confirm", { date }));
   const yes = html("button", { type: "button", class: "btn primary backup-replace" }, box, t("shell.backup.replace"));
   const no = html("button", { type: "button", class: "btn backup-cancel" }, box, t("shell.backup.cancel"));
   box.hidden = false;
   yes.focus();
-  no.addEventListener("click", () => { box.hidden = true; });
+  no.addEventListener("click", () => {
+    box.hidden = true;
+  });
   yes.addEventListener("click", () => {
     const done = applyBackup(ctx.storage, backup);
     box.hidden = true;
-    if (!done.ok) { refused(done); return; }
+    if (!done.ok) {
+      refused(done);
+      return;
+    }
     sessionStorage.setItem(RESTORED_FLAG, String(done.count)); // read back whole: said after the reload
     location.reload(); // every game (and the language) starts from the restored values
   });

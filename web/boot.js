@@ -144,32 +144,50 @@ function boot() {
     clearTimeout(stallTimer);
     ui.fail(message);
   };
-  const downloads = returning ? null : startDownloads(new URL("../", import.meta.url), (progress) => {
-    ui.downloaded(progress);
-    progressed();
-  });
+  const downloads = returning
+    ? null
+    : startDownloads(new URL("../", import.meta.url), (progress) => {
+        ui.downloaded(progress);
+        progressed();
+      });
   // Python starts in its worker while the page (home, a game's frame, a
   // stored board) is drawn at once: nothing here waits for it (P3).
   const engine = startWorker({
-    onStage: (stage) => { ui.advance(stage); progressed(); },
+    onStage: (stage) => {
+      ui.advance(stage);
+      progressed();
+    },
     onFail: fail,
-    onBytes: (received) => { downloads?.fromWorker(received); },
+    onBytes: (received) => {
+      downloads?.fromWorker(received);
+    },
   });
   // Shown to the player with Retry: handled, so not also an uncaught rejection.
   engine.catch((error) => fail(String(error?.message || error)));
-  engine.then(() => { ui.advance("engines"); progressed(); }, () => {});
-  import("./app.js").then(({ preloadRoute, startApp }) => {
-    const preloaded = preloadRoute();
-    preloaded.tables.get(`shell.${preloaded.lang}`)?.then((table) => ui.translate(table, preloaded.lang));
-    return startApp(engine, preloaded);
-  }).then(() => {
-    clearTimeout(stallTimer);
-    ui.advance("ready");
-    ui.hide();
-  }, (error) => {
-    console.error(error);
-    fail(String(error?.message || error));
-  });
+  engine.then(
+    () => {
+      ui.advance("engines");
+      progressed();
+    },
+    () => {},
+  );
+  import("./app.js")
+    .then(({ preloadRoute, startApp }) => {
+      const preloaded = preloadRoute();
+      preloaded.tables.get(`shell.${preloaded.lang}`)?.then((table) => ui.translate(table, preloaded.lang));
+      return startApp(engine, preloaded);
+    })
+    .then(
+      () => {
+        clearTimeout(stallTimer);
+        ui.advance("ready");
+        ui.hide();
+      },
+      (error) => {
+        console.error(error);
+        fail(String(error?.message || error));
+      },
+    );
 }
 
 boot();

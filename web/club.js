@@ -25,26 +25,34 @@ export async function mountClub(root, ctx) {
   const body = html("div", { class: "club-body", "data-state": "waiting" }, root);
   html("p", { class: "club-wait" }, body, t("club.loading"));
   let gone = false;
-  const settled = ctx.engineReady.then(async () => {
-    /** @type {Daily.Stats} */
-    let stats;
-    try {
-      stats = await askClub(ctx, "stats", { record: await ctx.club.record(), now: Date.now() });
-    } catch (error) {
-      if (!(error?.name === "EngineError")) console.error(error);
-      body.dataset.state = "failed";
-      body.replaceChildren(html("p", { class: "club-wait" }, null, t("club.failed")));
-      return;
-    }
-    if (gone) return;
-    body.replaceChildren();
-    body.dataset.state = "ready";
-    clubSummary(body, ctx, stats.club);
-    const any = GAMES.some((g) => (stats.games[g.id]?.played ?? 0) > 0);
-    if (!any) html("p", { class: "club-empty" }, body, t("club.empty"));
-    await Promise.all(GAMES.map((g) => gameSection(body, ctx, g.id, stats.games[g.id])));
-  }, () => {});
-  return { unmount() { gone = true; }, settled };
+  const settled = ctx.engineReady.then(
+    async () => {
+      /** @type {Daily.Stats} */
+      let stats;
+      try {
+        stats = await askClub(ctx, "stats", { record: await ctx.club.record(), now: Date.now() });
+      } catch (error) {
+        if (!(error?.name === "EngineError")) console.error(error);
+        body.dataset.state = "failed";
+        body.replaceChildren(html("p", { class: "club-wait" }, null, t("club.failed")));
+        return;
+      }
+      if (gone) return;
+      body.replaceChildren();
+      body.dataset.state = "ready";
+      clubSummary(body, ctx, stats.club);
+      const any = GAMES.some((g) => (stats.games[g.id]?.played ?? 0) > 0);
+      if (!any) html("p", { class: "club-empty" }, body, t("club.empty"));
+      await Promise.all(GAMES.map((g) => gameSection(body, ctx, g.id, stats.games[g.id])));
+    },
+    () => {},
+  );
+  return {
+    unmount() {
+      gone = true;
+    },
+    settled,
+  };
 }
 
 /**
@@ -94,8 +102,17 @@ async function gameSection(parent, ctx, game, stats) {
       ["n-streak", t("club.streak"), ctx.number(stats.streak)],
       ["n-best-streak", t("club.bestStreak"), ctx.number(stats.best_streak)],
       // a game of modes: each mode's best (a Sprint's and a Marathon's are no one scale)
-      ...(groups ? groups.filter((g) => g.mode !== null).map((g) => /** @type {[string, string, string]} */ (
-        [`n-best n-best-mode`, t("club.bestIn", { mode: named(g) }), g.best === null ? none : ctx.number(g.best)]))
+      ...(groups
+        ? groups
+            .filter((g) => g.mode !== null)
+            .map(
+              (g) =>
+                /** @type {[string, string, string]} */ ([
+                  `n-best n-best-mode`,
+                  t("club.bestIn", { mode: named(g) }),
+                  g.best === null ? none : ctx.number(g.best),
+                ]),
+            )
         : [/** @type {[string, string, string]} */ (["n-best", t("club.best"), stats.best === null ? none : ctx.number(stats.best)])]),
     ]);
     charts(section, ctx, stats, groups);
@@ -153,9 +170,16 @@ function lastChart(grid, ctx, last, title, cls) {
   });
   lineChart(grid, points, {
     title,
-    summary: t("club.chart.lastSummary", { count: scores.length, low: format(Math.min(...scores)),
-      high: format(Math.max(...scores)), dailies: ctx.number(last.filter((r) => r.daily).length) }),
-    labelHead: t("club.chart.when"), valueHead: t("club.chart.score"), format, cls,
+    summary: t("club.chart.lastSummary", {
+      count: scores.length,
+      low: format(Math.min(...scores)),
+      high: format(Math.max(...scores)),
+      dailies: ctx.number(last.filter((r) => r.daily).length),
+    }),
+    labelHead: t("club.chart.when"),
+    valueHead: t("club.chart.score"),
+    format,
+    cls,
   });
   html("p", { class: "chart-legend", "aria-hidden": "true" }, grid.lastElementChild, t("club.chart.legend"));
 }
@@ -172,7 +196,10 @@ function bestsChart(grid, ctx, bests, title, cls) {
   stepChart(grid, points, {
     title,
     summary: t("club.chart.bestsSummary", { count: points.length, best: format(best) }),
-    labelHead: t("club.chart.when"), valueHead: t("club.chart.score"), format, cls,
+    labelHead: t("club.chart.when"),
+    valueHead: t("club.chart.score"),
+    format,
+    cls,
   });
 }
 
@@ -192,11 +219,17 @@ function charts(parent, ctx, stats, groups) {
       label: t("club.chart.range.label", { low: format(b.low), high: format(b.high) }),
     }));
     // (Some bucket counts, so there is a last one.) The bounds stand at the bars' edges: a bucket's lower bound under its middle read as its score.
-    const edges = [...stats.distribution.map((b) => b.low), /** @type {Daily.Bucket} */ (stats.distribution.at(-1)).high + 1].map((v) => short(ctx, v));
+    const edges = [...stats.distribution.map((b) => b.low), /** @type {Daily.Bucket} */ (stats.distribution.at(-1)).high + 1].map((v) =>
+      short(ctx, v),
+    );
     barChart(grid, points, {
       title: t("club.chart.dist"),
       summary: t("club.chart.distSummary", { list: points.map((p) => `${p.label}: ${format(p.value)}`).join(", ") }),
-      labelHead: t("club.chart.range"), valueHead: t("club.chart.count"), format, cls: "chart-dist", edges,
+      labelHead: t("club.chart.range"),
+      valueHead: t("club.chart.count"),
+      format,
+      cls: "chart-dist",
+      edges,
     });
   }
   if (groups) {
@@ -246,8 +279,16 @@ async function replays(parent, ctx, game) {
     html("span", { class: "replay-score" }, item, score);
     html("span", { class: "replay-date" }, item, date);
     if (kept.pb) html("span", { class: "replay-pb" }, item, t("club.pb"));
-    html("a", { class: "btn replay-watch", href: `#/${game}?replay=${encodeURIComponent(kept.code)}`,
-      "aria-label": t("club.watchLabel", { score, date }) }, item, t("club.watch"));
+    html(
+      "a",
+      {
+        class: "btn replay-watch",
+        href: `#/${game}?replay=${encodeURIComponent(kept.code)}`,
+        "aria-label": t("club.watchLabel", { score, date }),
+      },
+      item,
+      t("club.watch"),
+    );
   }
 }
 
@@ -261,8 +302,19 @@ function codeField(parent, ctx) {
   const form = html("form", { class: "club-code", "aria-labelledby": "club-code-title" }, parent);
   html("h2", { id: "club-code-title" }, form, t("club.codeTitle"));
   const row = html("div", { class: "club-code-row" }, form);
-  const input = html("input", { id: "club-code-input", type: "text", autocomplete: "off", spellcheck: "false",
-    placeholder: "6E1.…", "aria-label": t("club.codeLabel"), "aria-describedby": "club-code-note" }, row);
+  const input = html(
+    "input",
+    {
+      id: "club-code-input",
+      type: "text",
+      autocomplete: "off",
+      spellcheck: "false",
+      placeholder: "6E1.…",
+      "aria-label": t("club.codeLabel"),
+      "aria-describedby": "club-code-note",
+    },
+    row,
+  );
   html("button", { type: "submit", class: "btn" }, row, t("club.codeOpen"));
   const note = html("p", { id: "club-code-note", class: "club-code-note", role: "status" }, form);
   form.addEventListener("submit", (event) => {

@@ -57,11 +57,12 @@ export function startDownloads(root, onProgress) {
   const got = new Map();
   /** @type {BootFile[]} */
   let files = [];
-  const tell = () => onProgress({
-    received: files.reduce((sum, f) => sum + Math.min(f.bytes, got.get(f.url) ?? 0), 0),
-    total: files.reduce((sum, f) => sum + f.bytes, 0),
-    wire: files.reduce((sum, f) => sum + f.wire, 0),
-  });
+  const tell = () =>
+    onProgress({
+      received: files.reduce((sum, f) => sum + Math.min(f.bytes, got.get(f.url) ?? 0), 0),
+      total: files.reduce((sum, f) => sum + f.bytes, 0),
+      wire: files.reduce((sum, f) => sum + f.wire, 0),
+    });
   bootFiles(new URL("build/boot.json", root).href).then((list) => {
     files = list;
     tell();
@@ -71,7 +72,11 @@ export function startDownloads(root, onProgress) {
         const { url } = file;
         try {
           const response = await fetch(new URL(url, root).href);
-          if (response.ok) await drain(response, (n) => { got.set(url, (got.get(url) ?? 0) + n); tell(); });
+          if (response.ok)
+            await drain(response, (n) => {
+              got.set(url, (got.get(url) ?? 0) + n);
+              tell();
+            });
         } catch {
           // the worker asks for it again and reports a failure itself
         }

@@ -89,11 +89,15 @@ function makeSnapshotLater(version) {
   if (typeof Worker === "undefined" || typeof caches === "undefined") return;
   const root = document.documentElement;
   /** @param {() => void} fn */
-  const whenIdle = (fn) => setTimeout(() => (typeof requestIdleCallback === "function" ? requestIdleCallback(fn, { timeout: 4000 }) : fn()), 1500);
+  const whenIdle = (fn) =>
+    setTimeout(() => (typeof requestIdleCallback === "function" ? requestIdleCallback(fn, { timeout: 4000 }) : fn()), 1500);
   whenIdle(() => {
     root.dataset.snapshot = "saving";
     const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
-    const done = (state) => { root.dataset.snapshot = state; worker.terminate(); };
+    const done = (state) => {
+      root.dataset.snapshot = state;
+      worker.terminate();
+    };
     worker.onmessage = (event) => done(event.data === "saved" ? "saved" : "none");
     worker.onerror = () => done("none");
     worker.postMessage({
@@ -127,13 +131,19 @@ export function startWorker({ onStage = () => {}, onFail = () => {}, onBytes = (
     if (up) scheduled = null;
   };
   channel.onmessage = ({ data }) => {
-    if (data?.stage) { onStage(data.stage); performance.mark(`club-stage-${data.stage}`); }
+    if (data?.stage) {
+      onStage(data.stage);
+      performance.mark(`club-stage-${data.stage}`);
+    }
     if (data?.failed) onFail(data.failed);
     if (data?.received) onBytes(data.received);
     if (data?.snapshot) {
       document.documentElement.dataset.snapshot = data.snapshot;
       document.documentElement.dataset.pyodide = data.version;
-      if (data.snapshot === "scheduled") { scheduled = data.version; snapshotWhenBoth(); }
+      if (data.snapshot === "scheduled") {
+        scheduled = data.version;
+        snapshotWhenBoth();
+      }
     }
   };
   const loader = new URL(LOADER);
@@ -148,6 +158,12 @@ export function startWorker({ onStage = () => {}, onFail = () => {}, onBytes = (
     performance.mark("club-engine-ready");
     return xworker.sync;
   })();
-  ready.then(() => { up = true; snapshotWhenBoth(); }, () => {});
+  ready.then(
+    () => {
+      up = true;
+      snapshotWhenBoth();
+    },
+    () => {},
+  );
   return ready;
 }

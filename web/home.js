@@ -25,14 +25,34 @@ function icon(kind, parent) {
     svg("polygon", { points: pts.join(" "), class: cls }, art);
   };
   if (kind === "hex") {
-    [[0, 0], [17, 0], [-17, 0], [8.5, -15], [-8.5, -15], [8.5, 15], [-8.5, 15]].forEach(([x, y], i) => hex(x, y, 9.5, i % 3 ? "a1" : "a2"));
+    [
+      [0, 0],
+      [17, 0],
+      [-17, 0],
+      [8.5, -15],
+      [-8.5, -15],
+      [8.5, 15],
+      [-8.5, 15],
+    ].forEach(([x, y], i) => hex(x, y, 9.5, i % 3 ? "a1" : "a2"));
   } else if (kind === "domino") {
     svg("rect", { x: -16, y: -34, width: 32, height: 68, rx: 6, class: "a3" }, art);
     svg("line", { x1: -12, y1: 0, x2: 12, y2: 0, class: "a4" }, art);
-    [[-7, -24], [0, -17], [7, -10], [-7, 10], [7, 10], [-7, 24], [7, 24]].forEach(([x, y]) => svg("circle", { cx: x, cy: y, r: 3.4, class: "a4f" }, art));
+    [
+      [-7, -24],
+      [0, -17],
+      [7, -10],
+      [-7, 10],
+      [7, 10],
+      [-7, 24],
+      [7, 24],
+    ].forEach(([x, y]) => svg("circle", { cx: x, cy: y, r: 3.4, class: "a4f" }, art));
   } else if (kind === "merge") {
     /** @type {[number, number, string][]} */
-    const stones = [[-14, 8, "2"], [14, 8, "2"], [0, -16, "4"]];
+    const stones = [
+      [-14, 8, "2"],
+      [14, 8, "2"],
+      [0, -16, "4"],
+    ];
     stones.forEach(([x, y, label], i) => {
       hex(x, y, 15, i === 2 ? "a2" : "a1");
       svg("text", { x, y: y + 5, "text-anchor": "middle", class: "a4t" }, art).textContent = label;
@@ -75,8 +95,12 @@ export async function mountHome(root, ctx) {
     anyBest ||= best !== null;
     bests.set(game.id, showBest(html("p", { class: "best" }, text), best, ctx));
     // A sibling of the card (a link cannot hold a link), laid over its corner by CSS.
-    html("a", { class: "rules-link", href: `#/rules/${game.id}`,
-      "aria-label": `${t("shell.rules")}: ${t(`shell.game.${game.id}.name`)}` }, item, t("shell.rules"));
+    html(
+      "a",
+      { class: "rules-link", href: `#/rules/${game.id}`, "aria-label": `${t("shell.rules")}: ${t(`shell.game.${game.id}.name`)}` },
+      item,
+      t("shell.rules"),
+    );
   }
   mountBackup(root, ctx);
   // A best score means a finished run: from then on, ask the browser to keep
@@ -84,14 +108,26 @@ export async function mountHome(root, ctx) {
   if (anyBest) ctx.askPersistence();
   // The cards show the stored headlines at once; the engines' answers follow.
   let gone = false;
-  const settled = ctx.engineReady.then(() => Promise.all([...bests].map(async ([id, shown]) => {
-    const best = (await ctx.freshBest(id)) || null;
-    if (gone) return;
-    showBest(shown, best, ctx);
-    if (best !== null) ctx.askPersistence();
-  })), () => {});
+  const settled = ctx.engineReady.then(
+    () =>
+      Promise.all(
+        [...bests].map(async ([id, shown]) => {
+          const best = (await ctx.freshBest(id)) || null;
+          if (gone) return;
+          showBest(shown, best, ctx);
+          if (best !== null) ctx.askPersistence();
+        }),
+      ),
+    () => {},
+  );
   // settled: the engines' answers are on the cards (the app's "interactive" waits for it)
-  return { unmount() { gone = true; daily.stop(); }, settled: Promise.all([settled, daily.filled]) };
+  return {
+    unmount() {
+      gone = true;
+      daily.stop();
+    },
+    settled: Promise.all([settled, daily.filled]),
+  };
 }
 
 // A best of 0 is what merely opening a game leaves: no score yet.
@@ -170,7 +206,8 @@ function dailyCard(root, ctx) {
     card.dataset.state = "ready";
     card.dataset.date = answer.date;
     date.textContent = formatDate(ctx, answer.date, { weekday: "long", day: "numeric", month: "long" });
-    for (const [id, cell] of rows) { // a row for each game of GAMES
+    for (const [id, cell] of rows) {
+      // a row for each game of GAMES
       const info = answer.games[id];
       const row = /** @type {HTMLElement} */ (cell.parentElement);
       row.dataset.done = info?.done ? "1" : "0";
@@ -184,9 +221,15 @@ function dailyCard(root, ctx) {
         html("span", { "aria-hidden": "true" }, done, t("club.done", { score }));
         html("span", { class: "sr-only" }, done, t("club.doneGame", { game: name, score }));
       } else {
-        html("a", { class: "btn dc-play", href: `#/${id}?${info.query}`, "aria-label": t("club.playGame", { game: name }) }, cell, t("club.play"));
+        html(
+          "a",
+          { class: "btn dc-play", href: `#/${id}?${info.query}`, "aria-label": t("club.playGame", { game: name }) },
+          cell,
+          t("club.play"),
+        );
       }
-      if (info.streak > 0) html("span", { class: "dc-streak" }, cell, t("club.gameStreak", { count: info.streak, n: ctx.number(info.streak) }));
+      if (info.streak > 0)
+        html("span", { class: "dc-streak" }, cell, t("club.gameStreak", { count: info.streak, n: ctx.number(info.streak) }));
     }
     card.dataset.club = String(answer.club.streak);
     club.textContent = `${t("club.clubStreak", { count: answer.club.streak })} · ${t("club.today", { count: answer.club.today })}`;

@@ -38,10 +38,7 @@ export function createNotices(container, t) {
     const showFor = open.kind === "done" ? DONE_MS : SHOW_MS;
     open.timers.forEach((id) => clearTimeout(id));
     open.item.classList.remove("fading");
-    open.timers = [
-      setTimeout(() => open.item.classList.add("fading"), showFor),
-      setTimeout(() => close(text), showFor + FADE_MS),
-    ];
+    open.timers = [setTimeout(() => open.item.classList.add("fading"), showFor), setTimeout(() => close(text), showFor + FADE_MS)];
   }
 
   /** @param {string} text @param {Shown} open its notice, up */

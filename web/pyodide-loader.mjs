@@ -102,12 +102,18 @@ async function readSnapshot() {
     }
   })();
   /** @type {Promise<null>} */
-  const late = new Promise((done) => { setTimeout(() => done(null), SNAPSHOT_WAIT_MS); });
+  const late = new Promise((done) => {
+    setTimeout(() => done(null), SNAPSHOT_WAIT_MS);
+  });
   return Promise.race([read, late]);
 }
 
 async function dropSnapshot() {
-  try { await (await caches.open(SNAPSHOT_CACHE)).delete(SNAPSHOT_KEY); } catch { /* nothing to drop */ }
+  try {
+    await (await caches.open(SNAPSHOT_CACHE)).delete(SNAPSHOT_KEY);
+  } catch {
+    /* nothing to drop */
+  }
 }
 
 /** @type {any} the interpreter this module started (a test reads its imports through it) */

@@ -62,7 +62,11 @@ export function usage(backend) {
 
 /** The progress stored now (key -> text). @param {Backend} backend @returns {Map<string, string>} */
 export function progressOf(backend) {
-  return new Map(allKeys(backend).filter(isProgress).map((key) => [key, backend.getItem(key) ?? ""]));
+  return new Map(
+    allKeys(backend)
+      .filter(isProgress)
+      .map((key) => [key, backend.getItem(key) ?? ""]),
+  );
 }
 
 /** @param {string[]} keys the parts' keys @returns {string} the journal's text */
@@ -79,17 +83,22 @@ export function planRestore(backend, parts) {
   const keys = entries.map(([key]) => key);
   const stage = entries.map(([key, value]) => /** @type {Step} */ ({ op: "set", key: stagedKey(key), value }));
   const journal = /** @type {Step} */ ({ op: "set", key: JOURNAL, value: journalText(keys) });
-  const clear = [...progressOf(backend).keys()].filter((key) => !(key in parts))
-    .map((key) => /** @type {Step} */ ({ op: "remove", key }));
-  const moves = entries.flatMap(([key, value]) => /** @type {Step[]} */ ([
-    { op: "set", key, value }, { op: "remove", key: stagedKey(key) },
-  ]));
+  const clear = [...progressOf(backend).keys()].filter((key) => !(key in parts)).map((key) => /** @type {Step} */ ({ op: "remove", key }));
+  const moves = entries.flatMap(
+    ([key, value]) =>
+      /** @type {Step[]} */ ([
+        { op: "set", key, value },
+        { op: "remove", key: stagedKey(key) },
+      ]),
+  );
   const done = /** @type {Step} */ ({ op: "remove", key: JOURNAL });
   // Simulate the room used after each step: a write replaces the key's old text.
   /** @type {Map<string, number>} */
   const sizes = new Map(allKeys(backend).map((key) => [key, key.length + (backend.getItem(key)?.length ?? 0)]));
   let used = 0;
-  sizes.forEach((size) => { used += size; });
+  sizes.forEach((size) => {
+    used += size;
+  });
   const start = used;
   let peak = used;
   for (const step of [...stage, journal, ...clear, ...moves, done]) {
@@ -130,13 +139,19 @@ export function freeSpace(backend) {
     if (!fits(backend, guess + 1)) return guess;
     let lo = guess + 1;
     let step = 1024;
-    while (fits(backend, lo + step)) { lo += step; step *= 2; }
+    while (fits(backend, lo + step)) {
+      lo += step;
+      step *= 2;
+    }
     return largestFitting(backend, lo, lo + step);
   }
   if (!fits(backend, least)) return 0;
   let hi = guess;
   let step = 1024;
-  while (hi - step > least && !fits(backend, hi - step)) { hi -= step; step *= 2; }
+  while (hi - step > least && !fits(backend, hi - step)) {
+    hi -= step;
+    step *= 2;
+  }
   return largestFitting(backend, Math.max(least, hi - step), hi);
 }
 
@@ -208,15 +223,28 @@ export function restore(backend, parts) {
   }
   const before = progressOf(backend);
   for (const [i, step] of plan.stage.entries()) {
-    if (!apply(backend, step)) { undo(backend, before, []); return refused(keys[i]); }
+    if (!apply(backend, step)) {
+      undo(backend, before, []);
+      return refused(keys[i]);
+    }
   }
-  for (const [key, value] of Object.entries(parts)) { // every staged copy read back, once all are written
-    if (backend.getItem(stagedKey(key)) !== value) { undo(backend, before, []); return { ok: false, problem: "verify", part: key }; }
+  for (const [key, value] of Object.entries(parts)) {
+    // every staged copy read back, once all are written
+    if (backend.getItem(stagedKey(key)) !== value) {
+      undo(backend, before, []);
+      return { ok: false, problem: "verify", part: key };
+    }
   }
-  if (!apply(backend, plan.journal)) { undo(backend, before, []); return refused(JOURNAL); }
+  if (!apply(backend, plan.journal)) {
+    undo(backend, before, []);
+    return refused(JOURNAL);
+  }
   plan.clear.forEach((step) => apply(backend, step));
   for (const step of plan.switch) {
-    if (!apply(backend, step)) { undo(backend, before, keys); return refused(step.key); }
+    if (!apply(backend, step)) {
+      undo(backend, before, keys);
+      return refused(step.key);
+    }
   }
   apply(backend, plan.done);
   return { ok: true, count: keys.length };

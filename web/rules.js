@@ -19,7 +19,12 @@ function inline(text, parent) {
 }
 
 /** @param {string} line a table row @returns {string[]} */
-const cells = (line) => line.trim().replace(/^\||\|$/g, "").split("|").map((c) => c.trim());
+const cells = (line) =>
+  line
+    .trim()
+    .replace(/^\||\|$/g, "")
+    .split("|")
+    .map((c) => c.trim());
 
 /** @param {string} text Markdown @param {HTMLElement} root */
 export function renderMarkdown(text, root) {
@@ -27,7 +32,10 @@ export function renderMarkdown(text, root) {
   let i = 0;
   while (i < lines.length) {
     const line = lines[i];
-    if (!line.trim()) { i += 1; continue; }
+    if (!line.trim()) {
+      i += 1;
+      continue;
+    }
     const heading = /^(#{1,3})\s+(.*)$/.exec(line);
     if (heading) {
       // "# Title" is the page's h1 (one per page, axe page-has-heading-one).
@@ -79,8 +87,13 @@ export async function mountRules(root, ctx, game) {
   for (const lang of [ctx.lang, "en"]) {
     try {
       const response = await fetch(new URL(`./rules/${game}.${lang}.md`, import.meta.url));
-      if (response.ok) { text = await response.text(); break; }
-    } catch { /* offline and not cached: try the next language */ }
+      if (response.ok) {
+        text = await response.text();
+        break;
+      }
+    } catch {
+      /* offline and not cached: try the next language */
+    }
   }
   if (text === null) html("p", {}, body, t("shell.rulesMissing"));
   else renderMarkdown(text, body);

@@ -26,17 +26,25 @@ export function mountSettings(button, { settings, saveSettings, t, feel, reduced
     return label;
   };
   /** @param {HTMLElement} parent @param {string} id @param {boolean} checked */
-  const toggle = (parent, id, checked) =>
-    html("input", { type: "checkbox", role: "switch", id, class: "switch", checked }, parent);
+  const toggle = (parent, id, checked) => html("input", { type: "checkbox", role: "switch", id, class: "switch", checked }, parent);
 
   // Made at each opening, so it speaks the language chosen meanwhile.
   function build() {
     dialog?.node.remove();
     const body = html("div", { class: "settings-list" });
     const sound = toggle(row(body, "shell.settings.sound"), "sound-switch", settings.sound);
-    const volume = html("input", {
-      type: "range", id: "volume-slider", min: 0, max: 100, step: 5, value: Math.round(settings.volume * 100),
-    }, row(body, "shell.settings.volume"));
+    const volume = html(
+      "input",
+      {
+        type: "range",
+        id: "volume-slider",
+        min: 0,
+        max: 100,
+        step: 5,
+        value: Math.round(settings.volume * 100),
+      },
+      row(body, "shell.settings.volume"),
+    );
     const vibrateRow = row(body, "shell.settings.vibrate");
     const vibrate = toggle(vibrateRow, "vibrate-switch", settings.vibrate);
     const note = html("p", { class: "setting-note", id: "vibrate-note" }, body);
@@ -46,7 +54,11 @@ export function mountSettings(button, { settings, saveSettings, t, feel, reduced
       html("option", { value, selected: settings.motion === value }, motion, t(`shell.motion.${value}`));
     }
 
-    const save = () => { saveSettings(); feel.refresh(); sync(); };
+    const save = () => {
+      saveSettings();
+      feel.refresh();
+      sync();
+    };
     keyRows(body, { settings, row, t, save });
 
     const sync = () => {
@@ -60,17 +72,26 @@ export function mountSettings(button, { settings, saveSettings, t, feel, reduced
       if (why) vibrate.setAttribute("aria-describedby", note.id);
       else vibrate.removeAttribute("aria-describedby");
     };
-    sound.addEventListener("change", () => { settings.sound = sound.checked; save(); });
+    sound.addEventListener("change", () => {
+      settings.sound = sound.checked;
+      save();
+    });
     let lastSample = 0;
     volume.addEventListener("input", () => {
       settings.volume = Number(volume.value) / 100;
       feel.refresh();
       sync();
       const now = performance.now();
-      if (now - lastSample > 150) { lastSample = now; feel.sample(); }
+      if (now - lastSample > 150) {
+        lastSample = now;
+        feel.sample();
+      }
     });
     volume.addEventListener("change", saveSettings);
-    vibrate.addEventListener("change", () => { settings.vibrate = vibrate.checked; save(); });
+    vibrate.addEventListener("change", () => {
+      settings.vibrate = vibrate.checked;
+      save();
+    });
     motion.addEventListener("change", () => {
       settings.motion = motion.value;
       document.documentElement.dataset.motion = motion.value;
@@ -78,15 +99,25 @@ export function mountSettings(button, { settings, saveSettings, t, feel, reduced
     });
     sync();
     dialog = createDialog(document.body, {
-      title: t("shell.settings"), cls: "settings-dialog", lines: [body], closeLabel: t("shell.settings.close"), focus: "#sound-switch",
+      title: t("shell.settings"),
+      cls: "settings-dialog",
+      lines: [body],
+      closeLabel: t("shell.settings.close"),
+      focus: "#sound-switch",
     });
     return dialog;
   }
 
-  button?.addEventListener("click", () => { build().open(); });
+  button?.addEventListener("click", () => {
+    build().open();
+  });
   return {
-    open() { build().open(); },
-    close() { dialog?.close(); },
+    open() {
+      build().open();
+    },
+    close() {
+      dialog?.close();
+    },
   };
 }
 
@@ -99,7 +130,10 @@ export function mountSettings(button, { settings, saveSettings, t, feel, reduced
  */
 function keyRows(body, { settings, row, t, save }) {
   html("h3", { class: "setting-group" }, body, t("shell.settings.keys"));
-  for (const [name, id, field] of /** @type {const} */ ([["delay", "key-delay", "keyDelay"], ["repeat", "key-repeat", "keyRepeat"]])) {
+  for (const [name, id, field] of /** @type {const} */ ([
+    ["delay", "key-delay", "keyDelay"],
+    ["repeat", "key-repeat", "keyRepeat"],
+  ])) {
     const { min, max, step } = KEY_TIMING[name];
     const label = row(body, `shell.settings.${field}`);
     label.classList.add("setting-stacked"); // a long name on its own line, the slider and its value below
@@ -110,7 +144,10 @@ function keyRows(body, { settings, row, t, save }) {
       shown.textContent = text;
       slider.setAttribute("aria-valuetext", text);
     };
-    slider.addEventListener("input", () => { settings[field] = Number(slider.value); show(); });
+    slider.addEventListener("input", () => {
+      settings[field] = Number(slider.value);
+      show();
+    });
     slider.addEventListener("change", save);
     show();
   }

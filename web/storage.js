@@ -70,10 +70,16 @@ function memoryStore() {
   const map = new Map();
   return {
     getItem: (k) => map.get(k) ?? null, // the values are strings
-    setItem: (k, v) => { map.set(k, String(v)); },
-    removeItem: (k) => { map.delete(k); },
+    setItem: (k, v) => {
+      map.set(k, String(v));
+    },
+    removeItem: (k) => {
+      map.delete(k);
+    },
     key: (i) => [...map.keys()][i] ?? null,
-    get length() { return map.size; },
+    get length() {
+      return map.size;
+    },
   };
 }
 
@@ -99,7 +105,9 @@ function listAsides(store) {
       const named = asideOf(key);
       if (named) out.push({ key, ...named, chars: store.getItem(key)?.length ?? 0 });
     }
-  } catch { /* storage went away: none to show */ }
+  } catch {
+    /* storage went away: none to show */
+  }
   return out.sort((a, b) => b.time - a.time || (a.key < b.key ? -1 : 1));
 }
 
@@ -129,7 +137,9 @@ function clubKeys(stores) {
         const k = store.key(i);
         if (k?.startsWith(PREFIX)) out.add(k);
       }
-    } catch { /* storage went away */ }
+    } catch {
+      /* storage went away */
+    }
   }
   return [...out];
 }
@@ -196,13 +206,21 @@ export function createStorage({ notice, t, backend } = {}) {
   /** @param {string} key @param {string} fallback @param {object} [vars] */
   const say = (key, fallback, vars) => notice?.(t?.(key, vars) ?? fallback);
   let persistent = Boolean(real);
-  try { pruneAsides(real); } catch { /* left for the next start */ }
+  try {
+    pruneAsides(real);
+  } catch {
+    /* left for the next start */
+  }
   if (!real) say("shell.storageOff", "Storage is unavailable: your progress is kept only until you close this page.");
 
   /** @param {string} key @returns {string | null} */
   const read = (key) => {
     if (memory.getItem(key) !== null) return memory.getItem(key);
-    try { return real ? real.getItem(key) : null; } catch { return null; }
+    try {
+      return real ? real.getItem(key) : null;
+    } catch {
+      return null;
+    }
   };
 
   /** @param {string} key */
@@ -241,7 +259,11 @@ export function createStorage({ notice, t, backend } = {}) {
   function remove(key) {
     lastSeen.delete(key);
     memory.removeItem(key);
-    try { real?.removeItem(key); } catch { /* already gone */ }
+    try {
+      real?.removeItem(key);
+    } catch {
+      /* already gone */
+    }
   }
 
   /** @param {string} key @param {string} reason */
@@ -252,7 +274,9 @@ export function createStorage({ notice, t, backend } = {}) {
     try {
       real?.setItem(aside, value);
       pruneAsides(real);
-    } catch { /* nowhere to keep it: dropping is still safe */ }
+    } catch {
+      /* nowhere to keep it: dropping is still safe */
+    }
     remove(key);
     console.warn(`6E Club: moved corrupt ${key} to ${aside}: ${reason}`);
     say("shell.corrupt", "A saved game could not be read and was set aside; a fresh one starts.", { reason });
@@ -279,10 +303,16 @@ export function createStorage({ notice, t, backend } = {}) {
   const scope = (name) => scopeOf(name, { get, read, set, remove, load, moveAside }, conflictHandlers);
 
   return {
-    get, set, remove, load, moveAside,
+    get,
+    set,
+    remove,
+    load,
+    moveAside,
     keys: () => clubKeys([real, memory]),
     scope,
-    get persistent() { return persistent; },
+    get persistent() {
+      return persistent;
+    },
     backend: real,
     asides: () => listAsides(real),
   };
@@ -295,8 +325,14 @@ const SETTINGS_KEY = `${PREFIX}settings`;
 export const KEY_TIMING = { delay: { min: 50, max: 300, step: 10, fallback: 170 }, repeat: { min: 10, max: 100, step: 5, fallback: 50 } };
 /** @type {Settings} */
 const SETTINGS_DEFAULTS = {
-  schema: 1, lang: null, motion: "system", sound: true, volume: 0.7, vibrate: true,
-  keyDelay: KEY_TIMING.delay.fallback, keyRepeat: KEY_TIMING.repeat.fallback,
+  schema: 1,
+  lang: null,
+  motion: "system",
+  sound: true,
+  volume: 0.7,
+  vibrate: true,
+  keyDelay: KEY_TIMING.delay.fallback,
+  keyRepeat: KEY_TIMING.repeat.fallback,
 };
 /** @param {{ min: number, max: number }} range @returns {(v: any) => boolean} */
 const within = (range) => (v) => Number.isInteger(v) && v >= range.min && v <= range.max;

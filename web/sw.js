@@ -8,19 +8,19 @@
 // at once, so offline works after the first visit.
 // Type-checked by tsconfig.sw.json (the WebWorker library).
 /** @typedef {{ version: string, files: string[] }} Precache */
-const worker = /** @type {ServiceWorkerGlobalScope & { CLUB_PRECACHE: Precache }} */ (
-  /** @type {unknown} */ (self)
-);
+const worker = /** @type {ServiceWorkerGlobalScope & { CLUB_PRECACHE: Precache }} */ (/** @type {unknown} */ (self));
 const { version, files } = worker.CLUB_PRECACHE;
 const CACHE = `6e-club-${version}`;
 /** @param {string} path @returns {string} */
 const scopeUrl = (path) => new URL(path, worker.registration.scope).href;
 
 worker.addEventListener("install", (event) => {
-  event.waitUntil((async () => {
-    const cache = await caches.open(CACHE);
-    await cache.addAll(files.map((f) => new Request(scopeUrl(f), { cache: "reload" })));
-  })());
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      await cache.addAll(files.map((f) => new Request(scopeUrl(f), { cache: "reload" })));
+    })(),
+  );
 });
 
 worker.addEventListener("message", (event) => {
@@ -28,11 +28,13 @@ worker.addEventListener("message", (event) => {
 });
 
 worker.addEventListener("activate", (event) => {
-  event.waitUntil((async () => {
-    const names = await caches.keys();
-    await Promise.all(names.filter((n) => n.startsWith("6e-club-") && n !== CACHE).map((n) => caches.delete(n)));
-    await worker.clients.claim();
-  })());
+  event.waitUntil(
+    (async () => {
+      const names = await caches.keys();
+      await Promise.all(names.filter((n) => n.startsWith("6e-club-") && n !== CACHE).map((n) => caches.delete(n)));
+      await worker.clients.claim();
+    })(),
+  );
 });
 
 // A cache that does not answer in this time is not waited for: the network
@@ -51,7 +53,10 @@ const fromCache = async (key) => {
 };
 
 /** @param {number} ms @returns {Promise<undefined>} */
-const after = (ms) => new Promise((done) => { setTimeout(() => done(undefined), ms); });
+const after = (ms) =>
+  new Promise((done) => {
+    setTimeout(() => done(undefined), ms);
+  });
 
 /**
  * A copy for a URL with a query: a cached response keeps the URL it was stored
@@ -64,21 +69,23 @@ const answer = (request, hit) => (new URL(request.url).search ? new Response(hit
 worker.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== worker.location.origin) return;
-  event.respondWith((async () => {
-    const lookup = fromCache(request.mode === "navigate" ? scopeUrl("./") : request);
-    const hit = await Promise.race([lookup, after(CACHE_WAIT_MS)]);
-    if (hit) return answer(request, hit);
-    try {
-      return await fetch(request);
-    } catch (error) {
-      // Offline: the cache after all, however long it takes.
-      const late = await lookup;
-      if (late) return answer(request, late);
-      if (request.mode === "navigate") {
-        const shell = await fromCache(scopeUrl("./index.html"));
-        if (shell) return shell;
+  event.respondWith(
+    (async () => {
+      const lookup = fromCache(request.mode === "navigate" ? scopeUrl("./") : request);
+      const hit = await Promise.race([lookup, after(CACHE_WAIT_MS)]);
+      if (hit) return answer(request, hit);
+      try {
+        return await fetch(request);
+      } catch (error) {
+        // Offline: the cache after all, however long it takes.
+        const late = await lookup;
+        if (late) return answer(request, late);
+        if (request.mode === "navigate") {
+          const shell = await fromCache(scopeUrl("./index.html"));
+          if (shell) return shell;
+        }
+        throw error;
       }
-      throw error;
-    }
-  })());
+    })(),
+  );
 });

@@ -40,7 +40,9 @@ function promptBar(container, t, onReload) {
       const close = html("button", { type: "button", class: "notice-close update-close", "aria-label": t("shell.dismiss") }, bar, "×");
       close.addEventListener("click", () => bar.remove());
     },
-    get offered() { return offered; },
+    get offered() {
+      return offered;
+    },
   };
 }
 
@@ -66,7 +68,11 @@ export function watchUpdates({ container, t, settle }) {
   async function apply() {
     if (state.applying) return;
     state.applying = true;
-    try { await settle(); } catch (error) { console.error(error); }
+    try {
+      await settle();
+    } catch (error) {
+      console.error(error);
+    }
     const waiting = state.registration?.waiting;
     if (waiting && !state.stale) {
       waiting.postMessage({ type: "skip-waiting" });
@@ -77,19 +83,27 @@ export function watchUpdates({ container, t, settle }) {
   }
 
   const bar = promptBar(container, t, apply);
-  const offer = () => { if (sw.controller) bar.show(); };
+  const offer = () => {
+    if (sw.controller) bar.show();
+  };
   /** @param {ServiceWorker | null} worker */
   const track = (worker) => {
     if (!worker) return;
     if (worker.state === "installed") offer();
-    else worker.addEventListener("statechange", () => { if (worker.state === "installed") offer(); });
+    else
+      worker.addEventListener("statechange", () => {
+        if (worker.state === "installed") offer();
+      });
   };
 
   sw.addEventListener("controllerchange", () => {
     const wasControlled = controlled;
     controlled = true;
     if (state.applying) location.reload();
-    else if (wasControlled) { state.stale = true; bar.show(); } // switched by another tab
+    else if (wasControlled) {
+      state.stale = true;
+      bar.show();
+    } // switched by another tab
   });
 
   (async () => {
@@ -97,15 +111,16 @@ export function watchUpdates({ container, t, settle }) {
       // After the arcade is ready: registering at start slows the first boot. Offline, the
       // registration this page runs under is taken as it is: registering again would ask
       // the network for the worker's script and log a failed request for nothing (P5).
-      const registration = navigator.onLine === false
-        ? (await sw.getRegistration()) ?? null
-        : await sw.register("./sw.js", { updateViaCache: "none" });
+      const registration =
+        navigator.onLine === false ? ((await sw.getRegistration()) ?? null) : await sw.register("./sw.js", { updateViaCache: "none" });
       state.registration = registration;
       if (!registration) return;
       track(registration.waiting);
       registration.addEventListener("updatefound", () => track(registration.installing));
       setInterval(check, CHECK_EVERY_MS);
-      document.addEventListener("visibilitychange", () => { if (!document.hidden) check(); });
+      document.addEventListener("visibilitychange", () => {
+        if (!document.hidden) check();
+      });
       addEventListener("online", check);
     } catch (error) {
       console.warn("6E Club: service worker not registered", error);
@@ -114,7 +129,9 @@ export function watchUpdates({ container, t, settle }) {
 
   function check() {
     if (navigator.onLine === false) return; // asked again when the network is back ("online")
-    state.registration?.update().catch(() => { /* the server did not answer: try again later */ });
+    state.registration?.update().catch(() => {
+      /* the server did not answer: try again later */
+    });
   }
 
   return {

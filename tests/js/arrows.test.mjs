@@ -6,8 +6,10 @@ import assert from "node:assert/strict";
 import { arrowDirection, arrowTarget } from "../../web/kit/arrows.js";
 
 // A corner of a radius-4 board as the engine maps it (target_map(4)).
-const MAP = { "-4:0": { left: "-4:0", right: "-3:0", up: "-3:-1", down: "-4:1" },
-  "0:-4": { left: "0:-4", right: "1:-4", up: "0:-4", down: "0:-3" } };
+const MAP = {
+  "-4:0": { left: "-4:0", right: "-3:0", up: "-3:-1", down: "-4:1" },
+  "0:-4": { left: "0:-4", right: "1:-4", up: "0:-4", down: "0:-3" },
+};
 
 // [key, its direction, the target from "-4:0", the target from "0:-4"]
 const ROWS = [

@@ -10,17 +10,19 @@ import { PREFIX, createStorage } from "../../web/storage.js";
 import { CHROMIUM_QUOTA, QuotaStorage } from "./fakequota.mjs";
 
 const OTHER = "other-site/cache"; // another site of the origin (all of a user's GitHub Pages sites share one)
-const OLD = { // the progress on the device
+const OLD = {
+  // the progress on the device
   [`${PREFIX}blocks/run`]: "old blocks run",
-  [`${PREFIX}blocks/view`]: "{\"drawn\": 1}",
-  [`${PREFIX}merge/profile`]: "{\"best\": 77}",
-  [`${PREFIX}settings`]: "{\"schema\": 1, \"lang\": \"it\"}",
+  [`${PREFIX}blocks/view`]: '{"drawn": 1}',
+  [`${PREFIX}merge/profile`]: '{"best": 77}',
+  [`${PREFIX}settings`]: '{"schema": 1, "lang": "it"}',
 };
 const ASIDE = { [`${PREFIX}bowls/run/corrupt/1700000000000`]: "junk" }; // no progress: it stays whatever happens
-const NEW = { // the backup's parts (already checked by their owners)
+const NEW = {
+  // the backup's parts (already checked by their owners)
   [`${PREFIX}blocks/run`]: "new blocks run ".repeat(40),
   [`${PREFIX}domino/run`]: "new domino run ".repeat(200),
-  [`${PREFIX}settings`]: "{\"schema\": 1, \"lang\": \"de\"}",
+  [`${PREFIX}settings`]: '{"schema": 1, "lang": "de"}',
 };
 
 /** @param {object} [options] @returns {QuotaStorage} a device with OLD, the aside copy and another site's value */
@@ -39,12 +41,18 @@ test("a backup that fits: staged, read back, journal, old progress out, each par
   const done = restore(store, NEW);
   assert.deepEqual(done, { ok: true, count: 3 });
   assert.deepEqual(logged(store), [
-    `set ${STAGE}blocks/run`, `set ${STAGE}domino/run`, `set ${STAGE}settings`,
+    `set ${STAGE}blocks/run`,
+    `set ${STAGE}domino/run`,
+    `set ${STAGE}settings`,
     `set ${JOURNAL}`,
-    `remove ${PREFIX}blocks/view`, `remove ${PREFIX}merge/profile`, // old progress the backup does not hold
-    `set ${PREFIX}blocks/run`, `remove ${STAGE}blocks/run`,
-    `set ${PREFIX}domino/run`, `remove ${STAGE}domino/run`,
-    `set ${PREFIX}settings`, `remove ${STAGE}settings`,
+    `remove ${PREFIX}blocks/view`,
+    `remove ${PREFIX}merge/profile`, // old progress the backup does not hold
+    `set ${PREFIX}blocks/run`,
+    `remove ${STAGE}blocks/run`,
+    `set ${PREFIX}domino/run`,
+    `remove ${STAGE}domino/run`,
+    `set ${PREFIX}settings`,
+    `remove ${STAGE}settings`,
     `remove ${JOURNAL}`,
   ]);
   assert.deepEqual(store.snapshot(), { [OTHER]: "o".repeat(1000), ...ASIDE, ...NEW });
@@ -64,8 +72,13 @@ test("the room asked for is the peak the restore reaches", () => {
   let peak = start;
   const set = store.setItem.bind(store);
   const remove = store.removeItem.bind(store);
-  store.setItem = (key, value) => { set(key, value); if (key !== ROOM_KEY) peak = Math.max(peak, store.used()); };
-  store.removeItem = (key) => { remove(key); };
+  store.setItem = (key, value) => {
+    set(key, value);
+    if (key !== ROOM_KEY) peak = Math.max(peak, store.used());
+  };
+  store.removeItem = (key) => {
+    remove(key);
+  };
   assert.equal(restore(store, NEW).ok, true);
   assert.equal(peak - start, need);
 });
@@ -119,7 +132,8 @@ test("a failure at any write leaves the old progress byte-identical (or the rest
     const before = store.snapshot();
     const done = restore(store, NEW);
     const kind = count.log.filter(([op]) => op === "set")[failAt - 1][1];
-    if (kind === ROOM_KEY) { // a probe that failed is measured again: the room is there
+    if (kind === ROOM_KEY) {
+      // a probe that failed is measured again: the room is there
       assert.equal(done.ok, true, `write ${failAt} (room probe)`);
       assert.deepEqual(progress(store), { ...ASIDE, ...NEW });
     } else {
@@ -177,7 +191,8 @@ const CUT = [
   {
     name: "while staging (no journal): the staged copies go, the old progress is whole",
     items: { ...OLD, [stagedKey(`${PREFIX}blocks/run`)]: NEW[`${PREFIX}blocks/run`] },
-    found: "dropped", after: OLD,
+    found: "dropped",
+    after: OLD,
   },
   {
     name: "mid-switch: finished from the staged copies",
@@ -189,7 +204,8 @@ const CUT = [
       [stagedKey(`${PREFIX}domino/run`)]: NEW[`${PREFIX}domino/run`],
       [stagedKey(`${PREFIX}settings`)]: NEW[`${PREFIX}settings`],
     },
-    found: "finished", after: NEW,
+    found: "finished",
+    after: NEW,
   },
   { name: "nothing to finish", items: OLD, found: null, after: OLD },
 ];

@@ -17,7 +17,7 @@ const GOOD = {
   [`${PREFIX}merge/slot/2`]: "good merge slot",
   [`${PREFIX}bowls/run-daily`]: "good bowls daily",
   [`${PREFIX}blocks/paint`]: "01ab.",
-  [`${PREFIX}domino/choice`]: "{\"mode\": \"sprint\"}",
+  [`${PREFIX}domino/choice`]: '{"mode": "sprint"}',
 };
 const VALID = JSON.stringify({ format: FORMAT, version: VERSION, saved: "2026-12-02T10:00:00.000Z", keys: GOOD });
 
@@ -44,25 +44,54 @@ const ODD_VALUES = [null, 0, -1, 1.5, 2, 99, "", "x", "good", [], {}, true, "goo
 
 // What a mutation does to the parsed file or to its text.
 const MUTATIONS = [
-  (/** @type {any} */ data, /** @type {() => number} */ r) => { data[pick(r, ["format", "version", "saved", "keys"])] = pick(r, ODD_VALUES); },
-  (/** @type {any} */ data, /** @type {() => number} */ r) => { const key = pick(r, isObject(data.keys) ? Object.keys(data.keys) : []); if (key) data.keys[key] = pick(r, ODD_VALUES); },
-  (/** @type {any} */ data, /** @type {() => number} */ r) => { if (isObject(data.keys)) data.keys[pick(r, ["6e-club/v1/zz/run", "other", `${PREFIX}merge/slot/x`, `${PREFIX}blocks/run/corrupt/1`, `${PREFIX}settings`, `${PREFIX}seen`])] = pick(r, ODD_VALUES); },
-  (/** @type {any} */ data, /** @type {() => number} */ r) => { const key = pick(r, isObject(data.keys) ? Object.keys(data.keys) : []); if (key) delete data.keys[key]; },
-  (/** @type {any} */ data) => { data.keys = Array.isArray(data.keys) ? {} : Object.values(data.keys ?? {}); },
+  (/** @type {any} */ data, /** @type {() => number} */ r) => {
+    data[pick(r, ["format", "version", "saved", "keys"])] = pick(r, ODD_VALUES);
+  },
+  (/** @type {any} */ data, /** @type {() => number} */ r) => {
+    const key = pick(r, isObject(data.keys) ? Object.keys(data.keys) : []);
+    if (key) data.keys[key] = pick(r, ODD_VALUES);
+  },
+  (/** @type {any} */ data, /** @type {() => number} */ r) => {
+    if (isObject(data.keys))
+      data.keys[
+        pick(r, [
+          "6e-club/v1/zz/run",
+          "other",
+          `${PREFIX}merge/slot/x`,
+          `${PREFIX}blocks/run/corrupt/1`,
+          `${PREFIX}settings`,
+          `${PREFIX}seen`,
+        ])
+      ] = pick(r, ODD_VALUES);
+  },
+  (/** @type {any} */ data, /** @type {() => number} */ r) => {
+    const key = pick(r, isObject(data.keys) ? Object.keys(data.keys) : []);
+    if (key) delete data.keys[key];
+  },
+  (/** @type {any} */ data) => {
+    data.keys = Array.isArray(data.keys) ? {} : Object.values(data.keys ?? {});
+  },
 ];
 
 /** @param {unknown} value */
 const isObject = (value) => Boolean(value) && typeof value === "object";
 
 /** @template T @param {() => number} r @param {T[]} items @returns {T} */
-function pick(r, items) { return items[Math.floor(r() * items.length)]; }
+function pick(r, items) {
+  return items[Math.floor(r() * items.length)];
+}
 
 /** A mutated backup file's text. @param {number} seed */
 function mutated(seed) {
   const r = prng(seed);
-  if (r() < 0.25) { // the text itself: cut, a byte changed, garbage in
+  if (r() < 0.25) {
+    // the text itself: cut, a byte changed, garbage in
     const at = Math.floor(r() * VALID.length);
-    return pick(r, [VALID.slice(0, at), VALID.slice(0, at) + "\u0000" + VALID.slice(at + 1), VALID.slice(0, at) + "}{[\"" + VALID.slice(at)]);
+    return pick(r, [
+      VALID.slice(0, at),
+      VALID.slice(0, at) + "\u0000" + VALID.slice(at + 1),
+      VALID.slice(0, at) + '}{["' + VALID.slice(at),
+    ]);
   }
   const data = JSON.parse(VALID);
   for (let i = 0, n = 1 + Math.floor(r() * 3); i < n; i += 1) pick(r, MUTATIONS)(data, r);
@@ -81,7 +110,10 @@ test("400 mutated backup files: checked without a throw, one answer each; an acc
     const text = mutated(seed);
     const found = await checkBackup(text, GAMES, check);
     assert.equal(Boolean(found.backup) !== Boolean(found.problem), true, `seed ${seed}: ${JSON.stringify(found)}`);
-    if (!found.backup) { refused += 1; continue; }
+    if (!found.backup) {
+      refused += 1;
+      continue;
+    }
     accepted += 1;
     for (const [key, value] of Object.entries(found.backup.keys)) {
       assert.ok(key.startsWith(PREFIX) && typeof value === "string", `seed ${seed}: ${key}`);

@@ -23,7 +23,10 @@ print(json.dumps({"geometry": s.geometry({}), "view": s.view({}), "preview": s.p
                   "empty": empty.new({"seed": 3})}))
 `);
 
-const en = createI18n("en", new Map([["blocks.en", Promise.resolve(JSON.parse(readFileSync(new URL("../../web/i18n/blocks.en.json", import.meta.url), "utf8")))]]));
+const en = createI18n(
+  "en",
+  new Map([["blocks.en", Promise.resolve(JSON.parse(readFileSync(new URL("../../web/i18n/blocks.en.json", import.meta.url), "utf8")))]]),
+);
 await en.use("blocks");
 const blocksWords = createWords(en.t);
 blocksWords.reshape(BLOCKS.geometry);
@@ -47,8 +50,10 @@ for (const [cell, words] of WHERE) {
 }
 
 test("blocks words: the rows a drop at the centre clears (B13): one across, one slanted by its ends", () => {
-  assert.equal(blocksWords.rows(BLOCKS.preview.rows),
-    "Clears 2 rows: row 5; the slanted row from row 1 from the top, cell 5 to row 9 from the top, cell 1.");
+  assert.equal(
+    blocksWords.rows(BLOCKS.preview.rows),
+    "Clears 2 rows: row 5; the slanted row from row 1 from the top, cell 5 to row 9 from the top, cell 1.",
+  );
 });
 
 test("blocks words: a drop that clears nothing says nothing", () => {
@@ -56,21 +61,24 @@ test("blocks words: a drop that clears nothing says nothing", () => {
 });
 
 test("blocks words: the board row by row, then the pieces", () => {
-  assert.equal(blocksWords.board(BLOCKS.view), [
-    "Board: 16 of 61 cells filled.",
-    "Row 1, 1 cell filled: 5.",
-    "Row 2, 1 cell filled: 5.",
-    "Row 3, 1 cell filled: 5.",
-    "Row 4, 1 cell filled: 5.",
-    "Row 5: all filled but cell 5.",
-    "Row 6, 1 cell filled: 4.",
-    "Row 7, 1 cell filled: 3.",
-    "Row 8, 1 cell filled: 2.",
-    "Row 9, 1 cell filled: 1.",
-    "Piece 1: single, 1 cell",
-    "Piece 2: pair, 2 cells",
-    "Piece 3: triangle, 3 cells",
-  ].join(" "));
+  assert.equal(
+    blocksWords.board(BLOCKS.view),
+    [
+      "Board: 16 of 61 cells filled.",
+      "Row 1, 1 cell filled: 5.",
+      "Row 2, 1 cell filled: 5.",
+      "Row 3, 1 cell filled: 5.",
+      "Row 4, 1 cell filled: 5.",
+      "Row 5: all filled but cell 5.",
+      "Row 6, 1 cell filled: 4.",
+      "Row 7, 1 cell filled: 3.",
+      "Row 8, 1 cell filled: 2.",
+      "Row 9, 1 cell filled: 1.",
+      "Piece 1: single, 1 cell",
+      "Piece 2: pair, 2 cells",
+      "Piece 3: triangle, 3 cells",
+    ].join(" "),
+  );
 });
 
 test("blocks words: an empty board, every line empty", () => {

@@ -68,7 +68,10 @@ out["undo"] = undone.undo({})
 print(json.dumps(out))
 `);
 
-const en = createI18n("en", new Map([["bowls.en", Promise.resolve(JSON.parse(readFileSync(new URL("../../web/i18n/bowls.en.json", import.meta.url), "utf8")))]]));
+const en = createI18n(
+  "en",
+  new Map([["bowls.en", Promise.resolve(JSON.parse(readFileSync(new URL("../../web/i18n/bowls.en.json", import.meta.url), "utf8")))]]),
+);
 await en.use("bowls");
 const words = { t: en.t, number: (/** @type {number} */ n) => en.number(n) };
 
@@ -100,7 +103,11 @@ function feelMove(name, { reduced = false } = {}) {
   feelings.start();
   player.play(BOWLS[name].before.bowls, events(name), { reduced: true, base: /** @type {any} */ ({}) });
   feelings.after(events(name), BOWLS[name].answer.view);
-  return { did, cues: did.filter((d) => d[0] === "cue").map((d) => [d[1], d[2]]), juice: did.filter((d) => d[0] !== "cue" && d[0] !== "finish") };
+  return {
+    did,
+    cues: did.filter((d) => d[0] === "cue").map((d) => [d[1], d[2]]),
+    juice: did.filter((d) => d[0] !== "cue" && d[0] !== "finish"),
+  };
 }
 
 const MOVE = ["move", {}];
@@ -111,35 +118,80 @@ const times = (n, cue) => Array.from({ length: n }, () => cue);
 // achievement the move earned (W24) is the fanfare after it
 const CUES = [
   ["plain", () => [["place", {}], ...times(first("plain", "pickup").stones.length, MOVE), MOVE, MOVE]],
-  ["x1", () => {
-    const e = events("x1");
-    const delivered = e.filter((x) => x.type === "deliver").length;
-    const refills = e.filter((x) => x.type === "refill").length;
-    return [["place", {}], ...times(delivered, MOVE), ["clear", { size: first("x1", "match").slots.length }], ...times(refills, MOVE)];
-  }],
+  [
+    "x1",
+    () => {
+      const e = events("x1");
+      const delivered = e.filter((x) => x.type === "deliver").length;
+      const refills = e.filter((x) => x.type === "refill").length;
+      return [["place", {}], ...times(delivered, MOVE), ["clear", { size: first("x1", "match").slots.length }], ...times(refills, MOVE)];
+    },
+  ],
   ["x3", () => [["place", {}], MOVE, MOVE, MOVE, ["clear", { size: 9 }], ["fanfare", { size: 3 }], MOVE, MOVE, ["fanfare", { size: 3 }]]],
-  ["x4", () => [["place", {}], MOVE, MOVE, MOVE, MOVE, ["clear", { size: 12 }], ["fanfare", { size: 4 }], ["fanfare", {}], MOVE, MOVE,
-    ["fanfare", { size: 3 }]]],
+  [
+    "x4",
+    () => [
+      ["place", {}],
+      MOVE,
+      MOVE,
+      MOVE,
+      MOVE,
+      ["clear", { size: 12 }],
+      ["fanfare", { size: 4 }],
+      ["fanfare", {}],
+      MOVE,
+      MOVE,
+      ["fanfare", { size: 3 }],
+    ],
+  ],
   ["perfect", () => [["place", {}], MOVE, ["clear", { size: 3 }], ["fanfare", {}], MOVE, MOVE, ["fanfare", { size: 3 }]]],
   // the overflow is the end's sound; the first attempt's score is a best: the fanfare after it
   ["overflow", () => [["place", {}], MOVE, ["over", {}], ["fanfare", { size: 3 }]]],
-  ["chain", () => [["place", {}], MOVE, MOVE, ["clear", { size: 3 }], ...times(6, MOVE), ["chain", { step: 1 }], MOVE, MOVE,
-    ["fanfare", { size: 3 }]]],
-  ["blockers", () => {
-    const e = events("blockers");
-    const at = e.findIndex((x) => x.type === "blockers");
-    const before = e.slice(0, at).filter((x) => x.type === "deliver").length;
-    const refills = e.filter((x) => x.type === "refill").length;
-    return [["place", {}], ...times(before, MOVE), ["clear", { size: first("blockers", "match").slots.length }],
-      ["clear", { size: first("blockers", "blockers").slots.length }], ...times(refills, MOVE)];
-  }],
+  [
+    "chain",
+    () => [
+      ["place", {}],
+      MOVE,
+      MOVE,
+      ["clear", { size: 3 }],
+      ...times(6, MOVE),
+      ["chain", { step: 1 }],
+      MOVE,
+      MOVE,
+      ["fanfare", { size: 3 }],
+    ],
+  ],
+  [
+    "blockers",
+    () => {
+      const e = events("blockers");
+      const at = e.findIndex((x) => x.type === "blockers");
+      const before = e.slice(0, at).filter((x) => x.type === "deliver").length;
+      const refills = e.filter((x) => x.type === "refill").length;
+      return [
+        ["place", {}],
+        ...times(before, MOVE),
+        ["clear", { size: first("blockers", "match").slots.length }],
+        ["clear", { size: first("blockers", "blockers").slots.length }],
+        ...times(refills, MOVE),
+      ];
+    },
+  ],
   // the refill phase scores on its own (W15): its match is a first step again, not a chain step
-  ["refill-points", () => {
-    const e = events("refill-points");
-    const [player, refill] = e.filter((x) => x.type === "match");
-    return [["place", {}], ...times(e.filter((x) => x.type === "deliver").length, MOVE), ["clear", { size: player.slots.length }],
-      ...times(e.filter((x) => x.type === "refill").length, MOVE), ["clear", { size: refill.slots.length }]];
-  }],
+  [
+    "refill-points",
+    () => {
+      const e = events("refill-points");
+      const [player, refill] = e.filter((x) => x.type === "match");
+      return [
+        ["place", {}],
+        ...times(e.filter((x) => x.type === "deliver").length, MOVE),
+        ["clear", { size: player.slots.length }],
+        ...times(e.filter((x) => x.type === "refill").length, MOVE),
+        ["clear", { size: refill.slots.length }],
+      ];
+    },
+  ],
 ];
 
 for (const [name, expected] of CUES) {
@@ -151,27 +203,60 @@ for (const [name, expected] of CUES) {
 
 test("bowls cues: under reduced motion the stones' clicks are silent, the moments are not", () => {
   assert.deepEqual(feelMove("plain", { reduced: true }).cues, [["place", {}]]);
-  assert.deepEqual(feelMove("chain", { reduced: true }).cues.slice(0, 3), [["place", {}], ["clear", { size: 3 }], ["chain", { step: 1 }]]);
+  assert.deepEqual(feelMove("chain", { reduced: true }).cues.slice(0, 3), [
+    ["place", {}],
+    ["clear", { size: 3 }],
+    ["chain", { step: 1 }],
+  ]);
 });
 
 test("bowls juice: a combo's points float over its bowls, x3 praised, x4 praised and shaken", () => {
   const x3 = feelMove("x3").juice;
   const bursts = x3.filter((d) => d[0] === "burst");
-  assert.deepEqual(bursts.map((d) => [d[1], d[3]]), [6, 7, 8].map((b) => [10 * b + 5, { size: 3, cls: `bw-burst-${["B", "Y", "R"][b - 6]}` }]));
-  assert.deepEqual(x3.find((d) => d[0] === "float"), ["float", "+270 ×3", 75, 5, { cls: "bw-float points" }]);
+  assert.deepEqual(
+    bursts.map((d) => [d[1], d[3]]),
+    [6, 7, 8].map((b) => [10 * b + 5, { size: 3, cls: `bw-burst-${["B", "Y", "R"][b - 6]}` }]),
+  );
+  assert.deepEqual(
+    x3.find((d) => d[0] === "float"),
+    ["float", "+270 ×3", 75, 5, { cls: "bw-float points" }],
+  );
   assert.deepEqual(x3.filter((d) => d[0] === "praise")[0], ["praise", "Great!", { level: 2 }]);
   assert.ok(!x3.some((d) => d[0] === "shake"));
   const x4 = feelMove("x4").juice;
-  assert.deepEqual(x4.filter((d) => d[0] === "praise").map((d) => d.slice(1)).slice(0, 2),
-    [["Superb!", { level: 3 }], ["Perfect!", { level: 3 }]]);
-  assert.deepEqual(x4.filter((d) => d[0] === "shake"), [["shake", 3], ["shake", 2]]);
-  assert.deepEqual(x4.find((d) => d[0] === "float" && d[4].cls.includes("perfect")), ["float", "Perfect Clear +100", 100, 50, { cls: "bw-float perfect" }]);
+  assert.deepEqual(
+    x4
+      .filter((d) => d[0] === "praise")
+      .map((d) => d.slice(1))
+      .slice(0, 2),
+    [
+      ["Superb!", { level: 3 }],
+      ["Perfect!", { level: 3 }],
+    ],
+  );
+  assert.deepEqual(
+    x4.filter((d) => d[0] === "shake"),
+    [
+      ["shake", 3],
+      ["shake", 2],
+    ],
+  );
+  assert.deepEqual(
+    x4.find((d) => d[0] === "float" && d[4].cls.includes("perfect")),
+    ["float", "Perfect Clear +100", 100, 50, { cls: "bw-float perfect" }],
+  );
 });
 
 test("bowls juice: a chain step floats its points over the bowls of both its steps; x2 is praised at level 1", () => {
   const chain = feelMove("chain").juice;
-  assert.deepEqual(chain.find((d) => d[0] === "float"), ["float", "+120 ×2", 25, 5, { cls: "bw-float points" }]);
-  assert.deepEqual(chain.find((d) => d[0] === "praise"), ["praise", "Nice!", { level: 1 }]);
+  assert.deepEqual(
+    chain.find((d) => d[0] === "float"),
+    ["float", "+120 ×2", 25, 5, { cls: "bw-float points" }],
+  );
+  assert.deepEqual(
+    chain.find((d) => d[0] === "praise"),
+    ["praise", "Nice!", { level: 1 }],
+  );
 });
 
 test("bowls juice: the refill's points float as the refill's, over the bowl the refill matched", () => {
@@ -255,8 +340,10 @@ for (const [refusal, bowl, text] of TAPS) {
 const POPUPS = [
   [() => first("x3", "points"), ["+270 ×3", "points"]],
   [() => first("x1", "points"), [`+${first("x1", "points").points}`, "points"]],
-  [() => events("refill-points").find((e) => e.type === "points" && e.phase === "refill"),
-    [`+${events("refill-points").find((e) => e.type === "points" && e.phase === "refill").points}`, "refill"]],
+  [
+    () => events("refill-points").find((e) => e.type === "points" && e.phase === "refill"),
+    [`+${events("refill-points").find((e) => e.type === "points" && e.phase === "refill").points}`, "refill"],
+  ],
   [() => first("perfect", "perfect"), ["Perfect Clear +100", "perfect"]],
 ];
 
@@ -279,8 +366,14 @@ function asking(view) {
   let renders = 0;
   const state = { screen: "game", view, chosen: null, prefs: { forecast: true }, forecast: null, hint: NO_HINT };
   const asks = createAsks({
-    state: /** @type {any} */ (state), page, ctx: { engine, announce: (text) => said.push(text) }, words,
-    render: () => { renders += 1; }, choose: (b, announce) => chose.push([b, announce]),
+    state: /** @type {any} */ (state),
+    page,
+    ctx: { engine, announce: (text) => said.push(text) },
+    words,
+    render: () => {
+      renders += 1;
+    },
+    choose: (b, announce) => chose.push([b, announce]),
   });
   return { engine, page, state, asks, said, chose, renders: () => renders };
 }
@@ -298,15 +391,30 @@ test("the forecast of the chosen bowl is the view's line, drawn at once: nothing
 });
 
 test("the view's line of a bowl is the engine's forecast of it, landing included (W6, W23)", () => {
-  for (const [name, bowl] of [["x3", 5], ["overflow", 3], ["chain", 0], ["perfect", 10]]) {
+  for (const [name, bowl] of [
+    ["x3", 5],
+    ["overflow", 3],
+    ["chain", 0],
+    ["perfect", 10],
+  ]) {
     assert.deepEqual(BOWLS[name].before.forecasts[bowl], BOWLS[name].forecast.line, name);
   }
-  assert.deepEqual(BOWLS.x3.before.forecasts[5].landing, [{ bowl: 6, count: 1 }, { bowl: 7, count: 1 }, { bowl: 8, count: 1 }]);
+  assert.deepEqual(BOWLS.x3.before.forecasts[5].landing, [
+    { bowl: 6, count: 1 },
+    { bowl: 7, count: 1 },
+    { bowl: 8, count: 1 },
+  ]);
 });
 
 test("where the stones land, in words: the ring's numbers, a count beside a bowl that gets more (W6)", () => {
   assert.equal(landingWords(words, BOWLS.x3.before.forecasts[5].landing), "Its stones land in bowls 7, 8, 9.");
-  assert.equal(landingWords(words, [{ bowl: 11, count: 2 }, { bowl: 0, count: 1 }]), "Its stones land in bowls 12 (×2), 1.");
+  assert.equal(
+    landingWords(words, [
+      { bowl: 11, count: 2 },
+      { bowl: 0, count: 1 },
+    ]),
+    "Its stones land in bowls 12 (×2), 1.",
+  );
   assert.equal(landingWords(words, []), null);
 });
 

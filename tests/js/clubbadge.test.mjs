@@ -53,7 +53,9 @@ for (const [what, lang, info, challenge, chip, said] of ROWS) {
 
 /** @type {ReturnType<typeof installDom>} */
 let doc;
-beforeEach(() => { doc = installDom(); });
+beforeEach(() => {
+  doc = installDom();
+});
 
 test("the badge shows what the engine says of the run in play, and hides for a plain run", async () => {
   const parent = doc.createElement("div");
@@ -76,11 +78,25 @@ function linkPage(start) {
   /** @type {string[]} */
   const notices = [];
   const root = doc.createElement("section");
-  const club = createClub(/** @type {any} */ ({
-    game: "domino", start, replay: null, lesson: false, root, engine, clubEngine: heldEngine(),
-    storage: { scope: () => scope }, t: showKey, lang: "en", number: String,
-    notice: (/** @type {string} */ text) => notices.push(text), announce: () => {}, reducedMotion: () => false, onCleanup: () => {},
-  }));
+  const club = createClub(
+    /** @type {any} */ ({
+      game: "domino",
+      start,
+      replay: null,
+      lesson: false,
+      root,
+      engine,
+      clubEngine: heldEngine(),
+      storage: { scope: () => scope },
+      t: showKey,
+      lang: "en",
+      number: String,
+      notice: (/** @type {string} */ text) => notices.push(text),
+      announce: () => {},
+      reducedMotion: () => false,
+      onCleanup: () => {},
+    }),
+  );
   return { engine, scope, club, notices };
 }
 
@@ -100,8 +116,10 @@ globalThis.history = /** @type {any} */ ({ state: null, replaceState() {} });
 test("a challenge link's deal taken with nothing in play is kept as the challenge, in the engine's words", async () => {
   const { engine, scope, club } = linkPage("set=classic&seed=12&mode=sprint");
   const asked = club.startPayload();
-  await answer(engine, [["start_of", { link: SEEDED.link, payload: { query: "set=classic&seed=12&mode=sprint" } }],
-    ["run_info", { in_play: false, link: null, score: 0 }]]);
+  await answer(engine, [
+    ["start_of", { link: SEEDED.link, payload: { query: "set=classic&seed=12&mode=sprint" } }],
+    ["run_info", { in_play: false, link: null, score: 0 }],
+  ]);
   assert.deepEqual(await asked, { query: "set=classic&seed=12&mode=sprint" });
   assert.equal(scope.items.get(CHALLENGE), SEEDED.link); // the engine's link, not the address's order
 });
@@ -109,8 +127,10 @@ test("a challenge link's deal taken with nothing in play is kept as the challeng
 test("the link of the deal already in play is kept too: it resumes as the challenge it is", async () => {
   const { engine, scope, club } = linkPage(SEEDED.link);
   const asked = club.startPayload();
-  await answer(engine, [["start_of", { link: SEEDED.link, payload: { query: SEEDED.link } }],
-    ["run_info", { in_play: true, link: SEEDED.link, score: 40 }]]);
+  await answer(engine, [
+    ["start_of", { link: SEEDED.link, payload: { query: SEEDED.link } }],
+    ["run_info", { in_play: true, link: SEEDED.link, score: 40 }],
+  ]);
   assert.equal(await asked, null);
   assert.equal(scope.items.get(CHALLENGE), SEEDED.link);
 });

@@ -8,10 +8,33 @@ import assert from "node:assert/strict";
 import { endedSummary } from "../../web/kit/clubend.js";
 import { clockText } from "../../web/kit/share.js";
 
-const EVENT = { type: "finished", game: "blocks", score: 412, seed: 9, daily: "2026-12-03", link: "daily=2026-12-03",
-  moves: 31, grid: "🟨🟧", code: "6E1.blocks.eJwAbc", practice: null };
-const BANKED = { game: "blocks", date: "2026-12-03", daily: true, counted: true, practice: false, why: null, streak: 4,
-  best_streak: 6, club_streak: 2, club_today: 3, new_best: true, kept: true, event: EVENT };
+const EVENT = {
+  type: "finished",
+  game: "blocks",
+  score: 412,
+  seed: 9,
+  daily: "2026-12-03",
+  link: "daily=2026-12-03",
+  moves: 31,
+  grid: "🟨🟧",
+  code: "6E1.blocks.eJwAbc",
+  practice: null,
+};
+const BANKED = {
+  game: "blocks",
+  date: "2026-12-03",
+  daily: true,
+  counted: true,
+  practice: false,
+  why: null,
+  streak: 4,
+  best_streak: 6,
+  club_streak: 2,
+  club_today: 3,
+  new_best: true,
+  kept: true,
+  event: EVENT,
+};
 const stored = (/** @type {object} */ change = {}, /** @type {object} */ event = {}) =>
   JSON.stringify({ ...BANKED, ...change, event: { ...EVENT, ...event } });
 
@@ -20,13 +43,17 @@ const ROWS = [
   ["this run's summary", stored(), { daily: true, counted: true, streak: 4, club_today: 3, date: "2026-12-03" }, true],
   ["practice, with its reason", stored({ counted: false, practice: true, why: "repeat" }), { practice: true, why: "repeat" }, true],
   ["nothing stored", null, { daily: false, counted: false, streak: 0 }, false],
-  ["damaged text", "{\"daily\": tr", { daily: false, counted: false }, false],
+  ["damaged text", '{"daily": tr', { daily: false, counted: false }, false],
   ["not an object", "[1, 2]", { daily: false }, false],
   ["another run's (score)", stored({}, { score: 411 }), { daily: false, counted: false }, false],
   ["another run's (code)", stored({}, { code: "6E1.blocks.other" }), { daily: false }, false],
   ["another game's", stored({}, { game: "merge" }), { daily: false }, false],
-  ["hostile fields dropped", stored({ streak: "<b>9</b>", club_today: -2, why: "<img src=x>", counted: "yes" }),
-    { daily: true, counted: false, streak: 0, club_today: 0, why: null }, true],
+  [
+    "hostile fields dropped",
+    stored({ streak: "<b>9</b>", club_today: -2, why: "<img src=x>", counted: "yes" }),
+    { daily: true, counted: false, streak: 0, club_today: 0, why: null },
+    true,
+  ],
   ["a date not the event's", stored({ date: "1999-01-01" }), { date: "2026-12-03" }, true],
 ];
 
@@ -40,8 +67,14 @@ for (const [what, text, says, line] of ROWS) {
 }
 
 // The countdown on a daily's end card (and the home card): hours past a day stay hours, never below zero.
-const CLOCK = [[0, "00:00:00"], [-5000, "00:00:00"], [999, "00:00:01"], [3_600_000, "01:00:00"], [86_399_000, "23:59:59"],
-  [(5 * 3600 + 12 * 60 + 9) * 1000, "05:12:09"]];
+const CLOCK = [
+  [0, "00:00:00"],
+  [-5000, "00:00:00"],
+  [999, "00:00:01"],
+  [3_600_000, "01:00:00"],
+  [86_399_000, "23:59:59"],
+  [(5 * 3600 + 12 * 60 + 9) * 1000, "05:12:09"],
+];
 for (const [ms, shown] of CLOCK) {
   test(`the countdown of ${ms} ms reads ${shown}`, () => {
     const number = (/** @type {number} */ n, /** @type {Intl.NumberFormatOptions} */ o) => new Intl.NumberFormat("en", o).format(n);

@@ -13,18 +13,40 @@ const run = (score, mode, daily = false) => ({ score, daily, date: "2026-12-02",
 /** @param {string} mode @param {number[]} bests */
 const kept = (mode, bests) => ({ mode, best: bests.at(-1), bests: bests.map((best) => ({ date: "2026-12-02", best })) });
 /** @param {any[]} last @param {any[]} modes */
-const stats = (last, modes) => ({ played: last.length, daily_played: 0, streak: 0, best_streak: 0, best: null,
-  last, distribution: [], bests: [], modes });
+const stats = (last, modes) => ({
+  played: last.length,
+  daily_played: 0,
+  streak: 0,
+  best_streak: 0,
+  best: null,
+  last,
+  distribution: [],
+  bests: [],
+  modes,
+});
 
 // [what, stats, the groups: [mode, best, the scores of its runs]] (null: shown as a game of one mode)
 const ROWS = [
-  ["domino: Sprint and Marathon apart, the runs before modes last",
-    stats([run(2600, null), run(410, "sprint", true), run(3100, "marathon"), run(520, "sprint")],
-      [kept("marathon", [3100]), kept("sprint", [410, 520])]),
-    [["marathon", 3100, [3100]], ["sprint", 520, [410, 520]], [null, null, [2600]]]],
-  ["a mode only practised (no best) still has its score line",
+  [
+    "domino: Sprint and Marathon apart, the runs before modes last",
+    stats(
+      [run(2600, null), run(410, "sprint", true), run(3100, "marathon"), run(520, "sprint")],
+      [kept("marathon", [3100]), kept("sprint", [410, 520])],
+    ),
+    [
+      ["marathon", 3100, [3100]],
+      ["sprint", 520, [410, 520]],
+      [null, null, [2600]],
+    ],
+  ],
+  [
+    "a mode only practised (no best) still has its score line",
     stats([run(300, "endless"), run(200, "daily", true)], [kept("daily", [200])]),
-    [["daily", 200, [200]], ["endless", null, [300]]]],
+    [
+      ["daily", 200, [200]],
+      ["endless", null, [300]],
+    ],
+  ],
   ["a game of one mode", stats([run(120, null), run(130, null)], []), null],
   ["a record from before modes were kept", stats([run(410, null), run(2600, null)], []), null],
 ];
@@ -47,8 +69,12 @@ async function strings(lang) {
 
 // [language, mode, its name on the stats page]
 const NAMES = [
-  ["en", "sprint", "Sprint"], ["en", "marathon", "Marathon"], ["en", null, "earlier runs, mode not kept"],
-  ["it", "marathon", "Maratona"], ["de", "endless", "Endlos"], ["ru", "sprint", "Спринт"],
+  ["en", "sprint", "Sprint"],
+  ["en", "marathon", "Marathon"],
+  ["en", null, "earlier runs, mode not kept"],
+  ["it", "marathon", "Maratona"],
+  ["de", "endless", "Endlos"],
+  ["ru", "sprint", "Спринт"],
   ["en", "someday", "someday"], // a code the page has no words for reads as itself, never as a key
 ];
 

@@ -57,15 +57,56 @@ print(json.dumps(out))
 const BLOCKS_CUES = [
   ["blocks-place-triangle-no-clear", false, [["place", {}]]],
   ["blocks-plain-drop-resets-streak", false, [["place", {}]]],
-  ["blocks-b13-single-five-cell-row", true, [["place", {}], ["clear", { size: 1 }], ["fanfare", {}]]],
-  ["blocks-b13-two-nine-cell-rows", true, [["place", {}], ["clear", { size: 2 }], ["fanfare", {}]]],
+  [
+    "blocks-b13-single-five-cell-row",
+    true,
+    [
+      ["place", {}],
+      ["clear", { size: 1 }],
+      ["fanfare", {}],
+    ],
+  ],
+  [
+    "blocks-b13-two-nine-cell-rows",
+    true,
+    [
+      ["place", {}],
+      ["clear", { size: 2 }],
+      ["fanfare", {}],
+    ],
+  ],
   // the third clearing drop in a row: the chain's second step
-  ["blocks-b13-third-clearing-drop", true, [["place", {}], ["clear", { size: 2 }], ["chain", { step: 2 }], ["fanfare", {}]]],
+  [
+    "blocks-b13-third-clearing-drop",
+    true,
+    [
+      ["place", {}],
+      ["clear", { size: 2 }],
+      ["chain", { step: 2 }],
+      ["fanfare", {}],
+    ],
+  ],
   // a Crown is the fanfare: the perfect clear beside it adds no second one
-  ["blocks-crown-at-sixth-edge", true, [["place", {}], ["clear", { size: 1 }], ["fanfare", { size: 1 }]]],
+  [
+    "blocks-crown-at-sixth-edge",
+    true,
+    [
+      ["place", {}],
+      ["clear", { size: 1 }],
+      ["fanfare", { size: 1 }],
+    ],
+  ],
   ["blocks-redeal", false, []],
   ["blocks-refuse-occupied", false, []],
-  ["run-over-new-best", false, [["place", {}], ["over", {}], ["fanfare", {}]]],
+  [
+    "run-over-new-best",
+    false,
+    [
+      ["place", {}],
+      ["over", {}],
+      ["fanfare", {}],
+    ],
+  ],
   ["banked-below-best", false, []],
 ];
 
@@ -114,17 +155,24 @@ test("blocks paint: a drop colours its cells with its family; a clear takes the 
     }
     for (const cell of cleared?.cells ?? []) assert.equal(paint[index(cell)], null, `${name} ${cell}`);
     const untouched = cells.filter((c) => !placed.cells.includes(c) && !cleared?.cells.includes(c));
-    assert.ok(untouched.every((c) => paint[index(c)] === 7), `${name}: other cells keep their colour`);
+    assert.ok(
+      untouched.every((c) => paint[index(c)] === 7),
+      `${name}: other cells keep their colour`,
+    );
   }
 });
 
 test("blocks paint: a cell off the board is skipped, other events change nothing", () => {
   const paint = [null, null];
-  paintEvents(paint, [
-    { type: "placed", family: 4, cells: ["0:0", "9:9"] },
-    { type: "points", points: 2 },
-    { type: "dealt", why: "used", tray: [] },
-  ], (cell) => (cell === "0:0" ? 1 : undefined));
+  paintEvents(
+    paint,
+    [
+      { type: "placed", family: 4, cells: ["0:0", "9:9"] },
+      { type: "points", points: 2 },
+      { type: "dealt", why: "used", tray: [] },
+    ],
+    (cell) => (cell === "0:0" ? 1 : undefined),
+  );
   assert.deepEqual(paint, [null, 4]);
 });
 
@@ -186,16 +234,49 @@ const DOMINO_CUES = [
   ["down", () => [["move", {}]]],
   ["gravity", () => []], // the tile falling by itself is silent
   ["drop", () => [["place", {}]]], // the hard drop's slide is silent, its landing is not
-  ["cancel", (events) => [["place", {}], ["cancel", { size: of(events, "cancelled")[0].cells.length }],
-    ...(of(events, "scored")[0].points >= 9 ? [["fanfare", { size: of(events, "scored")[0].points }]] : [])]],
-  ["cascade2", (events) => [["place", {}], ["cancel", { size: of(events, "cancelled")[0].cells.length }], ["chain", { step: 1 }],
-    ...(of(events, "scored")[0].points >= 9 ? [["fanfare", { size: of(events, "scored")[0].points }]] : [])]],
+  [
+    "cancel",
+    (events) => [
+      ["place", {}],
+      ["cancel", { size: of(events, "cancelled")[0].cells.length }],
+      ...(of(events, "scored")[0].points >= 9 ? [["fanfare", { size: of(events, "scored")[0].points }]] : []),
+    ],
+  ],
+  [
+    "cascade2",
+    (events) => [
+      ["place", {}],
+      ["cancel", { size: of(events, "cancelled")[0].cells.length }],
+      ["chain", { step: 1 }],
+      ...(of(events, "scored")[0].points >= 9 ? [["fanfare", { size: of(events, "scored")[0].points }]] : []),
+    ],
+  ],
   // three cascade steps are the biggest praise: the fanfare, sized by the turn's points
-  ["cascade3", (events) => [["place", {}], ["cancel", { size: of(events, "cancelled")[0].cells.length }], ["chain", { step: 1 }],
-    ["chain", { step: 2 }], ["fanfare", { size: of(events, "scored")[0].points }]]],
+  [
+    "cascade3",
+    (events) => [
+      ["place", {}],
+      ["cancel", { size: of(events, "cancelled")[0].cells.length }],
+      ["chain", { step: 1 }],
+      ["chain", { step: 2 }],
+      ["fanfare", { size: of(events, "scored")[0].points }],
+    ],
+  ],
   // the end sounds once: through its record, a fanfare when one was beaten
-  ["end-record", () => [["place", {}], ["fanfare", {}]]],
-  ["end-no-record", () => [["place", {}], ["over", {}]]],
+  [
+    "end-record",
+    () => [
+      ["place", {}],
+      ["fanfare", {}],
+    ],
+  ],
+  [
+    "end-no-record",
+    () => [
+      ["place", {}],
+      ["over", {}],
+    ],
+  ],
 ];
 
 for (const [name, expected] of DOMINO_CUES) {
@@ -208,7 +289,10 @@ for (const [name, expected] of DOMINO_CUES) {
 
 test("domino cues: an end without a record event (a game of no mode) sounds the game over itself", () => {
   const events = DOMINO["end-record"].filter((e) => e.type !== "record");
-  assert.deepEqual(dominoCues(events), [["place", {}], ["over", {}]]);
+  assert.deepEqual(dominoCues(events), [
+    ["place", {}],
+    ["over", {}],
+  ]);
 });
 
 test("domino cues: the engine's real turns sit where the table says", () => {

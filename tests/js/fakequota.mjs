@@ -27,10 +27,14 @@ export class QuotaStorage {
     if (this.used() > quota) throw new Error("the items do not fit the quota");
   }
 
-  get length() { return this.map.size; }
+  get length() {
+    return this.map.size;
+  }
 
   /** @param {number} index */
-  key(index) { return [...this.map.keys()][index] ?? null; }
+  key(index) {
+    return [...this.map.keys()][index] ?? null;
+  }
 
   /** @param {string} key */
   getItem(key) {
@@ -60,7 +64,9 @@ export class QuotaStorage {
     this.log.push(["remove", key]);
   }
 
-  clear() { [...this.map.keys()].forEach((key) => this.removeItem(key)); }
+  clear() {
+    [...this.map.keys()].forEach((key) => this.removeItem(key));
+  }
 
   /** Code units held now, keys included. */
   used() {
@@ -70,5 +76,7 @@ export class QuotaStorage {
   }
 
   /** @returns {Record<string, string>} every key and value, as stored */
-  snapshot() { return Object.fromEntries(this.map); }
+  snapshot() {
+    return Object.fromEntries(this.map);
+  }
 }

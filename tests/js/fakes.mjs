@@ -13,13 +13,18 @@
 export function deferred() {
   let resolve;
   let reject;
-  const promise = new Promise((yes, no) => { resolve = yes; reject = no; });
+  const promise = new Promise((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
   return { promise, resolve, reject };
 }
 
 /** Every promise callback queued so far has run (one macrotask turn: no fixed sleep). */
 export function settle() {
-  return new Promise((done) => { setImmediate(done); });
+  return new Promise((done) => {
+    setImmediate(done);
+  });
 }
 
 // ----- a tiny DOM ------------------------------------------------------------------
@@ -37,9 +42,13 @@ export class FakeEvent {
     this.stopped = false;
   }
 
-  preventDefault() { this.defaultPrevented = true; }
+  preventDefault() {
+    this.defaultPrevented = true;
+  }
 
-  stopPropagation() { this.stopped = true; }
+  stopPropagation() {
+    this.stopped = true;
+  }
 }
 
 /** Listeners by event type, with the DOM's dispatch order along the parent chain. */
@@ -73,7 +82,7 @@ class FakeTarget {
     while (at && !event.stopped) {
       event.currentTarget = at;
       for (const fn of [...(at.listeners.get(event.type) ?? [])]) fn.call(at, event);
-      at = event.bubbles ? at.parentNode ?? null : null;
+      at = event.bubbles ? (at.parentNode ?? null) : null;
     }
     return !event.defaultPrevented;
   }
@@ -115,53 +124,99 @@ export class FakeElement extends FakeTarget {
     /** @type {FakeElement | FakeDocument | null} */
     this.parentNode = null;
     this.text = "";
-    this.style = { cssText: "", props: new Map(),
-      setProperty(name, value) { this.props.set(name, value); },
-      removeProperty(name) { this.props.delete(name); } };
-    this.dataset = new Proxy({}, {
-      get: (_, name) => (typeof name === "string" ? this.getAttribute(dataAttr(name)) ?? undefined : undefined),
-      set: (_, name, value) => { this.setAttribute(dataAttr(String(name)), String(value)); return true; },
-      deleteProperty: (_, name) => { this.removeAttribute(dataAttr(String(name))); return true; },
-      has: (_, name) => this.hasAttribute(dataAttr(String(name))),
-    });
+    this.style = {
+      cssText: "",
+      props: new Map(),
+      setProperty(name, value) {
+        this.props.set(name, value);
+      },
+      removeProperty(name) {
+        this.props.delete(name);
+      },
+    };
+    this.dataset = new Proxy(
+      {},
+      {
+        get: (_, name) => (typeof name === "string" ? (this.getAttribute(dataAttr(name)) ?? undefined) : undefined),
+        set: (_, name, value) => {
+          this.setAttribute(dataAttr(String(name)), String(value));
+          return true;
+        },
+        deleteProperty: (_, name) => {
+          this.removeAttribute(dataAttr(String(name)));
+          return true;
+        },
+        has: (_, name) => this.hasAttribute(dataAttr(String(name))),
+      },
+    );
     const own = this;
     this.classList = {
       contains: (name) => own.className.split(/\s+/).includes(name),
-      add: (...names) => { for (const n of names) if (!own.classList.contains(n)) own.className = `${own.className} ${n}`.trim(); },
-      remove: (...names) => { own.className = own.className.split(/\s+/).filter((c) => c && !names.includes(c)).join(" "); },
+      add: (...names) => {
+        for (const n of names) if (!own.classList.contains(n)) own.className = `${own.className} ${n}`.trim();
+      },
+      remove: (...names) => {
+        own.className = own.className
+          .split(/\s+/)
+          .filter((c) => c && !names.includes(c))
+          .join(" ");
+      },
       toggle: (name, force) => {
         const on = force ?? !own.classList.contains(name);
-        if (on) own.classList.add(name); else own.classList.remove(name);
+        if (on) own.classList.add(name);
+        else own.classList.remove(name);
         return on;
       },
     };
   }
 
-  get tagName() { return this.namespaceURI === HTML_NS ? this.localName.toUpperCase() : this.localName; }
+  get tagName() {
+    return this.namespaceURI === HTML_NS ? this.localName.toUpperCase() : this.localName;
+  }
 
-  get className() { return this.getAttribute("class") ?? ""; }
+  get className() {
+    return this.getAttribute("class") ?? "";
+  }
 
-  set className(value) { this.setAttribute("class", String(value)); }
+  set className(value) {
+    this.setAttribute("class", String(value));
+  }
 
-  get title() { return this.getAttribute("title") ?? ""; }
+  get title() {
+    return this.getAttribute("title") ?? "";
+  }
 
-  set title(value) { this.setAttribute("title", String(value)); }
+  set title(value) {
+    this.setAttribute("title", String(value));
+  }
 
-  get id() { return this.getAttribute("id") ?? ""; }
+  get id() {
+    return this.getAttribute("id") ?? "";
+  }
 
-  set id(value) { this.setAttribute("id", String(value)); }
+  set id(value) {
+    this.setAttribute("id", String(value));
+  }
 
   /** @param {string} name @param {unknown} value */
-  setAttribute(name, value) { this.attrs.set(name, String(value)); }
+  setAttribute(name, value) {
+    this.attrs.set(name, String(value));
+  }
 
   /** @param {string} name */
-  getAttribute(name) { return this.attrs.has(name) ? this.attrs.get(name) : null; }
+  getAttribute(name) {
+    return this.attrs.has(name) ? this.attrs.get(name) : null;
+  }
 
   /** @param {string} name */
-  hasAttribute(name) { return this.attrs.has(name); }
+  hasAttribute(name) {
+    return this.attrs.has(name);
+  }
 
   /** @param {string} name */
-  removeAttribute(name) { this.attrs.delete(name); }
+  removeAttribute(name) {
+    this.attrs.delete(name);
+  }
 
   /** @param {FakeElement} child */
   appendChild(child) {
@@ -193,7 +248,9 @@ export class FakeElement extends FakeTarget {
     this.parentNode = null;
   }
 
-  get textContent() { return this.text + this.children.map((c) => c.textContent).join(""); }
+  get textContent() {
+    return this.text + this.children.map((c) => c.textContent).join("");
+  }
 
   set textContent(value) {
     for (const child of [...this.children]) child.remove();
@@ -227,13 +284,21 @@ export class FakeElement extends FakeTarget {
     return null;
   }
 
-  focus() { this.ownerDocument.activeElement = this; }
+  focus() {
+    this.ownerDocument.activeElement = this;
+  }
 
-  blur() { if (this.ownerDocument.activeElement === this) this.ownerDocument.activeElement = this.ownerDocument.body; }
+  blur() {
+    if (this.ownerDocument.activeElement === this) this.ownerDocument.activeElement = this.ownerDocument.body;
+  }
 
-  click() { this.dispatchEvent(new FakeEvent("click", { bubbles: true })); }
+  click() {
+    this.dispatchEvent(new FakeEvent("click", { bubbles: true }));
+  }
 
-  getBoundingClientRect() { return { left: 0, top: 0, right: 0, bottom: 0, width: 0, height: 0, x: 0, y: 0 }; }
+  getBoundingClientRect() {
+    return { left: 0, top: 0, right: 0, bottom: 0, width: 0, height: 0, x: 0, y: 0 };
+  }
 }
 
 export class FakeHTMLElement extends FakeElement {}
@@ -252,7 +317,9 @@ export class FakeInput extends FakeHTMLElement {
     return String(Math.min(max, Math.max(min, min + Math.round((number - min) / step) * step)));
   }
 
-  set value(text) { this.dirty = String(text); }
+  set value(text) {
+    this.dirty = String(text);
+  }
 }
 
 const HTML_NS = "http://www.w3.org/1999/xhtml";
@@ -283,13 +350,19 @@ export class FakeDocument extends FakeTarget {
   }
 
   /** @param {string} id */
-  getElementById(id) { return this.documentElement.querySelector(`#${id}`); }
+  getElementById(id) {
+    return this.documentElement.querySelector(`#${id}`);
+  }
 
   /** @param {string} selector */
-  querySelectorAll(selector) { return [this.documentElement, ...this.documentElement.descendants()].filter(matcher(selector)); }
+  querySelectorAll(selector) {
+    return [this.documentElement, ...this.documentElement.descendants()].filter(matcher(selector));
+  }
 
   /** @param {string} selector */
-  querySelector(selector) { return this.querySelectorAll(selector)[0] ?? null; }
+  querySelector(selector) {
+    return this.querySelectorAll(selector)[0] ?? null;
+  }
 }
 
 /**
@@ -335,9 +408,18 @@ export function heldEngine() {
   const ask = (method, payload, query) => {
     const { promise, resolve, reject } = deferred();
     const call = {
-      method, payload, query, settled: false,
-      answer(value) { call.settled = true; resolve(value); },
-      fail(error) { call.settled = true; reject(error); },
+      method,
+      payload,
+      query,
+      settled: false,
+      answer(value) {
+        call.settled = true;
+        resolve(value);
+      },
+      fail(error) {
+        call.settled = true;
+        reject(error);
+      },
     };
     calls.push(call);
     return promise;
@@ -354,7 +436,9 @@ export function heldEngine() {
       return Promise.resolve();
     },
     /** The calls still waiting for their answer, oldest first. */
-    waiting() { return calls.filter((c) => !c.settled); },
+    waiting() {
+      return calls.filter((c) => !c.settled);
+    },
   };
   return engine;
 }
@@ -404,7 +488,10 @@ export function fakeScope(initial = {}) {
       return true;
     },
     /** @param {string} item */
-    remove(item) { items.delete(item); seen.delete(item); },
+    remove(item) {
+      items.delete(item);
+      seen.delete(item);
+    },
     /** @param {string} item @param {(text: string) => any} validate */
     async load(item, validate) {
       const text = scope.get(item);
@@ -442,10 +529,16 @@ export function mapStorage(initial = {}) {
   return {
     map,
     getItem: (key) => (map.has(key) ? map.get(key) : null),
-    setItem: (key, value) => { map.set(key, String(value)); },
-    removeItem: (key) => { map.delete(key); },
+    setItem: (key, value) => {
+      map.set(key, String(value));
+    },
+    removeItem: (key) => {
+      map.delete(key);
+    },
     key: (i) => [...map.keys()][i] ?? null,
-    get length() { return map.size; },
+    get length() {
+      return map.size;
+    },
   };
 }
 

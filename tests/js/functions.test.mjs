@@ -37,7 +37,9 @@ function functionsOf(file, text) {
       const first = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
       const last = source.getLineAndCharacterOfPosition(node.end).line;
       const parent = node.parent;
-      const named = /** @type {any} */ (node).name ?? (parent && (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)) ? parent.name : null);
+      const named =
+        /** @type {any} */ (node).name ??
+        (parent && (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)) ? parent.name : null);
       found.push({ name: named ? named.getText(source) : "(anonymous)", line: first + 1, lines: last - first + 1 });
     }
     ts.forEachChild(node, visit);
@@ -60,8 +62,10 @@ test("the scanner measures functions of every kind, nested ones on their own", (
 test(`no function in web/ is longer than ${LIMIT} lines`, () => {
   const files = modules(WEB);
   assert.ok(files.length > 50, "the served modules were found");
-  const long = files.flatMap((file) => functionsOf(file, readFileSync(file, "utf8"))
-    .filter((f) => f.lines > LIMIT)
-    .map((f) => `${relative(REPO, file)}:${f.line} ${f.name} (${f.lines} lines)`));
+  const long = files.flatMap((file) =>
+    functionsOf(file, readFileSync(file, "utf8"))
+      .filter((f) => f.lines > LIMIT)
+      .map((f) => `${relative(REPO, file)}:${f.line} ${f.name} (${f.lines} lines)`),
+  );
   assert.deepEqual(long, [], `split these (a page's phases are the kit's mountGame; a page gives hooks):\n${long.join("\n")}`);
 });

@@ -28,8 +28,10 @@ const WAYS = [
 function play(acts) {
   const document = installDom();
   Object.assign(globalThis, {
-    addEventListener: () => {}, removeEventListener: () => {},
-    requestAnimationFrame: () => 0, cancelAnimationFrame: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    requestAnimationFrame: () => 0,
+    cancelAnimationFrame: () => {},
   });
   const root = document.createElement("section");
   document.body.append(root);
@@ -45,7 +47,10 @@ function play(acts) {
       // The engine's view after the answer: the meter's edges, a sixth one a Crown (B12).
       view.drops += 1;
       view.meter += act.meter;
-      if (view.meter >= 6) { view.meter -= 6; view.crowns += 1; }
+      if (view.meter >= 6) {
+        view.meter -= 6;
+        view.crowns += 1;
+      }
       lesson.heard(act.events, { ...view });
     }
     if (steps.at(-1) !== lesson.step()) steps.push(lesson.step());
@@ -57,7 +62,10 @@ for (const [way, acts] of WAYS) {
   test(`blocks lesson, ${way}: the end card without Skip`, () => {
     const { done, steps } = play(acts);
     assert.equal(done, true, `stuck at step ${steps.at(-1)} (steps shown: ${steps})`);
-    assert.deepEqual(steps, [...steps].sort((a, b) => a - b)); // never back
+    assert.deepEqual(
+      steps,
+      [...steps].sort((a, b) => a - b),
+    ); // never back
   });
 }
 

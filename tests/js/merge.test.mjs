@@ -58,11 +58,21 @@ const { moves, geometry } = MERGE;
 function feelOf() {
   /** @type {any[][]} */
   const did = [];
-  const ctx = { t: (key, vars) => (vars ? `${key}${JSON.stringify(vars)}` : key), number: (n) => `#${n}`,
-    feel: { cue: (name, options) => did.push(["cue", name, options ?? {}]) } };
+  const ctx = {
+    t: (key, vars) => (vars ? `${key}${JSON.stringify(vars)}` : key),
+    number: (n) => `#${n}`,
+    feel: { cue: (name, options) => did.push(["cue", name, options ?? {}]) },
+  };
   // the board's points: a cell q:r at (10q, 10r), the SVG 100 right and 50 down on screen
-  const board = { hex: { point: (name) => { const [q, r] = name.split(":").map(Number); return { x: 10 * q, y: 10 * r }; } },
-    root: { getScreenCTM: () => ({ e: 100, f: 50 }) } };
+  const board = {
+    hex: {
+      point: (name) => {
+        const [q, r] = name.split(":").map(Number);
+        return { x: 10 * q, y: 10 * r };
+      },
+    },
+    root: { getScreenCTM: () => ({ e: 100, f: 50 }) },
+  };
   const juice = {
     finish: () => did.push(["finish"]),
     burst: (x, y, options) => did.push(["burst", x, y, options]),
@@ -71,14 +81,21 @@ function feelOf() {
     shake: (n) => did.push(["shake", n]),
   };
   globalThis.DOMPoint = class {
-    constructor(x, y) { Object.assign(this, { x, y }); }
-    matrixTransform(m) { return { x: this.x + m.e, y: this.y + m.f }; }
+    constructor(x, y) {
+      Object.assign(this, { x, y });
+    }
+    matrixTransform(m) {
+      return { x: this.x + m.e, y: this.y + m.f };
+    }
   };
   return { feel: createCues({ ctx, board: /** @type {any} */ (board), juice: /** @type {any} */ (juice) }), did };
 }
 
 /** The cell's point on screen under feelOf's fakes. @param {string} cell */
-const screen = (cell) => { const [q, r] = cell.split(":").map(Number); return [10 * q + 100, 10 * r + 50]; };
+const screen = (cell) => {
+  const [q, r] = cell.split(":").map(Number);
+  return [10 * q + 100, 10 * r + 50];
+};
 
 test("the engine gave every kind of move the tables speak of", () => {
   for (const kind of ["chain0", "chain1", "chain2", "chain3", "chain4", "big", "joker", "over-best", "over-below-best"]) {
@@ -107,11 +124,19 @@ for (const kind of ["chain1", "chain2", "chain3", "chain4", "big", "joker"]) {
       feel.step(groups, step);
       const stones = groups.reduce((n, g) => n + g.cells.length, 0);
       assert.deepEqual(did[0], ["cue", step === 1 ? "merge" : "chain", { size: stones, step }]);
-      assert.deepEqual(did.slice(1), groups.flatMap((g) => [
-        ["burst", ...screen(g.target), { size: g.cells.length, cls: g.joker ? "hm-juice-joker" : "hm-juice" }],
-        ["float", `+#${g.points}${g.factor > 1 ? ` ×${g.factor}` : ""}`, ...screen(g.target),
-          { cls: g.joker ? "hm-float hm-fx-joker" : "hm-float" }],
-      ]), `step ${step}`);
+      assert.deepEqual(
+        did.slice(1),
+        groups.flatMap((g) => [
+          ["burst", ...screen(g.target), { size: g.cells.length, cls: g.joker ? "hm-juice-joker" : "hm-juice" }],
+          [
+            "float",
+            `+#${g.points}${g.factor > 1 ? ` ×${g.factor}` : ""}`,
+            ...screen(g.target),
+            { cls: g.joker ? "hm-float hm-fx-joker" : "hm-float" },
+          ],
+        ]),
+        `step ${step}`,
+      );
     }
   });
 }
@@ -130,8 +155,21 @@ const ENDS = [
   ["chain1", []],
   ["big", [["praise", "merge.praise.big", { level: 1 }]]],
   ["chain2", [["praise", 'merge.praise.chain2{"n":2}', { level: 1 }]]],
-  ["chain3", [["praise", 'merge.praise.chain3{"n":3}', { level: 2 }], ["cue", "fanfare", {}]]],
-  ["chain4", (chain) => [["praise", `merge.praise.chain4{"n":${chain}}`, { level: 3 }], ["cue", "fanfare", {}], ["shake", 3]]],
+  [
+    "chain3",
+    [
+      ["praise", 'merge.praise.chain3{"n":3}', { level: 2 }],
+      ["cue", "fanfare", {}],
+    ],
+  ],
+  [
+    "chain4",
+    (chain) => [
+      ["praise", `merge.praise.chain4{"n":${chain}}`, { level: 3 }],
+      ["cue", "fanfare", {}],
+      ["shake", 3],
+    ],
+  ],
 ];
 
 for (const [kind, shows] of ENDS) {
@@ -147,7 +185,11 @@ test("the move that ends the round with a new best: the fanfare and its praise, 
   const { feel, did } = feelOf();
   feel.ended(moves["over-best"]);
   const end = did.slice(did.findIndex((d) => d[1] === "merge.newBest") - 1);
-  assert.deepEqual(end, [["cue", "fanfare", {}], ["praise", "merge.newBest", { level: 3 }], ["cue", "over", {}]]);
+  assert.deepEqual(end, [
+    ["cue", "fanfare", {}],
+    ["praise", "merge.newBest", { level: 3 }],
+    ["cue", "over", {}],
+  ]);
 });
 
 test("the move that ends the round below the best: the game over alone", () => {
@@ -159,7 +201,10 @@ test("the move that ends the round below the best: the game over alone", () => {
 
 // ----- the board in words --------------------------------------------------------------------
 
-const en = createI18n("en", new Map([["merge.en", Promise.resolve(JSON.parse(readFileSync(new URL("../../web/i18n/merge.en.json", import.meta.url), "utf8")))]]));
+const en = createI18n(
+  "en",
+  new Map([["merge.en", Promise.resolve(JSON.parse(readFileSync(new URL("../../web/i18n/merge.en.json", import.meta.url), "utf8")))]]),
+);
 await en.use("merge");
 
 // [cell, its place in words]: rows counted from the top, cells from the left of their row
@@ -189,16 +234,26 @@ test("merge words: the board after the first pair, row by row", () => {
     "Row 1: cell 1: 2, cell 2: 4.",
     ...[2, 3, 4, 5, 6, 7].map((row) => `Row ${row}: empty.`),
   ]);
-  assert.deepEqual(rowsText(geometry, MERGE.first.board.map((v, i) => (i === 36 ? -1 : v)), en.t).at(-1),
-    "Row 7: cell 4: joker.", "the last cell holds a joker");
+  assert.deepEqual(
+    rowsText(
+      geometry,
+      MERGE.first.board.map((v, i) => (i === 36 ? -1 : v)),
+      en.t,
+    ).at(-1),
+    "Row 7: cell 4: joker.",
+    "the last cell holds a joker",
+  );
 });
 
 test("merge words: the whole board (key D): rows, free cells, the pieces, the score", () => {
-  assert.equal(describeBoard(geometry, MERGE.first, en.t, (n) => String(n)), [
-    "The board, 7 rows from the top, 35 free cells.",
-    "Row 1: cell 1: 2, cell 2: 4.",
-    ...[2, 3, 4, 5, 6, 7].map((row) => `Row ${row}: empty.`),
-    "Now: pair 4 and 4. Next: single 2.",
-    "Score 0.",
-  ].join(" "));
+  assert.equal(
+    describeBoard(geometry, MERGE.first, en.t, (n) => String(n)),
+    [
+      "The board, 7 rows from the top, 35 free cells.",
+      "Row 1: cell 1: 2, cell 2: 4.",
+      ...[2, 3, 4, 5, 6, 7].map((row) => `Row ${row}: empty.`),
+      "Now: pair 4 and 4. Next: single 2.",
+      "Score 0.",
+    ].join(" "),
+  );
 });

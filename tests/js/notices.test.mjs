@@ -7,8 +7,12 @@ import { installDom, showKey } from "./fakes.mjs";
 import { createNotices } from "../../web/notices.js";
 
 // Fake timers in every test: nothing waits, and no real timer outlives a test.
-beforeEach(() => { mock.timers.enable({ apis: ["setTimeout"] }); });
-afterEach(() => { mock.timers.reset(); });
+beforeEach(() => {
+  mock.timers.enable({ apis: ["setTimeout"] });
+});
+afterEach(() => {
+  mock.timers.reset();
+});
 
 /** @returns {{ notice: import("../../web/notices.js").Notice, container: any }} */
 function notices() {

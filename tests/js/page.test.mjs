@@ -9,7 +9,10 @@ import { engineError, fakeScope, heldEngine, mapStorage, settle } from "./fakes.
 import { createPage } from "../../web/kit/page.js";
 import { createStorage, PREFIX } from "../../web/storage.js";
 
-afterEach(() => { mock.restoreAll(); mock.timers.reset(); });
+afterEach(() => {
+  mock.restoreAll();
+  mock.timers.reset();
+});
 
 /** A page's session over a held engine and a fake store; `kept` lists the views stored beside the run. */
 function page({ adopt, initial } = {}) {
@@ -21,9 +24,22 @@ function page({ adopt, initial } = {}) {
   /** @type {[string, string][]} */
   const adopted = [];
   const errors = mock.method(console, "error", () => {});
-  const session = createPage(/** @type {any} */ (root), {
-    engine, store, keepView: (view, item) => { kept.push([view, item]); },
-  }, { adopt, onExternal: (item, text) => { adopted.push([item, text]); } });
+  const session = createPage(
+    /** @type {any} */ (root),
+    {
+      engine,
+      store,
+      keepView: (view, item) => {
+        kept.push([view, item]);
+      },
+    },
+    {
+      adopt,
+      onExternal: (item, text) => {
+        adopted.push([item, text]);
+      },
+    },
+  );
   return { root, engine, store, kept, adopted, session, errors: () => errors.mock.calls.map((c) => c.arguments[0]) };
 }
 
@@ -35,12 +51,48 @@ function page({ adopt, initial } = {}) {
  */
 const TICKETS = [
   ["the only ticket is fresh", [["ask", "a"]], { a: true }],
-  ["an older ticket's answer is dropped", [["ask", "a"], ["ask", "b"]], { a: false, b: true }],
-  ["only the newest of many", [["ask", "a"], ["ask", "b"], ["ask", "c"]], { a: false, b: false, c: true }],
-  ["channels are independent", [["ask", "f", "forecast"], ["ask", "h", "hint"]], { f: true, h: true }],
-  ["a new hint drops the old hint, not the forecast",
-    [["ask", "f", "forecast"], ["ask", "h1", "hint"], ["ask", "h2", "hint"]], { f: true, h1: false, h2: true }],
-  ["the default channel is a channel of its own", [["ask", "d"], ["ask", "f", "forecast"]], { d: true, f: true }],
+  [
+    "an older ticket's answer is dropped",
+    [
+      ["ask", "a"],
+      ["ask", "b"],
+    ],
+    { a: false, b: true },
+  ],
+  [
+    "only the newest of many",
+    [
+      ["ask", "a"],
+      ["ask", "b"],
+      ["ask", "c"],
+    ],
+    { a: false, b: false, c: true },
+  ],
+  [
+    "channels are independent",
+    [
+      ["ask", "f", "forecast"],
+      ["ask", "h", "hint"],
+    ],
+    { f: true, h: true },
+  ],
+  [
+    "a new hint drops the old hint, not the forecast",
+    [
+      ["ask", "f", "forecast"],
+      ["ask", "h1", "hint"],
+      ["ask", "h2", "hint"],
+    ],
+    { f: true, h1: false, h2: true },
+  ],
+  [
+    "the default channel is a channel of its own",
+    [
+      ["ask", "d"],
+      ["ask", "f", "forecast"],
+    ],
+    { d: true, f: true },
+  ],
   ["a closed page drops every ticket", [["ask", "a"], ["ask", "f", "forecast"], ["close"]], { a: false, f: false }],
 ];
 
@@ -67,10 +119,17 @@ test("serial runs each operation after the ones asked before it, in order", asyn
     session.serial(() => engine.call("redeal")),
   ];
   await settle();
-  assert.deepEqual(engine.calls.map((c) => c.payload.n ?? c.method), [1], "the second waits for the first");
+  assert.deepEqual(
+    engine.calls.map((c) => c.payload.n ?? c.method),
+    [1],
+    "the second waits for the first",
+  );
   engine.calls[0].answer("first");
   await settle();
-  assert.deepEqual(engine.calls.map((c) => c.payload.n ?? c.method), [1, 2]);
+  assert.deepEqual(
+    engine.calls.map((c) => c.payload.n ?? c.method),
+    [1, 2],
+  );
   engine.calls[1].answer("second");
   await settle();
   engine.calls[2].answer("third");
@@ -79,7 +138,9 @@ test("serial runs each operation after the ones asked before it, in order", asyn
 
 test("a failed operation is reported and does not stop the ones after it", async () => {
   const { engine, session, errors } = page();
-  const failing = session.serial(() => { throw new Error("a bug in the page"); });
+  const failing = session.serial(() => {
+    throw new Error("a bug in the page");
+  });
   const refused = session.serial(() => engine.call("place"));
   const next = session.serial(() => engine.call("view"));
   await settle();
@@ -89,7 +150,10 @@ test("a failed operation is reported and does not stop the ones after it", async
   assert.equal(await failing, undefined);
   assert.equal(await refused, undefined);
   assert.equal(await next, "the view");
-  assert.deepEqual(errors().map((e) => e.message), ["a bug in the page", "the engine broke"]);
+  assert.deepEqual(
+    errors().map((e) => e.message),
+    ["a bug in the page", "the engine broke"],
+  );
 });
 
 test("a cancelled engine question is no error (the page asked it to stop)", async () => {
@@ -128,7 +192,9 @@ test("after close nothing queued runs, and errors are no longer reported", async
   const { engine, session, errors } = page();
   const running = session.serial(() => engine.call("place"));
   let ran = false;
-  const queued = session.serial(() => { ran = true; });
+  const queued = session.serial(() => {
+    ran = true;
+  });
   await settle();
   session.close();
   assert.equal(session.gone(), true);
@@ -136,7 +202,12 @@ test("after close nothing queued runs, and errors are no longer reported", async
   assert.equal(await running, undefined);
   assert.equal(await queued, undefined);
   assert.equal(ran, false);
-  assert.equal(await session.serial(() => { ran = true; }), undefined);
+  assert.equal(
+    await session.serial(() => {
+      ran = true;
+    }),
+    undefined,
+  );
   assert.equal(ran, false);
   assert.deepEqual(errors(), []);
 });
@@ -176,16 +247,39 @@ test("load asks the engine to check the stored item; a corrupt one is moved asid
 
 // [what, the answer, the item, keep's result, the store after, the views kept beside the run]
 const KEEPS = [
-  ["an action: its save, its view beside it",
-    { accepted: true, save: "S1", view: { score: 3 }, profile: null }, "run", true, { run: "S1" }, [[{ score: 3 }, undefined]]],
-  ["an action that changed the profile: both",
-    { accepted: true, save: "S2", view: { score: 9 }, profile: "P2" }, "run", true, { run: "S2", profile: "P2" }, [[{ score: 9 }, undefined]]],
-  ["a refusal changes nothing",
-    { accepted: false, reason: "occupied", save: null, view: { score: 0 }, profile: null }, "run", true, {}, []],
-  ["a profile alone (a run given up)",
-    { accepted: true, profile: "P3" }, "run", true, { profile: "P3" }, []],
-  ["a save slot: no view beside it",
-    { accepted: true, save: "SLOT", view: { score: 1 }, profile: null }, "slot2", true, { slot2: "SLOT" }, []],
+  [
+    "an action: its save, its view beside it",
+    { accepted: true, save: "S1", view: { score: 3 }, profile: null },
+    "run",
+    true,
+    { run: "S1" },
+    [[{ score: 3 }, undefined]],
+  ],
+  [
+    "an action that changed the profile: both",
+    { accepted: true, save: "S2", view: { score: 9 }, profile: "P2" },
+    "run",
+    true,
+    { run: "S2", profile: "P2" },
+    [[{ score: 9 }, undefined]],
+  ],
+  [
+    "a refusal changes nothing",
+    { accepted: false, reason: "occupied", save: null, view: { score: 0 }, profile: null },
+    "run",
+    true,
+    {},
+    [],
+  ],
+  ["a profile alone (a run given up)", { accepted: true, profile: "P3" }, "run", true, { profile: "P3" }, []],
+  [
+    "a save slot: no view beside it",
+    { accepted: true, save: "SLOT", view: { score: 1 }, profile: null },
+    "slot2",
+    true,
+    { slot2: "SLOT" },
+    [],
+  ],
 ];
 
 for (const [what, answer, item, result, stored, views] of KEEPS) {
@@ -277,8 +371,15 @@ test("web/storage.js: another tab's storage event reaches the page's session and
   const engine = heldEngine();
   /** @type {[string, string][]} */
   const adopted = [];
-  const session = createPage(/** @type {any} */ ({ dataset: {} }), { engine, store: scope, keepView: () => {} },
-    { onExternal: (item, text) => { adopted.push([item, text]); } });
+  const session = createPage(
+    /** @type {any} */ ({ dataset: {} }),
+    { engine, store: scope, keepView: () => {} },
+    {
+      onExternal: (item, text) => {
+        adopted.push([item, text]);
+      },
+    },
+  );
   const loading = session.load();
   await settle();
   engine.calls[0].answer({ score: 1 });
@@ -305,8 +406,15 @@ test("web/storage.js: a write that lost the race to another tab is refused and t
   const engine = heldEngine();
   /** @type {[string, string][]} */
   const adopted = [];
-  const session = createPage(/** @type {any} */ ({ dataset: {} }), { engine, store: scope, keepView: () => {} },
-    { onExternal: (item, text) => { adopted.push([item, text]); } });
+  const session = createPage(
+    /** @type {any} */ ({ dataset: {} }),
+    { engine, store: scope, keepView: () => {} },
+    {
+      onExternal: (item, text) => {
+        adopted.push([item, text]);
+      },
+    },
+  );
   const loading = session.load();
   await settle();
   engine.calls[0].answer({});

@@ -41,7 +41,10 @@ print(json.dumps({"geometry": geometry, "view": view, "after": after, "previews"
 `);
 
 const { geometry, previews } = MERGE;
-const en = createI18n("en", new Map([["merge.en", Promise.resolve(JSON.parse(readFileSync(new URL("../../web/i18n/merge.en.json", import.meta.url), "utf8")))]]));
+const en = createI18n(
+  "en",
+  new Map([["merge.en", Promise.resolve(JSON.parse(readFileSync(new URL("../../web/i18n/merge.en.json", import.meta.url), "utf8")))]]),
+);
 await en.use("merge");
 
 // ----- previewOf: an answer as the board draws it ----------------------------------------------
@@ -50,7 +53,13 @@ test("previewOf: a drop that merges shows its cells, values, the merging stones 
   const [, answer] = previews.merge;
   const set = answer.events.find((e) => e.type === "set");
   const scored = answer.events.find((e) => e.type === "scored");
-  assert.deepEqual(previewOf(answer), { legal: true, cells: set.cells, values: set.values, merging: scored.merging, points: scored.points });
+  assert.deepEqual(previewOf(answer), {
+    legal: true,
+    cells: set.cells,
+    values: set.values,
+    merging: scored.merging,
+    points: scored.points,
+  });
   assert.ok(scored.merging.length >= 3 && scored.points > 0);
 });
 
@@ -82,18 +91,37 @@ function playing() {
   /** @type {string[]} */
   const said = [];
   let draws = 0;
-  const ctx = { engine, t: en.t, number: (n) => String(n), announce: (text) => said.push(text), reducedMotion: () => true,
-    store: { onExternalChange: () => () => {} } };
+  const ctx = {
+    engine,
+    t: en.t,
+    number: (n) => String(n),
+    announce: (text) => said.push(text),
+    reducedMotion: () => true,
+    store: { onExternalChange: () => () => {} },
+  };
   const page = createPage(/** @type {any} */ ({ dataset: {} }), ctx);
   const state = createState();
   state.geometry = geometry;
   state.view = MERGE.view;
   state.live = true;
   const stub = () => {};
-  const play = createPlay(/** @type {any} */ ({
-    ctx, page, state, draw: () => { draws += 1; }, board: {}, player: { stop: stub }, timer: {}, over: {}, cues: {},
-    heard: stub, end: {},
-  }));
+  const play = createPlay(
+    /** @type {any} */ ({
+      ctx,
+      page,
+      state,
+      draw: () => {
+        draws += 1;
+      },
+      board: {},
+      player: { stop: stub },
+      timer: {},
+      over: {},
+      cues: {},
+      heard: stub,
+      end: {},
+    }),
+  );
   return { engine, state, play, said, draws: () => draws };
 }
 
@@ -117,8 +145,12 @@ test("the marker moved on before the answer came: only the newest aim is drawn a
 });
 
 test("what the marker says: a merge with its stones and points, a free cell, a refusal's reason", async () => {
-  for (const [kind, pattern] of [["merge", /: would merge \d+ stones for \d+ points?\.$/], ["free", /: free\.$/],
-    ["occupied", /: taken\.$/], ["off-board", /: the pair would stick out of the board\.$/]]) {
+  for (const [kind, pattern] of [
+    ["merge", /: would merge \d+ stones for \d+ points?\.$/],
+    ["free", /: free\.$/],
+    ["occupied", /: taken\.$/],
+    ["off-board", /: the pair would stick out of the board\.$/],
+  ]) {
     const { engine, play, said } = playing();
     const [cell, answer] = previews[kind];
     const shown = play.setMarker(cell);
@@ -138,7 +170,11 @@ test("the same aim on the same position is asked once", async () => {
   await one;
   const away = play.setMarker(other);
   const back = play.setMarker(cell);
-  assert.deepEqual(engine.calls.map((c) => c.payload.cell), [cell, other], "the first cell's answer is at hand");
+  assert.deepEqual(
+    engine.calls.map((c) => c.payload.cell),
+    [cell, other],
+    "the first cell's answer is at hand",
+  );
   engine.calls[1].answer(previews.merge[1]);
   await Promise.all([away, back]);
 });

@@ -31,8 +31,14 @@ function makeBar({ steps = STEPS, hold = false, link = "#/blocks?seed=7", failAt
   const reported = [];
   let closed = 0;
   /** @param {number} index */
-  const position = (index) => ({ index, steps, move: moveAt(index), moves: moveAt(steps), view: { drops: index },
-    events: LOUD.has(index) ? [{ type: "placed" }] : [] });
+  const position = (index) => ({
+    index,
+    steps,
+    move: moveAt(index),
+    moves: moveAt(steps),
+    view: { drops: index },
+    events: LOUD.has(index) ? [{ type: "placed" }] : [],
+  });
   const bar = createReplayBar(/** @type {any} */ (host), {
     t: showKey,
     number: (value) => `#${value}`,
@@ -48,20 +54,36 @@ function makeBar({ steps = STEPS, hold = false, link = "#/blocks?seed=7", failAt
       held.push({ index, answer: () => answer.resolve(position(index)) });
       return answer.promise;
     },
-    show: (view, events, index, jump) => { shown.push([view, events, index, jump]); },
-    report: (error) => { reported.push(error); },
-    close: () => { closed += 1; },
+    show: (view, events, index, jump) => {
+      shown.push([view, events, index, jump]);
+    },
+    report: (error) => {
+      reported.push(error);
+    },
+    close: () => {
+      closed += 1;
+    },
   });
   const node = /** @type {any} */ (bar.node);
   const control = (name) => node.querySelector(`.replay-${name}`);
   const slider = node.querySelector(".replay-slider");
   return {
-    bar, node, asked, held, shown, reported, slider, control,
+    bar,
+    node,
+    asked,
+    held,
+    shown,
+    reported,
+    slider,
+    control,
     closed: () => closed,
     /** The index drawn last by the page. */
     drawn: () => shown.at(-1)?.[2] ?? null,
     /** Answer the oldest held seek and let its callbacks run. */
-    async answerNext() { held.shift().answer(); await settle(); },
+    async answerNext() {
+      held.shift().answer();
+      await settle();
+    },
   };
 }
 
@@ -73,16 +95,26 @@ function slide(slider, value) {
 
 /** @type {import("./fakes.mjs").FakeDocument} */
 let doc;
-beforeEach(() => { doc = installDom(); });
-afterEach(() => { mock.timers.reset(); });
+beforeEach(() => {
+  doc = installDom();
+});
+afterEach(() => {
+  mock.timers.reset();
+});
 
 test("the bar starts at position 0 of N, the backward controls unavailable", () => {
   const { node, control, slider } = makeBar();
   assert.equal(node.dataset.index, "0");
-  assert.equal(node.querySelector(".replay-where").textContent, `shell.replay.position${JSON.stringify({ move: "#0", moves: "#5", count: 5 })}`);
+  assert.equal(
+    node.querySelector(".replay-where").textContent,
+    `shell.replay.position${JSON.stringify({ move: "#0", moves: "#5", count: 5 })}`,
+  );
   assert.equal(node.querySelector(".replay-score").textContent, 'shell.replay.final{"score":"#2255"}');
   assert.deepEqual([slider.getAttribute("min"), slider.getAttribute("max"), slider.value], ["0", "12", "0"]);
-  assert.deepEqual(["first", "back", "forward", "last"].map((c) => control(c).getAttribute("aria-disabled")), ["true", "true", "false", "false"]);
+  assert.deepEqual(
+    ["first", "back", "forward", "last"].map((c) => control(c).getAttribute("aria-disabled")),
+    ["true", "true", "false", "false"],
+  );
   assert.equal(control("play").getAttribute("aria-pressed"), "false");
   assert.equal(node.querySelector(".replay-play-deal").getAttribute("href"), "#/blocks?seed=7");
 });
@@ -123,14 +155,23 @@ test("the page draws each position with the engine's view, events and index; a j
   await bar.goTo(2);
   await bar.goTo(9);
   await bar.goTo(8);
-  assert.deepEqual(shown, [[{ drops: 1 }, [{ type: "placed" }], 1, false], [{ drops: 2 }, [{ type: "placed" }], 2, false],
-    [{ drops: 9 }, [{ type: "placed" }], 9, true], [{ drops: 8 }, [], 8, true]]);
+  assert.deepEqual(shown, [
+    [{ drops: 1 }, [{ type: "placed" }], 1, false],
+    [{ drops: 2 }, [{ type: "placed" }], 2, false],
+    [{ drops: 9 }, [{ type: "placed" }], 9, true],
+    [{ drops: 8 }, [], 8, true],
+  ]);
 });
 
 test("the counter counts the moves the end card counts, not the steps (a turn or frames are no move)", async () => {
   const { bar, node, slider, control } = makeBar();
   const said = (move) => `shell.replay.position${JSON.stringify({ move: `#${move}`, moves: "#5", count: 5 })}`;
-  for (const [index, move] of [[1, 1], [4, 2], [5, 3], [11, 4]]) {
+  for (const [index, move] of [
+    [1, 1],
+    [4, 2],
+    [5, 3],
+    [11, 4],
+  ]) {
     await bar.goTo(index);
     assert.equal(node.querySelector(".replay-where").textContent, said(move), `position ${index}`);
     assert.equal(node.dataset.move, String(move));

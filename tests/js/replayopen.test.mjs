@@ -34,25 +34,50 @@ function replayPage() {
   const said = [];
   /** @type {(() => void)[]} */
   const cleanups = [];
-  const club = createClub(/** @type {any} */ ({
-    game: "domino", start: null, replay: "6E1.domino.code", lesson: false, root, engine,
-    clubEngine: heldEngine(), storage: null, t: showKey, lang: "en", number: String,
-    notice: () => {}, announce: (/** @type {string} */ text) => said.push(text), reducedMotion: () => false,
-    onCleanup: (/** @type {() => void} */ fn) => cleanups.push(fn),
-  }));
+  const club = createClub(
+    /** @type {any} */ ({
+      game: "domino",
+      start: null,
+      replay: "6E1.domino.code",
+      lesson: false,
+      root,
+      engine,
+      clubEngine: heldEngine(),
+      storage: null,
+      t: showKey,
+      lang: "en",
+      number: String,
+      notice: () => {},
+      announce: (/** @type {string} */ text) => said.push(text),
+      reducedMotion: () => false,
+      onCleanup: (/** @type {() => void} */ fn) => cleanups.push(fn),
+    }),
+  );
   /** @type {[any, any[]][]} */
   const shown = [];
   const opening = club.openReplay(/** @type {any} */ (root), { show: (view, events) => shown.push([view, events]) });
   return { engine, opening, shown, said, cleanups };
 }
 
-const OPENED = { game: "domino", score: 12, daily: null, seed: 1, link: "seed=1&mode=sprint&set=classic",
-  index: 0, steps: 3, view: { turns: 0 }, events: [] };
+const OPENED = {
+  game: "domino",
+  score: 12,
+  daily: null,
+  seed: 1,
+  link: "seed=1&mode=sprint&set=classic",
+  index: 0,
+  steps: 3,
+  view: { turns: 0 },
+  events: [],
+};
 
 test("the code is opened through the engine's query path, not its queue of calls", async () => {
   const { engine, opening, shown } = replayPage();
   await settle();
-  assert.deepEqual(engine.calls.map((c) => [c.method, c.payload, c.query]), [["replay_open", { code: "6E1.domino.code" }, true]]);
+  assert.deepEqual(
+    engine.calls.map((c) => [c.method, c.payload, c.query]),
+    [["replay_open", { code: "6E1.domino.code" }, true]],
+  );
   engine.calls[0].answer(OPENED);
   assert.equal((await opening).steps, 3);
   assert.deepEqual(shown, [[{ turns: 0 }, []]]);
@@ -73,7 +98,8 @@ test("leaving while it opens cancels the open, and the cancelled answer draws no
   assert.equal(doc.querySelector(".replay-bar"), null);
 });
 
-const REFUSALS = [ // the engine's field, the words shown
+const REFUSALS = [
+  // the engine's field, the words shown
   ["replay-bounds", "shell.replay.error.replay-bounds"],
   ["replay-diverged", "shell.replay.error.replay-diverged"],
   ["ms", "shell.replay.error.replay-corrupt"], // no replay reason: said as damaged

@@ -71,7 +71,10 @@ function painter() {
 test("the run is one the paint can be wrong about: clears, a Crown, a re-deal, an end", () => {
   const types = new Set(positions.flatMap((p) => p.events.map((e) => e.type)));
   for (const type of ["placed", "cleared", "crown", "dealt", "over"]) assert.ok(types.has(type), type);
-  assert.ok(positions.some((p) => p.events.length && p.events.every((e) => e.type === "dealt")), "a re-deal step");
+  assert.ok(
+    positions.some((p) => p.events.length && p.events.every((e) => e.type === "dealt")),
+    "a re-deal step",
+  );
   assert.equal(positions.length, truth.length, "one position per action, and the start");
   assert.ok(truth[LAST].filter((f) => f !== null).length > 10, "a board full of colours at the end");
   assert.ok(new Set(truth[LAST].filter((f) => f !== null)).size > 2, "of several families");
@@ -109,7 +112,10 @@ test("a jump asks the engine only for the steps never shown, each once, in order
   assert.deepEqual(asked, [4, 5, 6, 7, 8]);
   assert.deepEqual(calls, [[4, 8]]);
   await at(LAST);
-  assert.deepEqual(asked.slice(5), Array.from({ length: LAST - 10 }, (_, i) => 10 + i));
+  assert.deepEqual(
+    asked.slice(5),
+    Array.from({ length: LAST - 10 }, (_, i) => 10 + i),
+  );
   asked.length = 0;
   await at(5);
   await at(LAST);
@@ -133,7 +139,11 @@ test("a long jump is asked in parts of at most BETWEEN steps", async () => {
   const far = 2 * BETWEEN + 7;
   const board = positions[0].view.board;
   await paint(far, { ...positions[0].view, board }, []);
-  assert.deepEqual(calls, [[1, BETWEEN], [BETWEEN + 1, 2 * BETWEEN], [2 * BETWEEN + 1, far - 1]]);
+  assert.deepEqual(calls, [
+    [1, BETWEEN],
+    [BETWEEN + 1, 2 * BETWEEN],
+    [2 * BETWEEN + 1, far - 1],
+  ]);
 });
 
 test("a step the engine failed to answer is asked again next time", async () => {

@@ -24,10 +24,22 @@ const PLAIN = { ...DAILY, daily: null, link: "seed=12&mode=endless" };
 
 // [language, event, why, what the text holds, what it must not hold]
 const ROWS = [
-  ["en", DAILY, null, ["6E Club · Color Bowls · Dec 2, 2026\nScore: 240\n🟨🟧\nBeat my 240: https://club.test/#/bowls?daily=2026-12-02&beat=240"], ["practice"]],
+  [
+    "en",
+    DAILY,
+    null,
+    ["6E Club · Color Bowls · Dec 2, 2026\nScore: 240\n🟨🟧\nBeat my 240: https://club.test/#/bowls?daily=2026-12-02&beat=240"],
+    ["practice"],
+  ],
   ["en", PLAIN, null, ["Challenge\nScore: 240", "Beat my 240: https://club.test/#/bowls?seed=12&mode=endless&beat=240"], ["practice"]],
   ["de", DAILY, null, ["Schlag meine 240 Punkte: https://club.test/#/bowls?daily=2026-12-02&beat=240"], ["Übung"]],
-  ["en", DAILY, "training", ["· practice\n", "Practice score: 240 (you used Undo, so it doesn't count)", "?daily=2026-12-02"], ["\nScore:"]],
+  [
+    "en",
+    DAILY,
+    "training",
+    ["· practice\n", "Practice score: 240 (you used Undo, so it doesn't count)", "?daily=2026-12-02"],
+    ["\nScore:"],
+  ],
   ["en", DAILY, "repeat", ["Practice score: 240 (this daily already counted)"], ["\nScore:"]],
   ["en", DAILY, "late", ["Practice score: 240 (finished too late to count)"], ["\nScore:"]],
   ["en", DAILY, "hint", ["Practice score: 240 (this run can't count)"], ["\nScore:", "club.why"]],

@@ -7,12 +7,25 @@ import { MAX_OWED_MS, createPlayClock, fingerprint, owedRecord, owedTo } from ".
 
 // Each row: what the page did, in order, and what is owed then (acc: frames' time not yet sent).
 const CLOCK = [
-  { name: "ticks sent after the last save are owed", steps: [["tick", 16], ["tick", 17]], acc: 0, owed: 33 },
+  {
+    name: "ticks sent after the last save are owed",
+    steps: [
+      ["tick", 16],
+      ["tick", 17],
+    ],
+    acc: 0,
+    owed: 33,
+  },
   { name: "the frames' time not yet sent is owed too (whole ms)", steps: [["tick", 16]], acc: 9.7, owed: 25 },
   { name: "a save asked after ticks holds them", steps: [["tick", 16], ["tick", 16], ["ask"], ["stored"]], acc: 0, owed: 0 },
   { name: "a save asked before a tick does not hold it", steps: [["tick", 16], ["ask"], ["tick", 20], ["stored"]], acc: 0, owed: 20 },
   { name: "a save not stored (yet) holds nothing", steps: [["tick", 16], ["ask"], ["tick", 20]], acc: 0, owed: 36 },
-  { name: "an older save stored late changes nothing", steps: [["tick", 5], ["ask"], ["tick", 6], ["ask"], ["stored", 1], ["stored", 0]], acc: 0, owed: 0 },
+  {
+    name: "an older save stored late changes nothing",
+    steps: [["tick", 5], ["ask"], ["tick", 6], ["ask"], ["stored", 1], ["stored", 0]],
+    acc: 0,
+    owed: 0,
+  },
   { name: "another run shown: nothing of the old one is owed", steps: [["tick", 40], ["settle"], ["tick", 16]], acc: 0, owed: 16 },
 ];
 for (const { name, steps, acc, owed } of CLOCK) {

@@ -14,15 +14,24 @@ const SEEN = `${PREFIX}seen`;
 const asides = (key, times) => Object.fromEntries(times.map((time) => [`${key}/corrupt/${time}`, `bad ${key} at ${time}`]));
 
 /** @param {QuotaStorage} store the aside keys held */
-const heldAsides = (store) => Object.keys(store.snapshot()).filter((key) => key.includes("/corrupt/")).sort();
+const heldAsides = (store) =>
+  Object.keys(store.snapshot())
+    .filter((key) => key.includes("/corrupt/"))
+    .sort();
 
 const AT_START = [
   { name: "five of one key: the newest three stay", items: asides(RUN, [1, 5, 3, 4, 2]), kept: asides(RUN, [3, 4, 5]) },
   { name: "three stay as they are", items: asides(RUN, [7, 8, 9]), kept: asides(RUN, [7, 8, 9]) },
-  { name: "each key counts on its own", items: { ...asides(RUN, [1, 2, 3, 4]), ...asides(SEEN, [1, 2]) },
-    kept: { ...asides(RUN, [2, 3, 4]), ...asides(SEEN, [1, 2]) } },
-  { name: "another site's keys are not ours", items: { "other/x/corrupt/1": "a", "other/x/corrupt/2": "b", "other/x/corrupt/3": "c", "other/x/corrupt/4": "d" },
-    kept: { "other/x/corrupt/1": "a", "other/x/corrupt/2": "b", "other/x/corrupt/3": "c", "other/x/corrupt/4": "d" } },
+  {
+    name: "each key counts on its own",
+    items: { ...asides(RUN, [1, 2, 3, 4]), ...asides(SEEN, [1, 2]) },
+    kept: { ...asides(RUN, [2, 3, 4]), ...asides(SEEN, [1, 2]) },
+  },
+  {
+    name: "another site's keys are not ours",
+    items: { "other/x/corrupt/1": "a", "other/x/corrupt/2": "b", "other/x/corrupt/3": "c", "other/x/corrupt/4": "d" },
+    kept: { "other/x/corrupt/1": "a", "other/x/corrupt/2": "b", "other/x/corrupt/3": "c", "other/x/corrupt/4": "d" },
+  },
 ];
 for (const { name, items, kept } of AT_START) {
   test(`at start: ${name}`, () => {
@@ -37,7 +46,9 @@ test(`a value moved aside joins its key's copies, and only the newest ${CORRUPT_
   const store = new QuotaStorage({ items: { ...asides(RUN, [1, 2, 3]), [RUN]: "not a run" } });
   const said = [];
   const storage = createStorage({ backend: store, notice: (text) => said.push(text) });
-  const value = await storage.load(RUN, () => { throw new Error("bad save"); });
+  const value = await storage.load(RUN, () => {
+    throw new Error("bad save");
+  });
   assert.equal(value, null);
   assert.equal(store.getItem(RUN), null);
   assert.deepEqual(heldAsides(store), [`${RUN}/corrupt/10`, `${RUN}/corrupt/2`, `${RUN}/corrupt/3`]);
@@ -53,7 +64,10 @@ test("the copies are listed newest first, with the key they came from and their 
     { key: `${RUN}/corrupt/5`, of: RUN, time: 5, chars: 5 },
   ]);
   storage.remove(`${SEEN}/corrupt/9`);
-  assert.deepEqual(storage.asides().map((a) => a.key), [`${RUN}/corrupt/5`]);
+  assert.deepEqual(
+    storage.asides().map((a) => a.key),
+    [`${RUN}/corrupt/5`],
+  );
 });
 
 test("no room for the copy: the bad value still goes (a fresh game starts), with one notice", () => {

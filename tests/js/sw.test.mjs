@@ -12,8 +12,12 @@ const SOURCE = readFileSync(new URL("../../web/sw.js", import.meta.url), "utf8")
 const SCOPE = "http://arcade.test/";
 const never = () => new Promise(() => {});
 
-beforeEach(() => { mock.timers.enable({ apis: ["setTimeout"] }); });
-afterEach(() => { mock.timers.reset(); });
+beforeEach(() => {
+  mock.timers.enable({ apis: ["setTimeout"] });
+});
+afterEach(() => {
+  mock.timers.reset();
+});
 
 /**
  * The worker with a cache that answers `cache(url)` (a promise) and a network that answers `network(url)`.
@@ -26,12 +30,20 @@ function serviceWorker({ cache, network }) {
     CLUB_PRECACHE: { version: "v1", files: ["./", "index.html"] },
     registration: { scope: SCOPE },
     location: { origin: "http://arcade.test" },
-    addEventListener: (type, handler) => { handlers[type] = handler; },
+    addEventListener: (type, handler) => {
+      handlers[type] = handler;
+    },
   };
   const context = vm.createContext({
     self,
     URL,
-    Response: class { constructor(body, init) { this.body = body; this.url = init?.url; this.copied = true; } },
+    Response: class {
+      constructor(body, init) {
+        this.body = body;
+        this.url = init?.url;
+        this.copied = true;
+      }
+    },
     setTimeout,
     caches: { open: async () => ({ match: (key) => cache(typeof key === "string" ? key : key.url) }) },
     fetch: (request) => network(request.url),
@@ -39,7 +51,12 @@ function serviceWorker({ cache, network }) {
   vm.runInContext(SOURCE, context);
   return (/** @type {string} */ url, mode = "cors") => {
     let answered = null;
-    handlers.fetch({ request: { url, method: "GET", mode }, respondWith: (promise) => { answered = promise; } });
+    handlers.fetch({
+      request: { url, method: "GET", mode },
+      respondWith: (promise) => {
+        answered = promise;
+      },
+    });
     return answered;
   };
 }
@@ -47,10 +64,14 @@ function serviceWorker({ cache, network }) {
 /** Let timers reach `ms` and every promise settle along the way. @param {number} ms */
 async function pass(ms) {
   for (let t = 0; t < ms; t += 500) {
-    await new Promise((done) => { setImmediate(done); });
+    await new Promise((done) => {
+      setImmediate(done);
+    });
     mock.timers.tick(500);
   }
-  await new Promise((done) => { setImmediate(done); });
+  await new Promise((done) => {
+    setImmediate(done);
+  });
 }
 
 const file = (name) => ({ name });
@@ -59,13 +80,42 @@ const offline = () => Promise.reject(new TypeError("Failed to fetch"));
 // [what, cache answer, network answer, url, mode, the file served]
 const ANSWERS = [
   ["a cached file, network never asked", () => Promise.resolve(file("cached boot.js")), never, "web/boot.js", "cors", "cached boot.js"],
-  ["a file the cache lacks: the network's", () => Promise.resolve(undefined), async () => file("net app.js"), "web/app.js", "cors", "net app.js"],
-  ["a cache that throws: the network's", () => Promise.reject(new Error("broken")), async () => file("net app.js"), "web/app.js", "cors", "net app.js"],
+  [
+    "a file the cache lacks: the network's",
+    () => Promise.resolve(undefined),
+    async () => file("net app.js"),
+    "web/app.js",
+    "cors",
+    "net app.js",
+  ],
+  [
+    "a cache that throws: the network's",
+    () => Promise.reject(new Error("broken")),
+    async () => file("net app.js"),
+    "web/app.js",
+    "cors",
+    "net app.js",
+  ],
   ["a stalled cache: the network's after the wait", never, async () => file("net boot.js"), "web/boot.js", "cors", "net boot.js"],
-  ["a slow cache, offline: the cache after all",
-    () => new Promise((done) => { setTimeout(() => done(file("late boot.js")), 8000); }), offline, "web/boot.js", "cors", "late boot.js"],
-  ["a navigation, offline, no copy of the root: the shell",
-    (url) => Promise.resolve(url.endsWith("index.html") ? file("shell") : undefined), offline, "#/bowls", "navigate", "shell"],
+  [
+    "a slow cache, offline: the cache after all",
+    () =>
+      new Promise((done) => {
+        setTimeout(() => done(file("late boot.js")), 8000);
+      }),
+    offline,
+    "web/boot.js",
+    "cors",
+    "late boot.js",
+  ],
+  [
+    "a navigation, offline, no copy of the root: the shell",
+    (url) => Promise.resolve(url.endsWith("index.html") ? file("shell") : undefined),
+    offline,
+    "#/bowls",
+    "navigate",
+    "shell",
+  ],
 ];
 
 for (const [what, cache, network, path, mode, served] of ANSWERS) {
@@ -73,7 +123,9 @@ for (const [what, cache, network, path, mode, served] of ANSWERS) {
     const ask = serviceWorker({ cache, network });
     const answered = ask(new URL(path, SCOPE).href, mode);
     let got = null;
-    answered.then((response) => { got = response; });
+    answered.then((response) => {
+      got = response;
+    });
     await pass(10000);
     assert.equal(got?.name, served);
   });
@@ -83,14 +135,22 @@ test("sw: offline and nowhere in the cache, the request fails", async () => {
   const ask = serviceWorker({ cache: () => Promise.resolve(undefined), network: offline });
   const answered = ask(`${SCOPE}web/nothing.js`);
   let failure = null;
-  answered.catch((error) => { failure = error; });
+  answered.catch((error) => {
+    failure = error;
+  });
   await pass(4000);
   assert.equal(failure?.message, "Failed to fetch");
 });
 
 test("sw: a stalled cache is waited for 3 s at most before the network is asked", async () => {
   let asked = false;
-  const ask = serviceWorker({ cache: never, network: async () => { asked = true; return file("net"); } });
+  const ask = serviceWorker({
+    cache: never,
+    network: async () => {
+      asked = true;
+      return file("net");
+    },
+  });
   ask(`${SCOPE}web/boot.js`);
   await pass(2500);
   assert.equal(asked, false);

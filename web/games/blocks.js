@@ -36,7 +36,10 @@ function hooks(root, ctx, kit) {
   root.classList.toggle("bk-replay", Boolean(ctx.replay));
   const sheet = html("link", { rel: "stylesheet", href: new URL("../css/blocks.css", import.meta.url) }, root);
   // Drawn only once the stylesheet is in (or failed): an unstyled board fills the screen for a frame.
-  const ready = new Promise((done) => { sheet.onload = done; sheet.onerror = done; });
+  const ready = new Promise((done) => {
+    sheet.onload = done;
+    sheet.onerror = done;
+  });
   const state = createState();
   const juice = createJuice(root, ctx);
   const words = createWords(t);
@@ -77,7 +80,10 @@ function hooks(root, ctx, kit) {
   }
 
   // A replay's position (`step`: the bar's index; the opened replay's first comes without one: 0).
-  const replayPaint = createReplayPaint((cell) => parts.board.hex.index(cell), (first, last) => engine.call("replay_events", { first, last }));
+  const replayPaint = createReplayPaint(
+    (cell) => parts.board.hex.index(cell),
+    (first, last) => engine.call("replay_events", { first, last }),
+  );
   /** @param {Blocks.View} next @param {Blocks.Event[]} events @param {number} [step] @param {boolean} [jump] the bar's: only drawn */
   function replayStep(next, events, step = 0, jump = false) {
     const before = state.view;
@@ -109,8 +115,15 @@ function hooks(root, ctx, kit) {
       state.paint = new Array(shape.cells.length).fill(null);
     },
     show(view, how) {
-      if (!view || !state.geometry) { state.view = null; return false; } // no board to draw it on yet
-      if (how === "lesson") { state.view = view; draw(); return true; }
+      if (!view || !state.geometry) {
+        state.view = null;
+        return false;
+      } // no board to draw it on yet
+      if (how === "lesson") {
+        state.view = view;
+        draw();
+        return true;
+      }
       take(view);
       if (how === "resumed") play.openOver(null); // a run over stays over after a reload: its card again
       return true;

@@ -51,27 +51,63 @@ function hooks(root, ctx, kit) {
   const asks = createAsks({ state, page, ctx, words, render: draw, choose: (b, announce) => play.choose(b, announce) });
   const attempts = createAttempts({ state, page, ctx, end: kit.end, moved: asks.moved, show: () => screens.showGame() });
   const cards = createCards(root, {
-    state, words, page, ctx, end: kit.end,
+    state,
+    words,
+    page,
+    ctx,
+    end: kit.end,
     on: {
-      start: attempts.start, play: attempts.startPuzzle, undo: () => play.undo(), end: () => play.move("end", {}),
-      modes: () => screens.pause(), list: () => screens.showGrid(), forecast: (on) => screens.setForecast(on),
-      useTheme: (name) => screens.useTheme(name), daily: () => screens.startDaily(),
+      start: attempts.start,
+      play: attempts.startPuzzle,
+      undo: () => play.undo(),
+      end: () => play.move("end", {}),
+      modes: () => screens.pause(),
+      list: () => screens.showGrid(),
+      forecast: (on) => screens.setForecast(on),
+      useTheme: (name) => screens.useTheme(name),
+      daily: () => screens.startDaily(),
     },
   });
   const juice = createJuice(root, ctx);
-  const game = createGame(root, words, {
-    bowl: (b) => input.clickBowl(b), bowlKey: (e, b) => input.bowlKey(e, b), sow: () => play.sow(state.chosen),
-    undo: () => play.undo(), redo: () => play.redo(), pause: () => screens.pause(), end: cards.confirmEnd,
-    settings: cards.openSettings, hint: asks.hint, list: () => screens.showGrid(),
-    restart: () => { if (state.view?.puzzle) attempts.startPuzzle(state.view.puzzle.id); },
-  }, juice);
+  const game = createGame(
+    root,
+    words,
+    {
+      bowl: (b) => input.clickBowl(b),
+      bowlKey: (e, b) => input.bowlKey(e, b),
+      sow: () => play.sow(state.chosen),
+      undo: () => play.undo(),
+      redo: () => play.redo(),
+      pause: () => screens.pause(),
+      end: cards.confirmEnd,
+      settings: cards.openSettings,
+      hint: asks.hint,
+      list: () => screens.showGrid(),
+      restart: () => {
+        if (state.view?.puzzle) attempts.startPuzzle(state.view.puzzle.id);
+      },
+    },
+    juice,
+  );
   const parts = { root, modes, game, grid: html("section", { class: "bwp-grid-screen", "aria-labelledby": "bwp-grid-title" }, root) };
   const cues = createCues({ ctx, juice, words, node: game.ring.node });
   const player = createPlayer(game.ring, { beat: cues.beat });
   const toast = createToast(root, t, page.later);
   const screens = createScreens({ ctx, page, state, parts, words, attempts, cards, play: () => play, moved: asks.moved, render: draw });
   const play = createPlay({
-    ctx, kit, state, words, game, cues, player, asks, attempts, toast, render: draw, over: screens.showOver, closeCard: cards.close,
+    ctx,
+    kit,
+    state,
+    words,
+    game,
+    cues,
+    player,
+    asks,
+    attempts,
+    toast,
+    render: draw,
+    over: screens.showOver,
+    closeCard: cards.close,
   });
   const input = createInput({ root, ctx, state, page, words, play, hint: asks.hint, refuse: cues.refuse });
   // A frame later: resizing the ring inside the observer's own callback would loop.
@@ -81,7 +117,9 @@ function hooks(root, ctx, kit) {
 
   return {
     adopts: ["run"],
-    profile: (profile) => { state.profile = profile; },
+    profile: (profile) => {
+      state.profile = profile;
+    },
     ...runHooks({ ctx, page, state, screens, attempts, asks, draw }),
     startRun: attempts.start,
     badge: () => game.node.querySelector(".bw-chip")?.parentElement, // the mode chip says a Daily and its date; the badge a challenge
@@ -90,9 +128,10 @@ function hooks(root, ctx, kit) {
     replayStep: play.replayStep,
     lessonSteps: () => lessonSteps(game.ring.node, () => root.querySelector(".bw-sow")),
     // The app makes the page live right after mount: then focus lands where the screen puts it.
-    focus: () => (state.screen === "game"
-      ? game.ring.node(focusTarget(state, shownView(state)))
-      : /** @type {HTMLElement | null} */ (modes.querySelector(".bw-continue, .bw-start"))),
+    focus: () =>
+      state.screen === "game"
+        ? game.ring.node(focusTarget(state, shownView(state)))
+        : /** @type {HTMLElement | null} */ (modes.querySelector(".bw-continue, .bw-start")),
     unmount() {
       asks.moved(); // a hint still searching is stopped
       player.cancel();
@@ -136,7 +175,8 @@ function runHooks({ ctx, page, state, screens, attempts, asks, draw }) {
         page.report(error);
       }
       state.view = view;
-      if (view) ctx.keepView(view); // the engine's own view from now on
+      if (view)
+        ctx.keepView(view); // the engine's own view from now on
       else store.remove("view");
       // An attempt over comes back with its end card (P4), unless the player comes out of the lesson to play.
       return view && !(view.over && ctx.afterLesson) ? view : null;

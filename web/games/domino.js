@@ -37,23 +37,39 @@ function hooks(root, ctx, kit) {
   const { engine, store } = ctx;
   const state = createState();
   const juice = createJuice(root, ctx);
-  const parts = layout(root, ctx, {
-    onStart: (mode, set) => play.startRun("new", { mode, set }),
-    onDaily: openDaily,
-  }, juice);
+  const parts = layout(
+    root,
+    ctx,
+    {
+      onStart: (mode, set) => play.startRun("new", { mode, set }),
+      onDaily: openDaily,
+    },
+    juice,
+  );
   /** @type {ReturnType<typeof createInput> | null} */
   let input = null;
   const frames = createFrames({
-    state, engine, root, well: parts.well, reduced: () => ctx.reducedMotion(),
-    turn: (answer, mark) => anim.startTurn(answer, mark), failed: (error, id) => play.engineFailed(error, id),
-    speed: (value) => parts.hud.setSpeed(value), keep: (answer, mark) => play.keepAnswer(answer, mark),
-    beat: (now) => input?.frame(now), answered: (move, answer) => anim.answered(move, answer), frozen: () => ctx.lesson,
+    state,
+    engine,
+    root,
+    well: parts.well,
+    reduced: () => ctx.reducedMotion(),
+    turn: (answer, mark) => anim.startTurn(answer, mark),
+    failed: (error, id) => play.engineFailed(error, id),
+    speed: (value) => parts.hud.setSpeed(value),
+    keep: (answer, mark) => play.keepAnswer(answer, mark),
+    beat: (now) => input?.frame(now),
+    answered: (move, answer) => anim.answered(move, answer),
+    frozen: () => ctx.lesson,
   });
   const play = createPlay({ ctx, kit, state, parts, frames, input: () => input });
   const anim = createAnim({ ctx, kit, state, parts, juice, play, act: frames.act });
   const owed = createOwed({ ctx, page: kit.page, state, frames });
-  const keyHurry = (/** @type {KeyboardEvent} */ e) => { if (!e.repeat) anim.hurry(); };
-  if (ctx.lesson || ctx.replay) parts.start.hide(); // no mode to choose: the well comes from the engine
+  const keyHurry = (/** @type {KeyboardEvent} */ e) => {
+    if (!e.repeat) anim.hurry();
+  };
+  if (ctx.lesson || ctx.replay)
+    parts.start.hide(); // no mode to choose: the well comes from the engine
   else markDailyDone(/** @type {HTMLElement} */ (root.querySelector(".dd-daily")), ctx, kit.page.report);
   if (ctx.replay) {
     state.phase = "replay";
@@ -73,8 +89,12 @@ function hooks(root, ctx, kit) {
   // Input waits for the engine: wired once it holds the run (the stored view is only drawn).
   function live() {
     input = createInput({
-      well: parts.well.root, pad: parts.pad, act: frames.act, pause: play.togglePause,
-      soft: (held) => { // no time passes in the lesson: ↓ moves one row per press
+      well: parts.well.root,
+      pad: parts.pad,
+      act: frames.act,
+      pause: play.togglePause,
+      soft: (held) => {
+        // no time passes in the lesson: ↓ moves one row per press
         if (!ctx.lesson) frames.soft(held);
         else if (held) frames.act("down");
       },
@@ -104,13 +124,16 @@ function hooks(root, ctx, kit) {
       else if (how === "resumed" && !view.over) {
         play.showWell(view, "paused"); // D18: a run resumes after a reload, paused
         if (!paid && (store.peek ?? store.get)("run") === loaded) ctx.keepView(view); // the stored view now matches the run
-      } else if (how === "resumed" && paid) { // the time owed ended the run (its last tile locked): its end, banked with the club
+      } else if (how === "resumed" && paid) {
+        // the time owed ended the run (its last tile locked): its end, banked with the club
         kit.end.heard(paid.tick.events);
         play.finish(paid.tick);
-      } else if (how === "resumed") { // a run over, reloaded: its final well and end card again (the kit adds its club block, P4)
+      } else if (how === "resumed") {
+        // a run over, reloaded: its final well and end card again (the kit adds its club block, P4)
         play.show(view);
         play.finish(/** @type {any} */ ({ accepted: true, view, events: [], profile: null, save: null }));
-      } else if (view && !view.over) play.showWell(view, "paused", false); // stored: drawn, its card not live
+      } else if (view && !view.over)
+        play.showWell(view, "paused", false); // stored: drawn, its card not live
       else {
         state.view = null;
         play.showStart(ctx.storedView("records")); // the records stored beside the profile, at once
@@ -137,8 +160,10 @@ function hooks(root, ctx, kit) {
     replayStep: anim.replayStep,
     lessonSteps: () => lessonSteps(parts),
     // The app lifts `inert` once the mount resolved: focus what an unhindered mount would have focused.
-    focus: () => /** @type {HTMLElement | null} */ (state.card?.buttons.querySelector(".primary")
-      ?? (state.phase === "start" ? parts.start.node.querySelector(".dd-go") : null)) ?? parts.well.root,
+    focus: () =>
+      /** @type {HTMLElement | null} */ (
+        state.card?.buttons.querySelector(".primary") ?? (state.phase === "start" ? parts.start.node.querySelector(".dd-go") : null)
+      ) ?? parts.well.root,
     unmount() {
       owed.keep(); // in case the page goes before the save below is in
       if (state.phase === "play" || state.phase === "paused") play.saveNow(); // stored when it comes

@@ -69,7 +69,9 @@ function hooks(root, ctx, kit) {
     if (state.live) page.serial(() => fn(...args));
   }
   /** Key D: the board read out (P11). */
-  const describe = () => { if (state.view && state.geometry) ctx.announce(describeBoard(state.geometry, state.view, t, ctx.number)); };
+  const describe = () => {
+    if (state.view && state.geometry) ctx.announce(describeBoard(state.geometry, state.view, t, ctx.number));
+  };
   const offInput = bindInput({ state, board: parts.board, tray: parts.tray, ghost, play, act, report: page.report, draw, describe });
   createTools(parts.tools, root, { ctx, page, state, play, confirm, menu, act, draw });
   /** @type {Map<string, string>} the newest value another tab stored, per item, seen at once (adopted in order) */
@@ -77,8 +79,12 @@ function hooks(root, ctx, kit) {
   const offNewest = store.onExternalChange((/** @type {string} */ item, /** @type {string} */ text) => newest.set(item, text));
 
   // ----- time (M15): active play only; paused when hidden or in menus -----
-  const clock = setInterval(() => { if (state.live && state.view?.timer) draw(); }, 500);
-  const ticker = setInterval(() => { if (state.live && timer.running()) play.flushTime().catch(page.report); }, TICK_MS);
+  const clock = setInterval(() => {
+    if (state.live && state.view?.timer) draw();
+  }, 500);
+  const ticker = setInterval(() => {
+    if (state.live && timer.running()) play.flushTime().catch(page.report);
+  }, TICK_MS);
   ctx.onVisibility((/** @type {boolean} */ hidden) => {
     timer.hold("hidden", hidden);
     if (!state.live) return;
@@ -117,8 +123,10 @@ function hooks(root, ctx, kit) {
     },
     // Another tab stored a newer run or profile (P10).
     async adopt(item, text) {
-      const next = item === "run" ? await engine.call("load", { save: text })
-        : await engine.call("load_profile", { profile: text }).then(() => engine.call("view", {}));
+      const next =
+        item === "run"
+          ? await engine.call("load", { save: text })
+          : await engine.call("load_profile", { profile: text }).then(() => engine.call("view", {}));
       if (newest.get(item) === text) ctx.keepView(next); // the view of the run now stored, unless a newer one came
       if (page.gone()) return;
       if (item === "run") {

@@ -24,5 +24,5 @@ export function arrowDirection(key) {
  */
 export function arrowTarget(map, cell, key) {
   const direction = arrowDirection(key);
-  return direction === null ? null : map[cell]?.[direction] ?? null;
+  return direction === null ? null : (map[cell]?.[direction] ?? null);
 }

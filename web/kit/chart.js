@@ -40,10 +40,17 @@ const PAD = { left: 46, right: 10, top: 14, bottom: 28 };
 function frame(parent, options, points) {
   const figure = html("figure", { class: `chart${options.cls ? ` ${options.cls}` : ""}` }, parent);
   html("figcaption", { class: "chart-title" }, figure, options.title);
-  const art = svg("svg", {
-    viewBox: `0 0 ${W} ${H}`, class: "chart-art", role: "img", "aria-label": options.summary,
-    preserveAspectRatio: "xMidYMid meet",
-  }, figure);
+  const art = svg(
+    "svg",
+    {
+      viewBox: `0 0 ${W} ${H}`,
+      class: "chart-art",
+      role: "img",
+      "aria-label": options.summary,
+      preserveAspectRatio: "xMidYMid meet",
+    },
+    figure,
+  );
   // A table ignores a width of 1px: its visually hidden box is a div around it.
   const table = html("table", {}, html("div", { class: "sr-only chart-values" }, figure));
   html("caption", {}, table, options.title);
@@ -92,7 +99,8 @@ function axes(art, top, format, first, last) {
   svg("text", { x: PAD.left - 5, y: PAD.top + 4, "text-anchor": "end", class: "chart-label" }, group).textContent = format(top);
   svg("text", { x: PAD.left - 5, y: H - PAD.bottom + 4, "text-anchor": "end", class: "chart-label" }, group).textContent = format(0);
   if (first) svg("text", { x: PAD.left, y: H - 8, "text-anchor": "start", class: "chart-label" }, group).textContent = first;
-  if (last && last !== first) svg("text", { x: W - PAD.right, y: H - 8, "text-anchor": "end", class: "chart-label" }, group).textContent = last;
+  if (last && last !== first)
+    svg("text", { x: W - PAD.right, y: H - 8, "text-anchor": "end", class: "chart-label" }, group).textContent = last;
 }
 
 /** @param {ChartPoint | undefined} point @returns {string | undefined} */
@@ -148,20 +156,38 @@ export function barChart(parent, points, options) {
   points.forEach((p, i) => {
     const x = PAD.left + slot * i + slot * 0.15;
     const yy = y(p.value);
-    svg("rect", { x: x.toFixed(1), y: yy.toFixed(1), width: (slot * 0.7).toFixed(1),
-      height: Math.max(0, H - PAD.bottom - yy).toFixed(1), class: "chart-bar" }, bars);
+    svg(
+      "rect",
+      {
+        x: x.toFixed(1),
+        y: yy.toFixed(1),
+        width: (slot * 0.7).toFixed(1),
+        height: Math.max(0, H - PAD.bottom - yy).toFixed(1),
+        class: "chart-bar",
+      },
+      bars,
+    );
     if (p.value > 0) {
-      svg("text", { x: (x + slot * 0.35).toFixed(1), y: (yy - 3).toFixed(1), "text-anchor": "middle", class: "chart-label" }, bars)
-        .textContent = options.format(p.value);
+      svg(
+        "text",
+        { x: (x + slot * 0.35).toFixed(1), y: (yy - 3).toFixed(1), "text-anchor": "middle", class: "chart-label" },
+        bars,
+      ).textContent = options.format(p.value);
     }
     if (!options.edges) {
-      svg("text", { x: (x + slot * 0.35).toFixed(1), y: H - 8, "text-anchor": "middle", class: "chart-label chart-tick" }, bars)
-        .textContent = p.tick ?? p.label;
+      svg(
+        "text",
+        { x: (x + slot * 0.35).toFixed(1), y: H - 8, "text-anchor": "middle", class: "chart-label chart-tick" },
+        bars,
+      ).textContent = p.tick ?? p.label;
     }
   });
   options.edges?.forEach((edge, i) => {
-    svg("text", { x: (PAD.left + slot * i).toFixed(1), y: H - 8, "text-anchor": "middle", class: "chart-label chart-tick chart-edge" }, bars)
-      .textContent = edge;
+    svg(
+      "text",
+      { x: (PAD.left + slot * i).toFixed(1), y: H - 8, "text-anchor": "middle", class: "chart-label chart-tick chart-edge" },
+      bars,
+    ).textContent = edge;
   });
   return figure;
 }

@@ -108,8 +108,13 @@ function ask(deps, title, line) {
   const yes = t("shell.club.startDeal");
   return new Promise((resolve) => {
     openDialog(host(deps), {
-      title, cls: "club-confirm", lines: [line],
-      buttons: [{ label: yes, primary: true, cls: "club-confirm-yes" }, { label: t("shell.club.keepRun"), cls: "club-confirm-no" }],
+      title,
+      cls: "club-confirm",
+      lines: [line],
+      buttons: [
+        { label: yes, primary: true, cls: "club-confirm-yes" },
+        { label: t("shell.club.keepRun"), cls: "club-confirm-no" },
+      ],
       onClose: (reason) => resolve(reason === yes), // a button's label, or Escape / the backdrop: keep the run
     });
   });
@@ -138,7 +143,10 @@ async function startPayload(deps) {
     deps.storage.scope(game).set(CHALLENGE, Number.isSafeInteger(found.beat) ? `${found.link}&beat=${found.beat}` : found.link);
   };
   if (info?.in_play) {
-    if (info.link !== null && info.link === found?.link) { taken(); return null; } // that deal is the run in play: it resumes
+    if (info.link !== null && info.link === found?.link) {
+      taken();
+      return null;
+    } // that deal is the run in play: it resumes
     const yes = await ask(deps, t("shell.club.startTitle"), t("shell.club.replaceRun", { score: deps.number(info.score ?? 0) }));
     if (!yes) return null;
   }
@@ -155,7 +163,9 @@ async function finished(deps, events) {
   try {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const [stored, kept] = [await storedRecord(deps), await storedReplays(deps, event.game)];
-      const answer = /** @type {Daily.Banked} */ (await clubEngine.call("bank", { record: stored, replays: kept, finished: event, now: Date.now() }));
+      const answer = /** @type {Daily.Banked} */ (
+        await clubEngine.call("bank", { record: stored, replays: kept, finished: event, now: Date.now() })
+      );
       // Another tab banked a run since we read the record: bank again on its record (P10).
       if (!storage.scope("club").set("record", answer.record)) continue;
       if (!storage.scope(event.game).set("replays", answer.replays)) {
@@ -189,7 +199,11 @@ export function createClub(deps) {
   const { t, clubEngine } = deps;
   /** @type {import("./clubend.js").EndDeps} */
   const endDeps = {
-    t, get lang() { return deps.lang; }, number: (v, options) => deps.number(v, options),
+    t,
+    get lang() {
+      return deps.lang;
+    },
+    number: (v, options) => deps.number(v, options),
     nextMs: async () => /** @type {Daily.Today} */ (await clubEngine.call("today", { now: Date.now() })).next_ms,
     gameName: (id) => t(`shell.game.${id}.name`),
     shareDeps: () => ({ t, notice: deps.notice, host: host(deps) }),

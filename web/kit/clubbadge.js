@@ -43,7 +43,8 @@ export function badgeOf(info, challenge, { t, lang, daily = true }) {
   if (info.daily) return daily ? { kind: "daily", text: t("shell.club.badgeDaily", { date: dayText(info.daily, lang) }) } : null;
   const [link, beat] = challengeOf(challenge);
   if (info.link && info.link === link) {
-    const text = beat === null ? t("shell.club.challenge") : t("shell.club.challengeBeat", { score: new Intl.NumberFormat(lang).format(beat) });
+    const text =
+      beat === null ? t("shell.club.challenge") : t("shell.club.challengeBeat", { score: new Intl.NumberFormat(lang).format(beat) });
     return { kind: "challenge", text };
   }
   return null;

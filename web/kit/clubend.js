@@ -35,9 +35,26 @@ const SAME_RUN = ["game", "score", "seed", "daily", "moves", "code"];
 export function endedSummary(text, event) {
   /** @type {any} */
   let kept = null;
-  try { kept = JSON.parse(text ?? "null"); } catch { kept = null; }
-  const bare = /** @type {Summary} */ ({ game: event.game, date: null, daily: false, counted: false, practice: false,
-    why: null, streak: 0, best_streak: 0, club_streak: 0, club_today: 0, new_best: false, kept: false, event });
+  try {
+    kept = JSON.parse(text ?? "null");
+  } catch {
+    kept = null;
+  }
+  const bare = /** @type {Summary} */ ({
+    game: event.game,
+    date: null,
+    daily: false,
+    counted: false,
+    practice: false,
+    why: null,
+    streak: 0,
+    best_streak: 0,
+    club_streak: 0,
+    club_today: 0,
+    new_best: false,
+    kept: false,
+    event,
+  });
   if (!kept || typeof kept !== "object" || !kept.event || SAME_RUN.some((key) => kept.event[key] !== event[key])) return bare;
   const summary = /** @type {any} */ ({ ...bare });
   for (const key of KEPT_FLAGS) if (typeof kept[key] === "boolean") summary[key] = kept[key];
@@ -69,17 +86,22 @@ export function dailyLine(summary, { t, lang, number }) {
 function countdown(block, deps) {
   const line = html("p", { class: "club-end-next" }, block, `${deps.t("club.next")} `);
   const clock = html("time", { class: "club-end-countdown" }, line, "--:--:--");
-  deps.nextMs().then((ms) => {
-    const until = Date.now() + ms;
-    const tick = () => {
-      const left = until - Date.now();
-      clock.textContent = clockText(deps.number, left);
-      clock.setAttribute("datetime", `PT${Math.max(0, Math.ceil(left / 1000))}S`);
-      if (left <= 0 || !block.isConnected) clearInterval(timer);
-    };
-    const timer = setInterval(tick, 1000);
-    tick();
-  }, () => { line.remove(); }); // no answer: no countdown, the rest of the card stands
+  deps.nextMs().then(
+    (ms) => {
+      const until = Date.now() + ms;
+      const tick = () => {
+        const left = until - Date.now();
+        clock.textContent = clockText(deps.number, left);
+        clock.setAttribute("datetime", `PT${Math.max(0, Math.ceil(left / 1000))}S`);
+        if (left <= 0 || !block.isConnected) clearInterval(timer);
+      };
+      const timer = setInterval(tick, 1000);
+      tick();
+    },
+    () => {
+      line.remove();
+    },
+  ); // no answer: no countdown, the rest of the card stands
 }
 
 /**
@@ -92,18 +114,34 @@ function endActions(row, summary, deps) {
   const link = challengeLink(event.game, event.link, event.score); // with the score to beat
   const share = html("button", { type: "button", class: "btn primary club-share" }, row, t("shell.club.share"));
   share.addEventListener("click", () => {
-    const text = shareText({ t, lang: deps.lang, number: (v) => deps.number(v), gameName: deps.gameName(event.game), event, why: summary.why });
+    const text = shareText({
+      t,
+      lang: deps.lang,
+      number: (v) => deps.number(v),
+      gameName: deps.gameName(event.game),
+      event,
+      why: summary.why,
+    });
     shareOrCopy(text, deps.shareDeps());
   });
-  if (event.link) { // a run resumed from a save made before recordings has no deal to send
+  if (event.link) {
+    // a run resumed from a save made before recordings has no deal to send
     const copyLink = html("button", { type: "button", class: "btn club-copy-link", "data-link": link }, row, t("shell.club.copyLink"));
-    copyLink.addEventListener("click", () => { copyText(link, deps.shareDeps(), "shell.club.copiedLink"); });
+    copyLink.addEventListener("click", () => {
+      copyText(link, deps.shareDeps(), "shell.club.copiedLink");
+    });
   }
   if (event.code) {
     html("a", { class: "btn club-watch", href: `#/${event.game}?replay=${event.code}` }, row, t("shell.club.watch"));
-    const copyCode = html("button", { type: "button", class: "btn club-copy-code", "data-code": event.code,
-      "data-link": replayLink(event.game, event.code) }, row, t("shell.club.copyCode"));
-    copyCode.addEventListener("click", () => { copyText(/** @type {string} */ (event.code), deps.shareDeps(), "shell.club.copiedCode"); });
+    const copyCode = html(
+      "button",
+      { type: "button", class: "btn club-copy-code", "data-code": event.code, "data-link": replayLink(event.game, event.code) },
+      row,
+      t("shell.club.copyCode"),
+    );
+    copyCode.addEventListener("click", () => {
+      copyText(/** @type {string} */ (event.code), deps.shareDeps(), "shell.club.copiedCode");
+    });
   }
 }
 

@@ -29,7 +29,9 @@ function refused(parent, field, { t, announce }) {
  * @returns {Promise<any>}
  */
 async function openCode(engine, code, parent, deps) {
-  const leaving = () => { engine.cancel().catch(() => {}); };
+  const leaving = () => {
+    engine.cancel().catch(() => {});
+  };
   addEventListener("hashchange", leaving);
   try {
     return await engine.query("replay_open", { code });
@@ -70,18 +72,28 @@ export async function openReplay(root, { show }, deps) {
   show(opened.view, [], 0, true);
   const query = typeof opened.link === "string" ? opened.link : null; // the deal's challenge query
   const bar = createReplayBar(parent, {
-    t, number: (v) => deps.number(v), steps: opened.steps, moves: opened.moves, move: opened.move, score: opened.score,
+    t,
+    number: (v) => deps.number(v),
+    steps: opened.steps,
+    moves: opened.moves,
+    move: opened.move,
+    score: opened.score,
     link: query ? `#/${game}?${query}` : null,
     kind: typeof opened.daily === "string" ? t("shell.replay.daily", { date: dayText(opened.daily, deps.lang, true) }) : null,
     seek: (index) => engine.call("replay_seek", { index }),
     show,
     report: (error) => console.error(error),
-    close: () => { location.hash = `#/${game}`; }, // the game's page: the player's own run (a newcomer's too: no lesson forced)
+    close: () => {
+      location.hash = `#/${game}`;
+    }, // the game's page: the player's own run (a newcomer's too: no lesson forced)
   });
   const room = roomForBar(root, bar.node);
   room();
   addEventListener("resize", room);
-  deps.onCleanup(() => { bar.destroy(); removeEventListener("resize", room); });
+  deps.onCleanup(() => {
+    bar.destroy();
+    removeEventListener("resize", room);
+  });
   deps.announce(t("shell.replay.opened", { game: t(`shell.game.${game}.name`), score: deps.number(opened.score) }));
   return opened;
 }

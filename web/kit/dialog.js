@@ -41,22 +41,32 @@ import { html } from "../svg.js";
 
 let counter = 0;
 
-const FOCUSABLE = "button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
+const FOCUSABLE =
+  "button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
 
 /** @param {HTMLElement} node @returns {HTMLElement[]} */
 function focusables(node) {
-  return /** @type {HTMLElement[]} */ ([...node.querySelectorAll(FOCUSABLE)])
-    .filter((el) => el.getClientRects().length > 0 && !el.closest("[hidden]"));
+  return /** @type {HTMLElement[]} */ ([...node.querySelectorAll(FOCUSABLE)]).filter(
+    (el) => el.getClientRects().length > 0 && !el.closest("[hidden]"),
+  );
 }
 
 /** Tab and Shift+Tab wrap around inside `node`. @param {HTMLElement} node @param {KeyboardEvent} e */
 export function trapTab(node, e) {
   if (e.key !== "Tab") return;
   const items = focusables(node);
-  if (!items.length) { e.preventDefault(); return; }
+  if (!items.length) {
+    e.preventDefault();
+    return;
+  }
   const at = items.indexOf(/** @type {HTMLElement} */ (document.activeElement));
-  if (e.shiftKey && at <= 0) { e.preventDefault(); items[items.length - 1].focus(); }
-  else if (!e.shiftKey && (at === -1 || at === items.length - 1)) { e.preventDefault(); items[0].focus(); }
+  if (e.shiftKey && at <= 0) {
+    e.preventDefault();
+    items[items.length - 1].focus();
+  } else if (!e.shiftKey && (at === -1 || at === items.length - 1)) {
+    e.preventDefault();
+    items[0].focus();
+  }
 }
 
 /**
@@ -117,11 +127,14 @@ export function createDialog(host, options) {
   }
   if (options.peek) addPeek(node, row, options.peek);
   if (!buttons.length && !options.peek) row.hidden = true;
-  node.addEventListener("cancel", (e) => { // Escape
+  node.addEventListener("cancel", (e) => {
+    // Escape
     e.preventDefault();
     if (dismissable) close("cancel");
   });
-  node.addEventListener("click", (e) => { if (e.target === node && dismissable) close("cancel"); }); // the backdrop
+  node.addEventListener("click", (e) => {
+    if (e.target === node && dismissable) close("cancel");
+  }); // the backdrop
   node.addEventListener("keydown", (e) => trapTab(node, e));
 
   function open() {
@@ -129,9 +142,10 @@ export function createDialog(host, options) {
     returnTo = /** @type {HTMLElement | null} */ (document.activeElement);
     node.showModal();
     options.onToggle?.(true);
-    const first = (options.focus && /** @type {HTMLElement | null} */ (node.querySelector(options.focus)))
-      || /** @type {HTMLElement | null} */ (row.querySelector(".primary"))
-      || focusables(node)[0];
+    const first =
+      (options.focus && /** @type {HTMLElement | null} */ (node.querySelector(options.focus))) ||
+      /** @type {HTMLElement | null} */ (row.querySelector(".primary")) ||
+      focusables(node)[0];
     first?.focus();
   }
 
@@ -145,7 +159,10 @@ export function createDialog(host, options) {
 export function openDialog(host, options) {
   const dialog = createDialog(host, {
     ...options,
-    onClose: (reason) => { dialog.node.remove(); options.onClose?.(reason); },
+    onClose: (reason) => {
+      dialog.node.remove();
+      options.onClose?.(reason);
+    },
   });
   dialog.open();
   return dialog;

@@ -47,7 +47,9 @@ export function createFeel({ settings, reducedMotion, onVisibility }) {
       if (settings.sound) sound.show();
       else sound.hide();
     },
-    sample() { sound.play("chain", 1, 3); },
+    sample() {
+      sound.play("chain", 1, 3);
+    },
     canVibrate,
   };
 }

@@ -83,7 +83,14 @@ export const TOUCH_LIFT_RADII = 3;
  * EDGE_NEIGHBOURS[i]: E, SE, SW, W, NW, NE (the order of club.hexgrid.DIRECTIONS). Pixel layout,
  * not a rule: which cells are neighbours on a board is the engine's.
  */
-const EDGE_NEIGHBOURS = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
+const EDGE_NEIGHBOURS = [
+  [1, 0],
+  [0, 1],
+  [-1, 1],
+  [-1, 0],
+  [0, -1],
+  [1, -1],
+];
 
 /** @param {number} x @param {number} y @param {number} size @param {number} i @returns {string} */
 function corner(x, y, size, i) {
@@ -107,14 +114,20 @@ export function parseCell(name) {
  */
 export function createHexBoard(parent, options) {
   const { prefix, label, size, margin = 0, inset = 0.95 } = options;
-  const root = /** @type {SVGSVGElement} */ (svg("svg", {
-    class: `${prefix}-board`,
-    role: "application",
-    "aria-roledescription": "board",
-    "aria-label": label,
-    tabindex: "0",
-    focusable: "false",
-  }, parent));
+  const root = /** @type {SVGSVGElement} */ (
+    svg(
+      "svg",
+      {
+        class: `${prefix}-board`,
+        role: "application",
+        "aria-roledescription": "board",
+        "aria-label": label,
+        tabindex: "0",
+        focusable: "false",
+      },
+      parent,
+    )
+  );
   /** @type {Record<string, SVGGElement>} */
   const layers = {};
   for (const name of ["cells", ...(options.layers ?? []).filter((n) => n !== "cells")]) {
@@ -133,14 +146,28 @@ export function createHexBoard(parent, options) {
   function reshape(geometry) {
     names = geometry ? geometry.cells.map(cellName) : [];
     index = new Map(names.map((name, i) => [name, i]));
-    centres = names.map((name) => { const { q, r } = parseCell(name); return hexToPixel(q, r, size); });
+    centres = names.map((name) => {
+      const { q, r } = parseCell(name);
+      return hexToPixel(q, r, size);
+    });
     if (geometry) root.setAttribute("viewBox", boardViewBox(geometry.radius, size, margin));
     else root.removeAttribute("viewBox");
     for (const layer of Object.values(layers)) layer.replaceChildren();
-    nodes = names.map((name, i) => /** @type {SVGPolygonElement} */ (svg("polygon", {
-      points: hexCorners(centres[i].x, centres[i].y, size * inset),
-      class: `${prefix}-cell`, "data-cell": name, "data-index": i,
-    }, layers.cells)));
+    nodes = names.map(
+      (name, i) =>
+        /** @type {SVGPolygonElement} */ (
+          svg(
+            "polygon",
+            {
+              points: hexCorners(centres[i].x, centres[i].y, size * inset),
+              class: `${prefix}-cell`,
+              "data-cell": name,
+              "data-index": i,
+            },
+            layers.cells,
+          )
+        ),
+    );
   }
 
   /** @param {string} name */
@@ -252,9 +279,13 @@ export function createTrayDrag(board, options) {
     const lift = touch ? TOUCH_LIFT_RADII * pixels : 0;
     const box = ghost.viewBox.baseVal;
     Object.assign(ghost.style, {
-      position: "fixed", pointerEvents: "none", display: "",
-      left: `${x + box.x * scale}px`, top: `${y - lift + box.y * scale}px`,
-      width: `${box.width * scale}px`, height: `${box.height * scale}px`,
+      position: "fixed",
+      pointerEvents: "none",
+      display: "",
+      left: `${x + box.x * scale}px`,
+      top: `${y - lift + box.y * scale}px`,
+      width: `${box.width * scale}px`,
+      height: `${box.height * scale}px`,
     });
     ghost.dataset.cx = x.toFixed(1);
     ghost.dataset.cy = (y - lift).toFixed(1);
@@ -282,7 +313,10 @@ export function createTrayDrag(board, options) {
     if (!press.ghost) {
       if (Math.hypot(e.clientX - press.x0, e.clientY - press.y0) < DRAG_START_PX) return;
       press.ghost = options.onStart(press.source, press.touch);
-      if (!press.ghost) { press = null; return; }
+      if (!press.ghost) {
+        press = null;
+        return;
+      }
     }
     const at = place(press.ghost, e.clientX, e.clientY, press.touch);
     const cell = board.cellAt(at.x, at.y);
@@ -301,8 +335,12 @@ export function createTrayDrag(board, options) {
       press = { id: e.pointerId, x0: e.clientX, y0: e.clientY, touch: e.pointerType !== "mouse", ghost: null, cell: null, source };
     });
     el.addEventListener("pointermove", move);
-    el.addEventListener("pointerup", (e) => { if (press?.id === e.pointerId) end(false, e); });
-    el.addEventListener("pointercancel", (e) => { if (press?.id === e.pointerId) end(true, null); });
+    el.addEventListener("pointerup", (e) => {
+      if (press?.id === e.pointerId) end(false, e);
+    });
+    el.addEventListener("pointercancel", (e) => {
+      if (press?.id === e.pointerId) end(true, null);
+    });
   }
 
   return { bind, active: () => press?.source ?? null, cancel: () => end(true, null) };

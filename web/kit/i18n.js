@@ -14,7 +14,9 @@ export const LANGUAGES = ["en", "it", "de", "ru"];
 export function pickLanguage(saved, browserLanguages = navigator.languages || [navigator.language]) {
   if (saved && LANGUAGES.includes(saved)) return saved;
   for (const tag of browserLanguages) {
-    const base = String(tag || "").toLowerCase().split("-")[0];
+    const base = String(tag || "")
+      .toLowerCase()
+      .split("-")[0];
     if (LANGUAGES.includes(base)) return base;
   }
   return "en";
@@ -102,7 +104,9 @@ export function createI18n(initial, preloaded = new Map()) {
   }
   return {
     t,
-    get lang() { return lang; },
+    get lang() {
+      return lang;
+    },
     async use(scope) {
       await Promise.all([loadTable(scope, "en"), loadTable(scope, lang)]);
     },
@@ -113,8 +117,12 @@ export function createI18n(initial, preloaded = new Map()) {
     },
     translateDom(root = document) {
       // The selectors pick only the nodes that have the attribute.
-      root.querySelectorAll("[data-t]").forEach((node) => { node.textContent = t(/** @type {string} */ (node.getAttribute("data-t"))); });
-      root.querySelectorAll("[data-t-label]").forEach((node) => node.setAttribute("aria-label", t(/** @type {string} */ (node.getAttribute("data-t-label")))));
+      root.querySelectorAll("[data-t]").forEach((node) => {
+        node.textContent = t(/** @type {string} */ (node.getAttribute("data-t")));
+      });
+      root
+        .querySelectorAll("[data-t-label]")
+        .forEach((node) => node.setAttribute("aria-label", t(/** @type {string} */ (node.getAttribute("data-t-label")))));
     },
     number(value, options) {
       // one formatter per language and options: making one costs more than formatting (a replay's jump draws hundreds)

@@ -59,7 +59,8 @@ function createCounter(still) {
       // From what it shows: the last value counted, unless something else wrote the element since.
       const last = shown.get(el);
       const from = last !== undefined && format(last) === el.textContent ? last : Number(el.textContent.replace(/[^\d-]/g, "")) || 0;
-      if (still() || document.hidden || to <= from) { // a score that drops (a new run) shows at once
+      if (still() || document.hidden || to <= from) {
+        // a score that drops (a new run) shows at once
         counts.delete(el);
         show(el, to, format);
         return;
@@ -95,7 +96,10 @@ export function createJuice(root, ctx) {
   function play(el, frames, timing, own = true) {
     const animation = el.animate(frames, timing);
     running.set(animation, own ? el : null);
-    const done = () => { running.delete(animation); if (own) el.remove(); };
+    const done = () => {
+      running.delete(animation);
+      if (own) el.remove();
+    };
     animation.addEventListener("finish", done);
     animation.addEventListener("cancel", done);
     return animation;
@@ -132,11 +136,17 @@ export function createJuice(root, ctx) {
     float(text, x, y, { cls = "" } = {}) {
       const el = spawn(`juice-float ${cls}`.trim(), x, y, text);
       const at = "translate(-50%, -50%)";
-      play(el, still() ? FADE : [
-        { transform: `${at} scale(0.7)`, opacity: 0 },
-        { transform: `${at} translateY(-12px) scale(1.1)`, opacity: 1, offset: 0.2 },
-        { transform: `${at} translateY(-56px)`, opacity: 0 },
-      ], { duration: still() ? 600 : 900, easing: "ease-out" });
+      play(
+        el,
+        still()
+          ? FADE
+          : [
+              { transform: `${at} scale(0.7)`, opacity: 0 },
+              { transform: `${at} translateY(-12px) scale(1.1)`, opacity: 1, offset: 0.2 },
+              { transform: `${at} translateY(-56px)`, opacity: 0 },
+            ],
+        { duration: still() ? 600 : 900, easing: "ease-out" },
+      );
     },
     burst(x, y, { size = 1, cls = "" } = {}) {
       if (still()) return;
@@ -146,10 +156,17 @@ export function createJuice(root, ctx) {
         const angle = (Math.PI * 2 * (i + Math.random() * 0.6)) / n;
         const far = reach * (0.6 + Math.random() * 0.5);
         const el = spawn(`juice-dot ${cls}`.trim(), x, y);
-        play(el, [
-          { transform: "translate(-50%, -50%) scale(1)", opacity: 1 },
-          { transform: `translate(calc(-50% + ${(Math.cos(angle) * far).toFixed(1)}px), calc(-50% + ${(Math.sin(angle) * far).toFixed(1)}px)) scale(0.2)`, opacity: 0 },
-        ], { duration: 420 + Math.random() * 160, easing: "cubic-bezier(.2,.7,.3,1)" });
+        play(
+          el,
+          [
+            { transform: "translate(-50%, -50%) scale(1)", opacity: 1 },
+            {
+              transform: `translate(calc(-50% + ${(Math.cos(angle) * far).toFixed(1)}px), calc(-50% + ${(Math.sin(angle) * far).toFixed(1)}px)) scale(0.2)`,
+              opacity: 0,
+            },
+          ],
+          { duration: 420 + Math.random() * 160, easing: "cubic-bezier(.2,.7,.3,1)" },
+        );
       }
     },
     praise(text, { level = 1, x, y } = {}) {
@@ -159,17 +176,25 @@ export function createJuice(root, ctx) {
       end(praised); // one word at a time: the newest
       const el = spawn(`juice-praise level-${clampLevel(level)}`, cx, cy, text);
       const at = "translate(-50%, -50%)";
-      praised = play(el, still() ? FADE : [
-        { transform: `${at} scale(0.5)`, opacity: 0 },
-        { transform: `${at} scale(1.12)`, opacity: 1, offset: 0.18 },
-        { transform: `${at} scale(1)`, opacity: 1, offset: 0.7 },
-        { transform: `${at} scale(1.04) translateY(-16px)`, opacity: 0 },
-      ], { duration: still() ? 800 : 1100, easing: "ease-out" });
+      praised = play(
+        el,
+        still()
+          ? FADE
+          : [
+              { transform: `${at} scale(0.5)`, opacity: 0 },
+              { transform: `${at} scale(1.12)`, opacity: 1, offset: 0.18 },
+              { transform: `${at} scale(1)`, opacity: 1, offset: 0.7 },
+              { transform: `${at} scale(1.04) translateY(-16px)`, opacity: 0 },
+            ],
+        { duration: still() ? 800 : 1100, easing: "ease-out" },
+      );
     },
     shake(level = 1) {
       if (still()) return;
       const px = 2 + clampLevel(level) * 2;
-      const frames = [0, -1, 0.8, -0.6, 0.4, 0].map((k, i) => ({ transform: `translate(${(k * px).toFixed(1)}px, ${i % 2 ? px / 3 : 0}px)` }));
+      const frames = [0, -1, 0.8, -0.6, 0.4, 0].map((k, i) => ({
+        transform: `translate(${(k * px).toFixed(1)}px, ${i % 2 ? px / 3 : 0}px)`,
+      }));
       play(root, frames, { duration: 140 + clampLevel(level) * 50 }, false);
     },
     finish,

@@ -49,9 +49,15 @@ export function createSeen(storage) {
   const keep = () => storage.set(SEEN_KEY, JSON.stringify(seen));
   return {
     lessonDone: (game) => seen.lessons[game] === true,
-    markLesson(game) { seen.lessons[game] = true; keep(); },
+    markLesson(game) {
+      seen.lessons[game] = true;
+      keep();
+    },
     tipSeen: (key) => seen.tips[key] === true,
-    markTip(key) { seen.tips[key] = true; keep(); },
+    markTip(key) {
+      seen.tips[key] = true;
+      keep();
+    },
   };
 }
 
@@ -65,8 +71,13 @@ export function memoryScope() {
   const items = new Map();
   return {
     get: (item) => items.get(item) ?? null,
-    set: (item, text) => { items.set(item, text); return true; },
-    remove: (item) => { items.delete(item); },
+    set: (item, text) => {
+      items.set(item, text);
+      return true;
+    },
+    remove: (item) => {
+      items.delete(item);
+    },
     async load(item, validate) {
       const text = items.get(item);
       if (text === undefined) return null;
@@ -78,7 +89,9 @@ export function memoryScope() {
         return null;
       }
     },
-    moveAside: (item) => { items.delete(item); },
+    moveAside: (item) => {
+      items.delete(item);
+    },
     onExternalChange: () => () => {},
   };
 }
@@ -201,7 +214,11 @@ export function createLesson(root, ctx, steps) {
 
   next.addEventListener("click", () => {
     if (index >= steps.length) finish();
-    else { index += 1; settled(); show(); }
+    else {
+      index += 1;
+      settled();
+      show();
+    }
   });
   skip.addEventListener("click", finish);
   makeRoom();

@@ -100,7 +100,11 @@ async function firstOperation(page, phase) {
   /** @type {unknown} */
   let failure = null;
   await page.serial(async () => {
-    try { await phase(); } catch (error) { failure = error; }
+    try {
+      await phase();
+    } catch (error) {
+      failure = error;
+    }
   });
   return failure;
 }
@@ -136,7 +140,9 @@ function lifeOf(root, ctx) {
   /** @type {import("./clubbadge.js").Badge | null} */
   let badge = null;
   // The badge asks the engine again after the operations asked so far: a new run is started by one of them.
-  const restamp = () => { if (badge) page.serial(() => badge?.update()); };
+  const restamp = () => {
+    if (badge) page.serial(() => badge?.update());
+  };
   const end = createClubEnd(ctx, page.report, { reset: () => queueMicrotask(restamp) });
   const kit = { page, heard: (/** @type {Heard[] | undefined} */ events, /** @type {any} */ view) => lesson?.heard(events, view), end };
 
@@ -184,7 +190,7 @@ function lifeOf(root, ctx) {
   async function start() {
     await shapeFromEngine();
     const profile = await page.load("profile", "load_profile", "profile");
-    await on.profile?.(profile ?? await engine.call("load_profile", { profile: null }));
+    await on.profile?.(profile ?? (await engine.call("load_profile", { profile: null })));
     if (ctx.lesson) {
       const view = await engine.call("lesson", {});
       on.live?.();
@@ -201,7 +207,9 @@ function lifeOf(root, ctx) {
     }
     ctx.painted();
     started = true;
-    page.serial(() => { loaded = null; }); // after the other tab's values that came during the start
+    page.serial(() => {
+      loaded = null;
+    }); // after the other tab's values that came during the start
     restamp(); // after the run the start began (a link's deal may start in an operation of its own)
   }
 

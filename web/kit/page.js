@@ -84,8 +84,12 @@ export function createPage(root, ctx, options = {}) {
   function serial(fn) {
     pending += 1;
     root.dataset.busy = "1";
-    const run = chain.then(() => (gone ? undefined : fn()))
-      .catch((error) => { report(error); return undefined; });
+    const run = chain
+      .then(() => (gone ? undefined : fn()))
+      .catch((error) => {
+        report(error);
+        return undefined;
+      });
     chain = run.finally(() => {
       pending -= 1;
       if (pending === 0) delete root.dataset.busy;

@@ -121,11 +121,27 @@ function drawBar(host, { t, number, steps, score, link, kind = null }) {
   };
   const [first, back, play, forward, last] = [button("first"), button("back"), button("play"), button("forward"), button("last")];
   const playIcon = /** @type {SVGPathElement} */ (play.querySelector("path"));
-  const speed = html("button", { type: "button", class: "btn replay-speed", "aria-label": t("shell.replay.speed", { speed: "1×" }) }, controls, "1×");
-  const slider = /** @type {HTMLInputElement} */ (html("input", {
-    type: "range", class: "replay-slider", min: "0", max: String(steps), step: "1", value: "0",
-    "aria-label": t("shell.replay.slider"),
-  }, node));
+  const speed = html(
+    "button",
+    { type: "button", class: "btn replay-speed", "aria-label": t("shell.replay.speed", { speed: "1×" }) },
+    controls,
+    "1×",
+  );
+  const slider = /** @type {HTMLInputElement} */ (
+    html(
+      "input",
+      {
+        type: "range",
+        class: "replay-slider",
+        min: "0",
+        max: String(steps),
+        step: "1",
+        value: "0",
+        "aria-label": t("shell.replay.slider"),
+      },
+      node,
+    )
+  );
   const links = html("div", { class: "replay-links" }, node);
   if (link) html("a", { class: "btn primary replay-play-deal", href: link }, links, t("shell.replay.playDeal"));
   const close = html("button", { type: "button", class: "btn replay-close" }, links, t("shell.replay.close"));
@@ -157,11 +173,23 @@ function paintBar(parts, { t, number, steps, moves }, { shown, move, target, pla
 /** @param {BarParts} parts @param {number} steps @param {BarActions} act */
 function wireControls(parts, steps, act) {
   const { first, back, play, forward, last, speed, slider, close } = parts;
-  first.addEventListener("click", () => { act.stop(); act.goTo(0); });
+  first.addEventListener("click", () => {
+    act.stop();
+    act.goTo(0);
+  });
   // A step counts from the position last asked for: quick presses each step once, even before it is drawn.
-  back.addEventListener("click", () => { act.stop(); act.goTo(act.target() - 1); });
-  forward.addEventListener("click", () => { act.stop(); act.goTo(act.target() + 1); });
-  last.addEventListener("click", () => { act.stop(); act.goTo(steps); });
+  back.addEventListener("click", () => {
+    act.stop();
+    act.goTo(act.target() - 1);
+  });
+  forward.addEventListener("click", () => {
+    act.stop();
+    act.goTo(act.target() + 1);
+  });
+  last.addEventListener("click", () => {
+    act.stop();
+    act.goTo(steps);
+  });
   play.addEventListener("click", act.toggle);
   speed.addEventListener("click", act.nextSpeed);
   // The value first: stopping repaints the slider to the position asked before.
@@ -170,7 +198,10 @@ function wireControls(parts, steps, act) {
     act.stop();
     act.goTo(want);
   });
-  close.addEventListener("click", () => { act.stop(); act.close(); });
+  close.addEventListener("click", () => {
+    act.stop();
+    act.close();
+  });
 }
 
 /**
@@ -265,18 +296,28 @@ export function createReplayBar(host, options) {
     if (gone || !playing) return;
     goTo(shown + 1).then(() => {
       if (gone || !playing) return;
-      if (shown >= steps) { stop(); return; }
+      if (shown >= steps) {
+        stop();
+        return;
+      }
       const wait = STEP_MS / SPEEDS[speedAt] / (lastEvents.length ? 1 : QUIET_SHARE);
       timer = setTimeout(tick, wait);
     });
   }
 
   function toggle() {
-    if (playing) { stop(); return; }
+    if (playing) {
+      stop();
+      return;
+    }
     playing = true;
     paint();
-    if (shown < steps) { timer = setTimeout(tick, 0); return; }
-    goTo(0).then(() => { // at the end: play again from the start
+    if (shown < steps) {
+      timer = setTimeout(tick, 0);
+      return;
+    }
+    goTo(0).then(() => {
+      // at the end: play again from the start
       if (gone || !playing || timer !== null) return;
       timer = setTimeout(tick, STEP_MS / SPEEDS[speedAt]);
     });

@@ -75,7 +75,11 @@ export function whyText(t, why) {
 export function shareText({ t, lang, number, gameName, event, why = null }) {
   const date = event.daily ? dayText(event.daily, lang, true) : t("shell.club.challenge");
   const parts = {
-    game: gameName, date, score: number(event.score), grid: event.grid, link: challengeLink(event.game, event.link, event.score),
+    game: gameName,
+    date,
+    score: number(event.score),
+    grid: event.grid,
+    link: challengeLink(event.game, event.link, event.score),
   };
   if (why) return t("club.share.practice", { ...parts, why: whyText(t, why) });
   return t("shell.club.shareText", parts);
@@ -87,7 +91,10 @@ function showText(text, { t, host }) {
   const area = html("textarea", { class: "club-share-text", readonly: true, rows: "6", "aria-label": t("shell.club.copyByHand") });
   area.value = text;
   const dialog = openDialog(host, {
-    title: t("shell.club.copyByHand"), cls: "club-share-dialog", lines: [area], focus: ".club-share-text",
+    title: t("shell.club.copyByHand"),
+    cls: "club-share-dialog",
+    lines: [area],
+    focus: ".club-share-text",
     buttons: [{ label: t("shell.club.close"), primary: true }],
   });
   area.focus();

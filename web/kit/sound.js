@@ -39,7 +39,10 @@ export function createSound({ on, level }) {
       master.gain.value = level();
       master.connect(ac.destination);
     }
-    if (ac.state === "suspended") ac.resume().catch(() => { /* a later gesture tries again */ });
+    if (ac.state === "suspended")
+      ac.resume().catch(() => {
+        /* a later gesture tries again */
+      });
   };
   for (const type of ["pointerdown", "keydown", "touchend"]) document.addEventListener(type, wake, true);
 
@@ -98,7 +101,10 @@ export function createSound({ on, level }) {
 
   /** @type {Record<string, (size: number, step: number) => void>} */
   const SOUNDS = {
-    place: () => { tone(0, 220, { to: 130, dur: 0.09, peak: 0.3 }); noise(0, 0.04, 0.12, 2400); },
+    place: () => {
+      tone(0, 220, { to: 130, dur: 0.09, peak: 0.3 });
+      noise(0, 0.04, 0.12, 2400);
+    },
     move: () => tone(0, 700, { type: "sine", dur: 0.04, peak: 0.07 }),
     clear: (size) => {
       const n = Math.min(size, 4);
@@ -137,9 +143,18 @@ export function createSound({ on, level }) {
       sound(size, step);
       return true;
     },
-    volume(value) { if (master) master.gain.value = value; },
-    hide() { if (ac?.state === "running") ac.suspend().catch(() => { /* closed already */ }); },
-    show() { if (on()) wake(); },
+    volume(value) {
+      if (master) master.gain.value = value;
+    },
+    hide() {
+      if (ac?.state === "running")
+        ac.suspend().catch(() => {
+          /* closed already */
+        });
+    },
+    show() {
+      if (on()) wake();
+    },
     context: () => ac,
   };
 }

@@ -35,7 +35,10 @@ export function createAim({ ctx, page, state, parts, juice, draw }) {
   }
 
   /** @param {import("./board.js").Shown | null} shown */
-  const preview = (shown) => { state.preview = shown; draw(); };
+  const preview = (shown) => {
+    state.preview = shown;
+    draw();
+  };
 
   // Aim the held piece at `cell`: the target at once, the preview when the
   // engine answers. Resolves to what is shown ("fit", "misfit", "off") or null
@@ -47,7 +50,10 @@ export function createAim({ ctx, page, state, parts, juice, draw }) {
     if (cell === held.target) return lastAim;
     held.target = cell;
     const fresh = page.ticket();
-    if (!cell) { preview(null); return (lastAim = Promise.resolve("off")); }
+    if (!cell) {
+      preview(null);
+      return (lastAim = Promise.resolve("off"));
+    }
     const piece = view.tray[held.slot];
     const family = String(piece.family);
     const { q, r } = parseCell(cell);
@@ -59,12 +65,18 @@ export function createAim({ ctx, page, state, parts, juice, draw }) {
     // The view's targets say where a drop is legal; the preview is the drop on a copy (its cells and rows).
     if (!piece.targets.includes(parts.board.hex.index(cell) ?? -1)) return (lastAim = Promise.resolve(misfit()));
     draw(); // the target moves at once
-    lastAim = ctx.engine.call("preview", { slot: held.slot, cell }).then((/** @type {Blocks.PreviewAnswer} */ answer) => {
-      if (!fresh() || state.view !== view) return null; // stale: a newer aim or view is on screen
-      if (!answer.legal) return misfit();
-      preview({ legal: true, cells: answer.cells.map(cellName), rows: answer.rows, family });
-      return "fit";
-    }, (/** @type {unknown} */ error) => { page.report(error); return null; });
+    lastAim = ctx.engine.call("preview", { slot: held.slot, cell }).then(
+      (/** @type {Blocks.PreviewAnswer} */ answer) => {
+        if (!fresh() || state.view !== view) return null; // stale: a newer aim or view is on screen
+        if (!answer.legal) return misfit();
+        preview({ legal: true, cells: answer.cells.map(cellName), rows: answer.rows, family });
+        return "fit";
+      },
+      (/** @type {unknown} */ error) => {
+        page.report(error);
+        return null;
+      },
+    );
     return lastAim;
   }
 

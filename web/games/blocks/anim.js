@@ -38,12 +38,20 @@ export function createAnim({ ctx, state, parts, juice, later, over }) {
       juice.float(`+${number(e.points)}`, at.x, at.y, { cls: "bk-float" });
       said.unshift(t("blocks.say.points", { count: e.points, points: number(e.points), score: number(view.score) }));
       if (e.parts.streak_bonus) said.push(t("blocks.say.streak", { bonus: number(e.parts.streak_bonus) }));
-    } else if (e.type === "meter" && !reduced) hud.animateMeter(e, events.some((c) => c.type === "crown"));
+    } else if (e.type === "meter" && !reduced)
+      hud.animateMeter(
+        e,
+        events.some((c) => c.type === "crown"),
+      );
     else if (e.type === "crown") {
       const points = events.find((p) => p.type === "points");
       root.classList.add("crowned");
-      board.fxText(["0:0"], t("blocks.crownFx", { n: e.won, points: number(points?.parts.crown ?? 0) }),
-        "bk-fx-crown", reduced ? 700 : 1500);
+      board.fxText(
+        ["0:0"],
+        t("blocks.crownFx", { n: e.won, points: number(points?.parts.crown ?? 0) }),
+        "bk-fx-crown",
+        reduced ? 700 : 1500,
+      );
       later(() => root.classList.remove("crowned"), reduced ? 700 : 1500);
       said.push(t("blocks.say.crown", { n: number(e.crowns) }));
     } else if (e.type === "dealt") {
@@ -78,7 +86,8 @@ export function createAnim({ ctx, state, parts, juice, later, over }) {
     showTips(ctx, events, state.geometry, hud);
     if (view.redeal_offered) said.push(t("blocks.offer"));
     if (said.length) ctx.announce(said.join(" "));
-    if (view.over && !ctx.replay) { // a replay shows its last position, no card
+    if (view.over && !ctx.replay) {
+      // a replay shows its last position, no card
       const banked = events.find((e) => e.type === "banked");
       later(() => over(banked), reduced ? 0 : 650);
     }

@@ -36,7 +36,11 @@ export const SIZE = 10; // board units per hex radius
  */
 export function createBoard(parent, { label, later }) {
   const hex = createHexBoard(parent, {
-    prefix: "bk", label: "", size: SIZE, margin: 4, inset: 0.95,
+    prefix: "bk",
+    label: "",
+    size: SIZE,
+    margin: 4,
+    inset: 0.95,
     layers: ["preview", "rows", "target", "fx"],
   });
   /** @type {string[][]} */
@@ -73,7 +77,10 @@ export function createBoard(parent, { label, later }) {
     drawnPreview = shown;
     hex.layers.preview.replaceChildren();
     hex.layers.rows.replaceChildren();
-    if (!shown || !shown.cells.length) { delete hex.root.dataset.preview; return; }
+    if (!shown || !shown.cells.length) {
+      delete hex.root.dataset.preview;
+      return;
+    }
     if (shown.legal) {
       for (const cell of shown.cells) hex.hex(cell, `bk-prev fam-${shown.family}`, "preview");
       for (const row of shown.rows) hex.outline(rows[row], "bk-row-gold", "rows").dataset.row = String(row);

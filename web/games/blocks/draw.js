@@ -21,7 +21,7 @@ export function drawPiece(art, cells, family, size) {
   const centres = cells.map(([q, r]) => hexToPixel(q, r, size));
   const xs = centres.map((p) => p.x);
   const ys = centres.map((p) => p.y);
-  const w = Math.sqrt(3) * size / 2;
+  const w = (Math.sqrt(3) * size) / 2;
   const minX = Math.min(...xs) - w;
   const minY = Math.min(...ys) - size;
   const box = { minX, minY, width: Math.max(...xs) + w - minX, height: Math.max(...ys) + size - minY };

@@ -36,10 +36,20 @@ function meterArt(/** @type {Element} */ parent) {
     edgesGroup.replaceChildren();
     /** Corner i's x (Math.cos) or y (Math.sin). @param {number} i @param {(a: number) => number} axis */
     const at = (i, axis) => METER_R * axis((2 * Math.PI * i) / n - Math.PI / 2);
-    edges = Array.from({ length: n }, (_, i) => svg("line", {
-      x1: at(i, Math.cos), y1: at(i, Math.sin), x2: at(i + 1, Math.cos), y2: at(i + 1, Math.sin),
-      class: "bk-edge", "data-edge": i,
-    }, edgesGroup));
+    edges = Array.from({ length: n }, (_, i) =>
+      svg(
+        "line",
+        {
+          x1: at(i, Math.cos),
+          y1: at(i, Math.sin),
+          x2: at(i + 1, Math.cos),
+          y2: at(i + 1, Math.sin),
+          class: "bk-edge",
+          "data-edge": i,
+        },
+        edgesGroup,
+      ),
+    );
   }
   return { art, reshape, edges: () => edges };
 }
@@ -135,26 +145,36 @@ export function createHud(root, { t, number }, { countUp } = {}) {
         if (edge === edges.length - 1 && crown) meter.art.classList.add("crowned");
       }, 90 * n);
     });
-    later(() => {
-      meter.art.classList.remove("crowned");
-      showEdges(event.after);
-    }, 90 * event.edges.length + (crown ? 500 : 0));
+    later(
+      () => {
+        meter.art.classList.remove("crowned");
+        showEdges(event.after);
+      },
+      90 * event.edges.length + (crown ? 500 : 0),
+    );
   }
 
   return {
     newRun,
     redeal,
-    addButtons: (parent) => { parent.append(redeal, tools); },
+    addButtons: (parent) => {
+      parent.append(redeal, tools);
+    },
     meterBox,
     crowns,
     setMeterEdges: (edges, points) => {
       meter.reshape(edges);
-      if (typeof points === "number") { // an older stored geometry has none: the engine's follows
+      if (typeof points === "number") {
+        // an older stored geometry has none: the engine's follows
         const vars = { edges, points: number(points) };
         note.textContent = t("blocks.meterNote", vars);
         meterBox.setAttribute("aria-description", t("blocks.meterHelp", vars));
       }
-      if (shown) { const v = shown; shown = null; render(v); }
+      if (shown) {
+        const v = shown;
+        shown = null;
+        render(v);
+      }
     },
     render,
     animateMeter,

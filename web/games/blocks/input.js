@@ -53,8 +53,14 @@ export function createInput({ board, ghost }, c) {
       drawPiece(ghost, piece.cells, piece.family, SIZE);
       return ghost;
     },
-    onHover: (cell) => { c.aim(cell); },
-    onDrop: () => { c.commit().then((done) => { if (!done && !c.gone()) c.release(); }); },
+    onHover: (cell) => {
+      c.aim(cell);
+    },
+    onDrop: () => {
+      c.commit().then((done) => {
+        if (!done && !c.gone()) c.release();
+      });
+    },
     onCancel: () => c.release(),
     onTap(slot, e) {
       const again = c.held()?.slot === slot;
@@ -70,7 +76,11 @@ export function createInput({ board, ghost }, c) {
       if (e.key !== "Enter" && e.key !== " ") return;
       e.preventDefault();
       if (!c.ready()) return;
-      if (!c.pick(slot, "key")) { c.refuse(); c.announce(c.t("blocks.say.cannotPick")); return; }
+      if (!c.pick(slot, "key")) {
+        c.refuse();
+        c.announce(c.t("blocks.say.cannotPick"));
+        return;
+      }
       hex.root.focus();
       c.aim("0:0");
       c.announce(c.t("blocks.say.picked", { shape: c.t(`blocks.shape.${c.view()?.tray[slot].shape}`) }));
@@ -103,7 +113,9 @@ export function createInput({ board, ghost }, c) {
     c.aim(at);
     if (mouse || (armed && at === cell)) c.commit();
   });
-  on("pointercancel", () => { tap = null; });
+  on("pointercancel", () => {
+    tap = null;
+  });
 
   // The keyboard (B19): where each arrow's direction goes from each cell comes from the engine (geometry.keys).
   on("keydown", (/** @type {KeyboardEvent} */ e) => {
@@ -122,10 +134,14 @@ export function createInput({ board, ghost }, c) {
       c.release();
       c.focusSlot(held.slot);
     } else {
-      c.commit().then((done) => { if (done && !c.gone()) c.focusTray(); }); // Enter, Space
+      c.commit().then((done) => {
+        if (done && !c.gone()) c.focusTray();
+      }); // Enter, Space
     }
   });
-  on("focusout", () => { if (c.held()?.mode === "key") c.release(); }); // blur does not bubble
+  on("focusout", () => {
+    if (c.held()?.mode === "key") c.release();
+  }); // blur does not bubble
   const onDocKey = (/** @type {KeyboardEvent} */ e) => {
     if (e.key === "Escape" && c.held() && c.held()?.mode !== "key") c.release();
   };

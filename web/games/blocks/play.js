@@ -48,15 +48,20 @@ export function createPlay({ ctx, kit, state, parts, juice, draw, show }) {
   async function commit() {
     const held = state.held;
     if (!held?.target) return false;
-    const done = await act("place", { slot: held.slot, cell: held.target }, (answer) => {
-      if (!answer.accepted) {
-        ctx.feel.cue("refuse");
-        return ctx.announce(t("blocks.say.noFit"));
-      }
-      release();
-      apply(answer);
-      return true;
-    }, () => state.held === held); // the same piece still in hand (not dropped by a tap before it)
+    const done = await act(
+      "place",
+      { slot: held.slot, cell: held.target },
+      (answer) => {
+        if (!answer.accepted) {
+          ctx.feel.cue("refuse");
+          return ctx.announce(t("blocks.say.noFit"));
+        }
+        release();
+        apply(answer);
+        return true;
+      },
+      () => state.held === held,
+    ); // the same piece still in hand (not dropped by a tap before it)
     return done === true;
   }
 
@@ -85,7 +90,10 @@ export function createPlay({ ctx, kit, state, parts, juice, draw, show }) {
     clear();
     act(method, method === "new_run" ? { seed: randomSeed() } : {}, (answer) => {
       if (!answer.accepted) return;
-      if (method === "new_run") { state.paint.fill(null); end.reset(); }
+      if (method === "new_run") {
+        state.paint.fill(null);
+        end.reset();
+      }
       apply(answer);
       focusTray();
     });

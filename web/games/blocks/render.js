@@ -27,12 +27,17 @@ import { createTray } from "./tray.js";
 export function layout(root, ctx, { page, juice, bindSlot }) {
   const { t } = ctx;
   const hud = createHud(root, ctx, { countUp: (el, to) => juice.countUp(el, to, ctx.number) });
-  const board = createBoard(html("div", { class: "bk-board-wrap" }, root), { label: (count) => t("blocks.boardLabel", { count }), later: page.later });
+  const board = createBoard(html("div", { class: "bk-board-wrap" }, root), {
+    label: (count) => t("blocks.boardLabel", { count }),
+    later: page.later,
+  });
   const ghost = /** @type {SVGSVGElement} */ (svg("svg", { class: "bk-ghost", "aria-hidden": "true" }, root));
   ghost.style.display = "none";
   const tray = createTray(root, t, bindSlot);
   hud.addButtons(root);
-  hud.newRun.after(dailyButton(null, ctx, "blocks", { label: t("blocks.daily"), title: t("blocks.dailyLabel"), cls: "bk-daily", report: page.report }));
+  hud.newRun.after(
+    dailyButton(null, ctx, "blocks", { label: t("blocks.daily"), title: t("blocks.dailyLabel"), cls: "bk-daily", report: page.report }),
+  );
   const card = createCard(root, ctx);
   return { root, hud, card, board, tray, ghost };
 }

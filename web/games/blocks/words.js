@@ -78,9 +78,15 @@ export function createWords(t) {
       } else said.push(t("blocks.say.line", vars));
     });
     view.tray.forEach((piece, slot) => {
-      said.push(!piece.piece ? t("blocks.slotUsed", { n: slot + 1 })
-        : t(piece.fits ? "blocks.slotLabel" : "blocks.slotNoRoom",
-          { n: slot + 1, shape: t(`blocks.shape.${piece.shape}`), count: piece.cells.length }));
+      said.push(
+        !piece.piece
+          ? t("blocks.slotUsed", { n: slot + 1 })
+          : t(piece.fits ? "blocks.slotLabel" : "blocks.slotNoRoom", {
+              n: slot + 1,
+              shape: t(`blocks.shape.${piece.shape}`),
+              count: piece.cells.length,
+            }),
+      );
     });
     return said.join(" ");
   }

@@ -27,7 +27,10 @@ function run(events, i) {
 const without = (stones, slots) => [...stones].filter((_, k) => !slots.has(k)).join("");
 
 /** @param {number} ms */
-const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+const sleep = (ms) =>
+  new Promise((resolve) => {
+    setTimeout(resolve, ms);
+  });
 
 /**
  * @param {{render: (frame: Frame) => void, showHand: (stones: string, from?: number) => void}} ring
@@ -36,7 +39,9 @@ const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 export function createPlayer(ring, { beat }) {
   let token = 0;
 
-  function cancel() { token += 1; }
+  function cancel() {
+    token += 1;
+  }
 
   /**
    * @param {FrameBowl[]} startBowls the picture before the move

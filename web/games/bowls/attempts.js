@@ -112,7 +112,10 @@ export function createAttempts({ state, page, ctx, end, moved, show }) {
   function resume(mode) {
     moved();
     return page.serial(async () => {
-      if (state.view && state.view.mode === mode && !state.view.over) { await show(); return; }
+      if (state.view && state.view.mode === mode && !state.view.over) {
+        await show();
+        return;
+      }
       const entry = state.parked[mode];
       if (!entry) return;
       await parkCurrent(mode);

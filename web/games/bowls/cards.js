@@ -35,10 +35,7 @@ export function endCard(view, { t, number }, end) {
   return {
     title: t("bowls.endConfirm"),
     lines: [t("bowls.endConfirmText", { score: number(view.score) })],
-    buttons: [
-      { label: t("bowls.end"), primary: true, cls: "bw-end-yes", action: end },
-      { label: t("bowls.cancel") },
-    ],
+    buttons: [{ label: t("bowls.end"), primary: true, cls: "bw-end-yes", action: end }, { label: t("bowls.cancel") }],
     cls: "bw-overlay bw-end-card",
   };
 }
@@ -60,12 +57,22 @@ export function overCard(view, outcome, { t, number }, on) {
   const banked = outcome?.events?.find((e) => e.type === "recorded"); // the action that ended it (W25)
   if (view.training) lines.push(line("bw-note", t("bowls.over.training")));
   else if (banked?.best || banked?.daily_best) lines.push(line("bw-newbest", t("bowls.over.newBest")));
-  lines.push(figures(t, [["bowls.over.moves", number(view.moves)], ["bowls.over.bestCombo", bestCombo(t, view)]]));
+  lines.push(
+    figures(t, [
+      ["bowls.over.moves", number(view.moves)],
+      ["bowls.over.bestCombo", bestCombo(t, view)],
+    ]),
+  );
   const buttons = [{ label: t("bowls.playAgain"), primary: true, cls: "bw-again", action: on.again }];
   if (view.can_undo) buttons.push({ label: t("bowls.undoLast"), primary: false, cls: "bw-over-undo", action: on.undo });
   buttons.push({ label: t("bowls.toModes"), primary: false, cls: "bw-to-modes", action: on.modes });
-  return { title: t(END_TITLES[view.status ?? ""] ?? "bowls.attemptOver"), lines, buttons, cls: "bw-overlay bw-over kit-end",
-    peek: { show: t("shell.seeBoard"), back: t("shell.backToCard") } };
+  return {
+    title: t(END_TITLES[view.status ?? ""] ?? "bowls.attemptOver"),
+    lines,
+    buttons,
+    cls: "bw-overlay bw-over kit-end",
+    peek: { show: t("shell.seeBoard"), back: t("shell.backToCard") },
+  };
 }
 
 /**
@@ -121,7 +128,10 @@ export function createCards(root, { state, words, page, ctx, end, on }) {
     close();
     const card = openDialog(root, {
       ...options,
-      onClose: (reason) => { if (state.card === card) state.card = null; options.onClose?.(reason); },
+      onClose: (reason) => {
+        if (state.card === card) state.card = null;
+        options.onClose?.(reason);
+      },
     });
     state.card = card;
     return card;
@@ -180,17 +190,20 @@ export function createCards(root, { state, words, page, ctx, end, on }) {
     if (state.card) return; // a second click
     const body = html("div", { class: "bwt-gallery-body" });
     const card = open({
-      title: t("bowls.gallery.title"), lines: [body], cls: "bw-overlay bwt-gallery-card",
+      title: t("bowls.gallery.title"),
+      lines: [body],
+      cls: "bw-overlay bwt-gallery-card",
       buttons: [{ label: t("bowls.gallery.close"), primary: true, cls: "bwt-close" }],
     });
     /** @param {string} name */
-    const use = (name) => page.serial(async () => {
-      const next = await on.useTheme(name);
-      if (!next || !card.isOpen()) return;
-      renderGallery(body, next, t, use);
-      topOf(card);
-      ctx.announce(`${t(`bowls.theme.${name}`)}: ${t("bowls.gallery.inUse")}`);
-    });
+    const use = (name) =>
+      page.serial(async () => {
+        const next = await on.useTheme(name);
+        if (!next || !card.isOpen()) return;
+        renderGallery(body, next, t, use);
+        topOf(card);
+        ctx.announce(`${t(`bowls.theme.${name}`)}: ${t("bowls.gallery.inUse")}`);
+      });
     renderGallery(body, awards, t, use);
     topOf(card);
   }

@@ -20,8 +20,8 @@ const CUES = {
   pickup: () => ["place", {}],
   deliver: () => ["move", {}],
   refill: () => ["move", {}],
-  match: (_, group, steps) => (steps > 1 ? ["chain", { step: steps - 1 }]
-    : ["clear", { size: group.reduce((n, m) => n + m.slots.length, 0) }]),
+  match: (_, group, steps) =>
+    steps > 1 ? ["chain", { step: steps - 1 }] : ["clear", { size: group.reduce((n, m) => n + m.slots.length, 0) }],
   blockers: (e) => ["clear", { size: e.slots.length }],
   perfect: () => ["fanfare", {}],
   overflow: () => ["over", {}],
@@ -68,11 +68,19 @@ export function createCues({ ctx, juice, words, node }) {
   /** One event as the ring shows it. @param {Bowls.Event} e @param {Bowls.Event[]} group the run of its kind it leads (a step's matches) */
   function beat(e, group) {
     if (e.type === "match") steps += 1;
-    if (e.type === "refill") { matched = new Set(); steps = 0; } // the refill phase scores on its own (W15)
-    const cue = /** @type {((e: Bowls.Event, group: Bowls.Event[], steps: number) => Cue | null) | undefined} */ (CUES[e.type])?.(e, group, steps);
+    if (e.type === "refill") {
+      matched = new Set();
+      steps = 0;
+    } // the refill phase scores on its own (W15)
+    const cue = /** @type {((e: Bowls.Event, group: Bowls.Event[], steps: number) => Cue | null) | undefined} */ (CUES[e.type])?.(
+      e,
+      group,
+      steps,
+    );
     if (cue && !(QUIET_WHEN_STILL.has(e.type) && ctx.reducedMotion())) ctx.feel.cue(cue[0], cue[1]);
     if (e.type === "match") {
-      for (const m of /** @type {Bowls.MatchEvent[]} */ (group)) { // the step's matches
+      for (const m of /** @type {Bowls.MatchEvent[]} */ (group)) {
+        // the step's matches
         matched.add(m.bowl);
         const spot = at(m.bowl);
         if (spot) juice.burst(spot[0], spot[1], { size: m.slots.length, cls: `bw-burst-${m.colour ?? "x"}` });
@@ -84,7 +92,8 @@ export function createCues({ ctx, juice, words, node }) {
       if (e.type === "perfect") {
         juice.praise(t("bowls.praise.perfect"), { level: 3 });
         juice.shake(2);
-      } else if (e.phase === "player" && e.multiplier > 1) { // a combo: the engine's multiplier (W13)
+      } else if (e.phase === "player" && e.multiplier > 1) {
+        // a combo: the engine's multiplier (W13)
         juice.praise(t(`bowls.praise.x${Math.min(e.multiplier, 4)}`), { level: e.multiplier - 1 });
         if (e.multiplier >= 3) ctx.feel.cue("fanfare", { size: e.multiplier });
         if (e.multiplier >= 4) juice.shake(3);

@@ -24,8 +24,10 @@ export function createInput({ root, ctx, state, page, words, play, hint, refuse 
   function clickBowl(b) {
     if (!play.live()) return;
     const refusal = shownView(state).bowls[b].refusal; // the engine's reason (W5): empty, ice
-    if (refusal) { refuse(); ctx.announce(tapWords(words, refusal, b)); }
-    else if (state.chosen === b) play.sow(b);
+    if (refusal) {
+      refuse();
+      ctx.announce(tapWords(words, refusal, b));
+    } else if (state.chosen === b) play.sow(b);
     else play.choose(b);
   }
 
@@ -45,7 +47,10 @@ export function createInput({ root, ctx, state, page, words, play, hint, refuse 
     e.stopPropagation();
     if (e.key === " ") clickBowl(b);
     else if (state.chosen === b) play.sow(b);
-    else if (state.view?.choosable.includes(b)) { play.choose(b, false); play.sow(b); }
+    else if (state.view?.choosable.includes(b)) {
+      play.choose(b, false);
+      play.sow(b);
+    }
   }
 
   /** @param {KeyboardEvent} e */
@@ -55,13 +60,28 @@ export function createInput({ root, ctx, state, page, words, play, hint, refuse 
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
     const ctrl = e.ctrlKey || e.metaKey;
     const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
-    if ((key === "u" && !ctrl && !e.altKey) || (ctrl && key === "z" && !e.shiftKey)) { e.preventDefault(); play.undo(); return; }
-    if (ctrl && (key === "y" || (key === "z" && e.shiftKey))) { e.preventDefault(); play.redo(); return; }
+    if ((key === "u" && !ctrl && !e.altKey) || (ctrl && key === "z" && !e.shiftKey)) {
+      e.preventDefault();
+      play.undo();
+      return;
+    }
+    if (ctrl && (key === "y" || (key === "z" && e.shiftKey))) {
+      e.preventDefault();
+      play.redo();
+      return;
+    }
     if (ctrl || e.altKey) return;
     if (key === "h") hint();
-    else if (key === "ArrowRight" || key === "ArrowDown") { e.preventDefault(); step(1); }
-    else if (key === "ArrowLeft" || key === "ArrowUp") { e.preventDefault(); step(-1); }
-    else if (key === "Enter" && tag !== "BUTTON" && tag !== "A") { e.preventDefault(); play.sow(state.chosen); }
+    else if (key === "ArrowRight" || key === "ArrowDown") {
+      e.preventDefault();
+      step(1);
+    } else if (key === "ArrowLeft" || key === "ArrowUp") {
+      e.preventDefault();
+      step(-1);
+    } else if (key === "Enter" && tag !== "BUTTON" && tag !== "A") {
+      e.preventDefault();
+      play.sow(state.chosen);
+    }
   }
 
   return {

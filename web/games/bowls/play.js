@@ -53,7 +53,8 @@ export function createPlay({ ctx, kit, state, words, game, cues, player, asks, a
     game.ring.focusBowl(b); // first: the draw's one layout then holds the focus ring too
     if (state.screen === "game") game.choose(state, shownView(state)); // the choice alone is drawn again
     const view = shownView(state); // live: a view not over
-    if (announce) { // the bowl, and where its stones would land (W6)
+    if (announce) {
+      // the bowl, and where its stones would land (W6)
       const label = bowlLabels(words, view)[b];
       const lands = landingWords(words, landingOf(view, b));
       ctx.announce(lands ? `${label} ${lands}` : label);
@@ -73,7 +74,10 @@ export function createPlay({ ctx, kit, state, words, game, cues, player, asks, a
   function move(method, payload) {
     asks.moved();
     cues.start();
-    return page.serial(() => { finishAnimation(); return act(method, payload); });
+    return page.serial(() => {
+      finishAnimation();
+      return act(method, payload);
+    });
   }
 
   /** @param {number | null} b */
@@ -83,15 +87,24 @@ export function createPlay({ ctx, kit, state, words, game, cues, player, asks, a
     move("sow", { bowl: b });
   }
 
-  function undo() { closeCard(); move("undo", {}); }
-  function redo() { move("redo", {}); }
+  function undo() {
+    closeCard();
+    move("undo", {});
+  }
+  function redo() {
+    move("redo", {});
+  }
 
   /** @param {string} method @param {Record<string, any>} payload */
   async function act(method, payload) {
     const before = shownView(state); // moves are asked on the game screen
     const answer = /** @type {Answer} */ (await engine.call(method, payload));
     if (page.gone()) return;
-    if (!answer.accepted) { cues.refuse(); ctx.announce(refusalWords(words, answer.reason, payload.bowl)); return; }
+    if (!answer.accepted) {
+      cues.refuse();
+      ctx.announce(refusalWords(words, answer.reason, payload.bowl));
+      return;
+    }
     state.view = answer.view;
     asks.moved();
     kit.end.heard(answer.events); // the Daily Club banks a finished run
@@ -106,7 +119,10 @@ export function createPlay({ ctx, kit, state, words, game, cues, player, asks, a
     if (said) ctx.announce(said);
     kit.heard(heardOf(answer.events));
     if (state.screen !== "game") return; // the player left the game screen while it was asked
-    if (!answer.events.some((e) => e.type === "pickup")) { played(answer); return; }
+    if (!answer.events.some((e) => e.type === "pickup")) {
+      played(answer);
+      return;
+    }
     state.animating = true;
     render();
     const base = { ...baseFrame(state, shownView(state), words), chosen: null };
@@ -145,12 +161,14 @@ export function createPlay({ ctx, kit, state, words, game, cues, player, asks, a
     }
     state.animating = true;
     render();
-    player.play(before.bowls, events, { reduced: ctx.reducedMotion(), base: { ...baseFrame(state, view, words), chosen: null } }).then((finished) => {
-      if (!finished) return;
-      state.animating = false;
-      render();
-      cues.after(events, view);
-    });
+    player
+      .play(before.bowls, events, { reduced: ctx.reducedMotion(), base: { ...baseFrame(state, view, words), chosen: null } })
+      .then((finished) => {
+        if (!finished) return;
+        state.animating = false;
+        render();
+        cues.after(events, view);
+      });
   }
 
   return { refresh, live, choose, finishAnimation, move, sow, undo, redo, replayStep };

@@ -42,7 +42,10 @@ const COUNTED = { clear: "left", empty: "left", leave: "done" };
 function progressWords(t, progress) {
   const { kind, done, left, count, colour } = progress;
   return t(`bowls.puzzle.progress.${kind}`, {
-    done, left, goal: count, count: progress[COUNTED[kind] ?? "count"],
+    done,
+    left,
+    goal: count,
+    count: progress[COUNTED[kind] ?? "count"],
     colour: colour ? t(`bowls.puzzle.colour.${colour}`) : "",
   });
 }
@@ -57,14 +60,22 @@ function gridCell(cells, row, grid, t, play) {
   const solved = row.fewest !== null;
   const next = row.id === grid.next;
   const li = html("li", {}, cells);
-  const label = [t("bowls.puzzle.grid.cell", { id: row.id, title: titleOf(t, row), goal: goalWords(t, row.goal), limit: moves(t, row.limit) })];
+  const label = [
+    t("bowls.puzzle.grid.cell", { id: row.id, title: titleOf(t, row), goal: goalWords(t, row.goal), limit: moves(t, row.limit) }),
+  ];
   if (row.fewest !== null) label.push(t("bowls.puzzle.grid.cellSolved", { n: moves(t, row.fewest) }));
   if (next) label.push(t("bowls.puzzle.grid.cellNext"));
   // The name is the number a player sees, then the words (label-content-name-mismatch).
-  const cell = html("button", {
-    class: `bwp-cell${solved ? " solved" : ""}${next ? " next" : ""}`, type: "button", "data-puzzle": row.id,
-    title: `${titleOf(t, row)} — ${goalWords(t, row.goal)}`,
-  }, li);
+  const cell = html(
+    "button",
+    {
+      class: `bwp-cell${solved ? " solved" : ""}${next ? " next" : ""}`,
+      type: "button",
+      "data-puzzle": row.id,
+      title: `${titleOf(t, row)} — ${goalWords(t, row.goal)}`,
+    },
+    li,
+  );
   html("span", { class: "bwp-id", "aria-hidden": "true" }, cell, String(row.id));
   html("span", { class: "bwp-mark", "aria-hidden": "true" }, cell, solved ? `✓ ${row.fewest}` : next ? t("bowls.puzzle.grid.next") : "·");
   html("span", { class: "sr-only" }, cell, label.join(" "));
@@ -113,7 +124,9 @@ export function createPuzzlePanel(game, stats, t, on) {
   const left = html("p", { class: "bwp-left" }, state);
   const tools = html("div", { class: "bwp-tools", hidden: true }, game);
   const row = html("div", { class: "bwp-buttons" }, tools);
-  const hint = /** @type {HTMLButtonElement} */ (html("button", { class: "btn bwp-hint", type: "button", title: "H" }, row, t("bowls.puzzle.panel.hint")));
+  const hint = /** @type {HTMLButtonElement} */ (
+    html("button", { class: "btn bwp-hint", type: "button", title: "H" }, row, t("bowls.puzzle.panel.hint"))
+  );
   html("button", { class: "btn bwp-restart", type: "button" }, row, t("bowls.puzzle.panel.restart")).addEventListener("click", on.restart);
   html("button", { class: "btn bwp-list", type: "button" }, row, t("bowls.puzzle.panel.list")).addEventListener("click", on.list);
   const message = html("p", { class: "bwp-message", role: "status" }, tools);
@@ -188,8 +201,13 @@ export function puzzleOverCard(view, record, t, on) {
     const next = p.next;
     if (next) buttons.push({ label: t("bowls.puzzle.over.next"), primary: true, cls: "bwp-next", action: () => on.play(next) });
     buttons.push({ label: t("bowls.puzzle.over.again"), cls: "bwp-again", action: () => on.play(p.id) }, list);
-    return { title: t("bowls.puzzle.over.solved"), lines, buttons, cls: "bw-overlay bw-over bwp-over bwp-over-solved kit-end",
-      peek: { show: t("shell.seeBoard"), back: t("shell.backToCard") } };
+    return {
+      title: t("bowls.puzzle.over.solved"),
+      lines,
+      buttons,
+      cls: "bw-overlay bw-over bwp-over bwp-over-solved kit-end",
+      peek: { show: t("shell.seeBoard"), back: t("shell.backToCard") },
+    };
   }
   /** @type {HTMLElement[]} */
   const lines = [
@@ -200,9 +218,17 @@ export function puzzleOverCard(view, record, t, on) {
   ];
   const buttons = [];
   if (view.can_undo) buttons.push({ label: t("bowls.puzzle.over.undo"), primary: true, cls: "bwp-over-undo", action: on.undo });
-  buttons.push({ label: t("bowls.puzzle.over.restart"), primary: !view.can_undo, cls: "bwp-over-restart", action: () => on.play(p.id) }, list);
-  return { title: t(`bowls.puzzle.over.${view.status}`), lines, buttons, cls: `bw-overlay bw-over bwp-over bwp-over-failed bwp-over-${view.status} kit-end`,
-    peek: { show: t("shell.seeBoard"), back: t("shell.backToCard") } };
+  buttons.push(
+    { label: t("bowls.puzzle.over.restart"), primary: !view.can_undo, cls: "bwp-over-restart", action: () => on.play(p.id) },
+    list,
+  );
+  return {
+    title: t(`bowls.puzzle.over.${view.status}`),
+    lines,
+    buttons,
+    cls: `bw-overlay bw-over bwp-over bwp-over-failed bwp-over-${view.status} kit-end`,
+    peek: { show: t("shell.seeBoard"), back: t("shell.backToCard") },
+  };
 }
 
 // ----- the mode card ------------------------------------------------------------------------
@@ -216,14 +242,18 @@ export function puzzleOverCard(view, record, t, on) {
 export function puzzleCard(grid, unfinished, t, on) {
   const going = unfinished?.puzzle ?? null;
   const buttons = [];
-  if (going) buttons.push({ label: t("bowls.puzzle.card.continue", { id: going.id }), cls: "bw-continue", primary: true, action: on.resume });
+  if (going)
+    buttons.push({ label: t("bowls.puzzle.card.continue", { id: going.id }), cls: "bw-continue", primary: true, action: on.resume });
   else if (grid.next) {
     const next = grid.next;
     buttons.push({ label: t("bowls.puzzle.card.next", { id: next }), cls: "bwp-play-next", primary: true, action: () => on.play(next) });
   }
   buttons.push({ label: t("bowls.puzzle.card.list"), cls: "bwp-open-list", primary: !going && !grid.next, action: on.list });
   return {
-    id: "puzzle", title: t("bowls.puzzle.card.title"), sub: t("bowls.puzzle.card.pitch"),
-    best: t("bowls.puzzle.card.progress", { solved: grid.solved, total: grid.puzzles.length }), buttons,
+    id: "puzzle",
+    title: t("bowls.puzzle.card.title"),
+    sub: t("bowls.puzzle.card.pitch"),
+    best: t("bowls.puzzle.card.progress", { solved: grid.solved, total: grid.puzzles.length }),
+    buttons,
   };
 }

@@ -51,8 +51,9 @@ export function focusTarget(state, view) {
  */
 export function bowlLabel({ t }, bowl, b, capacity) {
   const stones = [...bowl.stones].map((s) => t(`bowls.stone.${STONE_NAMES[s]}`)).join(", ") || t("bowls.emptyBowl");
-  const mods = Object.entries(bowl.mods).filter(([, left]) => left).map(([mod, left]) => (left > 0
-    ? t("bowls.modLeft", { mod: t(`bowls.mod.${mod}`), count: left }) : t(`bowls.mod.${mod}`)));
+  const mods = Object.entries(bowl.mods)
+    .filter(([, left]) => left)
+    .map(([mod, left]) => (left > 0 ? t("bowls.modLeft", { mod: t(`bowls.mod.${mod}`), count: left }) : t(`bowls.mod.${mod}`)));
   return `${t("bowls.bowlLabel", { n: b + 1, stones })} (${[...mods, t("bowls.room", { count: bowl.stones.length, capacity })].join(", ")})`;
 }
 
@@ -148,7 +149,10 @@ export function createGame(root, words, on, juice) {
    */
   function render(state, view) {
     setIfChanged(root, "data-animating", state.animating ? "1" : "0"); // unchanged: no page-wide restyle
-    if (state.animating) { panel.render(view, null, null); return; }
+    if (state.animating) {
+      panel.render(view, null, null);
+      return;
+    }
     hud.render(view);
     ring.render(baseFrame(state, view, words));
     panel.render(view, view.over ? null : state.chosen, state.forecast);

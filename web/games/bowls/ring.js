@@ -117,7 +117,13 @@ function drawWay(art) {
   const way = svg("g", { class: "bw-way", "aria-hidden": "true" }, art);
   const WAY_R = RING_R - BOWL_R - 14;
   const WAY_A = 0.8; // the arc's length, in radians
-  svg("path", { d: `M ${(-WAY_R * Math.sin(0.25)).toFixed(2)} ${(-WAY_R * Math.cos(0.25)).toFixed(2)} A ${WAY_R} ${WAY_R} 0 0 1 ${(WAY_R * Math.sin(WAY_A)).toFixed(2)} ${(-WAY_R * Math.cos(WAY_A)).toFixed(2)}` }, way);
+  svg(
+    "path",
+    {
+      d: `M ${(-WAY_R * Math.sin(0.25)).toFixed(2)} ${(-WAY_R * Math.cos(0.25)).toFixed(2)} A ${WAY_R} ${WAY_R} 0 0 1 ${(WAY_R * Math.sin(WAY_A)).toFixed(2)} ${(-WAY_R * Math.cos(WAY_A)).toFixed(2)}`,
+    },
+    way,
+  );
   const [wx, wy, turn] = [WAY_R * Math.sin(WAY_A), -WAY_R * Math.cos(WAY_A), (WAY_A * 180) / Math.PI];
   svg("polygon", { points: "-2,-5 6,0 -2,5", transform: `translate(${wx.toFixed(2)} ${wy.toFixed(2)}) rotate(${turn.toFixed(1)})` }, way);
   return way;
@@ -130,7 +136,13 @@ function drawWay(art) {
  */
 function makeBowl(art, landLayer, b, count, { onBowl, onKey }) {
   const [x, y] = [RING_R * Math.cos(angle(b, count)), RING_R * Math.sin(angle(b, count))];
-  const g = /** @type {SVGGElement} */ (svg("g", { class: "bw-bowl", "data-bowl": b, role: "button", tabindex: -1, transform: `translate(${x.toFixed(2)} ${y.toFixed(2)})` }, art));
+  const g = /** @type {SVGGElement} */ (
+    svg(
+      "g",
+      { class: "bw-bowl", "data-bowl": b, role: "button", tabindex: -1, transform: `translate(${x.toFixed(2)} ${y.toFixed(2)})` },
+      art,
+    )
+  );
   svg("circle", { r: BOWL_R + 3.5, class: "bw-focus" }, g);
   svg("circle", { r: BOWL_R, class: "bw-body" }, g);
   svg("circle", { r: BOWL_R - 3, class: "bw-inner" }, g);
@@ -140,17 +152,33 @@ function makeBowl(art, landLayer, b, count, { onBowl, onKey }) {
   svg("circle", { cx: 15, cy: -15, r: 7.5 }, marker);
   const markerText = /** @type {SVGTextElement} */ (svg("text", { x: 15, y: -12.2, "text-anchor": "middle" }, marker));
   // Bowl numbers from 1, as the hints and labels say them (W1 counts from 0; players from 1).
-  const number = svg("text", {
-    class: "bw-num", x: (NUMBER_R * Math.cos(angle(b, count)) - x).toFixed(2), y: (NUMBER_R * Math.sin(angle(b, count)) - y).toFixed(2),
-    "text-anchor": "middle", "dominant-baseline": "central", "aria-hidden": "true",
-  }, g);
+  const number = svg(
+    "text",
+    {
+      class: "bw-num",
+      x: (NUMBER_R * Math.cos(angle(b, count)) - x).toFixed(2),
+      y: (NUMBER_R * Math.sin(angle(b, count)) - y).toFixed(2),
+      "text-anchor": "middle",
+      "dominant-baseline": "central",
+      "aria-hidden": "true",
+    },
+    g,
+  );
   number.textContent = String(b + 1);
   const turn = angle(b, count) + LAND_TURN;
   // In a layer of its own above the bowls: no part of the bowl's button (its name stays its label).
-  const land = /** @type {SVGGElement} */ (svg("g", {
-    class: "bw-land", hidden: true, "data-for": b,
-    transform: `translate(${(x + LAND_D * Math.cos(turn)).toFixed(2)} ${(y + LAND_D * Math.sin(turn)).toFixed(2)})`,
-  }, landLayer));
+  const land = /** @type {SVGGElement} */ (
+    svg(
+      "g",
+      {
+        class: "bw-land",
+        hidden: true,
+        "data-for": b,
+        transform: `translate(${(x + LAND_D * Math.cos(turn)).toFixed(2)} ${(y + LAND_D * Math.sin(turn)).toFixed(2)})`,
+      },
+      landLayer,
+    )
+  );
   svg("circle", { r: LAND_R }, land);
   const landText = /** @type {SVGTextElement} */ (svg("text", { y: 0.4, "text-anchor": "middle", "dominant-baseline": "central" }, land));
   // A tap must not focus (and scroll to) the bowl natively: the page focuses it without scrolling.
@@ -160,7 +188,6 @@ function makeBowl(art, landLayer, b, count, { onBowl, onKey }) {
   return { g, stones, badges, marker, markerText, land, landText, key: "" };
 }
 
-
 /** @param {BowlNode} entry @param {number} b @param {FrameBowl} bowl @param {Frame} frame */
 function drawStones(entry, b, bowl, frame) {
   const flash = frame.flash?.[b];
@@ -168,7 +195,8 @@ function drawStones(entry, b, bowl, frame) {
   if (key === entry.key) return;
   entry.key = key;
   entry.stones.replaceChildren();
-  for (let k = bowl.stones.length; k < frame.capacity; k += 1) { // the free places: how much more it holds
+  for (let k = bowl.stones.length; k < frame.capacity; k += 1) {
+    // the free places: how much more it holds
     const [px, py] = slotOffset(k, frame.capacity);
     svg("circle", { class: "bw-place", cx: px.toFixed(2), cy: py.toFixed(2), r: STONE_R - 1.5 }, entry.stones);
   }
@@ -179,13 +207,16 @@ function drawStones(entry, b, bowl, frame) {
   drawBadges(entry, b, frame.bowls.length, bowl.mods);
 }
 
-
 /**
  * @param {HTMLElement} parent
  * @param {{label: string, onBowl: (b: number) => void, onKey: (e: KeyboardEvent, b: number) => void}} options
  */
 export function createRing(parent, { label, onBowl, onKey }) {
-  const art = svg("svg", { viewBox: `${-VIEW_R} ${-VIEW_R} ${2 * VIEW_R} ${2 * VIEW_R}`, class: "bw-ring", role: "group", "aria-label": label }, parent);
+  const art = svg(
+    "svg",
+    { viewBox: `${-VIEW_R} ${-VIEW_R} ${2 * VIEW_R} ${2 * VIEW_R}`, class: "bw-ring", role: "group", "aria-label": label },
+    parent,
+  );
   svg("circle", { r: RING_R, class: "bw-track" }, art);
   const way = drawWay(art);
   const centre = /** @type {SVGGElement} */ (svg("g", { class: "bw-centre", "aria-hidden": "true" }, art));
@@ -195,7 +226,10 @@ export function createRing(parent, { label, onBowl, onKey }) {
 
   /** @param {number} count */
   function build(count) {
-    bowls.forEach((entry) => { entry.g.remove(); entry.land.remove(); });
+    bowls.forEach((entry) => {
+      entry.g.remove();
+      entry.land.remove();
+    });
     bowls = Array.from({ length: count }, (_, b) => makeBowl(art, landLayer, b, count, { onBowl, onKey }));
     art.appendChild(landLayer); // drawn over every bowl
   }

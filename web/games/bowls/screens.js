@@ -60,7 +60,10 @@ function modeCard(list, { id, title, sub, best, buttons }) {
   html("p", { class: "bw-mode-best" }, item, best);
   const row = html("div", { class: "bw-mode-buttons" }, item);
   for (const b of buttons) {
-    html("button", { class: `btn${b.primary ? " primary" : ""} ${b.cls}`, type: "button" }, row, b.label).addEventListener("click", b.action);
+    html("button", { class: `btn${b.primary ? " primary" : ""} ${b.cls}`, type: "button" }, row, b.label).addEventListener(
+      "click",
+      b.action,
+    );
   }
 }
 
@@ -69,7 +72,9 @@ function endlessCard(data, { t, number }, on) {
   const going = data.unfinished.endless;
   const best = data.profile.best?.endless;
   return {
-    id: "endless", title: t("bowls.mode.endless"), sub: t("bowls.endlessPitch"),
+    id: "endless",
+    title: t("bowls.mode.endless"),
+    sub: t("bowls.endlessPitch"),
     best: best === undefined || best === null ? t("bowls.noBest") : t("bowls.bestIs", { score: number(best) }),
     buttons: [
       ...(going ? [{ label: t("bowls.continue"), primary: true, cls: "bw-continue", action: () => on.resume("endless") }] : []),
@@ -83,15 +88,25 @@ function dailyCard(data, { t, number }, on) {
   const { today } = data;
   const going = data.unfinished.daily;
   const best = data.profile.daily?.[today];
-  const resume = going && { label: going.date === today ? t("bowls.continue") : t("bowls.continueFrom", { date: going.date }),
-    primary: true, cls: "bw-continue", action: () => on.resume("daily") };
+  const resume = going && {
+    label: going.date === today ? t("bowls.continue") : t("bowls.continueFrom", { date: going.date }),
+    primary: true,
+    cls: "bw-continue",
+    action: () => on.resume("daily"),
+  };
   return {
-    id: "daily", title: t("bowls.mode.daily"), sub: t("bowls.dailyPitch", { date: today }),
+    id: "daily",
+    title: t("bowls.mode.daily"),
+    sub: t("bowls.dailyPitch", { date: today }),
     best: best === undefined ? t("bowls.noDailyBest") : t("bowls.dailyBestIs", { score: number(best) }),
     buttons: [
       ...(resume ? [resume] : []),
-      { label: best === undefined ? t("bowls.playToday") : t("bowls.replayToday"), primary: !going, cls: "bw-start",
-        action: () => on.start({ daily: today }) }, // the Daily Club's daily of that date
+      {
+        label: best === undefined ? t("bowls.playToday") : t("bowls.replayToday"),
+        primary: !going,
+        cls: "bw-start",
+        action: () => on.start({ daily: today }),
+      }, // the Daily Club's daily of that date
     ],
   };
 }
@@ -140,7 +155,11 @@ export function createScreens({ ctx, page, state, parts, words, attempts, cards,
   /** @type {ModeScreenActions} */
   const actions = {
     start: (payload) => cards.askStart(attempts.unfinishedOf(modeOf(payload) ?? ""), payload),
-    resume: attempts.resume, play: attempts.startPuzzle, list: showGrid, gallery: openGallery, settings: cards.openSettings,
+    resume: attempts.resume,
+    play: attempts.startPuzzle,
+    list: showGrid,
+    gallery: openGallery,
+    settings: cards.openSettings,
   };
 
   async function modeData() {
@@ -211,7 +230,10 @@ export function createScreens({ ctx, page, state, parts, words, attempts, cards,
 
   /** The end card, focus back on the ring when it closes. @param {import("./cards.js").Outcome} outcome */
   function showOver(outcome) {
-    cards.showOver(outcome, /** @type {HTMLElement | null} */ (/** @type {unknown} */ (game.ring.node(focusTarget(state, shownView(state))))));
+    cards.showOver(
+      outcome,
+      /** @type {HTMLElement | null} */ (/** @type {unknown} */ (game.ring.node(focusTarget(state, shownView(state))))),
+    );
   }
 
   /** Today's daily (the Daily Club's date): a new attempt of it, asked first if one is unfinished. */
@@ -240,7 +262,10 @@ export function createScreens({ ctx, page, state, parts, words, attempts, cards,
   async function useTheme(name) {
     const answer = await engine.call("set_theme", { theme: name });
     if (!answer.accepted || page.gone()) return null;
-    if (answer.profile) { store.set("profile", answer.profile); await attempts.readProfile(answer.profile); }
+    if (answer.profile) {
+      store.set("profile", answer.profile);
+      await attempts.readProfile(answer.profile);
+    }
     const awards = await engine.call("themes", {});
     setTheme(awards.theme);
     if (state.screen === "modes") renderModeScreen(modes, await modeData(), words, actions); // behind the card

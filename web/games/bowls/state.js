@@ -33,9 +33,17 @@ function readPrefs(store) {
 /** @param {import("../../storage.js").StoreScope} store the page's storage scope (its preferences) @returns {State} */
 export function createState(store) {
   return {
-    screen: null, view: null, chosen: null, animating: false, card: null,
-    prefs: readPrefs(store), forecast: null, hint: NO_HINT,
-    profile: null, parked: {}, solved: new Map(),
+    screen: null,
+    view: null,
+    chosen: null,
+    animating: false,
+    card: null,
+    prefs: readPrefs(store),
+    forecast: null,
+    hint: NO_HINT,
+    profile: null,
+    parked: {},
+    solved: new Map(),
   };
 }
 

@@ -33,11 +33,15 @@ const SIGNS = {
  * @param {Element} parent @param {string} stone @param {number} x @param {number} y @param {number} r @param {string} [extraClass]
  */
 export function drawStone(parent, stone, x, y, r, extraClass = "") {
-  const g = svg("g", {
-    class: `bw-stone st-${stone}${extraClass ? ` ${extraClass}` : ""}`,
-    transform: `translate(${x.toFixed(2)} ${y.toFixed(2)}) scale(${r})`,
-    "data-stone": stone,
-  }, parent);
+  const g = svg(
+    "g",
+    {
+      class: `bw-stone st-${stone}${extraClass ? ` ${extraClass}` : ""}`,
+      transform: `translate(${x.toFixed(2)} ${y.toFixed(2)}) scale(${r})`,
+      "data-stone": stone,
+    },
+    parent,
+  );
   if (stone === "X") {
     svg("rect", { class: "st-body", x: -0.92, y: -0.92, width: 1.84, height: 1.84, rx: 0.32 }, g);
     const sign = svg("g", { class: "st-sign st-cross" }, g);

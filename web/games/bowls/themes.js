@@ -36,20 +36,49 @@ function linear(defs, id, list, attrs = {}) {
 }
 
 /** @typedef {["circle" | "path", Record<string, unknown>]} Shape */
-const STARS = [[3, 4, 0.5], [14, 2, 0.35], [9, 11, 0.6], [17, 16, 0.4], [5, 17, 0.3]];
+const STARS = [
+  [3, 4, 0.5],
+  [14, 2, 0.35],
+  [9, 11, 0.6],
+  [17, 16, 0.4],
+  [5, 17, 0.3],
+];
 
 /**
  * The tiled patterns of bowls (sand, runes) and ring floors: [id, tile size, ground, shapes on it].
  * @type {Array<[string, number, string, Shape[]]>}
  */
 const TILES = [
-  ["bwt-bowl-sand", 7, "#b98a4e", [["circle", { cx: 1.5, cy: 2, r: 0.6, fill: "#e1bf86" }],
-    ["circle", { cx: 5, cy: 5.2, r: 0.5, fill: "#8a6232" }], ["circle", { cx: 4.8, cy: 1.2, r: 0.35, fill: "#f0d6a6" }]]],
-  ["bwt-bowl-runes", 16, "#5d6270", [["path", { d: "M3 3 L3 9 M3 5 L6 3 M10 9 L13 12 M13 9 L10 12 M8 13 L8 15", stroke: "#3d414b", "stroke-width": 0.8, fill: "none" }]]],
+  [
+    "bwt-bowl-sand",
+    7,
+    "#b98a4e",
+    [
+      ["circle", { cx: 1.5, cy: 2, r: 0.6, fill: "#e1bf86" }],
+      ["circle", { cx: 5, cy: 5.2, r: 0.5, fill: "#8a6232" }],
+      ["circle", { cx: 4.8, cy: 1.2, r: 0.35, fill: "#f0d6a6" }],
+    ],
+  ],
+  [
+    "bwt-bowl-runes",
+    16,
+    "#5d6270",
+    [["path", { d: "M3 3 L3 9 M3 5 L6 3 M10 9 L13 12 M13 9 L10 12 M8 13 L8 15", stroke: "#3d414b", "stroke-width": 0.8, fill: "none" }]],
+  ],
   ["bwt-floor-garden", 10, "#2f6b35", [["path", { d: "M2 9 L3 5 M6 10 L7 6 M8 4 L9 1", stroke: "#3f8a45", "stroke-width": 0.9 }]]],
-  ["bwt-floor-sand", 12, "#d7b57a", [["path", { d: "M0 4 Q3 2 6 4 T12 4 M0 10 Q3 8 6 10 T12 10", stroke: "#c49c5e", "stroke-width": 0.8, fill: "none" }]]],
+  [
+    "bwt-floor-sand",
+    12,
+    "#d7b57a",
+    [["path", { d: "M0 4 Q3 2 6 4 T12 4 M0 10 Q3 8 6 10 T12 10", stroke: "#c49c5e", "stroke-width": 0.8, fill: "none" }]],
+  ],
   ["bwt-floor-ocean", 14, "#0f3f66", [["path", { d: "M0 7 Q3.5 4 7 7 T14 7", stroke: "#2a77a8", "stroke-width": 0.9, fill: "none" }]]],
-  ["bwt-floor-space", 20, "#0b0a1f", STARS.map(([cx, cy, r]) => /** @type {Shape} */ (["circle", { cx, cy, r, fill: "#fff", "fill-opacity": 0.85 }]))],
+  [
+    "bwt-floor-space",
+    20,
+    "#0b0a1f",
+    STARS.map(([cx, cy, r]) => /** @type {Shape} */ (["circle", { cx, cy, r, fill: "#fff", "fill-opacity": 0.85 }])),
+  ],
   ["bwt-floor-neon", 12, "#08081a", [["path", { d: "M0 0 H12 M0 0 V12", stroke: "#1ee3ff", "stroke-opacity": 0.35, "stroke-width": 0.6 }]]],
 ];
 
@@ -59,22 +88,100 @@ export function ensureDefs(root) {
   root.prepend(holder);
   const defs = svg("defs", {}, holder);
   // Stone material overlays: white and black only, so the colours stay as they are.
-  radial(defs, "bwt-gloss-simple", [["0%", "#fff", 0.45], ["45%", "#fff", 0.06], ["100%", "#000", 0.22]], { cx: "35%", cy: "30%", r: "75%" });
-  radial(defs, "bwt-gloss-garden", [["0%", "#fff", 0.22], ["60%", "#fff", 0.02], ["100%", "#000", 0.3]], { cx: "40%", cy: "35%", r: "70%" });
-  const grain = svg("pattern", { id: "bwt-grain", width: 0.25, height: 0.25, patternContentUnits: "objectBoundingBox", patternUnits: "objectBoundingBox" }, defs);
+  radial(
+    defs,
+    "bwt-gloss-simple",
+    [
+      ["0%", "#fff", 0.45],
+      ["45%", "#fff", 0.06],
+      ["100%", "#000", 0.22],
+    ],
+    { cx: "35%", cy: "30%", r: "75%" },
+  );
+  radial(
+    defs,
+    "bwt-gloss-garden",
+    [
+      ["0%", "#fff", 0.22],
+      ["60%", "#fff", 0.02],
+      ["100%", "#000", 0.3],
+    ],
+    { cx: "40%", cy: "35%", r: "70%" },
+  );
+  const grain = svg(
+    "pattern",
+    { id: "bwt-grain", width: 0.25, height: 0.25, patternContentUnits: "objectBoundingBox", patternUnits: "objectBoundingBox" },
+    defs,
+  );
   svg("rect", { width: 0.25, height: 0.25, fill: "#000", "fill-opacity": 0.06 }, grain);
   svg("circle", { cx: 0.05, cy: 0.07, r: 0.025, fill: "#fff", "fill-opacity": 0.35 }, grain);
   svg("circle", { cx: 0.17, cy: 0.15, r: 0.02, fill: "#000", "fill-opacity": 0.35 }, grain);
   svg("circle", { cx: 0.2, cy: 0.04, r: 0.015, fill: "#fff", "fill-opacity": 0.25 }, grain);
-  radial(defs, "bwt-gloss-ocean", [["0%", "#fff", 0.75], ["22%", "#fff", 0.18], ["70%", "#fff", 0], ["100%", "#fff", 0.35]], { cx: "32%", cy: "28%", r: "80%" });
-  radial(defs, "bwt-gloss-runes", [["0%", "#000", 0], ["55%", "#000", 0.05], ["100%", "#000", 0.5]], { cx: "50%", cy: "55%", r: "55%" });
-  radial(defs, "bwt-gloss-neon", [["0%", "#fff", 0.3], ["50%", "#fff", 0], ["100%", "#fff", 0.15]]);
-  linear(defs, "bwt-gloss-space", [["0%", "#fff", 0.55], ["30%", "#fff", 0.05], ["52%", "#000", 0.25], ["70%", "#fff", 0.3], ["100%", "#000", 0.35]]);
-  linear(defs, "bwt-joker", [["0%", "#ff6fb5"], ["35%", "#ffb347"], ["65%", "#3fd3a8"], ["100%", "#5b8cff"]]);
+  radial(
+    defs,
+    "bwt-gloss-ocean",
+    [
+      ["0%", "#fff", 0.75],
+      ["22%", "#fff", 0.18],
+      ["70%", "#fff", 0],
+      ["100%", "#fff", 0.35],
+    ],
+    { cx: "32%", cy: "28%", r: "80%" },
+  );
+  radial(
+    defs,
+    "bwt-gloss-runes",
+    [
+      ["0%", "#000", 0],
+      ["55%", "#000", 0.05],
+      ["100%", "#000", 0.5],
+    ],
+    { cx: "50%", cy: "55%", r: "55%" },
+  );
+  radial(defs, "bwt-gloss-neon", [
+    ["0%", "#fff", 0.3],
+    ["50%", "#fff", 0],
+    ["100%", "#fff", 0.15],
+  ]);
+  linear(defs, "bwt-gloss-space", [
+    ["0%", "#fff", 0.55],
+    ["30%", "#fff", 0.05],
+    ["52%", "#000", 0.25],
+    ["70%", "#fff", 0.3],
+    ["100%", "#000", 0.35],
+  ]);
+  linear(defs, "bwt-joker", [
+    ["0%", "#ff6fb5"],
+    ["35%", "#ffb347"],
+    ["65%", "#3fd3a8"],
+    ["100%", "#5b8cff"],
+  ]);
   // Bowls (the tiled ones: TILES, with the ring floors).
-  radial(defs, "bwt-bowl-garden", [["0%", "#6b3a22"], ["62%", "#a65a33"], ["100%", "#d08650"]]);
-  radial(defs, "bwt-bowl-ocean", [["0%", "#7fe3ea"], ["45%", "#23a0b8"], ["100%", "#0f4f72"]], { cx: "45%", cy: "40%" });
-  radial(defs, "bwt-bowl-space", [["0%", "#8878e8"], ["55%", "#3b2d82"], ["100%", "#140f33"]], { cx: "35%", cy: "35%", r: "70%" });
+  radial(defs, "bwt-bowl-garden", [
+    ["0%", "#6b3a22"],
+    ["62%", "#a65a33"],
+    ["100%", "#d08650"],
+  ]);
+  radial(
+    defs,
+    "bwt-bowl-ocean",
+    [
+      ["0%", "#7fe3ea"],
+      ["45%", "#23a0b8"],
+      ["100%", "#0f4f72"],
+    ],
+    { cx: "45%", cy: "40%" },
+  );
+  radial(
+    defs,
+    "bwt-bowl-space",
+    [
+      ["0%", "#8878e8"],
+      ["55%", "#3b2d82"],
+      ["100%", "#140f33"],
+    ],
+    { cx: "35%", cy: "35%", r: "70%" },
+  );
   for (const [id, size, ground, shapes] of TILES) {
     const tiled = svg("pattern", { id, width: size, height: size, patternUnits: "userSpaceOnUse" }, defs);
     svg("rect", { width: size, height: size, fill: ground }, tiled);
@@ -108,7 +215,9 @@ export function createToast(root, t, later) {
     });
     toast.classList.add("show");
     const mine = ++shown;
-    later(() => { if (mine === shown) toast.classList.remove("show"); }, 5200);
+    later(() => {
+      if (mine === shown) toast.classList.remove("show");
+    }, 5200);
     return said.join(". ");
   }
   return { show };
@@ -147,8 +256,10 @@ function tile(list, { name, unlocked, needed }, current, t, use) {
   } else if (current === name) {
     html("p", { class: "bwt-in-use" }, info, `✓ ${t("bowls.gallery.inUse")}`);
   } else {
-    html("button", { class: "btn bwt-use", type: "button", "data-theme": name }, info, t("bowls.gallery.use"))
-      .addEventListener("click", () => use(name));
+    html("button", { class: "btn bwt-use", type: "button", "data-theme": name }, info, t("bowls.gallery.use")).addEventListener(
+      "click",
+      () => use(name),
+    );
   }
 }
 
@@ -178,7 +289,9 @@ export function renderGallery(body, awards, t, use) {
  */
 export function themesCard(awards, t, open) {
   return {
-    id: "themes", title: t("bowls.gallery.card"), sub: t("bowls.gallery.pitch"),
+    id: "themes",
+    title: t("bowls.gallery.card"),
+    sub: t("bowls.gallery.pitch"),
     best: t("bowls.gallery.count", { n: awards.unlocked, total: awards.themes.length }),
     buttons: [{ label: t("bowls.gallery.open"), cls: "bwt-open", primary: false, action: open }],
   };

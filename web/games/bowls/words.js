@@ -27,7 +27,7 @@ export function landingWords({ t }, landing) {
 
 /** The end in words: the move count is the attempt's own (a puzzle's limit, Daily's). @param {Words} words @param {Bowls.View} view */
 function overWords({ t, number }, view) {
-  const count = view.status === "limit" ? view.limit ?? view.moves : view.moves;
+  const count = view.status === "limit" ? (view.limit ?? view.moves) : view.moves;
   const score = number(view.score);
   const key = `bowls.say.over.${view.status}`;
   const said = t(key, { score, count });

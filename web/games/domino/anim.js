@@ -77,13 +77,15 @@ export function createAnim({ ctx, kit, state, parts, juice, play, act }) {
   async function turn(answer, id) {
     const locked = answer.events.find((e) => e.type === "locked");
     if (locked) cue(locked, answer.events);
-    await well.playTurn(answer.events, ctx.reducedMotion(), (/** @type {Domino.CancelledEvent} */ step) => { // this step's halves, at their spot
+    await well.playTurn(answer.events, ctx.reducedMotion(), (/** @type {Domino.CancelledEvent} */ step) => {
+      // this step's halves, at their spot
       cue(step, answer.events);
       const { x, y } = well.centre(step.cells);
       juice.float(stepPop(ctx, step), x, y, { cls: "dd-float" });
       juice.burst(x, y, { size: step.cells.length, cls: "dd-burst" });
     });
-    if (id !== state.runId) { // the run was replaced while this one animated: draw the one shown now
+    if (id !== state.runId) {
+      // the run was replaced while this one animated: draw the one shown now
       if (state.view && state.phase !== "start") well.drawStill(state.view);
       return;
     }

@@ -75,7 +75,11 @@ export function playTime(fmt, ms) {
  */
 function figures(fmt, view) {
   const list = html("dl", { class: "dd-figures" });
-  const rows = [["tiles", fmt.number(view.turns)], ["time", playTime(fmt, view.active_ms)], ["sets", fmt.number(view.sets_done)]];
+  const rows = [
+    ["tiles", fmt.number(view.turns)],
+    ["time", playTime(fmt, view.active_ms)],
+    ["sets", fmt.number(view.sets_done)],
+  ];
   for (const [name, text] of rows) {
     const row = html("div", { class: "dd-fig", "data-figure": name }, list);
     html("dt", {}, row, fmt.t(`domino.over.${name}`));
@@ -103,7 +107,12 @@ export function overCard(host, fmt, view, title, record, on, club) {
     const shown = { max: fmt.number(best.max), power: fmt.number(best.power), speed: oneDecimal(fmt, best.speed) };
     list.querySelectorAll(".dd-rec").forEach((row, i) => {
       const field = /** @type {const} */ (["max", "power", "speed"])[i];
-      html("dd", { class: "dd-best" }, row, fresh.has(field) ? fmt.t("domino.over.newRecord") : fmt.t("domino.over.best", { value: shown[field] }));
+      html(
+        "dd",
+        { class: "dd-best" },
+        row,
+        fresh.has(field) ? fmt.t("domino.over.newRecord") : fmt.t("domino.over.best", { value: shown[field] }),
+      );
     });
   }
   const buttons = [{ label: fmt.t("domino.again"), primary: true, action: on.again }];
@@ -120,7 +129,9 @@ export function overCard(host, fmt, view, title, record, on, club) {
   // Play again has the focus at once; for a moment its keys press nothing (a key still hammered for the game,
   // Space or Enter, must not start a new one). A pointer acts at once.
   let armed = false;
-  const hold = (/** @type {KeyboardEvent} */ e) => { if (!armed && (e.key === "Enter" || e.key === " ")) e.preventDefault(); };
+  const hold = (/** @type {KeyboardEvent} */ e) => {
+    if (!armed && (e.key === "Enter" || e.key === " ")) e.preventDefault();
+  };
   dialog.node.addEventListener("keydown", hold, true);
   dialog.node.addEventListener("keyup", hold, true);
   dialog.node.dataset.armed = "0";

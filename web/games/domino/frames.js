@@ -102,17 +102,20 @@ export function createFrames(deps) {
     const id = state.runId;
     const asked = performance.now();
     const mark = clock.sent(ms);
-    engine.call("tick", { ms }).then((/** @type {Domino.Tick} */ answer) => {
-      state.ticking -= 1;
-      probe.record("ticks", performance.now() - asked);
-      if (id !== state.runId) return;
-      deliver(state, () => takeTick(answer, mark));
-      // frames that passed while this tick was out: their time goes at once
-      if (!state.ticking && state.phase === "play" && state.acc >= 1) sendTick();
-    }, (error) => {
-      state.ticking -= 1;
-      deps.failed(error, id);
-    });
+    engine.call("tick", { ms }).then(
+      (/** @type {Domino.Tick} */ answer) => {
+        state.ticking -= 1;
+        probe.record("ticks", performance.now() - asked);
+        if (id !== state.runId) return;
+        deliver(state, () => takeTick(answer, mark));
+        // frames that passed while this tick was out: their time goes at once
+        if (!state.ticking && state.phase === "play" && state.acc >= 1) sendTick();
+      },
+      (error) => {
+        state.ticking -= 1;
+        deps.failed(error, id);
+      },
+    );
   }
 
   /** @param {Domino.Tick} answer @param {number} mark */
@@ -163,16 +166,20 @@ export function createFrames(deps) {
     const id = state.runId;
     const asked = performance.now();
     const mark = clock.mark();
-    engine.call("move", { move }).then((/** @type {Answer} */ answer) => {
-      if (id === state.runId) deliver(state, () => takeMove(move, answer, asked, mark));
-    }, (error) => deps.failed(error, id));
+    engine.call("move", { move }).then(
+      (/** @type {Answer} */ answer) => {
+        if (id === state.runId) deliver(state, () => takeMove(move, answer, asked, mark));
+      },
+      (error) => deps.failed(error, id),
+    );
   }
 
   /** @param {string} move @param {Answer} answer @param {number} asked @param {number} mark */
   function takeMove(move, answer, asked, mark) {
     deps.answered(move, answer);
     if (!answer.accepted) return;
-    if (answer.events.some((e) => e.type === "scored" || e.type === "over")) { // a turn: a tile locked (every lock scores, maybe 0) or the run ended
+    if (answer.events.some((e) => e.type === "scored" || e.type === "over")) {
+      // a turn: a tile locked (every lock scores, maybe 0) or the run ended
       deps.turn(answer, mark);
       return;
     }

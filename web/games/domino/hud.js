@@ -25,7 +25,8 @@ export function createHud(parent, popParent, fmt, juice) {
   const [power, max, speed, set] = ["power", "max", "speed", "set"].map((cls) => {
     const made = statBox(box, `dd-${cls}`, t(`domino.${cls}`));
     made.value.dataset.stat = cls; // the tests and tools read the numbers by it
-    if (cls !== "set") { // what the number counts, in one line (on phones: its description)
+    if (cls !== "set") {
+      // what the number counts, in one line (on phones: its description)
       const why = html("span", { class: "dd-why", id: `dd-why-${cls}` }, made.box, t(`domino.why.${cls}`));
       made.box.title = why.textContent ?? "";
       made.value.setAttribute("aria-describedby", why.id);
@@ -72,7 +73,11 @@ export function createHud(parent, popParent, fmt, juice) {
     if (key === nextKey) return;
     nextKey = key;
     nextTiles.replaceChildren(); // the next tile, horizontal, a left
-    if (view.next) drawTile(nextTiles, [[0, 0, view.next[0], "r"], [1, 0, view.next[1], "l"]]);
+    if (view.next)
+      drawTile(nextTiles, [
+        [0, 0, view.next[0], "r"],
+        [1, 0, view.next[1], "l"],
+      ]);
     nextArt.setAttribute("aria-label", view.next ? t("domino.nextLabel", { a: view.next[0], b: view.next[1] }) : t("domino.nextNone"));
   }
 

@@ -15,8 +15,19 @@ const FLICK_WINDOW_MS = 160;
 
 /** @type {Record<string, string>} */
 const KEYS = {
-  ArrowLeft: "left", ArrowRight: "right", ArrowDown: "soft", ArrowUp: "cw",
-  " ": "hard", Spacebar: "hard", z: "ccw", Z: "ccw", x: "cw", X: "cw", p: "pause", P: "pause", Escape: "pause",
+  ArrowLeft: "left",
+  ArrowRight: "right",
+  ArrowDown: "soft",
+  ArrowUp: "cw",
+  " ": "hard",
+  Spacebar: "hard",
+  z: "ccw",
+  Z: "ccw",
+  x: "cw",
+  X: "cw",
+  p: "pause",
+  P: "pause",
+  Escape: "pause",
 };
 const SIDEWAYS = new Set(["left", "right"]);
 
@@ -76,7 +87,8 @@ export function createInput(options) {
   /** @param {string} source @param {boolean} on */
   function setSoft(source, on) {
     const before = softBy.size > 0;
-    if (on) softBy.add(source); else softBy.delete(source);
+    if (on) softBy.add(source);
+    else softBy.delete(source);
     if (before !== softBy.size > 0) soft(softBy.size > 0);
   }
 
@@ -107,7 +119,8 @@ export function createInput(options) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const what = KEYS[e.key];
     if (!what) return;
-    if (closest(e.target, "dialog")) { // a card has the keys; P still toggles the pause (Escape is the card's)
+    if (closest(e.target, "dialog")) {
+      // a card has the keys; P still toggles the pause (Escape is the card's)
       if (what === "pause" && e.key !== "Escape" && !e.repeat) pause();
       return;
     }
@@ -142,8 +155,14 @@ export function createInput(options) {
     const dy = e.clientY - gesture.y0;
     if (Math.hypot(dx, dy) > TAP_PX) gesture.far = true;
     const cols = Math.trunc(dx / cell);
-    while (gesture.cols < cols) { act("right"); gesture.cols += 1; }
-    while (gesture.cols > cols) { act("left"); gesture.cols -= 1; }
+    while (gesture.cols < cols) {
+      act("right");
+      gesture.cols += 1;
+    }
+    while (gesture.cols > cols) {
+      act("left");
+      gesture.cols -= 1;
+    }
     gesture.trail.push([e.timeStamp, e.clientY]);
     if (gesture.trail.length > 8) gesture.trail.shift();
     if (dy > cell * 1.1 && dy > Math.abs(dx) * 1.2) setSoft("touch", true);
@@ -179,7 +198,8 @@ export function createInput(options) {
       lift(what, "pad");
     };
     for (const type of ["pointerup", "pointercancel", "lostpointercapture"]) button.addEventListener(type, up);
-    button.addEventListener("click", (e) => { // keyboard activation (pointer presses were handled above)
+    button.addEventListener("click", (e) => {
+      // keyboard activation (pointer presses were handled above)
       if (e.detail === 0 && playing() && what !== "soft") act(what);
     });
   }

@@ -5,7 +5,8 @@
 // a newcomer reads each step while the tile waits.
 
 /** @param {import("../../kit/lesson.js").Heard} e the lesson hears the engine's events */
-const moved = (e, /** @type {string[]} */ ...by) => /** @type {Domino.Event} */ (e).type === "moved" && by.includes(/** @type {Domino.MovedEvent} */ (e).by);
+const moved = (e, /** @type {string[]} */ ...by) =>
+  /** @type {Domino.Event} */ (e).type === "moved" && by.includes(/** @type {Domino.MovedEvent} */ (e).by);
 
 /**
  * @param {import("./render.js").Parts} parts

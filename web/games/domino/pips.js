@@ -6,13 +6,32 @@ export const CELL = 10; // SVG units per well cell
 
 const C = [-1, 0, 1];
 const ALL = C.flatMap((y) => C.map((x) => [x, y]));
-const CORNERS = [[-1, -1], [1, -1], [-1, 1], [1, 1]];
-const SIDES = [[-1, -1], [-1, 0], [-1, 1], [1, -1], [1, 0], [1, 1]];
+const CORNERS = [
+  [-1, -1],
+  [1, -1],
+  [-1, 1],
+  [1, 1],
+];
+const SIDES = [
+  [-1, -1],
+  [-1, 0],
+  [-1, 1],
+  [1, -1],
+  [1, 0],
+  [1, 1],
+];
 export const PIPS = [
   [],
   [[0, 0]],
-  [[-1, -1], [1, 1]],
-  [[-1, -1], [0, 0], [1, 1]],
+  [
+    [-1, -1],
+    [1, 1],
+  ],
+  [
+    [-1, -1],
+    [0, 0],
+    [1, 1],
+  ],
   CORNERS,
   [...CORNERS, [0, 0]],
   SIDES,
@@ -32,10 +51,16 @@ const RADIUS = 1.8;
 function facePath(x, y, w, h, round) {
   const [tl, tr, br, bl] = round.map((on) => (on ? RADIUS : 0));
   return [
-    `M${x + tl},${y}`, `H${x + w - tr}`, tr ? `A${tr},${tr} 0 0 1 ${x + w},${y + tr}` : "",
-    `V${y + h - br}`, br ? `A${br},${br} 0 0 1 ${x + w - br},${y + h}` : "",
-    `H${x + bl}`, bl ? `A${bl},${bl} 0 0 1 ${x},${y + h - bl}` : "",
-    `V${y + tl}`, tl ? `A${tl},${tl} 0 0 1 ${x + tl},${y}` : "", "Z",
+    `M${x + tl},${y}`,
+    `H${x + w - tr}`,
+    tr ? `A${tr},${tr} 0 0 1 ${x + w},${y + tr}` : "",
+    `V${y + h - br}`,
+    br ? `A${br},${br} 0 0 1 ${x + w - br},${y + h}` : "",
+    `H${x + bl}`,
+    bl ? `A${bl},${bl} 0 0 1 ${x},${y + h - bl}` : "",
+    `V${y + tl}`,
+    tl ? `A${tl},${tl} 0 0 1 ${x + tl},${y}` : "",
+    "Z",
   ].join("");
 }
 
@@ -45,15 +70,23 @@ function facePath(x, y, w, h, round) {
  * @param {string} [extraClass] @returns {SVGGElement}
  */
 export function drawHalf(parent, c, r, pip, link, extraClass = "") {
-  const g = /** @type {SVGGElement} */ (svg("g", { class: `dd-half p${pip}${extraClass ? ` ${extraClass}` : ""}`, "data-cell": `${c},${r}` }, parent));
+  const g = /** @type {SVGGElement} */ (
+    svg("g", { class: `dd-half p${pip}${extraClass ? ` ${extraClass}` : ""}`, "data-cell": `${c},${r}` }, parent)
+  );
   let x = c * CELL + INSET;
   let y = r * CELL + INSET;
   let w = CELL - 2 * INSET;
   let h = CELL - 2 * INSET;
   if (link === "r") w += INSET;
-  if (link === "l") { x -= INSET; w += INSET; }
+  if (link === "l") {
+    x -= INSET;
+    w += INSET;
+  }
   if (link === "d") h += INSET;
-  if (link === "u") { y -= INSET; h += INSET; }
+  if (link === "u") {
+    y -= INSET;
+    h += INSET;
+  }
   const round = [link !== "l" && link !== "u", link !== "r" && link !== "u", link !== "r" && link !== "d", link !== "l" && link !== "d"];
   svg("path", { d: facePath(x, y, w, h, round), class: "dd-face" }, g);
   if (link === "r") svg("line", { x1: x + w, y1: y + 1.6, x2: x + w, y2: y + h - 1.6, class: "dd-bar" }, g);

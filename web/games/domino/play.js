@@ -81,7 +81,9 @@ function createPause({ ctx, kit, state, parts, frames, input, saveNow, leave }) 
   }
 
   /** @param {Dialog} dialog */
-  const closed = (dialog) => { if (state.card === dialog) state.card = null; };
+  const closed = (dialog) => {
+    if (state.card === dialog) state.card = null;
+  };
 
   /** The pause card over the engine's view, said when it acts (`live`). @param {Domino.View} view @param {boolean} [live] */
   function showPaused(view, live = true) {
@@ -211,10 +213,20 @@ function createLaunch({ ctx, kit, state, frames, begin }) {
 function openOverCard({ ctx, kit, state, parts, closed, startRun, toStart }, answer) {
   const view = answer.view;
   const club = html("div", { class: "dd-club" });
-  state.card = overCard(parts.root, ctx, view, overTitle(ctx, view), answer.events.find((e) => e.type === "record"), {
-    again: ctx.lesson ? () => startRun("lesson", {}) : () => startRun("new", { mode: view.mode, set: view.set }),
-    menu: ctx.lesson ? undefined : toStart, closed, later: kit.page.later,
-  }, club);
+  state.card = overCard(
+    parts.root,
+    ctx,
+    view,
+    overTitle(ctx, view),
+    answer.events.find((e) => e.type === "record"),
+    {
+      again: ctx.lesson ? () => startRun("lesson", {}) : () => startRun("new", { mode: view.mode, set: view.set }),
+      menu: ctx.lesson ? undefined : toStart,
+      closed,
+      later: kit.page.later,
+    },
+    club,
+  );
   kit.end.card(club); // the block joins the card when the club has banked the run
   ctx.announce(overSaid(ctx, view));
 }
@@ -226,11 +238,15 @@ export function createPlay(deps) {
   const { page } = kit;
   const { well } = parts;
   const { forgetRun, keepProfile, keepAnswer, saveNow } = createKeep({ ctx, page, state, parts, frames });
-  const { closeCard, closed, showPaused, pause, togglePause, engineFailed } = createPause({ ...deps, saveNow, leave: () => {
-    forgetRun();
-    replaceRun(state, frames);
-    showStart();
-  } });
+  const { closeCard, closed, showPaused, pause, togglePause, engineFailed } = createPause({
+    ...deps,
+    saveNow,
+    leave: () => {
+      forgetRun();
+      replaceRun(state, frames);
+      showStart();
+    },
+  });
   const { launch, startRun } = createLaunch({ ctx, kit, state, frames, begin });
 
   /** The engine's full view becomes the page's, drawn. @param {Domino.View} view */
@@ -276,13 +292,28 @@ export function createPlay(deps) {
     render(parts, state);
     input()?.reset();
     replaceRun(state, frames);
-    if (answer.profile) { // stored by keep; the start screen's records come from the engine's view of it
+    if (answer.profile) {
+      // stored by keep; the start screen's records come from the engine's view of it
       engine.call("load_profile", { profile: answer.profile }).then((/** @type {import("./screens.js").Profile} */ profile) => {
         if (!page.gone()) keepProfile(profile);
       }, page.report); // the records shown stay the old ones
     }
     closeCard();
-    openOverCard({ ctx, kit, state, parts, closed, startRun, toStart: () => { forgetRun(); showStart(); } }, answer);
+    openOverCard(
+      {
+        ctx,
+        kit,
+        state,
+        parts,
+        closed,
+        startRun,
+        toStart: () => {
+          forgetRun();
+          showStart();
+        },
+      },
+      answer,
+    );
   }
 
   /**
@@ -311,7 +342,21 @@ export function createPlay(deps) {
   }
 
   return {
-    forgetRun, keepProfile, keepAnswer, saveNow, engineFailed, show, closeCard, showWell, begin, launch, startRun,
-    showStart, pause, togglePause, finish, adopt,
+    forgetRun,
+    keepProfile,
+    keepAnswer,
+    saveNow,
+    engineFailed,
+    show,
+    closeCard,
+    showWell,
+    begin,
+    launch,
+    startRun,
+    showStart,
+    pause,
+    togglePause,
+    finish,
+    adopt,
   };
 }

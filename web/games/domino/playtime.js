@@ -21,10 +21,17 @@ export function createPlayClock() {
   let sent = 0; // ms sent as ticks by this page
   let saved = 0; // of which the stored save holds
   return {
-    sent(ms) { sent += ms; return sent; },
+    sent(ms) {
+      sent += ms;
+      return sent;
+    },
     mark: () => sent,
-    saved(mark) { saved = Math.max(saved, mark); },
-    settle() { saved = sent; }, // another run is shown: none of the old one's time is owed to it
+    saved(mark) {
+      saved = Math.max(saved, mark);
+    },
+    settle() {
+      saved = sent;
+    }, // another run is shown: none of the old one's time is owed to it
     owed: (acc) => Math.max(0, sent - saved) + Math.max(0, Math.floor(acc)),
   };
 }

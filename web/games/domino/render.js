@@ -8,8 +8,12 @@ import { createStart } from "./screens.js";
 import { createWell } from "./well.js";
 
 const PAD = [
-  ["left", "◀", "domino.pad.left"], ["ccw", "⟲", "domino.pad.ccw"], ["cw", "⟳", "domino.pad.cw"],
-  ["right", "▶", "domino.pad.right"], ["soft", "▼", "domino.pad.soft"], ["hard", "⤓", "domino.pad.hard"],
+  ["left", "◀", "domino.pad.left"],
+  ["ccw", "⟲", "domino.pad.ccw"],
+  ["cw", "⟳", "domino.pad.cw"],
+  ["right", "▶", "domino.pad.right"],
+  ["soft", "▼", "domino.pad.soft"],
+  ["hard", "⤓", "domino.pad.hard"],
 ];
 
 /**
@@ -36,7 +40,9 @@ export function layout(root, fmt, on, juice) {
   const play = html("div", { class: "dd-play", hidden: true }, root);
   const stage = html("div", { class: "dd-stage" }, play);
   const hud = createHud(play, stage, fmt, juice);
-  const well = createWell(stage, { label: (width, height) => t("domino.wellLabel", { width: fmt.number(width), height: fmt.number(height) }) });
+  const well = createWell(stage, {
+    label: (width, height) => t("domino.wellLabel", { width: fmt.number(width), height: fmt.number(height) }),
+  });
   const pad = html("div", { class: "dd-pad", role: "group", "aria-label": t("domino.pad") }, play);
   for (const [what, glyph, label] of PAD) {
     const b = html("button", { type: "button", class: `dd-key dd-key-${what}`, "data-do": what, "aria-label": t(label) }, pad);

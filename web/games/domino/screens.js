@@ -47,11 +47,12 @@ function segmented(parent, t, kind, values, onPick) {
     onPick(buttons[j].dataset.value ?? "");
   });
   /** Shows `value` as chosen. @param {string} value */
-  const show = (value) => buttons.forEach((b) => {
-    const on = b.dataset.value === value;
-    b.setAttribute("aria-checked", on ? "true" : "false");
-    b.tabIndex = on ? 0 : -1;
-  });
+  const show = (value) =>
+    buttons.forEach((b) => {
+      const on = b.dataset.value === value;
+      b.setAttribute("aria-checked", on ? "true" : "false");
+      b.tabIndex = on ? 0 : -1;
+    });
   return { show, hints };
 }
 
@@ -66,8 +67,14 @@ export function createStart(parent, fmt, { onStart, onDaily }) {
   html("h2", { id: "dd-start-title" }, card, t("domino.start.title"));
   html("p", { class: "dd-lead" }, card, t("domino.start.lead"));
   const choice = { mode: "sprint", set: "classic" };
-  const modes = segmented(card, t, "mode", MODES, (v) => { choice.mode = v; render(); });
-  const sets = segmented(card, t, "set", SETS, (v) => { choice.set = v; render(); });
+  const modes = segmented(card, t, "mode", MODES, (v) => {
+    choice.mode = v;
+    render();
+  });
+  const sets = segmented(card, t, "set", SETS, (v) => {
+    choice.set = v;
+    render();
+  });
   // The records' title sits outside the <dl>: a list may hold only dt/dd groups.
   const recordsBox = html("div", { class: "dd-records" }, card);
   const recordsTitle = html("p", { class: "dd-rec-title" }, recordsBox);
@@ -105,7 +112,9 @@ export function createStart(parent, fmt, { onStart, onDaily }) {
       card.hidden = false;
       go.focus();
     },
-    hide() { card.hidden = true; },
+    hide() {
+      card.hidden = true;
+    },
     /** New records (the run that just ended banked): shown without moving the choice or the focus. @param {Profile | null} nextProfile */
     update(nextProfile) {
       profile = nextProfile;

@@ -27,9 +27,19 @@
 /** @returns {State} */
 export function createState() {
   return {
-    phase: "start", view: null, falling: null, animating: false, card: null, asking: false,
-    ready: false, launching: false, adopting: false, runId: 0, acc: 0, ticking: 0, backlog: [],
+    phase: "start",
+    view: null,
+    falling: null,
+    animating: false,
+    card: null,
+    asking: false,
+    ready: false,
+    launching: false,
+    adopting: false,
+    runId: 0,
+    acc: 0,
+    ticking: 0,
+    backlog: [],
     profile: null,
   };
 }
-

@@ -16,26 +16,45 @@ function drawGhost(layer, tile) {
   layer.replaceChildren();
   if (tile.ghost === tile.row) return;
   for (const [dc, dr] of tile.halves) {
-    svg("rect", {
-      x: (tile.col + dc) * CELL + 0.9, y: (tile.ghost + dr) * CELL + 0.9,
-      width: CELL - 1.8, height: CELL - 1.8, rx: 1.6, class: "dd-ghost-cell",
-    }, layer);
+    svg(
+      "rect",
+      {
+        x: (tile.col + dc) * CELL + 0.9,
+        y: (tile.ghost + dr) * CELL + 0.9,
+        width: CELL - 1.8,
+        height: CELL - 1.8,
+        rx: 1.6,
+        class: "dd-ghost-cell",
+      },
+      layer,
+    );
   }
 }
 
 /** An animation's end; one cancelled (the page left) ends it too. @param {Animation} animation */
-const wait = (animation) => animation.finished.then(() => undefined, () => undefined);
+const wait = (animation) =>
+  animation.finished.then(
+    () => undefined,
+    () => undefined,
+  );
 
 /**
  * A cancelled half vanishes (D12): it flashes and fades (reduced motion: it only fades, faster).
  * @param {SVGGElement} node @param {boolean} reduced @returns {Promise<void>} the fade's end
  */
 function vanish(node, reduced) {
-  return wait(node.animate(
-    reduced ? [{ opacity: 1 }, { opacity: 0 }]
-      : [{ opacity: 1, filter: "brightness(1)" }, { opacity: 1, filter: "brightness(1.6)", offset: 0.35 }, { opacity: 0, filter: "brightness(1.6)" }],
-    { duration: reduced ? 200 : FADE_MS, easing: "ease-out", fill: "forwards" },
-  ));
+  return wait(
+    node.animate(
+      reduced
+        ? [{ opacity: 1 }, { opacity: 0 }]
+        : [
+            { opacity: 1, filter: "brightness(1)" },
+            { opacity: 1, filter: "brightness(1.6)", offset: 0.35 },
+            { opacity: 0, filter: "brightness(1.6)" },
+          ],
+      { duration: reduced ? 200 : FADE_MS, easing: "ease-out", fill: "forwards" },
+    ),
+  );
 }
 
 /**
@@ -52,10 +71,13 @@ function fall(node, rows, jump) {
     node.style.transform = `translate(0px, ${to}px)`;
     return null;
   }
-  return wait(node.animate(
-    [{ transform: `translate(0px, ${from}px)` }, { transform: `translate(0px, ${to}px)` }],
-    { duration: Math.min(480, 90 + FALL_MS_PER_ROW * rows), easing: "cubic-bezier(.45,0,1,1)", fill: "forwards" },
-  ));
+  return wait(
+    node.animate([{ transform: `translate(0px, ${from}px)` }, { transform: `translate(0px, ${to}px)` }], {
+      duration: Math.min(480, 90 + FALL_MS_PER_ROW * rows),
+      easing: "cubic-bezier(.45,0,1,1)",
+      fill: "forwards",
+    }),
+  );
 }
 
 /**
@@ -64,7 +86,9 @@ function fall(node, rows, jump) {
  */
 export function createWell(parent, { label }) {
   const root = /** @type {SVGSVGElement} */ (svg("svg", { class: "dd-well", role: "img", tabindex: "0" }, parent));
-  const [frame, still, ghost, falling] = ["frame", "still", "ghost", "falling"].map((layer) => svg("g", { class: `dd-${layer}`, "aria-hidden": "true" }, root));
+  const [frame, still, ghost, falling] = ["frame", "still", "ghost", "falling"].map((layer) =>
+    svg("g", { class: `dd-${layer}`, "aria-hidden": "true" }, root),
+  );
   let size = { width: 0, height: 0 };
   /** @type {Map<string, SVGGElement>} "c,r" -> node of a resting half */
   let cells = new Map();
@@ -150,11 +174,13 @@ export function createWell(parent, { label }) {
         if (!hurried) await Promise.all(nodes.map((n) => vanish(n, reduced)));
         nodes.forEach((n) => n.remove());
       } else if (event.type === "fell") {
-        const moves = event.pieces.flatMap((piece) => piece.cells.flatMap(([c, r]) => {
-          const node = cells.get(`${c},${r}`);
-          cells.delete(`${c},${r}`);
-          return node ? [{ node, to: `${c},${r + piece.rows}`, rows: piece.rows }] : [];
-        }));
+        const moves = event.pieces.flatMap((piece) =>
+          piece.cells.flatMap(([c, r]) => {
+            const node = cells.get(`${c},${r}`);
+            cells.delete(`${c},${r}`);
+            return node ? [{ node, to: `${c},${r + piece.rows}`, rows: piece.rows }] : [];
+          }),
+        );
         moves.forEach(({ node, to }) => cells.set(to, node)); // every piece left its cells before any lands
         await Promise.all(moves.map(({ node, rows }) => fall(node, rows, reduced || hurried)));
       }

@@ -34,5 +34,10 @@ export function overTitle({ t }, view) {
 /** The end for the screen reader: the title and the run's scores. @param {Format} fmt @param {Domino.View} view */
 export function overSaid(fmt, view) {
   const { t, number } = fmt;
-  return t("domino.say.over", { title: overTitle(fmt, view), max: number(view.max), power: number(view.power), speed: oneDecimal(fmt, view.speed) });
+  return t("domino.say.over", {
+    title: overTitle(fmt, view),
+    max: number(view.max),
+    power: number(view.power),
+    speed: oneDecimal(fmt, view.speed),
+  });
 }

@@ -35,7 +35,10 @@ export function createAim({ ctx, page, state, draw }) {
    */
   async function previewAt(cell) {
     const view = state.view;
-    if (!cell || !view || view.over) { clearAim(); return null; }
+    if (!cell || !view || view.over) {
+      clearAim();
+      return null;
+    }
     const fresh = page.ticket();
     const key = `${cell}@${view.turn}`;
     const asked = cache.get(key) ?? engine.call("preview", { cell });
@@ -71,7 +74,13 @@ export function createAim({ ctx, page, state, draw }) {
     if (!cell || !answer || state.marker !== cell) return;
     const { merging, points } = previewOf(answer);
     const key = !answer.accepted ? `merge.say.aim.${answer.reason}` : merging.length ? "merge.say.aim.merge" : "merge.say.aim.free";
-    ctx.announce(t(key, { cell: placeName(state.geometry, cell, t), stones: t("merge.nStones", { count: merging.length }), points: t("merge.nPoints", { count: points }) }));
+    ctx.announce(
+      t(key, {
+        cell: placeName(state.geometry, cell, t),
+        stones: t("merge.nStones", { count: merging.length }),
+        points: t("merge.nPoints", { count: points }),
+      }),
+    );
   }
 
   return { newPosition, clearAim, previewAt, refreshAim, setMarker };

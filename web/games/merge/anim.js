@@ -22,7 +22,9 @@ export function createPlayer(board, { onStep }) {
   }
 
   /** @param {number} ms @param {() => void} fn */
-  function at(ms, fn) { timers.push(setTimeout(fn, ms)); }
+  function at(ms, fn) {
+    timers.push(setTimeout(fn, ms));
+  }
 
   /** The merged events by chain step. @param {Merge.Event[]} events @returns {Merge.MergedEvent[][]} */
   function stepsOf(events) {
@@ -57,8 +59,13 @@ export function createPlayer(board, { onStep }) {
     stop();
     const values = before.slice();
     const set = events.find((e) => e.type === "set");
-    if (!set) { board.setBoard(final); return 0; }
-    set.cells.forEach((name, k) => { values[Number(board.hex.index(name))] = set.values[k]; });
+    if (!set) {
+      board.setBoard(final);
+      return 0;
+    }
+    set.cells.forEach((name, k) => {
+      values[Number(board.hex.index(name))] = set.values[k];
+    });
     finish = () => board.setBoard(final);
     board.setBoard(values, set.cells);
     const pace = reduced ? 120 : 280;
@@ -72,11 +79,18 @@ export function createPlayer(board, { onStep }) {
       at(clock, () => {
         for (const g of groups) for (const name of g.cells) values[Number(board.hex.index(name))] = 0;
         for (const g of groups) values[Number(board.hex.index(g.target))] = g.result;
-        board.setBoard(values, groups.map((g) => g.target));
+        board.setBoard(
+          values,
+          groups.map((g) => g.target),
+        );
       });
       clock += pace;
     });
-    at(clock, () => { finish = null; timers = []; board.setBoard(final); });
+    at(clock, () => {
+      finish = null;
+      timers = [];
+      board.setBoard(final);
+    });
     return clock;
   }
 

@@ -37,7 +37,12 @@ export function previewOf(answer) {
  */
 export function createBoard(parent, { label, describe }) {
   const hex = createHexBoard(parent, {
-    prefix: "hm", label, size: SIZE, margin: 3, inset: 0.97, layers: ["stones", "preview", "target"],
+    prefix: "hm",
+    label,
+    size: SIZE,
+    margin: 3,
+    inset: 0.97,
+    layers: ["stones", "preview", "target"],
   });
   const { root, layers } = hex;
   /** @type {number[]} */
@@ -122,7 +127,10 @@ export function createBoard(parent, { label, describe }) {
     if (name === targetShown) return;
     targetShown = name;
     layers.target.replaceChildren();
-    if (!name) { delete root.dataset.target; return; }
+    if (!name) {
+      delete root.dataset.target;
+      return;
+    }
     hex.hex(name, "hm-target", "target", 1.0);
     root.dataset.target = name;
   }

@@ -66,7 +66,9 @@ export function createSettings(root, { t, styles, onChange, onToggle }) {
     open(settings) {
       jokers.checked = settings.jokers;
       timer.checked = settings.timer;
-      radios.forEach((r) => { r.checked = r.value === settings.style; });
+      radios.forEach((r) => {
+        r.checked = r.value === settings.style;
+      });
       d.open();
     },
   };
@@ -99,29 +101,48 @@ function slotRow(list, n, { t, slots, refresh, close, say }) {
   html("strong", {}, head, t("merge.slotN", { n }));
   const info = html("span", { class: "hm-slot-info" }, head);
   const actions = html("div", { class: "hm-slot-actions" }, li);
-  const [save, load, exp] = [["save", "Save"], ["load", "Load"], ["export", "Export"]].map(([cls, key]) =>
-    html("button", { class: `btn hm-slot-${cls}`, type: "button" }, actions, t(`merge.slot${key}`)));
+  const [save, load, exp] = [
+    ["save", "Save"],
+    ["load", "Load"],
+    ["export", "Export"],
+  ].map(([cls, key]) => html("button", { class: `btn hm-slot-${cls}`, type: "button" }, actions, t(`merge.slot${key}`)));
   const out = html("div", { class: "hm-export", hidden: true }, li);
-  const code = /** @type {HTMLTextAreaElement} */ (html("textarea", { class: "hm-code", readonly: true, rows: 3, "aria-label": t("merge.codeLabel", { n }) }, out));
+  const code = /** @type {HTMLTextAreaElement} */ (
+    html("textarea", { class: "hm-code", readonly: true, rows: 3, "aria-label": t("merge.codeLabel", { n }) }, out)
+  );
   const copy = html("button", { class: "btn hm-copy", type: "button" }, out, t("merge.copy"));
   save.addEventListener("click", () => {
-    slots.save(n).then((done) => (done ? refresh(t("merge.savedTo", { n })) : undefined)).catch(slots.report);
+    slots
+      .save(n)
+      .then((done) => (done ? refresh(t("merge.savedTo", { n })) : undefined))
+      .catch(slots.report);
   });
   load.addEventListener("click", () => {
-    slots.load(n).then((done) => { if (done) close(); }).catch(slots.report);
+    slots
+      .load(n)
+      .then((done) => {
+        if (done) close();
+      })
+      .catch(slots.report);
   });
   exp.addEventListener("click", () => {
-    slots.exportCode(n).then((text) => {
-      if (text === null) return;
-      code.value = text;
-      out.hidden = false;
-      code.focus();
-      code.select();
-    }).catch(slots.report);
+    slots
+      .exportCode(n)
+      .then((text) => {
+        if (text === null) return;
+        code.value = text;
+        out.hidden = false;
+        code.focus();
+        code.select();
+      })
+      .catch(slots.report);
   });
   copy.addEventListener("click", () => {
     code.select();
-    navigator.clipboard.writeText(code.value).then(() => say(t("merge.copied")), () => say(t("merge.copyByHand")));
+    navigator.clipboard.writeText(code.value).then(
+      () => say(t("merge.copied")),
+      () => say(t("merge.copyByHand")),
+    );
   });
   /** @param {string} text @param {boolean} filled */
   function show(text, filled) {
@@ -142,15 +163,21 @@ function slotRow(list, n, { t, slots, refresh, close, say }) {
 function importBox(parent, count, { t, slots, refresh }) {
   const imp = html("div", { class: "hm-import" }, parent);
   html("h3", {}, imp, t("merge.importTitle"));
-  const area = /** @type {HTMLTextAreaElement} */ (html("textarea", { class: "hm-import-code", rows: 3, "aria-label": t("merge.importLabel"), placeholder: "HM1.…" }, imp));
+  const area = /** @type {HTMLTextAreaElement} */ (
+    html("textarea", { class: "hm-import-code", rows: 3, "aria-label": t("merge.importLabel"), placeholder: "HM1.…" }, imp)
+  );
   const bar = html("div", { class: "hm-import-bar" }, imp);
   const target = /** @type {HTMLSelectElement} */ (html("select", { class: "hm-import-slot", "aria-label": t("merge.importSlot") }, bar));
   for (let n = 1; n <= count; n += 1) html("option", { value: n }, target, t("merge.slotN", { n }));
   const go = html("button", { class: "btn primary hm-import-go", type: "button" }, bar, t("merge.import"));
-  const lines = [["hm-import-msg", "status"], ["hm-import-error", "alert"], ["hm-hint hm-import-detail"]]
-    .map(([cls, role]) => html("p", { class: cls, role }, imp));
+  const lines = [["hm-import-msg", "status"], ["hm-import-error", "alert"], ["hm-hint hm-import-detail"]].map(([cls, role]) =>
+    html("p", { class: cls, role }, imp),
+  );
   /** The note, what was bad and why (each line empty when not given). @param {string[]} texts */
-  const say = (...texts) => lines.forEach((line, i) => { line.textContent = texts[i] ?? ""; });
+  const say = (...texts) =>
+    lines.forEach((line, i) => {
+      line.textContent = texts[i] ?? "";
+    });
   go.addEventListener("click", async () => {
     say();
     const n = Number(target.value);
@@ -188,12 +215,22 @@ export function createSlots(root, { t, number, count, slots, onToggle }) {
     });
     box.say(note);
   }
-  const rows = Array.from({ length: count }, (_, i) => slotRow(list, i + 1, {
-    t, slots, refresh, close: () => d.close(), say: (text) => box.say(text),
-  }));
+  const rows = Array.from({ length: count }, (_, i) =>
+    slotRow(list, i + 1, {
+      t,
+      slots,
+      refresh,
+      close: () => d.close(),
+      say: (text) => box.say(text),
+    }),
+  );
   const box = importBox(d.body, count, { t, slots, refresh });
   return {
-    async open() { box.say(); await refresh(); d.open(); },
+    async open() {
+      box.say();
+      await refresh();
+      d.open();
+    },
   };
 }
 
@@ -229,17 +266,25 @@ export function createOver(root, { t, number, onNew, onToggle }) {
         html("dd", { "data-value": value }, box, key === "time" ? formatTime(value) : number(value));
       }
       const card = openDialog(root, {
-        title: t("merge.overTitle"), cls: "hm-over kit-end", closeLabel: t("merge.close"), lines: [badge, grid], onToggle,
+        title: t("merge.overTitle"),
+        cls: "hm-over kit-end",
+        closeLabel: t("merge.close"),
+        lines: [badge, grid],
+        onToggle,
         buttons: [
           { label: t("merge.playAgain"), cls: "hm-again", primary: true, action: onNew },
           { label: t("merge.lookAtBoard"), cls: "hm-look" },
         ],
-        onClose: () => { shown = null; },
+        onClose: () => {
+          shown = null;
+        },
       });
       shown = card;
       return card;
     },
-    shut() { shown?.close(); },
+    shut() {
+      shown?.close();
+    },
   };
 }
 
@@ -262,7 +307,11 @@ export function createConfirm(root, { t, onToggle }) {
       return new Promise((resolve) => {
         const text = html("p", { class: "hm-confirm-text" }, null, question.text);
         const d = openDialog(root, {
-          title: question.title, cls: "hm-confirm", closeLabel: t("merge.close"), lines: [text], onToggle,
+          title: question.title,
+          cls: "hm-confirm",
+          closeLabel: t("merge.close"),
+          lines: [text],
+          onToggle,
           focus: ".hm-confirm-no",
           buttons: [
             { label: t("merge.cancel"), cls: "hm-confirm-no" },

@@ -50,7 +50,9 @@ export function createCues({ ctx, board, juice }) {
       for (const g of groups) {
         const { x, y } = at(g.target);
         juice.burst(x, y, { size: g.cells.length, cls: g.joker ? "hm-juice-joker" : "hm-juice" });
-        juice.float(`+${number(g.points)}${g.factor > 1 ? ` ×${g.factor}` : ""}`, x, y, { cls: g.joker ? "hm-float hm-fx-joker" : "hm-float" });
+        juice.float(`+${number(g.points)}${g.factor > 1 ? ` ×${g.factor}` : ""}`, x, y, {
+          cls: g.joker ? "hm-float hm-fx-joker" : "hm-float",
+        });
       }
     },
     /** The move has been shown: praise, fanfare, shake; the round's end. @param {Merge.Event[]} events */

@@ -8,9 +8,18 @@ import { drawPiece } from "./tray.js";
 const HALF = 20; // half the ghost's viewBox, in board units around the anchor
 
 export function createGhost() {
-  const art = /** @type {SVGSVGElement} */ (svg("svg", {
-    class: "hm-drag-ghost", viewBox: `${-HALF} ${-HALF} ${2 * HALF} ${2 * HALF}`, "aria-hidden": "true", style: "display: none",
-  }, document.body));
+  const art = /** @type {SVGSVGElement} */ (
+    svg(
+      "svg",
+      {
+        class: "hm-drag-ghost",
+        viewBox: `${-HALF} ${-HALF} ${2 * HALF} ${2 * HALF}`,
+        "aria-hidden": "true",
+        style: "display: none",
+      },
+      document.body,
+    )
+  );
   return {
     /**
      * The piece drawn in its turn, for the drag to move.
@@ -21,6 +30,8 @@ export function createGhost() {
       art.dataset.style = view.style;
       return art;
     },
-    remove() { art.remove(); },
+    remove() {
+      art.remove();
+    },
   };
 }

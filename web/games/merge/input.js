@@ -27,7 +27,9 @@ const CENTRE = "0:0"; // where the keyboard's marker starts: the board's middle 
 
 /** @param {InputParts} parts @returns {() => void} the listeners' removal (the document's) */
 export function bindInput({ state, board, tray, ghost, play, act, report, draw, describe }) {
-  const aim = (/** @type {string | null} */ cell) => { play.setMarker(cell).catch(report); };
+  const aim = (/** @type {string | null} */ cell) => {
+    play.setMarker(cell).catch(report);
+  };
 
   // ----- pointer: hover preview, tap a cell -----
   board.root.addEventListener("pointermove", (e) => {
@@ -61,13 +63,24 @@ export function bindInput({ state, board, tray, ghost, play, act, report, draw, 
       draw();
       return ghost.show(state.view, state.geometry.directions);
     },
-    onHover: (cell) => { state.dragCell = cell; play.refreshAim(); },
-    onDrop: (cell) => { endDrag(); act(play.place, cell); play.refreshAim(); },
-    onCancel: () => { endDrag(); play.refreshAim(); },
+    onHover: (cell) => {
+      state.dragCell = cell;
+      play.refreshAim();
+    },
+    onDrop: (cell) => {
+      endDrag();
+      act(play.place, cell);
+      play.refreshAim();
+    },
+    onCancel: () => {
+      endDrag();
+      play.refreshAim();
+    },
     onTap: () => act(play.rotate, 1),
   });
   drag.bind(tray.current, "current");
-  tray.current.addEventListener("keydown", (e) => { // Enter or Space on the tray piece: aim on the board
+  tray.current.addEventListener("keydown", (e) => {
+    // Enter or Space on the tray piece: aim on the board
     if (e.key !== "Enter" && e.key !== " ") return;
     e.preventDefault();
     if (!state.live || state.view?.over) return;
@@ -80,10 +93,11 @@ export function bindInput({ state, board, tray, ghost, play, act, report, draw, 
     if (!state.live || !state.geometry) return;
     if (e.key.startsWith("Arrow")) {
       e.preventDefault();
-      aim(state.marker ? arrowTarget(state.geometry.keys, state.marker, e.key) ?? state.marker : CENTRE);
+      aim(state.marker ? (arrowTarget(state.geometry.keys, state.marker, e.key) ?? state.marker) : CENTRE);
     } else if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
-      if (state.marker) act(play.place, state.marker); else aim(CENTRE);
+      if (state.marker) act(play.place, state.marker);
+      else aim(CENTRE);
     } else if (e.key === "Escape" && state.marker) {
       e.preventDefault();
       aim(null);
@@ -136,7 +150,12 @@ export function createTools(tools, root, { ctx, page, state, play, confirm, menu
   const { t, number } = ctx;
   /** A toolbar button. @param {string} cls @param {string} key its label @param {() => unknown} onClick */
   const tool = (cls, key, onClick) => {
-    const button = html("button", { class: `btn ${cls}`, type: "button", hidden: Boolean(ctx.replay) || (ctx.lesson && cls !== "hm-settings-btn") }, tools, t(key));
+    const button = html(
+      "button",
+      { class: `btn ${cls}`, type: "button", hidden: Boolean(ctx.replay) || (ctx.lesson && cls !== "hm-settings-btn") },
+      tools,
+      t(key),
+    );
     button.addEventListener("click", onClick);
   };
   /** @type {ReturnType<typeof createSettings> | null} */
@@ -145,17 +164,25 @@ export function createTools(tools, root, { ctx, page, state, play, confirm, menu
   let slots = null;
   tool("hm-new", "merge.newRound", async () => {
     if (!state.live) return;
-    if (state.view?.in_progress && !(await confirm.ask({ title: t("merge.confirmNew.title"),
-      text: t("merge.confirmNew.text"), yes: t("merge.newRound") }))) return;
+    if (
+      state.view?.in_progress &&
+      !(await confirm.ask({ title: t("merge.confirmNew.title"), text: t("merge.confirmNew.text"), yes: t("merge.newRound") }))
+    )
+      return;
     act(play.newRound);
   });
-  dailyButton(tools, ctx, "merge", { label: t("merge.daily"), title: t("merge.dailyLabel"), cls: "hm-daily", report: page.report })
-    .hidden = Boolean(ctx.lesson || ctx.replay);
+  dailyButton(tools, ctx, "merge", { label: t("merge.daily"), title: t("merge.dailyLabel"), cls: "hm-daily", report: page.report }).hidden =
+    Boolean(ctx.lesson || ctx.replay);
   tool("hm-slots-btn", "merge.slots", () => {
     if (!state.live || !state.geometry) return;
     act(play.flushTime);
-    slots ??= createSlots(root, { t, number, count: state.geometry.slots, onToggle: menu,
-      slots: createSlotApi({ ctx, page, state, play, confirm, count: state.geometry.slots }) });
+    slots ??= createSlots(root, {
+      t,
+      number,
+      count: state.geometry.slots,
+      onToggle: menu,
+      slots: createSlotApi({ ctx, page, state, play, confirm, count: state.geometry.slots }),
+    });
     slots.open().catch(page.report);
   });
   /** M14: a setting changed, the engine's view of it drawn. @param {Partial<Merge.SettingsView>} change */
@@ -167,8 +194,12 @@ export function createTools(tools, root, { ctx, page, state, play, confirm, menu
   }
   tool("hm-settings-btn", "merge.settings", () => {
     if (!state.live || !state.view || !state.geometry) return;
-    settings ??= createSettings(root, { t, styles: state.geometry.styles, onToggle: menu,
-      onChange: (change) => act(changeSettings, change) });
+    settings ??= createSettings(root, {
+      t,
+      styles: state.geometry.styles,
+      onToggle: menu,
+      onChange: (change) => act(changeSettings, change),
+    });
     settings.open({ ...state.view.settings, style: state.view.style });
   });
 }

@@ -43,7 +43,9 @@ function createTime({ ctx, page, state, timer }) {
     const ms = takeMs();
     if (ms <= 0) return;
     /** @type {Club.Answer} */
-    const answer = await engine.call("tick", { ms }).finally(() => { state.sentMs -= ms; });
+    const answer = await engine.call("tick", { ms }).finally(() => {
+      state.sentMs -= ms;
+    });
     if (answer.accepted && page.keep(answer) && !page.gone()) state.view = answer.view;
   }
 
@@ -92,7 +94,10 @@ function createRefuse({ ctx, page, state, board, cues, previewAt, clearAim }) {
     previewAt(cell);
     if (!ctx.reducedMotion()) board.shake();
     ctx.announce(t(`merge.reason.${reason}`));
-    if (!state.marker && !state.hover) page.later(() => { if (!aimedCell(state)) clearAim(); }, 700);
+    if (!state.marker && !state.hover)
+      page.later(() => {
+        if (!aimedCell(state)) clearAim();
+      }, 700);
   };
 }
 
@@ -103,8 +108,15 @@ function createRefuse({ ctx, page, state, board, cues, previewAt, clearAim }) {
 function openOverCard(state, over, end, newBest) {
   const view = state.view;
   if (!view?.over) return;
-  const card = over.open({ score: view.score, moves: view.moves, highest: view.highest, chain: view.best_chain, playMs: view.play_ms,
-    best: view.best, newBest });
+  const card = over.open({
+    score: view.score,
+    moves: view.moves,
+    highest: view.highest,
+    chain: view.best_chain,
+    playMs: view.play_ms,
+    best: view.best,
+    newBest,
+  });
   end.card(endPart(card, "hm-over-club"));
 }
 
@@ -135,11 +147,17 @@ export function createPlay({ ctx, page, state, draw, board, player, timer, over,
     cues.start();
     const ms = takeMs();
     /** @type {Club.Answer} */
-    const answer = await engine.call("place", { cell, ms }).catch((/** @type {unknown} */ error) => {
-      timer.refund(ms);
-      throw error;
-    }).finally(() => { state.sentMs -= ms; });
-    if (!answer.accepted) { // a refusal changes nothing: the time is handed over later
+    const answer = await engine
+      .call("place", { cell, ms })
+      .catch((/** @type {unknown} */ error) => {
+        timer.refund(ms);
+        throw error;
+      })
+      .finally(() => {
+        state.sentMs -= ms;
+      });
+    if (!answer.accepted) {
+      // a refusal changes nothing: the time is handed over later
       timer.refund(ms);
       if (!page.gone()) refuse(cell, String(answer.reason));
       return false;

@@ -30,8 +30,10 @@ export function layout(root, ctx, { state, juice, onRotate }) {
   const frame = html("div", { class: "hm-layout" }, root);
   frame.append(hud.bar);
   const boardWrap = html("div", { class: "hm-board-wrap" }, frame);
-  const board = createBoard(boardWrap, { label: t("merge.boardLabel"),
-    describe: (values) => (state.geometry ? rowsText(state.geometry, values, t).join(" ") : "") });
+  const board = createBoard(boardWrap, {
+    label: t("merge.boardLabel"),
+    describe: (values) => (state.geometry ? rowsText(state.geometry, values, t).join(" ") : ""),
+  });
   board.root.setAttribute("aria-keyshortcuts", "D R Shift+R");
   html("p", { class: "sr-only hm-keys-hint" }, boardWrap, t("merge.sr.hint"));
   const side = html("div", { class: "hm-side" }, frame);

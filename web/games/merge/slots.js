@@ -21,27 +21,45 @@ export function createSlotApi({ ctx, page, state, play, confirm, count }) {
     },
     async save(n) {
       const old = await page.serial(() => summary(n));
-      if (old && !(await confirm.ask({ title: t("merge.confirmSave.title", { n }),
-        text: t("merge.confirmSave.text", { n, summary: summaryText(old, t, number) }), yes: t("merge.confirmSave.yes") }))) return false;
-      return (await page.serial(async () => {
-        const [, text] = await Promise.all([play.flushTime(), engine.call("save", {})]);
-        store.set(key(n), text);
-        ctx.announce(t("merge.savedTo", { n }));
-        return true;
-      })) ?? false;
+      if (
+        old &&
+        !(await confirm.ask({
+          title: t("merge.confirmSave.title", { n }),
+          text: t("merge.confirmSave.text", { n, summary: summaryText(old, t, number) }),
+          yes: t("merge.confirmSave.yes"),
+        }))
+      )
+        return false;
+      return (
+        (await page.serial(async () => {
+          const [, text] = await Promise.all([play.flushTime(), engine.call("save", {})]);
+          store.set(key(n), text);
+          ctx.announce(t("merge.savedTo", { n }));
+          return true;
+        })) ?? false
+      );
     },
     async load(n) {
-      if (state.view?.in_progress && !(await confirm.ask({ title: t("merge.confirmLoad.title", { n }),
-        text: t("merge.confirmLoad.text", { n }), yes: t("merge.slotLoad") }))) return false;
-      return (await page.serial(async () => {
-        const text = store.get(key(n));
-        if (!(await summary(n))) return false;
-        const [, next] = await Promise.all([play.abandon(), engine.call("load", { save: text })]);
-        if (!page.keep({ accepted: true, save: text, view: next }) || page.gone()) return false;
-        play.show(next);
-        ctx.announce(t("merge.loadedFrom", { n }));
-        return true;
-      })) ?? false;
+      if (
+        state.view?.in_progress &&
+        !(await confirm.ask({
+          title: t("merge.confirmLoad.title", { n }),
+          text: t("merge.confirmLoad.text", { n }),
+          yes: t("merge.slotLoad"),
+        }))
+      )
+        return false;
+      return (
+        (await page.serial(async () => {
+          const text = store.get(key(n));
+          if (!(await summary(n))) return false;
+          const [, next] = await Promise.all([play.abandon(), engine.call("load", { save: text })]);
+          if (!page.keep({ accepted: true, save: text, view: next }) || page.gone()) return false;
+          play.show(next);
+          ctx.announce(t("merge.loadedFrom", { n }));
+          return true;
+        })) ?? false
+      );
     },
     async exportCode(n) {
       const code = await page.serial(() => engine.call("export", { save: store.get(key(n)) }));

@@ -20,10 +20,18 @@ export function drawStone(parent, value, x, y, { size = SIZE, cls = "" } = {}) {
   svg("polygon", { points: hexCorners(x, y, size * 0.72), class: "hm-inner" }, g);
   const label = value === JOKER ? "\u2726" : value >= 100000 ? `${Math.floor(value / 1000)}k` : String(value);
   const scale = label.length <= 2 ? 0.78 : label.length === 3 ? 0.62 : label.length === 4 ? 0.5 : 0.42;
-  const text = svg("text", {
-    x, y, class: "hm-num", "text-anchor": "middle", "dominant-baseline": "central",
-    "font-size": (size * scale).toFixed(2),
-  }, g);
+  const text = svg(
+    "text",
+    {
+      x,
+      y,
+      class: "hm-num",
+      "text-anchor": "middle",
+      "dominant-baseline": "central",
+      "font-size": (size * scale).toFixed(2),
+    },
+    g,
+  );
   text.textContent = label;
   return g;
 }

@@ -12,23 +12,35 @@ export function createTimer(now = () => performance.now()) {
   function sync() {
     const run = !Object.values(holds).some(Boolean); // any hold (hidden, menu, confirm, idle) stops it
     if (run && since === null) since = now();
-    if (!run && since !== null) { pending += now() - since; since = null; }
+    if (!run && since !== null) {
+      pending += now() - since;
+      since = null;
+    }
   }
 
   return {
     /** @param {string} reason @param {boolean} on */
-    hold(reason, on) { holds[reason] = on; sync(); },
+    hold(reason, on) {
+      holds[reason] = on;
+      sync();
+    },
     running: () => since !== null,
     // Milliseconds measured since the last take (whole ms; the rest stays pending).
     take() {
-      if (since !== null) { const t = now(); pending += t - since; since = t; }
+      if (since !== null) {
+        const t = now();
+        pending += t - since;
+        since = t;
+      }
       const ms = Math.floor(pending);
       pending -= ms;
       return ms;
     },
     // Milliseconds a refused action did not use go back (M15: nothing is lost).
     /** @param {number} ms */
-    refund(ms) { pending += ms; },
+    refund(ms) {
+      pending += ms;
+    },
     peek: () => pending + (since !== null ? now() - since : 0),
   };
 }

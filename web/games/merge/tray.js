@@ -29,8 +29,10 @@ export function drawPiece(art, piece, turn, directions, { centre = true, zoom = 
  */
 export function createTray(parent, { t, onRotate }) {
   const tray = html("div", { class: "hm-tray", role: "group", "aria-label": t("merge.tray") }, parent);
-  const rotateButton = (/** @type {string} */ cls, /** @type {string} */ name, /** @type {string} */ arrow) => /** @type {HTMLButtonElement} */ (
-    html("button", { class: `btn hm-rotate ${cls}`, type: "button", "aria-label": t(name), title: t(`${name}Hint`) }, tray, arrow));
+  const rotateButton = (/** @type {string} */ cls, /** @type {string} */ name, /** @type {string} */ arrow) =>
+    /** @type {HTMLButtonElement} */ (
+      html("button", { class: `btn hm-rotate ${cls}`, type: "button", "aria-label": t(name), title: t(`${name}Hint`) }, tray, arrow)
+    );
   const left = rotateButton("hm-rotate-ccw", "merge.rotateLeft", "\u21BA");
   const box = html("div", { class: "hm-current-box" }, tray);
   html("span", { class: "hm-tray-label" }, box, t("merge.current"));
@@ -58,8 +60,10 @@ export function createTray(parent, { t, onRotate }) {
     tray.dataset.kind = view.current.kind;
     drawPiece(art, view.current, view.turn, directions, { zoom: true });
     drawPiece(nextArt, view.next, view.next.kind === "pair" ? view.turn : 0, directions, { zoom: true });
-    name.textContent = t(pair ? "merge.currentPairLabel" : "merge.currentLabel",
-      { piece: pieceName(view.current, t), turn: t(`merge.dir.${view.turn}`) });
+    name.textContent = t(pair ? "merge.currentPairLabel" : "merge.currentLabel", {
+      piece: pieceName(view.current, t),
+      turn: t(`merge.dir.${view.turn}`),
+    });
     nextArt.setAttribute("aria-label", t("merge.nextLabel", { piece: pieceName(view.next, t) }));
     current.disabled = view.over;
     for (const button of [left, right]) Object.assign(button, { hidden: !pair, disabled: !view.can_rotate });

@@ -61,8 +61,14 @@ export function moveSaid(events, view, geometry, t, number) {
   }
   for (const e of merged) {
     if (e.step > 1 && e === merged.find((m) => m.step === e.step)) parts.push(t("merge.say.chain", { n: e.step }));
-    parts.push(t(e.factor > 1 ? "merge.say.mergedJoker" : "merge.say.merged",
-      { n: e.cells.length, v: e.value, result: number(e.result), points: t("merge.nPoints", { count: e.points }) }));
+    parts.push(
+      t(e.factor > 1 ? "merge.say.mergedJoker" : "merge.say.merged", {
+        n: e.cells.length,
+        v: e.value,
+        result: number(e.result),
+        points: t("merge.nPoints", { count: e.points }),
+      }),
+    );
   }
   const score = number(view?.score ?? 0);
   parts.push(t("merge.say.score", { score }));

@@ -14,8 +14,7 @@ import pytest
 from club import bridge as bridge_module
 from club import playback
 from club.bridge import Bridge
-from club.recording import PASSIVE
-from club.replay import parse_code
+from replay_steps import every_step_in_order
 from test_replays import RUNS, call, play_to_end
 
 
@@ -25,27 +24,6 @@ def finished_code(game: str, start: dict[str, Any], player: Any) -> str:
     code = play_to_end(bridge, game, player, random.Random(3), resume_at=4)["code"]
     assert isinstance(code, str)
     return code
-
-
-def every_step_in_order(game: str, code: str) -> list[tuple[Any, list[Any]]]:
-    """The view and events of each step, every state kept: how a replay was stepped before checkpoints."""
-    replay = parse_code(code, game)
-    shown = Bridge().session(f"{game}/replay")
-    player = type(shown)()
-    player.replay_begin(replay.start)
-    steps, events = [player.state], [[]]
-    pending: list[Any] = []
-    for method, payload in replay.actions:
-        pending += getattr(player, method)(payload).get("events") or []
-        if method not in PASSIVE or pending:
-            steps.append(player.state)
-            events.append(pending)
-            pending = []
-    if steps[-1] is not player.state:
-        steps.append(player.state)
-        events.append([])
-    return json.loads(json.dumps([(shown.describe(state), step_events)  # as the bridge sends them
-                                  for state, step_events in zip(steps, events, strict=True)]))
 
 
 @pytest.mark.parametrize(("game", "start", "player"), RUNS, ids=[f"{g}-{json.dumps(s)}" for g, s, _ in RUNS])

@@ -16,8 +16,7 @@ import longruns
 import pytest
 from club import playback
 from club.bridge import Bridge
-from club.recording import PASSIVE
-from club.replay import parse_code
+from replay_steps import every_step_in_order
 from test_replays import RUNS, call, play_to_end
 
 #: The view's number each game's end card shows as its moves (blocks "Pieces dropped" B, domino
@@ -25,28 +24,6 @@ from test_replays import RUNS, call, play_to_end
 END_CARD = {"blocks": "drops", "domino": "turns", "merge": "moves", "bowls": "moves"}
 #: Bot runs (tools/longruns.py): game, moves played.
 BOTS = [("blocks", 60), ("domino", 40), ("merge", 80), ("bowls", 60)]
-
-
-def every_step_in_order(game: str, code: str) -> list[Any]:
-    """The view and events of each step, played from the start one action at a time through
-    the Session's own actions (no playback, no kept states): what stepping there answers."""
-    replay = parse_code(code, game)
-    shown = Bridge().session(f"{game}/replay")
-    player = type(shown)()
-    player.replay_begin(replay.start)
-    steps, events = [player.state], [[]]
-    pending: list[Any] = []
-    for method, payload in replay.actions:
-        pending += getattr(player, method)(payload).get("events") or []
-        if method not in PASSIVE or pending:
-            steps.append(player.state)
-            events.append(pending)
-            pending = []
-    if steps[-1] is not player.state:
-        steps.append(player.state)
-        events.append([])
-    return json.loads(json.dumps([(shown.describe(state), step_events)  # as the bridge sends them
-                                  for state, step_events in zip(steps, events, strict=True)]))
 
 
 def finished_code(game: str, start: dict[str, Any], player: Any) -> str:

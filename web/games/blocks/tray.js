@@ -4,6 +4,7 @@
 import { html, svg } from "../../svg.js";
 import { drawPiece } from "./draw.js";
 import { SIZE } from "./board.js";
+import { slotSaid } from "./words.js";
 
 /**
  * @typedef {object} Tray
@@ -57,16 +58,7 @@ export function createTray(parent, t, onSlot) {
       b.classList.toggle("held", held === slot);
       b.setAttribute("aria-pressed", held === slot ? "true" : "false");
       b.setAttribute("aria-disabled", String(!(piece.piece && piece.fits && !view.over)));
-      b.setAttribute(
-        "aria-label",
-        !piece.piece
-          ? t("blocks.slotUsed", { n: slot + 1 })
-          : t(piece.fits ? "blocks.slotLabel" : "blocks.slotNoRoom", {
-              n: slot + 1,
-              shape: t(`blocks.shape.${piece.shape}`),
-              count: piece.cells.length,
-            }),
-      );
+      b.setAttribute("aria-label", slotSaid(t, piece, slot));
     });
     offer.hidden = !view.redeal_offered;
   }

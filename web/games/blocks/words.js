@@ -18,6 +18,21 @@
  *   the board, the pieces, the meter (of `edges` edges) and the score
  */
 
+/**
+ * A tray slot in words: used, or its piece's shape and size and whether it has room (the slot's
+ * label and the D key say the same).
+ * @param {T} t @param {Blocks.View["tray"][number]} piece @param {number} slot
+ */
+export function slotSaid(t, piece, slot) {
+  return !piece.piece
+    ? t("blocks.slotUsed", { n: slot + 1 })
+    : t(piece.fits ? "blocks.slotLabel" : "blocks.slotNoRoom", {
+        n: slot + 1,
+        shape: t(`blocks.shape.${piece.shape}`),
+        count: piece.cells.length,
+      });
+}
+
 /** @param {T} t @returns {Words} */
 export function createWords(t) {
   /** @type {Map<string, {row: number, n: number}>} */
@@ -77,17 +92,7 @@ export function createWords(t) {
         said.push(t("blocks.say.lineGap", { ...vars, gap: line.findIndex((_, n) => !filled.includes(n + 1)) + 1 }));
       } else said.push(t("blocks.say.line", vars));
     });
-    view.tray.forEach((piece, slot) => {
-      said.push(
-        !piece.piece
-          ? t("blocks.slotUsed", { n: slot + 1 })
-          : t(piece.fits ? "blocks.slotLabel" : "blocks.slotNoRoom", {
-              n: slot + 1,
-              shape: t(`blocks.shape.${piece.shape}`),
-              count: piece.cells.length,
-            }),
-      );
-    });
+    view.tray.forEach((piece, slot) => said.push(slotSaid(t, piece, slot)));
     return said.join(" ");
   }
 

@@ -172,3 +172,12 @@ def reload_keeps_the_club_block(page: Page, block: Locator, code: str) -> None:
     for button in CLUB_ACTIONS:
         expect(block.locator(button)).to_be_visible()
     assert block.locator(".club-copy-code").get_attribute("data-code") == code
+
+
+def expect_play_time(shown: Locator, stored_ms: int) -> None:
+    """M11: an end card's play time is the stored play time plus the real seconds the last moves
+    took (more than one under load): at least the stored ms, under half a minute more, written m:ss."""
+    played = int(shown.get_attribute("data-value") or -1)
+    assert stored_ms <= played < stored_ms + 30_000, (stored_ms, played)
+    expect(shown).to_have_text(f"{played // 60_000}:{played // 1000 % 60:02d}")
+

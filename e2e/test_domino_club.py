@@ -151,6 +151,9 @@ def test_daily_button_link_end_card_and_replay(page: Page, phone: Page, boot) ->
     expect(phone.locator(".dd-chip")).to_have_text(re.compile(r"Marathon\s*·\s*Extended"))
     expect(phone.locator(".dd .club-badge")).to_have_text("Challenge")  # no longer the daily's badge
     phone.reload()  # the address lost its query long ago: the badge still says it
+    # The stored view draws the paused well at once; the badge waits for the engine's run_info
+    # (3.5-5.7 s after that paint on a loaded machine): wait for the started game, as a player does.
+    wait_ready(phone)
     phase(phone, "paused")
     expect(phone.locator(".dd .club-badge")).to_have_text("Challenge")
     assert phone.evaluate("localStorage.getItem('6e-club/v1/domino/choice')") == '{"mode":"marathon","set":"extended"}'

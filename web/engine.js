@@ -10,7 +10,7 @@
 // the CDN. The loader's URL carries a per-page nonce: it names the
 // BroadcastChannel on which the worker reports boot stages and the snapshot
 // state to this page only (another tab booting has its own).
-import { SNAPSHOT_CACHE, snapshotKey } from "./snapshot.mjs";
+import { SNAPSHOT_CACHE } from "./snapshot.mjs";
 
 export class EngineError extends Error {
   /** @param {string} field what the engine refused (a payload field, or "") @param {string} message */
@@ -84,8 +84,9 @@ export function createEngine(exports, game, entry = "call") {
 // module worker (web/snapshot-worker.mjs) once the page is idle after start.
 // PyScript's worker cannot make it itself: makeMemorySnapshot() refuses the
 // JS objects PyScript hands to Python ("Can't serialize object").
-/** @param {string} version the Pyodide version the snapshot is made for */
-function makeSnapshotLater(version) {
+// It holds the engines imported too, so it is keyed by the engine archive's digest
+// as well as by the Pyodide version (web/snapshot.mjs).
+function makeSnapshotLater() {
   if (typeof Worker === "undefined" || typeof caches === "undefined") return;
   const root = document.documentElement;
   /** @param {() => void} fn */
@@ -103,7 +104,7 @@ function makeSnapshotLater(version) {
     worker.postMessage({
       indexURL: new URL("../vendor/pyodide/", import.meta.url).href,
       stdLibURL: new URL("../build/python_stdlib.zip", import.meta.url).href,
-      key: snapshotKey(version),
+      archiveURL: new URL("../build/club.zip", import.meta.url).href,
       cache: SNAPSHOT_CACHE,
     });
   });
@@ -127,7 +128,7 @@ export function startWorker({ onStage = () => {}, onFail = () => {}, onBytes = (
   let scheduled = null; // the Pyodide version, when a snapshot is to be made
   let up = false;
   const snapshotWhenBoth = () => {
-    if (up && scheduled) makeSnapshotLater(scheduled);
+    if (up && scheduled) makeSnapshotLater();
     if (up) scheduled = null;
   };
   channel.onmessage = ({ data }) => {

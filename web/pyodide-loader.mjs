@@ -1,13 +1,14 @@
 // The interpreter loader (P1, P15), run inside the engine worker (P3):
 // pyscript.toml names it as the interpreter and web/engine.js passes it to
 // PyWorker as `version`, so PyScript imports it and calls loadPyodide.
-// - A returning visit restores a memory snapshot of a freshly started
-//   interpreter (_loadSnapshot) instead of redoing Python's start.
+// - A returning visit restores a memory snapshot of an interpreter that has
+//   imported the standard library and the engines (_loadSnapshot) instead of
+//   redoing Python's start and compiling the engines' source.
 // - The first visit starts normally and says "scheduled": the page then makes
 //   the snapshot in web/snapshot-worker.mjs once it is idle (engine.js).
 // Both options are private Pyodide APIs tied to the exact build: the snapshot
-// is keyed by the Pyodide version and any failure falls back to a normal
-// start and drops the stale snapshot.
+// is keyed by the Pyodide version and the engine archive's digest, and any
+// failure falls back to a normal start and drops the stale snapshot.
 // - The engine archive is asked for as soon as this module runs, beside
 //   Pyodide's own downloads (PyScript asks for it only once Python is up):
 //   its bytes are counted for the page's progress bar and the response is
@@ -16,7 +17,7 @@
 // snapshot state go to the page that started this worker on the
 // BroadcastChannel named by the `page` nonce in this module's URL.
 import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
-import { SNAPSHOT_CACHE, snapshotKey } from "./snapshot.mjs";
+import { SNAPSHOT_CACHE, archiveDigest, snapshotKey, snapshotPrefix } from "./snapshot.mjs";
 
 export { version };
 
@@ -24,7 +25,6 @@ const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 // The standard library built for the arcade (tools/stdlib.py): the files a full
 // session imports, in place of Pyodide's whole one (a fifth of its bytes).
 export const STDLIB_URL = new URL("../build/python_stdlib.zip", import.meta.url).href;
-const SNAPSHOT_KEY = snapshotKey(version);
 const page = new URL(import.meta.url).searchParams.get("page");
 const channel = page && typeof BroadcastChannel !== "undefined" ? new BroadcastChannel(`club-boot-${page}`) : null;
 /**
@@ -38,24 +38,32 @@ const fetchFirst = globalThis.fetch;
 // The archive read to its end here, its bytes told as they come; PyScript gets
 // a response holding them. A failed request is PyScript's to meet (and the
 // fetch wrapper's to tell).
-const archive = (async () => {
+/** @type {Promise<{response: Response, bytes: Uint8Array | null}>} */
+const received = (async () => {
   const response = await fetchFirst(ARCHIVE_URL);
-  if (!response.ok || !response.body) return response;
+  if (!response.ok || !response.body) return { response, bytes: null };
   const reader = response.body.getReader();
   /** @type {Uint8Array<ArrayBuffer>[]} */
   const chunks = [];
-  let bytes = 0;
+  let count = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     chunks.push(value);
-    bytes += value.byteLength;
-    tell({ received: { url: "build/club.zip", bytes } });
+    count += value.byteLength;
+    tell({ received: { url: "build/club.zip", bytes: count } });
   }
+  const bytes = new Uint8Array(await new Blob(chunks).arrayBuffer());
   const { status, statusText, headers } = response;
-  return new Response(new Blob(chunks), { status, statusText, headers });
+  return { response: new Response(bytes, { status, statusText, headers }), bytes };
 })();
+const archive = received.then(({ response }) => response);
 archive.catch(() => {}); // met again when PyScript asks for it
+// The snapshot's key: this Pyodide and this engine archive (null: no archive, no snapshot).
+const snapshotKeyNow = received.then(
+  ({ bytes }) => (bytes ? snapshotKey(version, archiveDigest(bytes)) : null),
+  () => null,
+);
 let archiveClaimed = false;
 
 // Stages the page's progress bar shows (P3): observed, not guessed. The
@@ -91,11 +99,16 @@ function watchDownloads() {
 // start takes about as long, and Cache Storage can stall behind a long write.
 const SNAPSHOT_WAIT_MS = 5000;
 
-/** @returns {Promise<Uint8Array | null>} the stored snapshot of this Pyodide version */
+/** @returns {Promise<Uint8Array | null>} the stored snapshot of this Pyodide version and engine archive */
 async function readSnapshot() {
   const read = (async () => {
     try {
-      const hit = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_KEY);
+      const store = await caches.open(SNAPSHOT_CACHE);
+      const prefix = snapshotPrefix(version);
+      if (!(await store.keys()).some((request) => request.url.startsWith(prefix))) return null; // a first visit
+      const key = await snapshotKeyNow;
+      if (!key) return null;
+      const hit = await store.match(key);
       return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
     } catch {
       return null; // Cache Storage unavailable (private mode, file://): plain start
@@ -110,7 +123,8 @@ async function readSnapshot() {
 
 async function dropSnapshot() {
   try {
-    await (await caches.open(SNAPSHOT_CACHE)).delete(SNAPSHOT_KEY);
+    const key = await snapshotKeyNow;
+    if (key) await (await caches.open(SNAPSHOT_CACHE)).delete(key);
   } catch {
     /* nothing to drop */
   }

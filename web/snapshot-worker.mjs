@@ -1,27 +1,39 @@
 // Makes the interpreter memory snapshot for returning visits, off the main
 // thread (see web/pyodide-loader.mjs). Answers "saved" or "failed".
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+import { archiveDigest, snapshotKey } from "./snapshot.mjs";
 
 // Every module of the standard library built for the arcade (tools/stdlib.py:
-// exactly the files a full session imports) is imported once here: they are
-// part of the snapshot and cost nothing on a returning visit. Only the
-// standard library: the snapshot stays valid for any version of our own code.
+// exactly the files a full session imports) is imported once here, and so are
+// the engines (the bridge, each game's api, the Daily Club's record): they are
+// part of the snapshot, so a returning visit neither compiles nor runs them again.
+// The engine archive is unpacked where PyScript unpacks it (pyscript.toml's
+// [files]: the working directory), so every module's file is where it will be.
+// The snapshot is keyed by the archive's digest: another build boots without it.
 const IMPORT_ALL = `
-import sys, zipfile
+import importlib, sys, zipfile
 archive = next(entry for entry in sys.path if entry.endswith(".zip"))
 for name in sorted(zipfile.ZipFile(archive).namelist()):
     if name.endswith(".py"):
         __import__(name[:-3].removesuffix("/__init__").replace("/", "."))
+from club import GAMES
+for name in ("club.bridge", "club.daily.api", *(f"club.{game}.api" for game in GAMES)):
+    importlib.import_module(name)
 `;
 
-self.onmessage = async ({ data: { indexURL, stdLibURL, key, cache } }) => {
+self.onmessage = async ({ data: { indexURL, stdLibURL, archiveURL, cache } }) => {
   try {
+    const response = await fetch(archiveURL);
+    if (!response.ok) throw new Error(`the engine archive: HTTP ${response.status}`);
+    const archive = new Uint8Array(await response.arrayBuffer());
     const pyodide = await loadPyodide({ indexURL, stdLibURL, _makeSnapshot: true });
+    pyodide.unpackArchive(archive, "zip", { extractDir: pyodide.FS.cwd() });
     pyodide.runPython(IMPORT_ALL);
     const bytes = pyodide.makeMemorySnapshot();
+    const key = snapshotKey(pyodide.version, archiveDigest(archive));
     const store = await caches.open(cache);
     await store.put(key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
-    // Then the snapshots of other Pyodide versions go (never a moment with none).
+    // Then the snapshots of other Pyodide versions and builds go (never a moment with none).
     await Promise.all((await store.keys()).filter((request) => request.url !== key).map((request) => store.delete(request)));
     self.postMessage("saved");
   } catch (error) {

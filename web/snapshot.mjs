@@ -1,17 +1,46 @@
-// Where the Pyodide memory snapshot is kept (P2, P3): one Cache Storage name and
-// one key per Pyodide version, shared by the page that has it made
-// (web/engine.js, through web/snapshot-worker.mjs) and the worker's loader that
-// boots from it (web/pyodide-loader.mjs). Constants only, so the main thread
-// imports them without the loader (which imports Pyodide itself).
+// Where the Pyodide memory snapshot is kept (P2, P3, P15): one Cache Storage name
+// and one key per Pyodide version and engine archive, shared by the page that has
+// it made (web/engine.js, through web/snapshot-worker.mjs) and the worker's loader
+// that boots from it (web/pyodide-loader.mjs). No Pyodide here, so the main thread
+// imports it without the loader (which imports Pyodide itself).
 
 /** The Cache Storage the snapshot is kept in (never the service worker's precache). */
 export const SNAPSHOT_CACHE = "club-snapshot";
 
 /**
- * The snapshot's key in that cache: one per Pyodide version, so an update never boots an old one.
+ * The snapshot's key in that cache. The snapshot holds the engines already imported
+ * (their modules run, no source compiled on a returning visit), so it is one per
+ * Pyodide version and per engine archive: an update of either never boots an old one.
+ * @param {string} version the Pyodide version
+ * @param {string} archive the engine archive's digest (`archiveDigest`)
+ * @returns {string}
+ */
+export function snapshotKey(version, archive) {
+  return `${snapshotPrefix(version)}${archive}.bin`;
+}
+
+/**
+ * What every snapshot key of this Pyodide version begins with: a first visit, which has
+ * none, starts at once instead of waiting for the archive its key needs.
  * @param {string} version the Pyodide version
  * @returns {string}
  */
-export function snapshotKey(version) {
-  return new URL(`./pyodide-snapshot-${version}.bin`, import.meta.url).href;
+export function snapshotPrefix(version) {
+  return new URL(`./pyodide-snapshot-${version}-`, import.meta.url).href;
+}
+
+/**
+ * A short digest of the engine archive's bytes (FNV-1a, 32 bits, and the length): it
+ * tells one build of build/club.zip from another, and needs no secure context
+ * (crypto.subtle is missing on a plain-http host that is not localhost).
+ * @param {Uint8Array} bytes
+ * @returns {string}
+ */
+export function archiveDigest(bytes) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < bytes.length; i += 1) {
+    hash ^= bytes[i];
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return `${hash.toString(16).padStart(8, "0")}${bytes.length.toString(16)}`;
 }

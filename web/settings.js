@@ -153,7 +153,9 @@ function keyRows(body, { settings, row, t, save }) {
     show();
   }
   // Soft drop: D6's (the engine's) by default; the faster ones are plain `down` moves (web/games/domino/softdrop.js).
-  const speed = html("select", { id: "soft-drop-select" }, row(body, "shell.settings.softDrop"));
+  const speedRow = row(body, "shell.settings.softDrop");
+  speedRow.classList.add("setting-stacked"); // its options are long: the name above, the choice below at full width
+  const speed = html("select", { id: "soft-drop-select" }, speedRow);
   for (const value of SOFT_DROP.speeds) {
     html("option", { value, selected: settings.softDrop === value }, speed, t(`shell.settings.softDrop.${value}`, { n: SOFT_DROP.fastMs }));
   }

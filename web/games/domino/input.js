@@ -81,6 +81,34 @@ function peakSpeed(trail, now) {
 /** @param {EventTarget | null} target @param {string} selector */
 const closest = (target, selector) => (target instanceof Element ? target.closest(selector) : null);
 
+/**
+ * One button of the on-screen pad: a press holds its move (repeat or soft drop) until lifted; keyboard
+ * activation (Enter, Space on the focused button) makes the move once.
+ * @param {HTMLButtonElement} button
+ * @param {{ press: (what: string, source: string) => void, lift: (what: string, source: string) => void,
+ *   act: (move: string) => void, playing: () => boolean }} on
+ */
+function bindPadButton(button, { press, lift, act, playing }) {
+  const what = button.dataset.do ?? "";
+  button.addEventListener("mousedown", (e) => e.preventDefault()); // keep the focus on the well
+  button.addEventListener("pointerdown", (e) => {
+    if (e.button > 0) return;
+    e.preventDefault();
+    button.setPointerCapture?.(e.pointerId);
+    button.classList.add("down");
+    press(what, "pad");
+  });
+  const up = () => {
+    button.classList.remove("down");
+    lift(what, "pad");
+  };
+  for (const type of ["pointerup", "pointercancel", "lostpointercapture"]) button.addEventListener(type, up);
+  button.addEventListener("click", (e) => {
+    // keyboard activation (pointer presses were handled above)
+    if (e.detail === 0 && playing() && what !== "soft") act(what);
+  });
+}
+
 /** @param {InputOptions} options */
 export function createInput(options) {
   const { well, pad, act, soft, pause, playing, live } = options;
@@ -196,36 +224,15 @@ export function createInput(options) {
     else if (dy > 40 && g.cols === 0 && peakSpeed([...g.trail, [e.timeStamp, e.clientY]], e.timeStamp) > FLICK_PX_PER_MS) act("hard");
   }
 
-  // ----- on-screen pad --------------------------------------------------------
-  /** @param {HTMLButtonElement} button */
-  function bindPadButton(button) {
-    const what = button.dataset.do ?? "";
-    button.addEventListener("mousedown", (e) => e.preventDefault()); // keep the focus on the well
-    button.addEventListener("pointerdown", (e) => {
-      if (e.button > 0) return;
-      e.preventDefault();
-      button.setPointerCapture?.(e.pointerId);
-      button.classList.add("down");
-      press(what, "pad");
-    });
-    const up = () => {
-      button.classList.remove("down");
-      lift(what, "pad");
-    };
-    for (const type of ["pointerup", "pointercancel", "lostpointercapture"]) button.addEventListener(type, up);
-    button.addEventListener("click", (e) => {
-      // keyboard activation (pointer presses were handled above)
-      if (e.detail === 0 && playing() && what !== "soft") act(what);
-    });
-  }
-
   addEventListener("keydown", onKeyDown);
   addEventListener("keyup", onKeyUp);
   well.addEventListener("pointerdown", onPointerDown);
   well.addEventListener("pointermove", onPointerMove);
   well.addEventListener("pointerup", onPointerUp);
   well.addEventListener("pointercancel", onPointerUp);
-  pad.querySelectorAll("button[data-do]").forEach((b) => bindPadButton(/** @type {HTMLButtonElement} */ (b)));
+  pad
+    .querySelectorAll("button[data-do]")
+    .forEach((b) => bindPadButton(/** @type {HTMLButtonElement} */ (b), { press, lift, act, playing }));
 
   return {
     /** Called once per animation frame by the loop. @param {number} now */

@@ -16,6 +16,7 @@ from arcade import hold_engine, release_engine, storage_key, wait_ready, wait_un
 from club.domino.api import Session
 from club.domino.falling import Falling
 from club.domino.saves import dump as dump_game
+from club.replay import parse_code
 from playwright.sync_api import Page, expect
 
 ROUTE = "#/domino"
@@ -291,6 +292,61 @@ def test_held_key_timing_is_the_players(page: Page, boot) -> None:
     page.keyboard.press("z")
     at(page, rf"@{orient}$")
     assert falling(page)[0] == max(col - 4, 0)
+
+
+def held_down_rows(page: Page, ms: int) -> int:
+    """Rows the falling tile goes down while ArrowDown is held for ``ms`` of page time (the clock paused
+    before): a rotation after the release is answered after every move asked before it."""
+    _, row, orient = falling(page)
+    page.keyboard.down("ArrowDown")
+    page.clock.run_for(ms)
+    page.keyboard.up("ArrowDown")
+    page.keyboard.press("x")
+    at(page, rf"@{(orient + 1) % 4}$")
+    return falling(page)[1] - row
+
+
+def test_soft_drop_speed_is_the_players_and_the_run_replays(page: Page, boot) -> None:
+    """D6 stays the engine's (a row every 50 ms, its `soft` flag, the default); Settings offer faster soft drops
+    that the page makes of plain `down` moves (D20), recorded like any move: held as long, Fast moves the tile
+    more rows than Normal, and the run's replay code replays it to the same well and score."""
+    page.clock.install()
+    boot(page, ROUTE)
+    page.click("#settings-button")
+    select = page.locator("#soft-drop-select")
+    expect(select).to_have_value("normal")  # D6's by default
+    assert select.locator("option").all_text_contents() == [
+        "Normal (a row every 50 ms)", "Fast (a row every 20 ms)", "Instant (to the floor, no lock)"]
+    page.keyboard.press("Escape")
+    start(page)
+    page.clock.pause_at(page.evaluate("Date.now()") + 10)
+    normal = held_down_rows(page, 200)
+    assert 3 <= normal <= 5, normal  # 200 ms at D6's 50 ms a row
+    hard_drop(page)
+    page.click("#settings-button")  # the clock is paused: no game time passes meanwhile
+    select.select_option("fast")
+    page.keyboard.press("Escape")
+    settings = json.loads(page.evaluate("localStorage.getItem('6e-club/v1/settings')"))
+    assert settings["softDrop"] == "fast"
+    page.focus(".dd-well")  # the settings button had the focus back (a focused control keeps its keys)
+    fast = held_down_rows(page, 200)
+    assert fast > normal + 3, (fast, normal)  # a row every 20 ms: about ten
+    hard_drop(page)
+    # The recording holds the fast soft drop as `down` moves: the code replays to the same run.
+    page.keyboard.press("p")  # paused: the save is stored
+    page.wait_for_function("(n) => localStorage.getItem(n) !== null", arg=storage_key("domino", "run"))
+    save = stored(page, "run")
+    played = Session()
+    view = played.load({"save": save})
+    code = played.replay_code()
+    assert code is not None
+    downs = [payload for method, payload in parse_code(code, "domino").actions if method == "move" and payload == {"move": "down"}]
+    assert len(downs) >= fast  # Normal's rows are the engine's (`soft` held), Fast's are moves
+    viewer = Session()
+    opened = viewer.replay_open({"code": code})
+    last = viewer.replay_seek({"index": opened["steps"]})["view"]
+    assert (last["well"], last["power"], last["turns"]) == (view["well"], view["power"], view["turns"])
+    assert opened["score"] == view["power"]
 
 
 def test_a_held_key_is_let_go_when_the_window_loses_focus(page: Page, boot) -> None:

@@ -1,9 +1,10 @@
 // The settings dialog, opened by the header's button: sound and
-// its volume, vibration, motion (P11), Domino Drop's held keys (D8). Every
+// its volume, vibration, motion (P11), Domino Drop's held keys (D8) and soft
+// drop speed (D6's by default; web/games/domino/softdrop.js). Every
 // change is applied and saved at once.
 import { html } from "./svg.js";
 import { createDialog } from "./kit/dialog.js";
-import { KEY_TIMING } from "./storage.js";
+import { KEY_TIMING, SOFT_DROP } from "./storage.js";
 
 /**
  * @param {HTMLElement | null} button the header's settings button
@@ -123,7 +124,7 @@ export function mountSettings(button, { settings, saveSettings, t, feel, reduced
 
 /**
  * Domino Drop's held keys (D8): the delay before a held left/right repeats and the
- * time between repeats, in ms (tetr.io calls them DAS and ARR).
+ * time between repeats, in ms (tetr.io calls them DAS and ARR); then the soft drop's speed (SDF).
  * @param {HTMLElement} body
  * @param {{ settings: import("./storage.js").Settings, row: (parent: HTMLElement, key: string) => HTMLElement,
  *   t: (key: string, vars?: object) => string, save: () => void }} parts
@@ -151,4 +152,15 @@ function keyRows(body, { settings, row, t, save }) {
     slider.addEventListener("change", save);
     show();
   }
+  // Soft drop: D6's (the engine's) by default; the faster ones are plain `down` moves (web/games/domino/softdrop.js).
+  const speedRow = row(body, "shell.settings.softDrop");
+  speedRow.classList.add("setting-stacked"); // its options are long: the name above, the choice below at full width
+  const speed = html("select", { id: "soft-drop-select" }, speedRow);
+  for (const value of SOFT_DROP.speeds) {
+    html("option", { value, selected: settings.softDrop === value }, speed, t(`shell.settings.softDrop.${value}`, { n: SOFT_DROP.fastMs }));
+  }
+  speed.addEventListener("change", () => {
+    settings.softDrop = speed.value;
+    save();
+  });
 }

@@ -48,7 +48,7 @@ const ASIDE = "/corrupt/"; // `<key>/corrupt/<epoch ms>`
 /**
  * The shell's settings: language, motion (P11) and the feel (sound, vibration).
  * @typedef {{ schema: number, lang: string | null, motion: string, sound: boolean, volume: number, vibrate: boolean,
- *   keyDelay: number, keyRepeat: number }} Settings
+ *   keyDelay: number, keyRepeat: number, softDrop: string }} Settings
  */
 
 /** @returns {Backend | null} localStorage when it works */
@@ -323,6 +323,9 @@ const SETTINGS_KEY = `${PREFIX}settings`;
 // Held keys in Domino Drop (D8): the delay before a held left/right repeats and the
 // time between repeats are the input layer's, the player's to set; D8's values by default.
 export const KEY_TIMING = { delay: { min: 50, max: 300, step: 10, fallback: 170 }, repeat: { min: 10, max: 100, step: 5, fallback: 50 } };
+// Held soft drop in Domino Drop: "normal" is the engine's own (D6, its `soft` flag), the first of the list and the
+// default; "fast" and "instant" are the input layer's plain `down` moves (D20), every `fastMs` or to the floor at once.
+export const SOFT_DROP = { speeds: ["normal", "fast", "instant"], fastMs: 20 };
 /** @type {Settings} */
 const SETTINGS_DEFAULTS = {
   schema: 1,
@@ -333,6 +336,7 @@ const SETTINGS_DEFAULTS = {
   vibrate: true,
   keyDelay: KEY_TIMING.delay.fallback,
   keyRepeat: KEY_TIMING.repeat.fallback,
+  softDrop: SOFT_DROP.speeds[0],
 };
 /** @param {{ min: number, max: number }} range @returns {(v: any) => boolean} */
 const within = (range) => (v) => Number.isInteger(v) && v >= range.min && v <= range.max;
@@ -346,6 +350,7 @@ const SETTINGS_CHECKS = {
   vibrate: (v) => typeof v === "boolean",
   keyDelay: within(KEY_TIMING.delay),
   keyRepeat: within(KEY_TIMING.repeat),
+  softDrop: (v) => SOFT_DROP.speeds.includes(v),
 };
 
 /** @param {string | null} text @returns {Settings} (throws on an unknown schema) */

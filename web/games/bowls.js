@@ -137,6 +137,7 @@ function hooks(root, ctx, kit) {
       player.cancel();
       juice.destroy();
       fitter.disconnect();
+      game.destroy();
       window.removeEventListener("resize", game.fit);
       input.destroy();
     },

@@ -59,7 +59,7 @@ function hooks(root, ctx, kit) {
     speed: (value) => parts.hud.setSpeed(value),
     keep: (answer, mark) => play.keepAnswer(answer, mark),
     beat: (now) => input?.frame(now),
-    answered: (move, answer) => anim.answered(move, answer),
+    answered: (move, answer, by) => anim.answered(move, answer, by),
     frozen: () => ctx.lesson,
   });
   const play = createPlay({ ctx, kit, state, parts, frames, input: () => input });
@@ -94,10 +94,14 @@ function hooks(root, ctx, kit) {
       act: frames.act,
       pause: play.togglePause,
       soft: (held) => {
-        // no time passes in the lesson: ↓ moves one row per press
+        // no time passes in the lesson: ↓ moves one row per press, whatever the speed set
         if (!ctx.lesson) frames.soft(held);
         else if (held) frames.act("down");
       },
+      // The player's soft drop speed (settings): D6's, the engine's flag, by default; faster ones send plain `down`s.
+      speed: () => (ctx.lesson ? "normal" : ctx.settings.softDrop),
+      drop: () => frames.act("down", "soft"),
+      falling: () => state.falling,
       playing: () => state.phase === "play" && !state.animating && !state.adopting,
       live: () => state.phase === "play" && !state.adopting,
       // The player's held-key timing (settings), D8's by default; the engine gets plain moves either way.

@@ -96,16 +96,47 @@ export function createQueuePanel(root, { t }, { onSow }) {
     const key = `${bowl.stones}|${t("bowls.queueLabel")}`;
     if (key === shown) return;
     shown = key;
-    queue.replaceChildren();
-    [...bowl.stones].forEach((stone, i) => {
-      const item = html("li", { class: "bw-q", "data-stone": stone }, queue);
-      stoneIcon(item, stone, 30);
-      html("span", { class: "bw-q-n" }, item, String(i + 1));
-      item.setAttribute("aria-label", `${i + 1}: ${t(`bowls.stone.${STONE_NAMES[stone]}`)}`);
-    });
+    drawQueue(queue, bowl.stones, t);
   }
 
   return { panel, render };
+}
+
+/** @type {Map<string, HTMLElement>} */
+const ITEMS = new Map(); // one queue item per stone, drawn once, copied into the list
+
+/** The queue's item of a stone, unnumbered. @param {string} stone */
+function queueItem(stone) {
+  let item = ITEMS.get(stone);
+  if (!item) {
+    item = html("li", { class: "bw-q", "data-stone": stone });
+    stoneIcon(item, stone, 30);
+    ITEMS.set(stone, item);
+  }
+  return item;
+}
+
+/**
+ * The queue's stones in order: an item that already shows its stone is kept (a tap on another bowl changes
+ * few nodes, not the whole list); the others are made, the extra ones removed.
+ * @param {HTMLElement} queue @param {string} stones @param {Words["t"]} t
+ */
+function drawQueue(queue, stones, t) {
+  const items = /** @type {HTMLElement[]} */ ([...queue.children]);
+  [...stones].forEach((stone, i) => {
+    const said = `${i + 1}: ${t(`bowls.stone.${STONE_NAMES[stone]}`)}`;
+    const kept = items[i];
+    if (kept?.dataset.stone === stone) {
+      setIfChanged(kept, "aria-label", said); // the language may have changed
+      return;
+    }
+    const item = /** @type {HTMLElement} */ (queueItem(stone).cloneNode(true)); // a copy: no shape drawn again
+    item.setAttribute("aria-label", said);
+    html("span", { class: "bw-q-n" }, item, String(i + 1));
+    if (kept) kept.replaceWith(item);
+    else queue.appendChild(item);
+  });
+  for (const extra of items.slice(stones.length)) extra.remove();
 }
 
 /**

@@ -118,7 +118,7 @@ export function createGame(root, words, on, juice) {
 
   // Single column: the queue panel and the first control row sit below the ring; wide: nothing does.
   function fit() {
-    if (node.hidden) return;
+    if (node.hidden || !node.isConnected) return;
     const wide = getComputedStyle(side).gridColumnStart === "2";
     const gap = parseFloat(getComputedStyle(node).rowGap) || 0;
     const below = wide ? 0 : panel.panel.offsetHeight + controls.bar.offsetHeight + 2 * gap;
@@ -138,7 +138,7 @@ export function createGame(root, words, on, juice) {
     if (state.animating) return;
     ring.render(baseFrame(state, view, words));
     panel.render(view, view.over ? null : state.chosen, state.forecast);
-    fit(); // the panel may have changed height
+    fitSoon(); // the panel may have changed height
   }
 
   /**
@@ -166,7 +166,18 @@ export function createGame(root, words, on, juice) {
     fit(); // now, not a frame later: the panels may have changed height
   }
 
-  return { node, ring, render, choose, fit };
+  // A tap only writes: reading a box right after its writes would lay the page out there and then, and
+  // again for the frame. The fit reads at the next frame's start instead, where the browser's layout for
+  // that frame is done once (the fit writes only when the ring's size changes): the same frame shows it.
+  let fitting = 0;
+  function fitSoon() {
+    fitting ||= requestAnimationFrame(() => {
+      fitting = 0;
+      fit();
+    });
+  }
+
+  return { node, ring, render, choose, fit, destroy: () => cancelAnimationFrame(fitting) };
 }
 
 /**

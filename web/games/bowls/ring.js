@@ -289,7 +289,16 @@ export function createRing(parent, { label, onBowl, onKey }) {
     render,
     showHand,
     node,
-    /** @param {number} b */
-    focusBowl: (b) => node(b)?.focus({ preventScroll: true }),
+    /**
+     * The bowl focused (the tab stop first: a tab stop changed on the focused bowl would make the browser
+     * restyle the page there and then, to see whether it may keep the focus).
+     * @param {number} b
+     */
+    focusBowl(b) {
+      const g = node(b);
+      if (!g) return;
+      setIfChanged(g, "tabindex", "0");
+      g.focus({ preventScroll: true });
+    },
   };
 }

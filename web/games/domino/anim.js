@@ -32,8 +32,16 @@ export function createAnim({ ctx, kit, state, parts, juice, play, act }) {
     if (made) ctx.feel.cue(...made);
   }
 
-  /** A move's answer (frames.js), before it is drawn: its feel, the lesson's ear. @param {string} move @param {Answer} answer */
-  function answered(move, answer) {
+  /**
+   * A move's answer (frames.js), before it is drawn: its feel, the lesson's ear. A held soft drop's `down`s
+   * (`by` "soft") are as silent as the engine's own soft drop (D6, gravity): reaching the floor is no mistake.
+   * @param {string} move @param {Answer} answer @param {string} [by]
+   */
+  function answered(move, answer, by = "") {
+    if (by === "soft") {
+      if (answer.accepted) kit.heard(answer.events);
+      return;
+    }
     if (!answer.accepted) {
       if (answer.reason === "blocked" && refusedLast !== move) ctx.feel.cue("refuse");
       refusedLast = move;

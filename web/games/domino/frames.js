@@ -33,7 +33,8 @@ const PROBE_KEEP = 600; // frame intervals kept by the frame-time probe
  * @property {(answer: Answer, mark: number) => void} keep store an accepted move's save and view
  * @property {(error: unknown, runId: number) => void} failed the engine failed
  * @property {(now: number) => void} beat the input's part of a frame (held keys)
- * @property {(move: string, answer: Answer) => void} answered a move's answer, accepted or refused (its feel, the lesson)
+ * @property {(move: string, answer: Answer, by: string) => void} answered a move's answer, accepted or refused (its feel, the
+ *   lesson); by "soft": a held soft drop's `down`
  * @property {() => boolean} frozen no game time passes (the lesson: the tile waits for the player)
  */
 
@@ -159,24 +160,28 @@ export function createFrames(deps) {
     raf = requestAnimationFrame(frame);
   }
 
-  /** A player move, sent at once after the time before it. @param {string} move */
-  function act(move) {
-    if (state.phase !== "play" || state.animating || state.adopting) return;
+  /**
+   * A player move, sent at once after the time before it; settled once its answer is taken (none: not sent).
+   * @param {string} move @param {string} [by] "soft": a `down` of a held soft drop (softdrop.js)
+   * @returns {Promise<void> | undefined}
+   */
+  function act(move, by = "") {
+    if (state.phase !== "play" || state.animating || state.adopting) return undefined;
     flush();
     const id = state.runId;
     const asked = performance.now();
     const mark = clock.mark();
-    engine.call("move", { move }).then(
+    return engine.call("move", { move }).then(
       (/** @type {Answer} */ answer) => {
-        if (id === state.runId) deliver(state, () => takeMove(move, answer, asked, mark));
+        if (id === state.runId) deliver(state, () => takeMove(move, answer, asked, mark, by));
       },
       (error) => deps.failed(error, id),
     );
   }
 
-  /** @param {string} move @param {Answer} answer @param {number} asked @param {number} mark */
-  function takeMove(move, answer, asked, mark) {
-    deps.answered(move, answer);
+  /** @param {string} move @param {Answer} answer @param {number} asked @param {number} mark @param {string} by */
+  function takeMove(move, answer, asked, mark, by) {
+    deps.answered(move, answer, by);
     if (!answer.accepted) return;
     if (answer.events.some((e) => e.type === "scored" || e.type === "over")) {
       // a turn: a tile locked (every lock scores, maybe 0) or the run ended

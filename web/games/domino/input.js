@@ -1,11 +1,13 @@
 // Input (D5, D8): keys, touch gestures on the well and the on-screen pad all
 // become plain engine moves. Held left/right repeats through the kit's key
-// repeat, at the delay and rate the engine's view gives (D8); held soft drop
-// is a flag the engine keeps; time stays explicit. A key pressed or held
+// repeat, at the delay and rate the player set (D8's by default); held soft
+// drop goes at the player's speed (domino/softdrop.js: the engine's flag, D6,
+// by default, or plain `down` moves); time stays explicit. A key pressed or held
 // while a turn's cascade animates is kept, with its repeat charge (as
 // guideline games keep it through line-clear delays): the next tile moves as
 // soon as it is live.
 import { createKeyRepeat } from "../../kit/keys.js";
+import { createSoftDrop } from "./softdrop.js";
 
 // The feel of a touch gesture (how a finger is read), not a rule of the game.
 const TAP_PX = 10;
@@ -36,7 +38,10 @@ const SIDEWAYS = new Set(["left", "right"]);
  * @property {SVGSVGElement} well
  * @property {HTMLElement} pad
  * @property {(move: string) => void} act a move for the engine
- * @property {(held: boolean) => void} soft soft drop held or released
+ * @property {(held: boolean) => void} soft the engine's soft drop held or released (D6)
+ * @property {() => (Promise<unknown> | void)} drop one `down` move of a held soft drop (faster speeds), settled when answered
+ * @property {() => string} speed the player's soft drop speed (softdrop.js)
+ * @property {() => { row: number, ghost: number } | null} falling the falling tile the engine told last
  * @property {() => void} pause pause or resume
  * @property {() => boolean} playing moves are taken now
  * @property {() => boolean} live the run is on (maybe animating): held keys are recorded
@@ -76,10 +81,46 @@ function peakSpeed(trail, now) {
 /** @param {EventTarget | null} target @param {string} selector */
 const closest = (target, selector) => (target instanceof Element ? target.closest(selector) : null);
 
+/**
+ * One button of the on-screen pad: a press holds its move (repeat or soft drop) until lifted; keyboard
+ * activation (Enter, Space on the focused button) makes the move once.
+ * @param {HTMLButtonElement} button
+ * @param {{ press: (what: string, source: string) => void, lift: (what: string, source: string) => void,
+ *   act: (move: string) => void, playing: () => boolean }} on
+ */
+function bindPadButton(button, { press, lift, act, playing }) {
+  const what = button.dataset.do ?? "";
+  button.addEventListener("mousedown", (e) => e.preventDefault()); // keep the focus on the well
+  button.addEventListener("pointerdown", (e) => {
+    if (e.button > 0) return;
+    e.preventDefault();
+    button.setPointerCapture?.(e.pointerId);
+    button.classList.add("down");
+    press(what, "pad");
+  });
+  const up = () => {
+    button.classList.remove("down");
+    lift(what, "pad");
+  };
+  for (const type of ["pointerup", "pointercancel", "lostpointercapture"]) button.addEventListener(type, up);
+  button.addEventListener("click", (e) => {
+    // keyboard activation (pointer presses were handled above)
+    if (e.detail === 0 && playing() && what !== "soft") act(what);
+  });
+}
+
 /** @param {InputOptions} options */
 export function createInput(options) {
   const { well, pad, act, soft, pause, playing, live } = options;
   const repeat = createKeyRepeat({ fire: act, ready: playing, timing: options.timing, onLetGo: reset });
+  const softDrop = createSoftDrop({
+    speed: options.speed,
+    hold: soft,
+    down: options.drop,
+    ready: playing,
+    falling: options.falling,
+    onLetGo: reset,
+  });
   const softBy = new Set(); // what holds soft drop: "key", "touch", "pad"
   /** @type {Gesture | null} */
   let gesture = null;
@@ -89,7 +130,9 @@ export function createInput(options) {
     const before = softBy.size > 0;
     if (on) softBy.add(source);
     else softBy.delete(source);
-    if (before !== softBy.size > 0) soft(softBy.size > 0);
+    if (before === softBy.size > 0) return;
+    if (before) softDrop.stop();
+    else softDrop.start();
   }
 
   function reset() {
@@ -181,43 +224,26 @@ export function createInput(options) {
     else if (dy > 40 && g.cols === 0 && peakSpeed([...g.trail, [e.timeStamp, e.clientY]], e.timeStamp) > FLICK_PX_PER_MS) act("hard");
   }
 
-  // ----- on-screen pad --------------------------------------------------------
-  /** @param {HTMLButtonElement} button */
-  function bindPadButton(button) {
-    const what = button.dataset.do ?? "";
-    button.addEventListener("mousedown", (e) => e.preventDefault()); // keep the focus on the well
-    button.addEventListener("pointerdown", (e) => {
-      if (e.button > 0) return;
-      e.preventDefault();
-      button.setPointerCapture?.(e.pointerId);
-      button.classList.add("down");
-      press(what, "pad");
-    });
-    const up = () => {
-      button.classList.remove("down");
-      lift(what, "pad");
-    };
-    for (const type of ["pointerup", "pointercancel", "lostpointercapture"]) button.addEventListener(type, up);
-    button.addEventListener("click", (e) => {
-      // keyboard activation (pointer presses were handled above)
-      if (e.detail === 0 && playing() && what !== "soft") act(what);
-    });
-  }
-
   addEventListener("keydown", onKeyDown);
   addEventListener("keyup", onKeyUp);
   well.addEventListener("pointerdown", onPointerDown);
   well.addEventListener("pointermove", onPointerMove);
   well.addEventListener("pointerup", onPointerUp);
   well.addEventListener("pointercancel", onPointerUp);
-  pad.querySelectorAll("button[data-do]").forEach((b) => bindPadButton(/** @type {HTMLButtonElement} */ (b)));
+  pad
+    .querySelectorAll("button[data-do]")
+    .forEach((b) => bindPadButton(/** @type {HTMLButtonElement} */ (b), { press, lift, act, playing }));
 
   return {
     /** Called once per animation frame by the loop. @param {number} now */
-    frame: (now) => repeat.frame(now),
+    frame(now) {
+      repeat.frame(now);
+      softDrop.frame(now);
+    },
     reset,
     destroy() {
       repeat.destroy();
+      softDrop.destroy();
       removeEventListener("keydown", onKeyDown);
       removeEventListener("keyup", onKeyUp);
     },

@@ -210,6 +210,19 @@ test("the HUD line shows the engine's ghost at the player's move and hides witho
   assert.deepEqual([line.node.hidden, line.node.textContent], [true, ""]);
 });
 
+test("without a ghost kept the engine is not asked at each move", async () => {
+  /** @type {string[]} */
+  const asked = [];
+  const engine = { call: async (/** @type {string} */ method) => (asked.push(method), view()) };
+  let kept = false;
+  const line = createGhostLine(/** @type {any} */ (doc.createElement("div")), engine, { t: showKey, number: String }, () => kept);
+  await line.update();
+  assert.deepEqual([asked, line.node.hidden], [[], true]);
+  kept = true; // a challenge with its ghost taken
+  await line.update();
+  assert.deepEqual([asked, line.node.hidden], [["ghost"], false]);
+});
+
 /** A game page's club with a held engine, opening `#/domino?<start>`. @param {string} start */
 function linkPage(start) {
   const engine = heldEngine();

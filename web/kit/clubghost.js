@@ -49,11 +49,13 @@ export function ghostVerdict(view, { t, number }) {
  */
 
 /**
- * The HUD's ghost line, hidden until the engine answers a ghost beside the run in play.
+ * The HUD's ghost line, hidden until the engine answers a ghost beside the run in play. Without a ghost kept
+ * (`held`: the stored item) the engine is not asked: a run with no challenge costs no round trip per move.
  * @param {HTMLElement} parent @param {{call: (method: string, payload: object) => Promise<any>}} engine @param {Words} words
+ * @param {() => boolean} [held] a ghost is kept beside the challenge taken
  * @returns {GhostLine}
  */
-export function createGhostLine(parent, engine, words) {
+export function createGhostLine(parent, engine, words, held = () => true) {
   const node = html("span", { class: "club-ghost", title: words.t("shell.club.ghostTitle") }, parent);
   node.hidden = true;
   let asked = 0;
@@ -61,7 +63,7 @@ export function createGhostLine(parent, engine, words) {
     node,
     async update() {
       const mine = (asked += 1);
-      const view = /** @type {Club.GhostView | null} */ (await engine.call("ghost", {}));
+      const view = held() ? /** @type {Club.GhostView | null} */ (await engine.call("ghost", {})) : null;
       if (mine !== asked) return; // a newer question was asked meanwhile
       const text = ghostLine(view, words);
       node.hidden = !text;

@@ -22,7 +22,7 @@
 //   unmount   the page saves what is in play, then the lesson card, the timers
 //             and the late answers go.
 import { createBadge } from "./clubbadge.js";
-import { createGhostLine } from "./clubghost.js";
+import { GHOST, createGhostLine } from "./clubghost.js";
 import { createClubEnd } from "./clubpage.js";
 import { createLesson } from "./lesson.js";
 import { createPage } from "./page.js";
@@ -254,7 +254,8 @@ function lifeOf(root, ctx) {
       on = hooks;
       const parent = ctx.replay || ctx.lesson || !ctx.club ? null : hooks.badge?.();
       if (parent) badge = createBadge(parent, { engine, store }, { t: ctx.t, lang: ctx.lang, daily: hooks.badgeDaily ?? true });
-      if (parent) ghost = createGhostLine(parent, engine, { t: ctx.t, number: (v) => ctx.number(v) });
+      const words = { t: ctx.t, number: (/** @type {number} */ v) => ctx.number(v) };
+      if (parent) ghost = createGhostLine(parent, engine, words, () => store.get(GHOST) !== null);
     },
     drawStored,
     start,

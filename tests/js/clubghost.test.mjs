@@ -270,3 +270,26 @@ for (const [start, found, kept] of TAKEN) {
     assert.equal(scope.items.get(GHOST) ?? null, kept); // the old ghost never stays beside a new challenge
   });
 }
+
+test("the start and a link's deal both ask for the race: one open, unless a challenge was just taken", async () => {
+  const { engine, scope, club } = linkPage(DEAL);
+  scope.items.set(CHALLENGE, DEAL);
+  const first = club.race();
+  assert.equal(club.race(), first); // nothing taken since: the same race
+  await answer(engine, [
+    ["run_info", null, { link: DEAL }],
+    ["ghost", null, null],
+    ["ghost_open", { code: "6E1.domino.old", link: DEAL }, view()],
+  ]);
+  await first;
+  const asked = club.startPayload(); // the link's deal, already in play: taken again
+  await answer(engine, [
+    ["start_of", null, { link: DEAL, payload: { query: DEAL }, beat: null, vs: CODE }],
+    ["run_info", null, { in_play: true, link: DEAL, score: 3 }],
+  ]);
+  assert.equal(await asked, null);
+  const again = club.race();
+  assert.notEqual(again, first);
+  await answer(engine, [["ghost_open", { code: CODE, link: DEAL }, view()]]);
+  await again;
+});

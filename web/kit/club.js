@@ -240,7 +240,8 @@ export function createClub(deps) {
     record: () => storedRecord(deps),
     dailyDone: () => dailyDone(deps),
     ended: () => ended(deps),
-    race: () => (deps.racing = raceGhost(deps)),
+    // Once per mount unless a challenge was just taken (the start and a link's deal both ask: one open, not two).
+    race: () => (deps.racing = deps.ghostTaken || !deps.racing ? raceGhost(deps) : deps.racing),
     ghost: () => ghost(deps),
   };
 }

@@ -20,6 +20,7 @@ from typing import Any
 from arcade import reload_keeps_the_club_block, storage_key, wait_ready
 from club.blocks.api import Session
 from club.blocks.pieces import CELLS
+from club.links import MAX_GHOST
 from layout import end_card_problems, peek_problems
 from playwright.sync_api import Page, expect
 
@@ -109,9 +110,10 @@ def test_daily_link_end_card_and_replay(page: Page, phone: Page, boot) -> None:
     expect(block.locator(".club-grid")).not_to_be_empty()
     for button in (".club-share", ".club-copy-link", ".club-watch", ".club-copy-code"):
         expect(block.locator(button)).to_be_visible()
-    assert block.locator(".club-copy-link").get_attribute("data-link").endswith(f"#/blocks?daily={date}&beat={score}")
     code = block.locator(".club-copy-code").get_attribute("data-code")
     assert code and code.startswith("6E1.blocks.")
+    ghost = f"&vs={code}" if len(code) <= MAX_GHOST else ""  # the run's replay as a ghost to race, when it fits a link (P4)
+    assert block.locator(".club-copy-link").get_attribute("data-link").endswith(f"#/blocks?daily={date}&beat={score}{ghost}")
     assert card.locator(".bk-over-score dd").get_attribute("data-value") == str(score)
     final = seen(page)
     stored = page.evaluate("k => localStorage.getItem(k)", RUN)

@@ -98,7 +98,8 @@ def test_a_challenge_link_and_a_replay_code_between_two_players(contexts, server
     expect(block.locator(".club-grid")).not_to_be_empty()
     link = a.get_attribute(".club-copy-link", "data-link")
     score = run_info(Domino, a, "domino")["score"]
-    assert link == f"{server_url}#/domino?{DOMINO_LINK}&beat={score}"  # the deal, and A's score to beat
+    ghost = a.get_attribute(".club-copy-code", "data-code")
+    assert link == f"{server_url}#/domino?{DOMINO_LINK}&beat={score}&vs={ghost}"  # the deal, A's score to beat, A's run as a ghost
     expect(a.locator(".dd-end")).to_have_attribute("data-armed", "1")  # the card's keys act once it is armed
     # A clipboard that refuses: the link is shown selected in a dialog, to copy by hand.
     a.evaluate("() => { navigator.clipboard.writeText = () => Promise.reject(new Error('denied')); }")

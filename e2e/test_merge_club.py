@@ -18,6 +18,7 @@ import re
 from typing import Any
 
 from arcade import reload_keeps_the_club_block, storage_key, wait_ready
+from club.links import MAX_GHOST
 from club.merge.api import Session
 from layout import end_card_problems
 from playwright.sync_api import Page, expect
@@ -106,9 +107,10 @@ def test_daily_link_end_card_and_replay(page: Page, phone: Page, boot) -> None:
     expect(countdown).not_to_have_text(shown or "", timeout=3_000)
     for button in (".club-share", ".club-copy-link", ".club-watch", ".club-copy-code"):
         expect(block.locator(button)).to_be_visible()
-    assert block.locator(".club-copy-link").get_attribute("data-link").endswith(f"#/merge?daily={date}&beat={score}")
     code = block.locator(".club-copy-code").get_attribute("data-code")
     assert code and code.startswith("6E1.merge.")
+    ghost = f"&vs={code}" if len(code) <= MAX_GHOST else ""  # the run's replay as a ghost to race, when it fits a link (P4)
+    assert block.locator(".club-copy-link").get_attribute("data-link").endswith(f"#/merge?daily={date}&beat={score}{ghost}")
     assert card.locator(".hm-over-score dd").get_attribute("data-value") == str(score)
     settled(page)
     final = seen(page)

@@ -17,7 +17,8 @@ on) and no longer sends ``view.position`` (no page read it); a board's
 the page maps its arrow keys to, where it named the keys (``ArrowUp``): read
 back under the key names here (B19, M12); the ``finished`` event names the
 run's ``mode`` (the Daily Club keeps each mode's bests apart), checked against
-the game's view here; and a replay's answers say the moves made by each
+the game's view here, and its ``challenge`` (the query its challenge link sends,
+with the run's code as a ghost to race, P4), checked against its link, score and code; and a replay's answers say the moves made by each
 position and the run's (``move``, ``moves``, as the end card counts them), left
 out of the open's digest here (``tests/test_replay_seek.py`` checks them).
 A bowls view carries the forecast line of every bowl
@@ -34,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from club.links import challenge
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -86,8 +88,10 @@ def by_key_names(geometry: Any) -> Any:
 
 
 def without_mode(events: list[Any]) -> list[Any]:
-    """The events as the scripts' maker answered them: a ``finished`` event without its ``mode``."""
-    return [{k: v for k, v in e.items() if k != "mode"} if e.get("type") == "finished" else e for e in events]
+    """The events as the scripts' maker answered them: a ``finished`` event without its ``mode`` and its
+    ``challenge`` (the link's query it sends, checked against its link, score and code: P4)."""
+    return [{k: v for k, v in e.items() if k not in ("mode", "challenge")} if e.get("type") == "finished" else e
+            for e in events]
 
 
 class Player:
@@ -109,6 +113,7 @@ class Player:
             for event in answer["events"]:
                 if event.get("type") == "finished":  # the mode the view shows, of a game of modes
                     assert event["mode"] == answer["view"].get("mode")
+                    assert event["challenge"] == challenge(event["link"], event["score"], event["code"])
             for key, norm in (("view", self.view_of), ("save", self.save_of), ("profile", same)):
                 if key in answer:
                     row[key] = digest(norm(answer[key]))

@@ -45,6 +45,7 @@ class FinishedEvent(TypedDict):
     code: str | None  # the replay code, None when the run has no (whole) recording
     practice: str | None  # why the run can set no personal best, None: it can
     mode: str | None  # the game's mode (domino's sprint or marathon), None for a game of one mode
+    challenge: str | None  # the challenge link's query it sends: deal, score to beat, the code as ghost when short (club.links)
 
 
 @dataclass(frozen=True, slots=True)

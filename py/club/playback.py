@@ -3,9 +3,9 @@ small units of work, its steps, and checkpoints instead of every state.
 
 A *step* is a move of the player, or frames in which something happened
 (``recording.PASSIVE``); ``ends[k]`` is how many actions were played when
-step ``k`` closed and ``moves[k]`` the player's moves by then, as the end card
+step ``k`` closed, ``moves[k]`` the player's moves by then, as the end card
 counts them (``Session.played``: a merge turn or a domino frame is a step, not
-a move). At the close of a step, every ``SPAN`` steps or sooner once
+a move), and ``scores[k]`` the score then (a ghost's line, ``club.ghost``). At the close of a step, every ``SPAN`` steps or sooner once
 ``CHECKPOINT`` actions passed, the state (and the replay's own profile, which
 events such as a new best read) is kept; seeking to step ``k`` plays from the
 nearest kept state before it, or from the last position sought when that is
@@ -57,6 +57,7 @@ class Playback:
         self.replay = replay
         self.ends = array("q", [0])
         self.moves = array("q", [0])
+        self.scores = array("q", [0])
         self.marks: list[Mark] = []
         self.cursor: Mark | None = None
         self._steps: list[int] = []  # the marks' steps (bisected by each seek)
@@ -74,6 +75,7 @@ class Playback:
         player.replay_begin(replay.start)
         self.marks = [Mark(0, 0, player.state, player.profile)]
         self.moves[0] = player.played(player.state)
+        self.scores[0] = player.score(player.state)
         closed_state = player.state
         tally, moves = Tally(player.BOUNDS, playing=True), player.played(player.state)
         for played, (method, payload) in enumerate(replay.actions, start=1):
@@ -82,6 +84,7 @@ class Playback:
             if method not in PASSIVE or events:
                 self.ends.append(played)
                 self.moves.append(moves)
+                self.scores.append(player.score(player.state))
                 closed_state = player.state
                 mark = self.marks[-1]
                 if self.steps - mark.step >= SPAN or played - mark.played >= CHECKPOINT:
@@ -90,6 +93,7 @@ class Playback:
         if player.state is not closed_state:  # frames after the last step changed the state: a step of their own
             self.ends.append(len(replay.actions))
             self.moves.append(moves)
+            self.scores.append(player.score(player.state))
         if player.score(player.state) != replay.score:
             raise ReplayError("replay-diverged", "the replay does not reach its score")
 

@@ -17,6 +17,7 @@ state kept and the events, no view, no save and no recording made.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from club.errors import NotationError
@@ -40,13 +41,17 @@ if TYPE_CHECKING:
     from club.session import Session
 
 
-def open_code(session: Session[Any, Any], payload: dict[str, Any]) -> Work:
+def open_code(session: Session[Any, Any], payload: dict[str, Any],
+              deal: Callable[[dict[str, Any]], None] | None = None) -> Work:
     """A replay code played to its end in units of work (the bridge's ``query``
     runs them in slices): ``replay-diverged`` when the engine refuses an action
-    or the score differs, ``replay-bounds`` past real play. Returns the
-    ``Playback`` (installed by the caller only once it has played through)."""
+    or the score differs, ``replay-bounds`` past real play. ``deal`` checks the
+    start read before anything is played (a ghost's: the link's deal). Returns
+    the ``Playback`` (installed by the caller only once it has played through)."""
     replay = yield from decode_code(payload.get("code"), session.game)
     start = read_start(session, replay.start)
+    if deal is not None:
+        deal(start)
     yield from check(replay.actions, session.RECORDED, session.BOUNDS)
     playback = Playback(type(session)(), Replay(session.game, start, replay.actions, replay.score))
     yield from playback.play()

@@ -57,7 +57,8 @@ from club import replaying
 from club.calendar import daily_seed, read_date
 from club.daily.grid import grid
 from club.errors import NotationError, count, read_seed
-from club.links import LinkTable, beat_of, link, read_link
+from club.ghost import Ghost, GhostView, open_ghost
+from club.links import LinkTable, beat_of, challenge, link, read_link, vs_of
 from club.outcome import Event, FinishedEvent, Outcome
 from club.playback import Playback
 from club.recording import MAX_MOMENTS, Log, with_log
@@ -142,6 +143,7 @@ class Session(Generic[S, P]):
         self._save_text: str | None = None  # the save of ``state``, made once
         self._log: Log | None = None  # the run's recording (None: not replayable)
         self._playback: Playback | None = None  # the open replay (a ``<game>/replay`` session)
+        self._ghost: Ghost | None = None  # the ghost a challenge link gave to race (``club.ghost``), never saved
 
     # ----- what a game supplies ------------------------------------------------
     def start(self, seed: int, payload: dict[str, Any]) -> S:
@@ -315,13 +317,14 @@ class Session(Generic[S, P]):
 
     def start_of(self, payload: dict[str, Any]) -> dict[str, Any]:
         """A challenge link's query checked: ``link``, the same deal's link as
-        ``run_info`` writes it, ``payload``, what ``new`` is given for it, and
-        ``beat``, the sender's score the link carries (or None)."""
+        ``run_info`` writes it, ``payload``, what ``new`` is given for it,
+        ``beat``, the sender's score the link carries (or None), and ``vs``, the
+        sender's replay code it carries as a ghost, unread (or None: ``ghost_open`` reads it)."""
         probe = type(self)()  # the deal started aside, exactly as ``new`` will start it
         probe.profile = self.profile
         probe.new({"query": payload.get("query")})
         return {"link": probe.run_info({})["link"], "payload": {"query": payload.get("query")},
-                "beat": beat_of(payload.get("query"))}
+                "beat": beat_of(payload.get("query")), "vs": vs_of(payload.get("query"))}
 
     # ----- actions ---------------------------------------------------------------
     def act(self, step: Step[S] | None, record: Action | None = None) -> Answer:
@@ -358,11 +361,13 @@ class Session(Generic[S, P]):
         """The ``finished`` event of a run that just ended: what the Daily Club banks."""
         log = self._log
         start = log.start if log else {}
+        code = self.replay_code()
         return {"type": "finished", "game": self.game, "score": self.score(self.state),
                 "seed": start.get("seed"), "daily": start.get("daily"),
                 "link": link(start, self.LINK) if log else None, "moves": self.played(self.state),
-                "grid": grid(log.moments) if log else "", "code": self.replay_code(),
-                "practice": self.practice(self.state), "mode": self.mode(self.state)}
+                "grid": grid(log.moments) if log else "", "code": code,
+                "practice": self.practice(self.state), "mode": self.mode(self.state),
+                "challenge": challenge(link(start, self.LINK) if log else None, self.score(self.state), code)}
 
     def preview_of(self, step: Step[S]) -> Preview:
         """``step`` applied to the state without keeping it: the action's own answer."""
@@ -420,6 +425,31 @@ class Session(Generic[S, P]):
         if self._log is not None:
             self._log.append(method, payload)
             self._save_text = None
+
+    # ----- a ghost to race (``club.ghost``): the challenger's run beside the player's ------------
+    def ghost_open(self, payload: dict[str, Any]) -> GhostView | None:
+        """Take a challenge link's ghost (``ghost_open_search`` run to its end at once)."""
+        return run_all(self.ghost_open_search(payload))  # type: ignore[no-any-return]
+
+    def ghost_open_search(self, payload: dict[str, Any]) -> Work:
+        """Take the ghost ``{code, link}`` (the link's ``vs`` and its deal's link as ``start_of``
+        answered it) in units of work (``Bridge.query`` runs them in slices): held once it has
+        played through, answering ``ghost``. Any ghost held before is dropped first, so a
+        refused one (the replay reasons, ``ghost-too-long``, ``ghost-other-deal``) leaves none;
+        ``{code: null}`` only drops it."""
+        self._ghost = None
+        if payload.get("code") is None:
+            return None
+        self._ghost = yield from open_ghost(self, payload)
+        return self.ghost({})
+
+    def ghost(self, payload: dict[str, Any]) -> GhostView | None:
+        """The ghost beside the run in play (``club.ghost.GhostView``), or None: no ghost held,
+        or the run in play is not its deal (a new run, another deal)."""
+        ghost, log = self._ghost, self._log
+        if ghost is None or log is None or link(log.start, self.LINK) != ghost.link:
+            return None
+        return ghost.view(self.played(self.state), self.score(self.state), self.over(self.state))
 
     # ----- replays (``club.replaying``; a session of its own, ``<game>/replay``) ----------
     def replay_open(self, payload: dict[str, Any]) -> dict[str, Any]:
@@ -496,6 +526,7 @@ class Session(Generic[S, P]):
 #: The base methods the page calls; every other public name of the base is a
 #: hook or a helper of the game's own code, which the bridge never routes.
 ENTRY_POINTS = frozenset({"new", "lesson", "load", "save", "view", "load_profile", "headline",
-                          "run_info", "start_of", "replay_open", "replay_seek", "replay_events"})
+                          "run_info", "start_of", "replay_open", "replay_seek", "replay_events",
+                          "ghost_open", "ghost"})
 HOOKS = frozenset(name for name in vars(Session) if not name.startswith("_")) - ENTRY_POINTS - {
     "game", "default_seed", "runs", "profiles", "RECORDED", "BOUNDS", "LINK"}

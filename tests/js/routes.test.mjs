@@ -42,6 +42,12 @@ const ROUTES = [
   ["#/bowls?daily=2025-03-09", game("bowls", { start: "daily=2025-03-09" })],
   ["#/domino?daily=2025-03-09&mode=sprint", game("domino", { start: "daily=2025-03-09&mode=sprint" })],
   ["#/blocks?seed=7&&", game("blocks", { start: "seed=7" })], // empty parts dropped
+  // a challenge with the score to beat and the sender's replay as a ghost (P4): a long query, handed on whole
+  [
+    `#/blocks?seed=7&beat=7934&vs=6E1.blocks.${"eNq_-".repeat(400)}`,
+    game("blocks", { start: `seed=7&beat=7934&vs=6E1.blocks.${"eNq_-".repeat(400)}` }),
+  ],
+  ["#/bowls?daily=2025-03-09&beat=5&vs=6E1.bowls.x&lesson", game("bowls", { lesson: true })],
   // a lesson asked beside a deal is a lesson (the deal is not dealt into it)
   ["#/blocks?seed=7&lesson", game("blocks", { lesson: true })],
   // a query that is neither: the game, nothing started

@@ -19,8 +19,16 @@ async function strings(lang) {
   return i18n;
 }
 
-const DAILY = { game: "bowls", score: 240, daily: "2026-12-02", link: "daily=2026-12-02", grid: "🟨🟧" };
-const PLAIN = { ...DAILY, daily: null, link: "seed=12&mode=endless" };
+// the engine's `challenge` query: the deal, the score to beat, the run's code as a ghost when it fits a link (P4)
+const DAILY = {
+  game: "bowls",
+  score: 240,
+  daily: "2026-12-02",
+  link: "daily=2026-12-02",
+  grid: "🟨🟧",
+  challenge: "daily=2026-12-02&beat=240&vs=6E1.bowls.eJx",
+};
+const PLAIN = { ...DAILY, daily: null, link: "seed=12&mode=endless", challenge: "seed=12&mode=endless&beat=240" };
 
 // [language, event, why, what the text holds, what it must not hold]
 const ROWS = [
@@ -28,11 +36,13 @@ const ROWS = [
     "en",
     DAILY,
     null,
-    ["6E Club · Color Bowls · Dec 2, 2026\nScore: 240\n🟨🟧\nBeat my 240: https://club.test/#/bowls?daily=2026-12-02&beat=240"],
+    [
+      "6E Club · Color Bowls · Dec 2, 2026\nScore: 240\n🟨🟧\nBeat my 240: https://club.test/#/bowls?daily=2026-12-02&beat=240&vs=6E1.bowls.eJx",
+    ],
     ["practice"],
   ],
   ["en", PLAIN, null, ["Challenge\nScore: 240", "Beat my 240: https://club.test/#/bowls?seed=12&mode=endless&beat=240"], ["practice"]],
-  ["de", DAILY, null, ["Schlag meine 240 Punkte: https://club.test/#/bowls?daily=2026-12-02&beat=240"], ["Übung"]],
+  ["de", DAILY, null, ["Schlag meine 240 Punkte: https://club.test/#/bowls?daily=2026-12-02&beat=240&vs=6E1.bowls.eJx"], ["Übung"]],
   [
     "en",
     DAILY,

@@ -14,6 +14,7 @@ import { openDialog } from "./dialog.js";
 import { endBlock, endedSummary } from "./clubend.js";
 import { openReplay } from "./clubreplay.js";
 import { CHALLENGE } from "./clubbadge.js";
+import { GHOST, raceGhost } from "./clubghost.js";
 
 export { REPLAY_ERRORS } from "./clubreplay.js";
 
@@ -44,6 +45,9 @@ export { REPLAY_ERRORS } from "./clubreplay.js";
  * @property {() => Promise<string | null>} record the stored club record (corrupt: moved aside with a notice)
  * @property {() => Promise<Daily.HomeGame | null>} dailyDone today's daily of this game, once it is counted
  * @property {() => Promise<Summary | null>} ended the run in play is over: its summary again (a reload's end card)
+ * @property {() => Promise<void>} race gives the engine the ghost of the challenge taken (clubghost.js), after the start
+ *   and a link's deal; a refused one is a notice
+ * @property {() => Promise<Club.GhostView | null>} ghost the ghost beside the run in play, once the ghost asked is in
  */
 
 /**
@@ -63,6 +67,8 @@ export { REPLAY_ERRORS } from "./clubreplay.js";
  * @property {(text: string) => void} announce
  * @property {() => boolean} reducedMotion
  * @property {(fn: () => void) => void} onCleanup run when the page is left
+ * @property {boolean} [ghostTaken] a challenge was just taken: its ghost (or none) replaces the engine's
+ * @property {Promise<void>} [racing] the ghost being given to the engine (clubghost.js raceGhost)
  */
 
 /** The stored item beside a game's run: the last banked run's summary (the end card after a reload). */
@@ -127,7 +133,8 @@ async function startPayload(deps) {
   // A reload resumes the run instead of starting the link again.
   history.replaceState(history.state, "", `#/${game}`);
   deps.start = null;
-  let found; // {link: the deal's link as run_info writes it, payload: what the page's new-run call is given, beat: the score to beat}
+  let found; // {link: the deal's link as run_info writes it, payload: what the page's new-run call is given, beat: the
+  // score to beat, vs: the sender's replay code, a ghost to race}
   try {
     found = await engine.call("start_of", { query: start });
   } catch (error) {
@@ -137,10 +144,14 @@ async function startPayload(deps) {
   }
   const info = /** @type {Club.RunInfo} */ (await engine.call("run_info", {}));
   // The deal taken is a challenge: its link, as the engine writes it, kept for the HUD's badge (clubbadge.js).
-  // With the score to beat the link carried, if any (clubbadge.js reads both back).
+  // With the score to beat the link carried, if any (clubbadge.js reads both back), and its ghost (clubghost.js).
   const taken = () => {
     if (typeof found?.link !== "string") return;
-    deps.storage.scope(game).set(CHALLENGE, Number.isSafeInteger(found.beat) ? `${found.link}&beat=${found.beat}` : found.link);
+    const scope = deps.storage.scope(game);
+    scope.set(CHALLENGE, Number.isSafeInteger(found.beat) ? `${found.link}&beat=${found.beat}` : found.link);
+    if (typeof found.vs === "string") scope.set(GHOST, found.vs);
+    else scope.remove(GHOST);
+    deps.ghostTaken = true;
   };
   if (info?.in_play) {
     if (info.link !== null && info.link === found?.link) {
@@ -194,6 +205,17 @@ async function ended(deps) {
   return event ? endedSummary(storage.scope(game).get(ENDED), event) : null;
 }
 
+/**
+ * The ghost beside the run in play (a lesson and a replay have none), once the ghost being given is in.
+ * @param {ClubDeps} deps @returns {Promise<Club.GhostView | null>}
+ */
+async function ghost(deps) {
+  const { engine } = deps;
+  if (!engine || deps.lesson || deps.replay !== null) return null;
+  await deps.racing?.catch(() => {}); // refused or cancelled: whatever the engine holds now is the answer
+  return engine.call("ghost", {});
+}
+
 /** @param {ClubDeps} deps @returns {Club} */
 export function createClub(deps) {
   const { t, clubEngine } = deps;
@@ -207,6 +229,7 @@ export function createClub(deps) {
     nextMs: async () => /** @type {Daily.Today} */ (await clubEngine.call("today", { now: Date.now() })).next_ms,
     gameName: (id) => t(`shell.game.${id}.name`),
     shareDeps: () => ({ t, notice: deps.notice, host: host(deps) }),
+    ghost: () => ghost(deps),
   };
   return {
     startPayload: () => startPayload(deps),
@@ -217,5 +240,8 @@ export function createClub(deps) {
     record: () => storedRecord(deps),
     dailyDone: () => dailyDone(deps),
     ended: () => ended(deps),
+    // Once per mount unless a challenge was just taken (the start and a link's deal both ask: one open, not two).
+    race: () => (deps.racing = deps.ghostTaken || !deps.racing ? raceGhost(deps) : deps.racing),
+    ghost: () => ghost(deps),
   };
 }

@@ -19,7 +19,7 @@ const BEAT = /&beat=(\d{1,9})$/;
  * The stored challenge as its deal's link and the score to beat.
  * @param {string | null} stored @returns {[string | null, number | null]}
  */
-function challengeOf(stored) {
+export function challengeOf(stored) {
   const beat = stored?.match(BEAT);
   return beat && stored ? [stored.slice(0, beat.index), Number(beat[1])] : [stored, null];
 }

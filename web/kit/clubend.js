@@ -3,6 +3,7 @@
 // link and grid is the engine's and the club service's; this only draws (P4).
 import { html } from "../svg.js";
 import { challengeLink, clockText, copyText, dayText, replayLink, shareOrCopy, shareText, whyText } from "./share.js";
+import { ghostVerdict } from "./clubghost.js";
 
 /** @typedef {import("./club.js").Summary} Summary */
 /** @typedef {import("./club.js").FinishedEvent} FinishedEvent */
@@ -16,6 +17,7 @@ import { challengeLink, clockText, copyText, dayText, replayLink, shareOrCopy, s
  * @property {(id: string) => string} gameName a game's name in the page's language
  * @property {() => {t: (key: string, vars?: object) => string, notice: import("../notices.js").Notice, host: HTMLElement}} shareDeps
  *   what Share and the copy buttons need (their dialog's host is looked up when clicked)
+ * @property {() => Promise<Club.GhostView | null>} [ghost] the ghost beside the run (clubghost.js): the two runs compared
  */
 
 // What a summary kept beside a finished run holds (the end card after a reload);
@@ -111,7 +113,7 @@ function countdown(block, deps) {
 function endActions(row, summary, deps) {
   const { t } = deps;
   const { event } = summary;
-  const link = challengeLink(event.game, event.link, event.score); // with the score to beat
+  const link = challengeLink(event.game, event.challenge ?? event.link); // the engine's: with the score to beat, the ghost
   const share = html("button", { type: "button", class: "btn primary club-share" }, row, t("shell.club.share"));
   share.addEventListener("click", () => {
     const text = shareText({
@@ -163,5 +165,25 @@ export function endBlock(container, summary, deps) {
   if (summary.daily) countdown(block, deps);
   if (event.grid) html("pre", { class: "club-grid", "aria-hidden": "true" }, block, event.grid);
   endActions(html("div", { class: "club-end-actions" }, block), summary, deps);
+  versus(block, deps);
   return block;
+}
+
+/**
+ * The two runs compared on the end card when the run raced a ghost ("You 5,210 · ghost 7,934", who won and by
+ * how much): first in the block, once the engine answers; none without a ghost.
+ * @param {HTMLElement} block @param {EndDeps} deps
+ */
+function versus(block, deps) {
+  deps.ghost?.().then(
+    (view) => {
+      const said = ghostVerdict(view, { t: deps.t, number: (v) => deps.number(v) });
+      if (!said || !block.isConnected) return;
+      const line = html("p", { class: "club-end-ghost", "data-won": view?.won ?? "" }, null);
+      html("span", { class: "club-end-ghost-runs" }, line, said[0]);
+      html("span", { class: "club-end-ghost-verdict" }, line, ` — ${said[1]}`);
+      block.prepend(line);
+    },
+    () => {}, // no answer: the card stands without the comparison
+  );
 }

@@ -22,6 +22,7 @@
 //   unmount   the page saves what is in play, then the lesson card, the timers
 //             and the late answers go.
 import { createBadge } from "./clubbadge.js";
+import { GHOST, createGhostLine } from "./clubghost.js";
 import { createClubEnd } from "./clubpage.js";
 import { createLesson } from "./lesson.js";
 import { createPage } from "./page.js";
@@ -136,12 +137,19 @@ function lifeOf(root, ctx) {
   let shaped = null;
   /** @type {import("./lesson.js").Lesson | null} */
   let lesson = null;
-  const page = createPage(root, ctx, { onExternal: (item, text) => adopted(item, text) });
+  /** @type {import("./clubghost.js").GhostLine | null} the challenger's score at the player's move, in the HUD */
+  let ghost = null;
+  const page = createPage(root, ctx, { onExternal: (item, text) => adopted(item, text), onKept: () => ghost?.update().catch(page.report) });
   /** @type {import("./clubbadge.js").Badge | null} */
   let badge = null;
   // The badge asks the engine again after the operations asked so far: a new run is started by one of them.
   const restamp = () => {
     if (badge) page.serial(() => badge?.update());
+    if (ghost) page.serial(() => ghost?.update());
+  };
+  // The ghost of the challenge taken given to the engine (a query beside the page's operations), then shown.
+  const race = () => {
+    if (ghost) ctx.club.race().then(() => ghost?.update(), page.report);
   };
   const end = createClubEnd(ctx, page.report, { reset: () => queueMicrotask(restamp) });
   const kit = { page, heard: (/** @type {Heard[] | undefined} */ events, /** @type {any} */ view) => lesson?.heard(events, view), end };
@@ -211,6 +219,7 @@ function lifeOf(root, ctx) {
       loaded = null;
     }); // after the other tab's values that came during the start
     restamp(); // after the run the start began (a link's deal may start in an operation of its own)
+    race();
   }
 
   // Replay mode: the replay session's positions, drawn like answers; nothing is
@@ -228,6 +237,7 @@ function lifeOf(root, ctx) {
       const payload = await ctx.club.startPayload();
       if (payload && !page.gone()) await on.startRun(payload);
       restamp();
+      race();
     })().catch(page.report);
   }
 
@@ -244,6 +254,8 @@ function lifeOf(root, ctx) {
       on = hooks;
       const parent = ctx.replay || ctx.lesson || !ctx.club ? null : hooks.badge?.();
       if (parent) badge = createBadge(parent, { engine, store }, { t: ctx.t, lang: ctx.lang, daily: hooks.badgeDaily ?? true });
+      const words = { t: ctx.t, number: (/** @type {number} */ v) => ctx.number(v) };
+      if (parent) ghost = createGhostLine(parent, engine, words, () => store.get(GHOST) !== null);
     },
     drawStored,
     start,

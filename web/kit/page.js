@@ -37,6 +37,7 @@
  * @property {string[]} [adopt] stored items another tab may change that the page adopts (default run, profile)
  * @property {(item: string, text: string) => (void | Promise<void>)} [onExternal] adopt another tab's value
  *   (run inside `serial`, so never while an action of this page is on its way)
+ * @property {() => void} [onKept] a run's save was stored (an accepted move): the HUD's ghost line asks again
  */
 
 /**
@@ -114,6 +115,7 @@ export function createPage(root, ctx, options = {}) {
     if (typeof answer.save === "string") {
       if (!store.set(item, answer.save)) return false; // another tab's newer run: adopted by onExternal
       if (item === "run" && answer.view) ctx.keepView(answer.view);
+      if (item === "run") options.onKept?.();
     }
     if (typeof answer.profile === "string") store.set("profile", answer.profile);
     return true;

@@ -16,14 +16,14 @@ import { openDialog } from "./dialog.js";
 
 /**
  * The address of a deal; a run without a recording (begun before recordings) has no
- * deal to share, and its text links the game instead. With `beat`, the sender's score
- * rides along (`&beat=…`): the friend who opens it sees the score to beat (club/links.py).
- * @param {string} game @param {string | null} query the engine's `link` (`seed=…&…` or `daily=…`)
- * @param {number | null} [beat] the finished run's score
+ * deal to share, and its text links the game instead. A finished run's query is the
+ * engine's `challenge` (club/links.py): the deal, the sender's score (`&beat=…`: the
+ * friend who opens it sees the score to beat) and its replay code as a ghost to race
+ * (`&vs=…`) when the code is short enough for a link.
+ * @param {string} game @param {string | null | undefined} query the engine's `challenge` or `link`
  */
-export function challengeLink(game, query, beat = null) {
-  const sent = query && Number.isSafeInteger(beat) && /** @type {number} */ (beat) >= 0 ? `${query}&beat=${beat}` : query;
-  return `${location.origin}${location.pathname}#/${game}${sent ? `?${sent}` : ""}`;
+export function challengeLink(game, query) {
+  return `${location.origin}${location.pathname}#/${game}${query ? `?${query}` : ""}`;
 }
 
 /** @param {string} game @param {string} code `6E1.<game>.…` */
@@ -69,7 +69,7 @@ export function whyText(t, why) {
  * summary's `why`: help used, the day already counted, off its day) says so and posts its score as
  * practice, never as the daily's result.
  * @param {{ t: ShareDeps["t"], lang: string, number: (value: number) => string, gameName: string,
- *   event: { game: string, score: number, daily: string | null, link: string | null, grid: string },
+ *   event: { game: string, score: number, daily: string | null, link: string | null, grid: string, challenge?: string | null },
  *   why?: string | null }} parts
  */
 export function shareText({ t, lang, number, gameName, event, why = null }) {
@@ -79,7 +79,7 @@ export function shareText({ t, lang, number, gameName, event, why = null }) {
     date,
     score: number(event.score),
     grid: event.grid,
-    link: challengeLink(event.game, event.link, event.score),
+    link: challengeLink(event.game, event.challenge ?? event.link),
   };
   if (why) return t("club.share.practice", { ...parts, why: whyText(t, why) });
   return t("shell.club.shareText", parts);

@@ -1,0 +1,120 @@
+"""A ghost to race (P4): the challenger's run, carried by a challenge link as
+its replay code (``&vs=<code>``, ``club.links``), raced move by move.
+
+Opening a ghost (``open_ghost``, in units of work the bridge's ``query`` runs
+in slices) reads the code for this game (another game's is ``replay-foreign``,
+a damaged one ``replay-corrupt``...: the reasons of ``club.replay``), checks
+that its recorded start is the deal the link starts (``ghost-other-deal``)
+before anything is played, then plays it through the engine as a replay is
+played (``club.replaying``, ``club.playback``: refused unless every action is
+accepted and the code's score is reached). A code longer than a link carries
+(``links.MAX_GHOST``) is ``ghost-too-long``, refused unread.
+
+What is kept is the ghost's *line*: ``line[k]``, the challenger's score once
+their ``k``-th move and all it caused had played out (the moves counted as the
+end card counts them, ``Session.played``: blocks' drops, domino's tiles,
+merge's and bowls' moves), ``line[-1]`` their final score. A move undone
+(bowls, W21) counts as the path the challenger finally took: the last time
+they stood at ``k`` moves.
+
+The Session holds the ghost it was last given (``Session.ghost_open``; never
+in the save: the page keeps the code and gives it again after a reload), and
+``Session.ghost`` answers it for the run in play when that run is the ghost's
+deal: every number the page shows of it (``GhostView``).
+
+>>> ghost = Ghost("seed=3", line_of([0, 1, 1, 2, 4], [0, 10, 15, 30, 70]))
+>>> ghost.line, ghost.final, ghost.moves
+((0, 15, 30, 30, 70), 70, 4)
+>>> ghost.view(3, 40, False)["score"], ghost.view(9, 40, True)["score"]
+(30, 70)
+>>> v = ghost.view(4, 52, True); v["won"], v["by"]
+('ghost', 18)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, TypedDict
+
+from club.errors import NotationError
+from club.links import MAX_GHOST, link
+from club.replay import ReplayError, Work
+from club.replaying import open_code
+
+if TYPE_CHECKING:
+    from club.session import Session
+
+#: The ghost's own reasons (the error's ``field``), besides the replay reasons of ``club.replay``.
+REASONS = ("ghost-too-long", "ghost-other-deal")
+
+
+class GhostView(TypedDict):
+    """The ghost beside the run in play: the challenger at the player's move, and the two runs compared."""
+
+    move: int  # the player's moves so far (as the end card counts them)
+    score: int  # the challenger's score at that move (their final once they had ended)
+    final: int  # the challenger's final score
+    moves: int  # the challenger's moves in all
+    you: int  # the player's score
+    over: bool  # the player's run is over: ``won`` and ``by`` compare the two finals
+    won: Literal["you", "ghost", "tie"]  # ahead at this move (the run over: who won)
+    by: int  # by how much (0: a tie)
+
+
+def line_of(moves: Sequence[int], scores: Sequence[int]) -> tuple[int, ...]:
+    """The ghost's line from a played replay's steps (``Playback.moves``, ``Playback.scores``):
+    the score the last time the run stood at each move count, up to its final moves; a move
+    count the run jumped over keeps the score before it."""
+    final = moves[-1]
+    at: dict[int, int] = {}
+    for move, score in zip(moves, scores, strict=True):
+        at[move] = score
+    line, score = [], scores[0]
+    for move in range(final + 1):
+        score = at.get(move, score)
+        line.append(score)
+    line[-1] = scores[-1]
+    return tuple(line)
+
+
+@dataclass(frozen=True, slots=True)
+class Ghost:
+    """A challenger's run: the deal it played (its link) and its line."""
+
+    link: str
+    line: tuple[int, ...]
+
+    @property
+    def final(self) -> int:
+        return self.line[-1]
+
+    @property
+    def moves(self) -> int:
+        return len(self.line) - 1
+
+    def view(self, move: int, you: int, over: bool) -> GhostView:
+        """The ghost beside a run at ``move`` moves with score ``you`` (``over``: that run has ended)."""
+        score = self.line[min(max(move, 0), self.moves)]
+        theirs = self.final if over else score
+        won: Literal["you", "ghost", "tie"] = "you" if you > theirs else "ghost" if you < theirs else "tie"
+        return {"move": move, "score": score, "final": self.final, "moves": self.moves, "you": you,
+                "over": over, "won": won, "by": abs(you - theirs)}
+
+
+def open_ghost(session: Session[Any, Any], payload: dict[str, Any]) -> Work:
+    """The ghost of ``payload["code"]`` for the deal ``payload["link"]`` (the link's deal as
+    ``start_of`` answered it), in units of work; returns the ``Ghost``. Refused with the
+    replay reasons, ``ghost-too-long`` or ``ghost-other-deal``."""
+    code, deal = payload.get("code"), payload.get("link")
+    if not isinstance(deal, str):
+        raise NotationError("link", "a ghost is raced on a deal's link")
+    if isinstance(code, str) and len(code) > MAX_GHOST:
+        raise ReplayError("ghost-too-long", f"a ghost's code in a link is at most {MAX_GHOST} characters")
+
+    def same_deal(start: dict[str, Any]) -> None:
+        if link(start, session.LINK) != deal:
+            raise ReplayError("ghost-other-deal", "the ghost played another deal")
+
+    playback = yield from open_code(session, {"code": code}, same_deal)
+    return Ghost(deal, line_of(playback.moves, playback.scores))

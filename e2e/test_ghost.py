@@ -16,6 +16,7 @@ from arcade import drop_first_legal, storage_key, wait_ready
 from club.blocks.api import Session
 from club.blocks.pieces import CELLS
 from club.bridge import Bridge
+from layout import outside_first_screen, overflow_report
 from playwright.sync_api import Page, expect
 from test_replays import blocks_move, call, damaged, play_to_end
 
@@ -89,6 +90,11 @@ def test_a_ghost_to_race(page: Page, boot, server_url: str) -> None:
     expect(line).to_have_attribute("data-score", str(ghost["score"]))
     expect(line).to_have_text(STRINGS["shell.club.ghost"].replace("{score}", f"{ghost['score']:,}"))
     assert page.evaluate("k => localStorage.getItem(k)", kept) == sent["code"]
+    # P13: on the smallest phone the badge and the ghost line fit their boxes, inside the first screen.
+    page.set_viewport_size({"width": 360, "height": 640})
+    assert overflow_report(page, ".bk .club-badge, .bk .club-ghost") == []
+    assert outside_first_screen(page, [".bk .club-badge", ".bk .club-ghost"]) == []
+    page.set_viewport_size({"width": 1280, "height": 800})
 
     # The same deal's link with a damaged ghost: one notice, no ghost, and the deal plays on.
     page.goto(f"{server_url}#/blocks?{DEAL}&vs={damaged(sent['code'])}")

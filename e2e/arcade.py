@@ -15,64 +15,83 @@ BOOT_TIMEOUT_MS = 90_000
 ENGINE_ARCHIVE = "**/build/club.zip"
 
 
-def wait_ready(page: Page) -> None:
+# Ready (the route mounted, nothing busy), or a boot the page itself says failed (web/boot.js).
+READY_OR_FAILED = """(d => (d.ready === '1' && document.getElementById('app')?.getAttribute('aria-busy') === 'false')
+  || d.boot === 'failed')(document.documentElement.dataset)"""
+READY = "document.documentElement.dataset.ready === '1'"
+POLL_MS = 2_000
+
+
+class EntryAborted(UserWarning):
+    """The browser aborted a request for the arcade's own modules: the load was retried (``wait_ready``)."""
+
+
+def watch_aborts(page: Page) -> None:
+    """Keep, per load of ``page``, the requests for the arcade's own modules the browser aborted
+    (``page.aborted``), and where its test's page errors stood when that load began."""
+    page.aborted = []  # type: ignore[attr-defined]
+    page.errors_at_load = 0  # type: ignore[attr-defined]
+
+    def loaded(frame) -> None:
+        if frame == page.main_frame:
+            page.aborted = []  # type: ignore[attr-defined]
+            errors = getattr(page, "errors", None)
+            page.errors_at_load = len(errors) if errors is not None else 0  # type: ignore[attr-defined]
+
+    def failed(request) -> None:
+        path = urlparse(request.url).path
+        if path.startswith("/web/") and path.endswith((".js", ".mjs")) and "ERR_ABORTED" in str(request.failure):
+            page.aborted.append(f"{path} ({request.failure})")  # type: ignore[attr-defined]
+
+    page.on("framenavigated", loaded)
+    page.on("requestfailed", failed)
+
+
+def wait_ready(page: Page, retried: bool = False) -> None:
     """Wait until Python has booted and the current route is mounted; a boot that never
-    ends fails with where it stopped (the loader's stages, the snapshot, the route)."""
+    ends fails with where it stopped (the loader's stages, the snapshot, the route).
+
+    In CI runs on a loaded machine (about 1,000 boots each), Chromium now and then aborts
+    some requests for the arcade's own modules on a page its service worker serves
+    (``net::ERR_ABORTED``): web/boot.js (nothing runs), or modules the shell or a game page
+    imports (the boot fails, or the shell starts without the game). Such a load is not the
+    page a test is about: it is reloaded once, its page errors set aside, and the run says
+    so (an ``EntryAborted`` warning in the summary, a line in the ``E2E_PROFILE`` log), so a
+    pattern stays seen. A test whose subject is a failing boot does not wait here.
+    """
     began = time.monotonic()
-    try:
-        page.wait_for_function(
-            "document.documentElement.dataset.ready === '1'"
-            " && document.getElementById('app').getAttribute('aria-busy') === 'false'",
-            timeout=BOOT_TIMEOUT_MS,
-        )
-    except PlaywrightError as error:
-        said = [f"{m.type}: {m.text}" for m in page.console_messages() if m.type in ("error", "warning")][-10:]
-        raise AssertionError(f"the arcade did not start: {boot_state(page)}; console: {said}") from error
+    while True:
+        try:
+            page.wait_for_function(READY_OR_FAILED, timeout=POLL_MS)
+            break
+        except PlaywrightError:
+            if getattr(page, "aborted", None) or time.monotonic() - began > BOOT_TIMEOUT_MS / 1000:
+                break
+    aborted = list(getattr(page, "aborted", []))
+    if not page.evaluate(READY) or aborted:
+        if aborted and not retried:
+            warnings.warn(f"{page.url}: the browser aborted {', '.join(aborted[:3])}; reloaded once", EntryAborted, stacklevel=2)
+            profile("entry-aborted", url=page.url, failed=aborted)
+            errors: list[str] | None = getattr(page, "errors", None)
+            if errors is not None:
+                del errors[getattr(page, "errors_at_load", len(errors)):]  # the aborted load's, not the test's
+            page.reload()
+            wait_ready(page, retried=True)
+            return
+        if not page.evaluate(READY):
+            said = [f"{m.type}: {m.text}" for m in page.console_messages() if m.type in ("error", "warning")][-10:]
+            raise AssertionError(f"the arcade did not start: {boot_state(page)}; console: {said}")
     if os.environ.get("E2E_PROFILE"):  # the page is asked only when the profile is written
         profile("ready", waited=round(time.monotonic() - began, 2),
                 **page.evaluate("({visit: document.documentElement.dataset.visit,"
                                 " snapshot: document.documentElement.dataset.snapshot, at: Math.round(performance.now())})"))
 
 
-class EntryAborted(UserWarning):
-    """The browser aborted a request for the arcade's own modules: the boot was retried (``open_arcade``)."""
-
-
 def open_arcade(page: Page, url: str) -> None:
-    """Open the arcade at ``url`` and wait until it is ready.
-
-    Twice in the last two CI runs (about 1,000 boots each, on a loaded machine), Chromium
-    aborted some requests for the arcade's own modules on a page its service worker serves
-    (``net::ERR_ABORTED``): once web/boot.js and half the modulepreloads (nothing ran),
-    once three modules of the game page (its dynamic import failed; the shell started
-    without the game). Such a load is not the page a test is about: it is reloaded once,
-    its errors set aside, and the run says so (a warning in the summary, a line in the
-    ``E2E_PROFILE`` log), so a test about something else is not failed by it and a pattern
-    stays seen. Tests whose subject is the boot itself do not come through here.
-    """
-    failed: list[str] = []
-    errors: list[str] | None = getattr(page, "errors", None)  # the test's page errors (conftest._pages)
-    before = len(errors) if errors is not None else 0
-
-    def seen(request) -> None:
-        path = urlparse(request.url).path
-        if path.startswith("/web/") and path.endswith((".js", ".mjs")) and "ERR_ABORTED" in str(request.failure):
-            failed.append(f"{path} ({request.failure})")
-
-    page.on("requestfailed", seen)
-    try:
-        page.goto(url)
-        if not any(path.startswith("/web/boot.js ") for path in failed):  # without its entry module, never ready
-            wait_ready(page)
-    finally:
-        page.remove_listener("requestfailed", seen)
-    if failed:
-        warnings.warn(f"{url}: the browser aborted {', '.join(failed[:3])}; reloaded once", EntryAborted, stacklevel=2)
-        profile("entry-aborted", url=url, failed=failed)
-        if errors is not None:
-            del errors[before:]  # the aborted load's (a module that never came), not the test's
-        page.reload()
-        wait_ready(page)
+    """Open the arcade at ``url`` and wait until it is ready (a load whose own modules the
+    browser aborted is reloaded once: ``wait_ready``)."""
+    page.goto(url)
+    wait_ready(page)
 
 
 def profile(what: str, **fields: object) -> None:

@@ -50,7 +50,7 @@ ROOT = Path(__file__).resolve().parent.parent
 for folder in ("tools", "py", "e2e"):
     sys.path.insert(0, str(ROOT / folder))
 
-from arcade import boot_state, open_arcade, profile, write_before_start  # noqa: E402
+from arcade import boot_state, open_arcade, profile, watch_aborts, write_before_start  # noqa: E402
 from browser import NoBrowser, find_chromium  # noqa: E402
 from shelf import Shelf, make_shelf_server  # noqa: E402
 
@@ -96,6 +96,7 @@ class PageErrors:
         page.on("pageerror", lambda exc: self.seen.append(f"{page.url}: {exc}"))
         page.on("console", lambda m: self.trail.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
         page.on("close", lambda p: self.pages.remove(p) if p in self.pages else None)
+        watch_aborts(page)  # a load whose own modules the browser aborted is reloaded once (wait_ready)
         self.pages.append(page)
         return self.seen
 

@@ -8,6 +8,7 @@ import itertools
 import json
 import math
 import re
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -171,16 +172,26 @@ def test_marathon_to_top_out(page: Page, boot) -> None:
 
 def touch(page: Page, points: list[tuple[float, float]], pause_ms: int = 16, hold_ms: int = 0) -> None:
     """A real touch gesture through the browser's input pipeline (CDP); the pauses between its
-    points are page time (Playwright's clock, installed before the page loaded), not sleeps."""
+    points are page time (Playwright's clock, installed before the page loaded), not sleeps.
+    Each event carries its own time stamp, the gesture's start plus the pauses before it: the
+    page tells a flick from a swipe by those (e.timeStamp), so a loaded machine that sends the
+    events late does not turn a flick into a slow swipe."""
     cdp = page.context.new_cdp_session(page)
+    began, elapsed_ms = time.time(), 0
+
+    def send(kind: str, touch_points: list[dict[str, float]]) -> None:
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": touch_points, "timestamp": began + elapsed_ms / 1000})
+
     x, y = points[0]
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    send("touchStart", [{"x": x, "y": y}])
     for x, y in points[1:]:
         page.clock.run_for(pause_ms)
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+        elapsed_ms += pause_ms
+        send("touchMove", [{"x": x, "y": y}])
     if hold_ms:
         page.clock.run_for(hold_ms)
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        elapsed_ms += hold_ms
+    send("touchEnd", [])
     cdp.detach()
 
 

@@ -167,6 +167,12 @@ def test_daily_link_end_card_and_replay(page: Page, phone: Page, boot) -> None:
     other = phone.locator(".replay-bar")
     expect(other).to_be_visible(timeout=30_000)
     assert phone.locator(".replay-slider").get_attribute("max") == str(steps)
+    # Scrubbing by touch: a tap on the slider's middle moves the replay there.
+    track = phone.locator(".replay-slider").bounding_box()
+    assert track
+    phone.locator(".replay-slider").tap(position={"x": track["width"] / 2, "y": track["height"] / 2})
+    phone.wait_for_function("() => document.querySelector('.replay-bar')?.dataset.index !== '0'")
+    assert 0 < int(other.get_attribute("data-index") or "0") < steps
     other.locator(".replay-last").click()
     expect(other).to_have_attribute("data-index", str(steps))
     phone.wait_for_function("s => document.querySelector('.hm-score .value')?.dataset.value === s", arg=str(score))

@@ -51,6 +51,25 @@ def stepped_board(code: str) -> tuple[str, int, int]:
     return stones, opened["steps"], view["moves"]
 
 
+def board_at(code: str, index: int) -> str:
+    """The board at step ``index`` of the replay, as the page draws it (the engine's seek, equal to stepping:
+    tests/test_replay_seek.py)."""
+    viewer = Session()
+    viewer.replay_open({"code": code})
+    view: Any = viewer.replay_seek({"index": index})["view"]
+    cells = viewer.geometry({})["cells"]
+    return " ".join(sorted(f"{cells[i]}={v}" for i, v in enumerate(view["board"]) if v != 0))
+
+
+def shown_index(page: Page, other_than: int) -> int:
+    """The step the bar shows once it has left ``other_than`` (the page settled there)."""
+    page.wait_for_function(
+        "i => (b => b && b.dataset.index !== String(i))(document.querySelector('.replay-bar'))", arg=other_than
+    )
+    settled(page)
+    return int(page.get_attribute(".replay-bar", "data-index") or "-1")
+
+
 def settled(page: Page) -> None:
     page.wait_for_function("(el => el && el.dataset.busy !== '1' && el.dataset.anim !== '1')(document.querySelector('.hm'))")
 
@@ -91,3 +110,22 @@ def test_end_shows_a_long_rounds_last_position_counted_as_its_end_card(page: Pag
     page.keyboard.press("Home")
     expect(bar).to_have_attribute("data-index", "0")
     expect(where).to_have_text(f"Move 0 of {moves}")
+
+    # Scrubbing: a click on the slider's middle, then PageUp and PageDown on the focused slider, each
+    # drawing the board of the step it lands on (the slider never moved the replay before).
+    slider = page.locator(".replay-slider")
+    box = slider.bounding_box()
+    assert box
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    middle = shown_index(page, 0)
+    assert steps // 4 < middle < steps * 3 // 4, (middle, steps)
+    assert page.evaluate(STONES) == board_at(code, middle)
+    slider.focus()
+    page.keyboard.press("PageUp")
+    later = shown_index(page, middle)
+    assert middle < later <= steps, (middle, later)
+    assert page.evaluate(STONES) == board_at(code, later)
+    page.keyboard.press("PageDown")
+    expect(bar).to_have_attribute("data-index", str(middle))
+    settled(page)
+    assert page.evaluate(STONES) == board_at(code, middle)

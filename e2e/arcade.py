@@ -102,6 +102,39 @@ def profile(what: str, **fields: object) -> None:
             out.write(json.dumps({"what": what, "test": os.environ.get("PYTEST_CURRENT_TEST", ""), "t": time.time(), **fields}) + "\n")
 
 
+# The arcade this page kept from an earlier test opened again in place (web/app.js restart):
+# the origin's storage holds exactly ``items`` (and the first lessons done, as e2e/conftest.py's
+# LESSONS_DONE gives a new load), the address is ``url``, then the shell and the route are made.
+REOPEN = """async ([url, items, lessonsDone]) => {
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+  if (lessonsDone && localStorage.getItem('6e-club/v1/seen') === null)
+    localStorage.setItem('6e-club/v1/seen', JSON.stringify({
+      schema: 1, lessons: {blocks: true, domino: true, merge: true, bowls: true}, tips: {}}));
+  history.replaceState(null, '', url);
+  document.activeElement?.blur?.();
+  await window.__e2eRestart.open();
+}"""
+
+
+def reopen_in_place(page: Page, url: str, storage: dict[str, str]) -> bool:
+    """Open the arcade at ``url`` in a page an earlier test left (e2e/conftest.py keeps it, its
+    arcade closed), with ``storage`` as the origin's: what a new load would show, for a fifth of
+    a boot's CPU. False (nothing done) for any other page, or one the test changed: it loads."""
+    lessons_done = getattr(page, "lessons_done", None)
+    # A page the test changed first (its own init script, routes, listeners) loads: they act on a load.
+    if lessons_done is None or "e2e-kept" not in page.url or getattr(page, "changed", False):
+        return False
+    if urlparse(page.url).netloc != urlparse(url).netloc:  # another server's copy of the site (e2e/test_dist.py)
+        return False
+    page.lessons_done = None  # type: ignore[attr-defined]  # once: a later boot of this test loads the page
+    page.evaluate(REOPEN, [url, storage, lessons_done])
+    wait_ready(page)
+    profile("reopened", url=url)
+    return True
+
+
 def write_before_start(page: Page, base_url: str, storage: dict[str, str]) -> None:
     """Write items into the origin's storage from a blank document of the origin (e2e/shelf.py),
     before the arcade starts there: its next load is a returning player's with these items."""

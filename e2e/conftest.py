@@ -15,6 +15,15 @@ context of its own, as every test did before. A test that changes its context
 taints it: the context is dropped after that test, so nothing it set leaks
 into the next one.
 
+The page a test got from ``page``/``phone`` is kept for the next test of its
+kind too, when the test did not change it (its own listeners, routes or init
+scripts) and left the arcade running: the arcade is closed in it (web/app.js's
+restart in place: the page shown goes, Python's sessions start anew) and
+``boot`` opens it again there with the test's storage and route, as a new load
+would show it, for about a fifth of a boot's CPU (a boot costs a page about two
+CPU-seconds, most of the suite's time). A test that loads the page itself
+(``goto``, ``reload``) gets a real load, as before.
+
 Every page any test opens (fixtures or ``browser.new_context()``) is watched:
 a test fails at teardown if any of its pages threw an uncaught error.
 
@@ -50,7 +59,14 @@ ROOT = Path(__file__).resolve().parent.parent
 for folder in ("tools", "py", "e2e"):
     sys.path.insert(0, str(ROOT / folder))
 
-from arcade import boot_state, open_arcade, profile, watch_aborts, write_before_start  # noqa: E402
+from arcade import (  # noqa: E402
+    boot_state,
+    open_arcade,
+    profile,
+    reopen_in_place,
+    watch_aborts,
+    write_before_start,
+)
 from browser import NoBrowser, find_chromium  # noqa: E402
 from shelf import Shelf, make_shelf_server  # noqa: E402
 
@@ -74,6 +90,20 @@ try {
 
 
 TRAIL_KEPT = 40
+
+# A warm context's pages keep the arcade's restart in place (web/app.js, club:ready), which
+# ``boot`` uses on a page lent again (e2e/arcade.py reopen_in_place).
+RESTART_HOOK = "addEventListener('club:ready', (event) => { window.__e2eRestart = event.detail.restart; });"
+# After a test: the arcade in its page closed (the page shown goes, saving a run in play;
+# Python's sessions start anew) and the page at an address no test opens, so a test's goto
+# of any arcade route is a new load, not a move inside this document.
+CLOSE_FOR_KEEPING = """async () => {
+  const hook = window.__e2eRestart;
+  if (!hook || document.documentElement.dataset.ready !== '1') return false;
+  await hook.close();
+  history.replaceState(null, '', '/?e2e-kept');
+  return true;
+}"""
 
 
 class PageErrors:
@@ -231,6 +261,12 @@ CONTEXT_CHANGES = (
 # Context options a page can have on its own (Page.emulate_media): applied to the pages
 # a test opens, not part of the kind, so they cost no context of their own.
 PAGE_MEDIA = ("reduced_motion", "color_scheme", "forced_colors")
+# What a test may change on its page that would outlive it there: calling any of these
+# keeps the page from being lent again (it is closed after the test).
+PAGE_CHANGES = (
+    "on", "once", "route", "route_from_har", "unroute", "add_init_script", "expose_function", "expose_binding",
+    "set_extra_http_headers", "add_locator_handler", "set_default_timeout", "set_default_navigation_timeout",
+)
 # Options given at their Playwright default are the same kind as options left out.
 CONTEXT_DEFAULTS = {"has_touch": False, "is_mobile": False, "accept_downloads": True, "device_scale_factor": 1}
 MISSING = object()
@@ -256,6 +292,10 @@ class WarmContext:
 
     def __init__(self, browser: WatchedBrowser, options: dict, shelf: Shelf) -> None:
         self.context = _context(browser, **options)
+        self.context.add_init_script(RESTART_HOOK)
+        self.first_visit = bool(options.get("first_visit"))
+        self.lent: Page | None = None  # the page ``ContextPool.page`` lent the test
+        self.kept: Page | None = None  # that page after its test, its arcade closed: lent again
         self.shelf = shelf
         self.tainted = False
         self.snapshot_kept = False
@@ -268,6 +308,7 @@ class WarmContext:
         self.media: dict = {}
         for name in CONTEXT_CHANGES:
             self._taint_on(self.context, name)
+        self.options = options
         for name in CLOCK_CHANGES:
             self._taint_on(self.context.clock, name)
         self._sized_pages()
@@ -291,7 +332,10 @@ class WarmContext:
         method = getattr(target, name)
 
         def tainting(*args, **kwargs):
+            profile("tainted", by=name)
             self.tainted = True
+            for page in self.context.pages:  # what it set (a clock, an init script) acts on a load: boot loads
+                page.changed = True  # type: ignore[attr-defined]
             return method(*args, **kwargs)
 
         setattr(target, name, tainting)
@@ -312,10 +356,54 @@ class WarmContext:
         cdp.detach()
         page.close()
 
+    def lend_page(self) -> Page:
+        """The page kept from an earlier test (its arcade closed, ``boot`` opens it again in
+        place), sized and with the media this test asked for; else a new page."""
+        page, self.kept = self.kept, None
+        if page is None or page.is_closed():
+            page = self.context.new_page()
+            for name in PAGE_CHANGES:
+                self._taint_page_on(page, name)
+        else:
+            if self.viewport and page.viewport_size != self.viewport:
+                page.set_viewport_size(self.viewport)
+            page.emulate_media(**{name: "null" for name in PAGE_MEDIA}, **self.media)
+            page.lessons_done = not self.first_visit  # type: ignore[attr-defined]
+        page.changed = False  # type: ignore[attr-defined]
+        self.lent = page
+        return page
+
+    def _taint_page_on(self, page: Page, name: str) -> None:
+        """A test that changes its page (routes, init scripts, its own listeners) gets it closed after."""
+        method = getattr(page, name)
+
+        def changing(*args, **kwargs):
+            page.changed = True  # type: ignore[attr-defined]
+            return method(*args, **kwargs)
+
+        setattr(page, name, changing)
+
     def close_pages(self) -> None:
+        lent, self.lent = self.lent, None
         for page in list(self.context.pages):
             self._keep_snapshot(page)
-            page.close()
+            if page is lent and self._closed_for_keeping(page):
+                self.kept = page
+            else:
+                page.close()
+
+    @staticmethod
+    def _closed_for_keeping(page: Page) -> bool:
+        if page.is_closed() or getattr(page, "changed", True) or not page.url.startswith(("http://", "https://")):
+            profile("not-kept", why="closed, changed or not the arcade", changed=getattr(page, "changed", None))
+            return False
+        try:
+            kept = bool(page.evaluate(CLOSE_FOR_KEEPING))
+        except PlaywrightError as error:
+            kept = False
+            profile("not-kept", why=str(error).splitlines()[0])
+        profile("kept" if kept else "not-kept", url=page.url)
+        return kept
 
     def _keep_snapshot(self, page: Page) -> None:
         """Before the context's first page with a running arcade closes, let it finish the
@@ -351,6 +439,11 @@ class ContextPool:
     def context(self, **options) -> Iterator[BrowserContext]:
         """A warm context of this kind with its storage emptied; its pages are closed after
         (and the context too when the test changed it)."""
+        with self._borrow(**options) as warm:
+            yield warm.context
+
+    @contextmanager
+    def _borrow(self, **options) -> Iterator[WarmContext]:
         options = {"bypass_csp": True, **options}  # WatchedBrowser's default, made part of the kind
         viewport = options.pop("viewport", None) or {"width": 1280, "height": 720}  # Playwright's default
         media = {name: options.pop(name) for name in PAGE_MEDIA if name in options}
@@ -365,7 +458,7 @@ class ContextPool:
         warm.media = media
         warm.empty_storage()
         try:
-            yield warm.context
+            yield warm
         finally:
             if warm.tainted:
                 if not _closed(warm.context):
@@ -382,9 +475,10 @@ class ContextPool:
 
     @contextmanager
     def page(self, **options) -> Iterator[Page]:
-        """A new page in a warm context of this kind (see ``context``)."""
-        with self.context(**options) as context:
-            yield context.new_page()
+        """A page in a warm context of this kind (see ``context``): the page an earlier test of
+        the kind left, its arcade closed, or a new one."""
+        with self._borrow(**options) as warm:
+            yield warm.lend_page()
 
     def close(self) -> None:
         for idle in self._idle.values():
@@ -486,6 +580,8 @@ def boot(server_url: str):
         """The arcade opened at ``route``; with ``storage``, those items are in the origin's
         storage before it starts (a returning player's run or profile): one boot, not a boot,
         a write and a reload."""
+        if reopen_in_place(page, server_url + route, storage or {}):
+            return page
         if storage:
             write_before_start(page, server_url, storage)
         open_arcade(page, server_url + route)

@@ -9,7 +9,8 @@ for validating a backup). ``query`` answers slow questions (a bowls hint,
 opening a replay: every action of a run played through the engine) as a
 coroutine that yields to the worker's event loop, so other calls are answered
 meanwhile; ``cancel`` stops it, and so does a newer query of the same method
-on the same session. ``bench`` is the benchmark hook used by ``make bench``
+on the same session. ``reset`` starts every session anew (the page's restart
+in place). ``bench`` is the benchmark hook used by ``make bench``
 (imported only when it is called).
 """
 
@@ -36,6 +37,13 @@ def cancel() -> int:
     return bridge.cancel()
 
 
+def reset() -> None:
+    """Every session starts anew, as after a boot (the page's restart in place, web/app.js)."""
+    global bridge
+    bridge.cancel()
+    bridge = Bridge()
+
+
 def python() -> str:
     return sys.version.split()[0]
 
@@ -46,4 +54,4 @@ def bench(games_json: str = "[]") -> str:
     return run_json(games_json)
 
 
-__export__ = ["call", "check", "query", "cancel", "python", "bench"]
+__export__ = ["call", "check", "query", "cancel", "reset", "python", "bench"]

@@ -143,10 +143,11 @@ export function preloadRoute() {
   return { tables: preloadTables(ids), modules, lang };
 }
 
-function visibilityHub() {
+/** @param {AbortSignal} signal */
+function visibilityHub(signal) {
   /** @type {Set<(hidden: boolean) => void>} */
   const listeners = new Set();
-  document.addEventListener("visibilitychange", () => listeners.forEach((fn) => fn(document.hidden)));
+  document.addEventListener("visibilitychange", () => listeners.forEach((fn) => fn(document.hidden)), { signal });
   /** @param {(hidden: boolean) => void} fn */
   return (fn) => {
     listeners.add(fn);
@@ -358,7 +359,62 @@ async function mountPage(shell, route, root, ctx, preloaded, current) {
  * @param {{ tables: Map<string, Promise<any>>, modules: Map<string, Promise<any>> }} [preloaded] preloadRoute's
  */
 export async function startApp(worker, preloaded = { tables: new Map(), modules: new Map() }) {
-  const shell = await createShell(worker, preloaded);
+  /** @type {Awaited<ReturnType<typeof openApp>> | null} */
+  let opened = await openApp(worker, preloaded);
+  const sync = await worker;
+  document.documentElement.dataset.python = await sync.python();
+  // The tools' hooks (tools/bench.py, the e2e suite): the engines' own latency measured in the
+  // worker, the engines as the page has them (round trips, a hint's search), the restart in place.
+  dispatchEvent(
+    new CustomEvent("club:ready", {
+      detail: {
+        bench: (/** @type {string[] | undefined} */ games) => sync.bench(games),
+        engine: (/** @type {string} */ game) => createEngine(worker, game),
+        restart: { close, open },
+      },
+    }),
+  );
+  const updates = watchUpdates({
+    container: shellPart("notices"),
+    t: (key, vars) => (opened ? opened.shell.i18n.t(key, vars) : key),
+    settle: () => opened?.router.settle(),
+  });
+  opened.router.watch(updates);
+  runningVersion().then((version) => {
+    document.documentElement.dataset.version = version ?? "";
+  });
+
+  // The restart in place: `close` ends the arcade in this page (the page shown goes, saving a
+  // run in play; the shell's listeners and parts go; Python's sessions start anew, the
+  // interpreter and the engines staying imported) and `open` opens it again from storage at
+  // the address's route, as a new load of the page would. The e2e suite's tests that are not
+  // about the boot start this way: a boot costs about two CPU-seconds, this a fifth of that.
+  async function close() {
+    delete document.documentElement.dataset.ready;
+    opened?.close();
+    opened = null;
+    shellPart("app").replaceChildren();
+    await sync.cancel();
+    await sync.reset();
+  }
+
+  async function open() {
+    if (opened) await close();
+    scrollTo(0, 0);
+    opened = await openApp(worker, { tables: new Map(), modules: new Map() });
+    opened.router.watch(updates);
+  }
+}
+
+/**
+ * The shell, the header's controls and the router, and the route shown: what a load of the page opens.
+ * @param {Promise<WorkerExports>} worker @param {{ tables: Map<string, Promise<any>>, modules: Map<string, Promise<any>> }} preloaded
+ * @returns {Promise<{ shell: Shell, router: ReturnType<typeof createRouter>, close: () => void }>}
+ */
+async function openApp(worker, preloaded) {
+  const listening = new AbortController();
+  const { signal } = listening;
+  const shell = await createShell(worker, preloaded, signal);
   const router = createRouter(shell, preloaded.modules);
   const { i18n, storage, settings } = shell;
   mountSettings(document.getElementById("settings-button"), {
@@ -367,49 +423,55 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
     t: i18n.t,
     feel: shell.feel,
     reducedMotion: shell.reducedMotion,
+    signal,
   });
   const select = /** @type {HTMLSelectElement} */ (document.getElementById("lang-select"));
   select.value = i18n.lang;
-  select.addEventListener("change", async () => {
-    if (!LANGUAGES.includes(select.value)) return;
-    settings.lang = select.value;
-    saveSettings(storage, settings);
-    const route = parseRoute(location.hash);
-    await i18n.setLanguage(select.value, ["shell", "club", ...(route.game ? [route.game] : [])]);
-    i18n.translateDom();
-    shell.announce(""); // the last sentence heard was in the old language (P11, P12)
-    await router.show(route);
-  });
+  select.addEventListener(
+    "change",
+    async () => {
+      if (!LANGUAGES.includes(select.value)) return;
+      settings.lang = select.value;
+      saveSettings(storage, settings);
+      const route = parseRoute(location.hash);
+      await i18n.setLanguage(select.value, ["shell", "club", ...(route.game ? [route.game] : [])]);
+      i18n.translateDom();
+      shell.announce(""); // the last sentence heard was in the old language (P11, P12)
+      await router.show(route);
+    },
+    { signal },
+  );
   i18n.translateDom();
 
-  addEventListener("hashchange", () => router.show(parseRoute(location.hash)));
+  addEventListener("hashchange", () => router.show(parseRoute(location.hash)), { signal });
   await router.show(parseRoute(location.hash));
   await shell.engineReady;
   await router.current()?.view?.settled;
-  performance.mark("club-interactive");
+  if (!performance.getEntriesByName("club-interactive").length) performance.mark("club-interactive");
   document.documentElement.dataset.ready = "1";
-  const sync = await worker;
-  document.documentElement.dataset.python = await sync.python();
-  // make bench's hook (tools/bench.py): the engines' own latency measured in the worker,
-  // and the engines as the page has them (round trips, a hint's search).
-  dispatchEvent(
-    new CustomEvent("club:ready", {
-      detail: { bench: (games) => sync.bench(games), engine: (game) => createEngine(worker, game) },
-    }),
-  );
-  router.watch(watchUpdates({ container: shellPart("notices"), t: i18n.t, settle: router.settle }));
-  runningVersion().then((version) => {
-    document.documentElement.dataset.version = version ?? "";
-  });
+  return {
+    shell,
+    router,
+    close() {
+      router.settle();
+      listening.abort();
+      shell.feel.close?.();
+      shellPart("notices")
+        .querySelectorAll(".notice")
+        .forEach((item) => item.remove());
+      shellPart("live").textContent = "";
+    },
+  };
 }
 
 /**
  * The shell's parts, made once before the first page: storage (a restore finished first), settings,
  * strings, the live region, the feel, the lessons done and tips shown.
  * @param {Promise<WorkerExports>} worker @param {{ tables: Map<string, Promise<any>> }} preloaded
+ * @param {AbortSignal} signal ends the shell's listeners (the restart in place)
  * @returns {Promise<Shell>}
  */
-async function createShell(worker, preloaded) {
+async function createShell(worker, preloaded, signal) {
   let engineUp = false;
   const engineReady = worker.then(() => {
     engineUp = true;
@@ -418,7 +480,7 @@ async function createShell(worker, preloaded) {
   /** @type {import("./kit/i18n.js").I18n | null} */
   let i18n = null;
   const notice = createNotices(shellPart("notices"), (k, v) => (i18n ? i18n.t(k, v) : k));
-  const storage = createStorage({ notice, t: (k, v) => (i18n ? i18n.t(k, v) : null) });
+  const storage = createStorage({ notice, t: (k, v) => (i18n ? i18n.t(k, v) : null), signal });
   const restored = finishRestore(storage.backend); // before anything reads the progress
   const settings = loadSettings(storage);
   i18n = createI18n(pickLanguage(settings.lang), preloaded.tables);
@@ -427,7 +489,7 @@ async function createShell(worker, preloaded) {
   if (restored === "finished") notice(i18n.t("shell.backup.finished"));
   const seen = createSeen(storage); // after the strings: a corrupt record's notice is translated
   const announce = createAnnouncer(shellPart("live"));
-  const onVisibility = visibilityHub();
+  const onVisibility = visibilityHub(signal);
   const reducedMotion = reducedMotionQuery(settings);
   document.documentElement.dataset.motion = settings.motion;
   const keepSettings = () => saveSettings(storage, settings);

@@ -31,6 +31,7 @@ const LOADER = new URL("./pyodide-loader.mjs", import.meta.url);
  * @property {(game: string, method: string, payload: string) => Promise<string>} check
  * @property {(game: string, method: string, payload: string) => Promise<string>} query
  * @property {() => void} cancel
+ * @property {() => Promise<void>} reset every session anew, as after a boot (the app's restart in place)
  * @property {(games?: string[]) => Promise<any>} bench
  * @property {() => Promise<string>} python
  */

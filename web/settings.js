@@ -14,9 +14,10 @@ import { KEY_TIMING, SOFT_DROP } from "./storage.js";
  * @param {(key: string, vars?: object) => string} options.t
  * @param {import("./kit/feel.js").Feel} options.feel
  * @param {() => boolean} options.reducedMotion
+ * @param {AbortSignal} [options.signal] removes the button's listener and the dialog (the app's restart in place)
  * @returns {{ open(): void, close(): void }}
  */
-export function mountSettings(button, { settings, saveSettings, t, feel, reducedMotion }) {
+export function mountSettings(button, { settings, saveSettings, t, feel, reducedMotion, signal }) {
   /** @type {import("./kit/dialog.js").Dialog | null} */
   let dialog = null;
 
@@ -109,9 +110,14 @@ export function mountSettings(button, { settings, saveSettings, t, feel, reduced
     return dialog;
   }
 
-  button?.addEventListener("click", () => {
-    build().open();
-  });
+  button?.addEventListener(
+    "click",
+    () => {
+      build().open();
+    },
+    { signal },
+  );
+  signal?.addEventListener("abort", () => dialog?.node.remove()); // the app's restart in place
   return {
     open() {
       build().open();

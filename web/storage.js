@@ -148,16 +148,21 @@ function clubKeys(stores) {
  * Another tab's write to a key this tab has read (P10): the newer value is handed to the page, which adopts
  * it, and taken as seen, so a later write of ours is not refused for it. Keys never read here are no news.
  * @param {Map<string, string | null>} lastSeen @param {Set<(key: string, value: string | null) => void>} handlers
+ * @param {AbortSignal} [signal] ends the watch (the app's restart in place)
  */
-function watchOtherTabs(lastSeen, handlers) {
+function watchOtherTabs(lastSeen, handlers, signal) {
   // The page's window (node's tests have none).
-  globalThis.addEventListener?.("storage", (event) => {
-    const { key, newValue } = event;
-    if (!key?.startsWith(PREFIX) || newValue === lastSeen.get(key)) return;
-    if (!lastSeen.has(key)) return;
-    lastSeen.set(key, newValue); // handed to the page, which adopts it
-    handlers.forEach((fn) => fn(key, newValue));
-  });
+  globalThis.addEventListener?.(
+    "storage",
+    (event) => {
+      const { key, newValue } = event;
+      if (!key?.startsWith(PREFIX) || newValue === lastSeen.get(key)) return;
+      if (!lastSeen.has(key)) return;
+      lastSeen.set(key, newValue); // handed to the page, which adopts it
+      handlers.forEach((fn) => fn(key, newValue));
+    },
+    { signal },
+  );
 }
 
 /**
@@ -194,9 +199,10 @@ function scopeOf(name, club, handlers) {
  * @param {(text: string) => void} [options.notice] shows a notice to the player
  * @param {(key: string, vars?: object) => string | null} [options.t] translates a notice (null: not yet, English then)
  * @param {Backend | null} [options.backend] instead of localStorage (tests); null: none
+ * @param {AbortSignal} [options.signal] stops hearing other tabs (the app's restart in place)
  * @returns {ClubStorage}
  */
-export function createStorage({ notice, t, backend } = {}) {
+export function createStorage({ notice, t, backend, signal } = {}) {
   const real = backend === undefined ? probeLocalStorage() : backend;
   const memory = memoryStore();
   /** @type {Map<string, string | null>} */
@@ -298,7 +304,7 @@ export function createStorage({ notice, t, backend } = {}) {
     }
   }
 
-  watchOtherTabs(lastSeen, conflictHandlers);
+  watchOtherTabs(lastSeen, conflictHandlers, signal);
   /** @param {string} name @returns {StoreScope} */
   const scope = (name) => scopeOf(name, { get, read, set, remove, load, moveAside }, conflictHandlers);
 

@@ -12,6 +12,7 @@ import { createHaptics, canVibrate } from "./haptics.js";
  * @property {() => void} refresh applies changed settings (sound, volume)
  * @property {() => void} sample a short sound at the current volume (the settings slider)
  * @property {() => boolean} canVibrate whether this device vibrates at all
+ * @property {() => void} [close] quiets this feel's sound (the app's restart in place)
  */
 
 export const CUES = ["place", "move", "clear", "merge", "cancel", "chain", "fanfare", "refuse", "over"];
@@ -49,6 +50,10 @@ export function createFeel({ settings, reducedMotion, onVisibility }) {
     },
     sample() {
       sound.play("chain", 1, 3);
+    },
+    // The app's restart in place: this page's sound goes quiet (a new feel takes over).
+    close() {
+      sound.hide();
     },
     canVibrate,
   };

@@ -27,7 +27,8 @@ class EntryAborted(UserWarning):
 
 
 def watch_aborts(page: Page) -> None:
-    """Keep, per load of ``page``, the requests for the arcade's own modules the browser aborted
+    """Keep, per load of ``page``, the requests for the arcade's own modules (web/, and the runtime's
+    in vendor/: PyScript's chunks) the browser aborted
     (``page.aborted``), and where its test's page errors stood when that load began."""
     page.aborted = []  # type: ignore[attr-defined]
     page.errors_at_load = 0  # type: ignore[attr-defined]
@@ -40,7 +41,7 @@ def watch_aborts(page: Page) -> None:
 
     def failed(request) -> None:
         path = urlparse(request.url).path
-        if path.startswith("/web/") and path.endswith((".js", ".mjs")) and "ERR_ABORTED" in str(request.failure):
+        if path.startswith(("/web/", "/vendor/")) and path.endswith((".js", ".mjs")) and "ERR_ABORTED" in str(request.failure):
             page.aborted.append(f"{path} ({request.failure})")  # type: ignore[attr-defined]
 
     page.on("framenavigated", loaded)

@@ -12,6 +12,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, Route, expect
 
 BOOT_TIMEOUT_MS = 90_000
+SETTINGS = "6e-club/v1/settings"
 ENGINE_ARCHIVE = "**/build/club.zip"
 
 
@@ -141,6 +142,16 @@ def write_before_start(page: Page, base_url: str, storage: dict[str, str]) -> No
     before the arcade starts there: its next load is a returning player's with these items."""
     page.goto(base_url.rstrip("/") + "/__e2e__/blank")
     page.evaluate("d => Object.entries(d).forEach(([k, v]) => localStorage.setItem(k, v))", storage)
+
+
+def settings(lang: str, motion: str = "system") -> dict[str, str]:
+    """The stored settings of a player who chose ``lang`` (and ``motion``): storage for ``boot``,
+    so the arcade starts in that language.
+
+    >>> settings("it")
+    {'6e-club/v1/settings': '{"schema": 1, "lang": "it", "motion": "system"}'}
+    """
+    return {SETTINGS: json.dumps({"schema": 1, "lang": lang, "motion": motion})}
 
 
 def boot_state(page: Page) -> dict:

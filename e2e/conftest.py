@@ -367,7 +367,7 @@ class WarmContext:
         else:
             if self.viewport and page.viewport_size != self.viewport:
                 page.set_viewport_size(self.viewport)
-            page.emulate_media(**{name: "null" for name in PAGE_MEDIA}, **self.media)
+            page.emulate_media(**{**{name: "null" for name in PAGE_MEDIA}, **self.media})
             page.lessons_done = not self.first_visit  # type: ignore[attr-defined]
         page.changed = False  # type: ignore[attr-defined]
         self.lent = page
@@ -516,7 +516,9 @@ class Lender:
         return self._open.enter_context(self._pool.context(**options))
 
     def page(self, **options) -> Page:
-        return self.context(**options).new_page()
+        """A page of this kind: the one an earlier test of the kind left, its arcade closed
+        (``boot`` opens it again in place), or a new one; given back after the test."""
+        return self._open.enter_context(self._pool.page(**options))
 
     def give_back(self) -> None:
         self._open.close()

@@ -10,8 +10,6 @@ asserts ``== []`` and its failure message names the culprit.
 
 from __future__ import annotations
 
-import json
-
 from playwright.sync_api import Page
 
 SIZES = [(360, 640), (390, 844), (1366, 768), (1920, 1080)]
@@ -59,12 +57,6 @@ def outside_first_screen(page: Page, selectors: list[str]) -> list[str]:
     """The selectors whose element is not fully inside the viewport at scroll 0."""
     page.evaluate("window.scrollTo(0, 0)")
     return page.evaluate(_OUTSIDE_JS, selectors)
-
-
-def set_language(page: Page, lang: str) -> None:
-    """Store the language before the arcade starts (use before page.goto)."""
-    settings = json.dumps({"schema": 1, "lang": lang, "motion": "reduce"})
-    page.add_init_script(f"localStorage.setItem('6e-club/v1/settings', {json.dumps(settings)})")
 
 
 # Text boxes laid out on more than one line (a button label that wraps).

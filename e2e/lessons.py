@@ -4,9 +4,10 @@ a coach card must show, and a player's language chosen before the page starts.""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
-from arcade import wait_ready
+from arcade import settings, wait_ready
 from playwright.sync_api import Page, expect
 
 I18N = Path(__file__).resolve().parent.parent / "web" / "i18n"
@@ -15,12 +16,6 @@ SEEN = "6e-club/v1/seen"
 
 def strings(game: str, lang: str) -> dict:
     return json.loads((I18N / f"{game}.{lang}.json").read_text(encoding="utf-8"))
-
-
-def use_language(page: Page, lang: str) -> None:
-    """The page starts in ``lang`` (the stored settings a player who chose it has)."""
-    value = json.dumps({"schema": 1, "lang": lang, "motion": "system"})
-    page.add_init_script(f"localStorage.setItem('6e-club/v1/settings', {json.dumps(value)})")
 
 
 def coach_says(page: Page, game: str, lang: str, key: str, step: int | None = None) -> None:
@@ -32,12 +27,10 @@ def coach_says(page: Page, game: str, lang: str, key: str, step: int | None = No
     expect(card.locator(".kit-lesson-say")).to_have_text(strings(game, lang)[f"{game}.lesson.{key}"])
 
 
-def open_first_lesson(page: Page, server_url: str, game: str, lang: str) -> None:
-    """A newcomer speaking ``lang`` opens ``game``: its lesson comes first."""
-    use_language(page, lang)
-    page.goto(server_url + f"#/{game}")
-    wait_ready(page)
-    expect(page).to_have_url(server_url + f"#/{game}?lesson")
+def open_first_lesson(page: Page, boot, game: str, lang: str) -> None:
+    """A newcomer speaking ``lang`` (stored settings) opens ``game``: its lesson comes first."""
+    boot(page, f"#/{game}", settings(lang))
+    expect(page).to_have_url(re.compile(rf"#/{game}\?lesson$"))
 
 
 def play_opens_the_game(page: Page, server_url: str, game: str, press) -> None:

@@ -5,9 +5,8 @@ own route, dialogs and end screens are audited in that game's e2e files."""
 from __future__ import annotations
 
 import pytest
-from arcade import wait_ready
+from arcade import settings, wait_ready
 from audit import axe_violations
-from layout import set_language
 
 # route -> the section the router mounts for it
 ROUTES = {"#/": "section.view-home", **{f"#/rules/{g}": f"section.view-rules.game-{g}" for g in ("blocks", "domino", "merge", "bowls")}}
@@ -16,14 +15,13 @@ SCREENS = {"desktop": {"width": 1366, "height": 768}, "phone": {"width": 390, "h
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("screen", SCREENS)
-def test_shell_routes_have_no_axe_violation(contexts, server_url: str, screen: str, lang: str) -> None:
-    # bypass_csp: axe is injected by the test, which the page's CSP rightly refuses.
-    context = contexts.context(viewport=SCREENS[screen], bypass_csp=True, has_touch=screen == "phone")
-    page = context.new_page()
-    set_language(page, lang)
+def test_shell_routes_have_no_axe_violation(contexts, server_url: str, screen: str, lang: str, boot) -> None:
+    # bypass_csp (the pool's default): axe is injected by the test, which the page's CSP rightly refuses.
+    page = contexts.page(viewport=SCREENS[screen], has_touch=screen == "phone")
+    boot(page, "#/", settings(lang, motion="reduce"))
     found = {}
     for route, section in ROUTES.items():
-        page.goto(server_url + route)
+        page.goto(server_url + route)  # in the document: only the route changes
         wait_ready(page)
         page.wait_for_selector(section)
         found[route] = axe_violations(page)

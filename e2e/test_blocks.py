@@ -19,14 +19,21 @@ from collections import deque
 from pathlib import Path
 
 import pytest
-from arcade import hold_engine, release_engine, storage_key, wait_ready, wait_until_held, write_before_start
+from arcade import (
+    hold_engine,
+    release_engine,
+    settings,
+    storage_key,
+    wait_ready,
+    wait_until_held,
+)
 from audit import axe_violations
 from club.blocks import conform
 from club.blocks import profile as cards
 from club.blocks.api import Session, start
 from club.blocks.pieces import CELLS
 from club.hexgrid import Hex, target_step
-from layout import outside_first_screen, overflow_report, set_language
+from layout import outside_first_screen, overflow_report
 from playwright.sync_api import Page, expect
 
 RUN = storage_key("blocks", "run")
@@ -578,11 +585,10 @@ def test_new_run_banks_the_stars(page: Page, boot) -> None:
 
 
 @pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
-def test_layout_fits_the_viewport(contexts, server_url: str, size) -> None:
+def test_layout_fits_the_viewport(contexts, boot, size) -> None:
     """P13: board and tray visible without scrolling sideways; tray targets at least 44 px."""
     page = contexts.page(viewport={"width": size[0], "height": size[1]})
-    page.goto(server_url + "#/blocks")
-    wait_ready(page)
+    boot(page, "#/blocks")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= size[0]
     for slot in range(3):
@@ -759,14 +765,11 @@ def test_new_run_asks_before_ending_a_run(page: Page, boot) -> None:
     assert page.errors == []  # type: ignore[attr-defined]
 
 
-def sized_page(contexts, server_url: str, size, lang: str, save: str) -> Page:
+def sized_page(contexts, boot, size, lang: str, save: str) -> Page:
     """A page of this size in a warm context, the arcade open at #/blocks in ``lang`` on
     the run ``save`` (stored before it starts)."""
     page = contexts.page(viewport={"width": size[0], "height": size[1]})
-    set_language(page, lang)
-    write_before_start(page, server_url, {RUN: save})
-    page.goto(server_url + "#/blocks")
-    wait_ready(page)
+    boot(page, "#/blocks", {**settings(lang, motion="reduce"), RUN: save})
     expect(page.locator(".bk-board")).to_be_visible()
     return page
 
@@ -804,10 +807,10 @@ def assert_board_still(after: dict, before: dict) -> None:
 
 @pytest.mark.parametrize(("size", "lang"), [((360, 640), "en"), ((390, 844), "ru"), ((1366, 768), "de")],
                          ids=["360x640-en", "390x844-ru", "1366x768-de"])
-def test_nothing_in_the_hud_moves_the_board(contexts, server_url: str, size, lang: str) -> None:
+def test_nothing_in_the_hud_moves_the_board(contexts, boot, size, lang: str) -> None:
     """A clear that starts a streak and wins a Crown (B11, B12), and the re-deal
     offer (B14), leave the board where it was; with the offer the tray stays on screen."""
-    page = sized_page(contexts, server_url, size, lang, seeded(f"{TWO_ROWS} 0:0,1:0|0:0|- 0 0 5 0 1"))
+    page = sized_page(contexts, boot, size, lang, seeded(f"{TWO_ROWS} 0:0,1:0|0:0|- 0 0 5 0 1"))
     strings = json.loads((STRINGS / f"blocks.{lang}.json").read_text())
     before = board_box(page)
     expect(page.locator(".bk-streak")).to_be_hidden()
@@ -835,9 +838,9 @@ def test_nothing_in_the_hud_moves_the_board(contexts, server_url: str, size, lan
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_counts_use_plural_forms(contexts, server_url: str, lang: str) -> None:
+def test_counts_use_plural_forms(contexts, boot, lang: str) -> None:
     """P12: "1 rows cleared" is gone; counts pick CLDR plural forms."""
-    page = sized_page(contexts, server_url, (1280, 800), lang, seeded(f"{TWO_ROWS} 0:0,1:0|0:0|- 0 0 0 0 1"))
+    page = sized_page(contexts, boot, (1280, 800), lang, seeded(f"{TWO_ROWS} 0:0,1:0|0:0|- 0 0 0 0 1"))
     single, pair = ({"en": ("1 cell", "2 cells"), "ru": ("1 клетка", "2 клетки")})[lang]
     assert page.locator('.bk-slot[data-slot="1"]').get_attribute("aria-label").endswith(single)
     assert page.locator('.bk-slot[data-slot="0"]').get_attribute("aria-label").endswith(pair)

@@ -17,7 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from arcade import storage_key, wait_ready
+from arcade import storage_key
 from audit import axe_violations
 from club.blocks import conform
 from club.blocks.api import start
@@ -66,12 +66,10 @@ def streak_fits(page: Page) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_blocks_fits_every_size_and_language(contexts, server_url: str, size) -> None:
+def test_blocks_fits_every_size_and_language(contexts, server_url: str, size, boot) -> None:
     width, height = size
-    context = contexts.context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    page.goto(server_url + "#/blocks")
-    wait_ready(page)
+    page = contexts.page(viewport={"width": width, "height": height})
+    boot(page, "#/blocks")
     audit = size in AUDITED
     for lang in [*LANGS[1:], LANGS[0]]:  # English last: the first choice must be a change
         choose_language(page, lang)

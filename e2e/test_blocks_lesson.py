@@ -13,10 +13,10 @@ row, the meter, win a Crown); its moves come from there too.
 from __future__ import annotations
 
 import lessons
-from arcade import storage_key, wait_ready
+from arcade import settings, storage_key, wait_ready
 from club.blocks import lesson
 from club.hexgrid import Hex
-from lessons import coach_says, open_first_lesson, use_language
+from lessons import coach_says, open_first_lesson
 from playwright.sync_api import Page, expect
 from test_blocks import cell_centre, focus_slot, key_path, mouse_drop
 
@@ -81,23 +81,23 @@ def play_opens_the_game(page: Page, server_url: str, click) -> None:
     expect(page.locator(".bk-meter-box")).to_have_attribute("data-meter", "0")  # the player's own run
 
 
-def test_en_lesson_by_mouse_on_the_first_visit(fresh_page: Page, server_url: str) -> None:
+def test_en_lesson_by_mouse_on_the_first_visit(fresh_page: Page, server_url: str, boot) -> None:
     page = fresh_page
-    open_first_lesson(page, server_url, "blocks", "en")
+    open_first_lesson(page, boot, "blocks", "en")
     play_lesson(page, "en", [mouse_drop] * 3, lambda p: p.locator(".kit-lesson-next").click())
     play_opens_the_game(page, server_url, lambda button: button.click())
 
 
-def test_it_lesson_by_touch(fresh_phone: Page, server_url: str) -> None:
+def test_it_lesson_by_touch(fresh_phone: Page, server_url: str, boot) -> None:
     page = fresh_phone
-    open_first_lesson(page, server_url, "blocks", "it")
+    open_first_lesson(page, boot, "blocks", "it")
     play_lesson(page, "it", [tap_drop] * 3, lambda p: p.locator(".kit-lesson-next").tap())
     play_opens_the_game(page, server_url, lambda button: button.tap())
 
 
-def test_de_lesson_by_keyboard(fresh_page: Page, server_url: str) -> None:
+def test_de_lesson_by_keyboard(fresh_page: Page, server_url: str, boot) -> None:
     page = fresh_page
-    open_first_lesson(page, server_url, "blocks", "de")
+    open_first_lesson(page, boot, "blocks", "de")
 
     def next_by_keyboard(p: Page) -> None:
         for _ in range(40):
@@ -115,15 +115,11 @@ def test_de_lesson_by_keyboard(fresh_page: Page, server_url: str) -> None:
     play_opens_the_game(page, server_url, enter)
 
 
-def test_ru_lesson_again_from_the_rules_page_then_skip(contexts, server_url: str) -> None:
+def test_ru_lesson_again_from_the_rules_page_then_skip(contexts, server_url: str, boot) -> None:
     """A player who did the lesson replays it from the Rules link (mouse and touch mixed),
     and Skip leaves a second replay at once; the run in play is never touched."""
-    context = contexts.context(viewport={"width": 1280, "height": 800}, has_touch=True)
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    use_language(page, "ru")
-    page.goto(server_url + "#/blocks")
-    wait_ready(page)
+    page = contexts.page(viewport={"width": 1280, "height": 800}, has_touch=True)
+    boot(page, "#/blocks", settings("ru"))
     run = page.evaluate("k => localStorage.getItem(k)", storage_key("blocks", "run"))
     assert run
     page.goto(server_url + "#/rules/blocks")
@@ -146,12 +142,12 @@ def test_ru_lesson_again_from_the_rules_page_then_skip(contexts, server_url: str
     assert page.evaluate("k => localStorage.getItem(k)", storage_key("blocks", "run")) == run
 
 
-def test_clearing_both_rows_before_next_never_sticks(fresh_page: Page, server_url: str) -> None:
+def test_clearing_both_rows_before_next_never_sticks(fresh_page: Page, server_url: str, boot) -> None:
     """The first drop clears the top row (steps 1 and 2 done at once), the second wins the Crown
     while the meter's step waits for Next: Next then reaches the end card, not a step that
     waits for a second Crown (each step is judged by what the play has reached)."""
     page = fresh_page
-    open_first_lesson(page, server_url, "blocks", "en")
+    open_first_lesson(page, boot, "blocks", "en")
     says(page, "en", 0)
     mouse_drop(page, *lesson.FILL_TOP)
     says(page, "en", 2)

@@ -47,13 +47,30 @@ def ring(page: Page) -> list[str | None]:
 
 
 def plan(date: str, sows: int) -> list[int]:
-    """Bowls to sow on the daily of `date`, chosen by the CPython engine (the first it lets the player choose)."""
-    session, bowls = Session(), []
-    view = session.new({"daily": date})
-    for _ in range(sows):
-        bowls.append(view["choosable"][0])
-        view = session.sow({"bowl": bowls[-1]})["view"]
-    return bowls
+    """Bowls to sow on the daily of `date` for `sows` moves, chosen by the CPython engine: at each
+    move the first bowl it lets the player choose from which the daily still lasts the `sows`
+    moves (some dailies overflow early on the first choices, W12), ending in play or at the limit."""
+
+    def after(bowls: list[int]) -> dict:
+        session = Session()
+        view = session.new({"daily": date})
+        for b in bowls:
+            view = session.sow({"bowl": b})["view"]
+        return view
+
+    def lasting(bowls: list[int]) -> list[int] | None:
+        view = after(bowls)
+        if len(bowls) == sows:
+            return bowls if view["choosable"] or view["status"] == "limit" else None
+        for b in view["choosable"]:
+            found = lasting([*bowls, b])
+            if found:
+                return found
+        return None
+
+    found = lasting([])
+    assert found, f"no {sows} sows keep the daily of {date} going"
+    return found
 
 
 def sow(page: Page, b: int) -> None:

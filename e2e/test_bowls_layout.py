@@ -166,17 +166,12 @@ def walk(page: Page, guard: Guard) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_every_bowls_screen_fits_in_every_language(contexts, server_url: str, size: tuple[int, int]) -> None:
+def test_every_bowls_screen_fits_in_every_language(contexts, server_url: str, size: tuple[int, int], boot) -> None:
     width, height = size
     phone = width < 500
-    context = contexts.context(
-        viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone, reduced_motion="reduce",
-        bypass_csp=True,
-    )
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    page.goto(server_url + "#/bowls")
-    wait_ready(page)
+    page = contexts.page(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone,
+                         reduced_motion="reduce")
+    boot(page, "#/bowls")
     problems: list[str] = []
     for lang in LANGS:
         use_language(page, lang)
@@ -191,14 +186,11 @@ def audit(page: Page, where: str) -> list[str]:
 
 
 @pytest.mark.parametrize("device", ["desktop", "phone"])
-def test_axe_finds_nothing_on_bowls_screens(contexts, server_url: str, device: str) -> None:  # P11
+def test_axe_finds_nothing_on_bowls_screens(contexts, server_url: str, device: str, boot) -> None:  # P11
     options = {"viewport": {"width": 1280, "height": 800}} if device == "desktop" else {
         "viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-    context = contexts.context(reduced_motion="reduce", bypass_csp=True, **options)
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    page.goto(server_url + "#/bowls")
-    wait_ready(page)
+    page = contexts.page(reduced_motion="reduce", **options)
+    boot(page, "#/bowls")
     found = audit(page, "modes")
     page.click(".bwt-open")
     found += audit(page, "gallery")

@@ -15,9 +15,9 @@ from __future__ import annotations
 import json
 import re
 
-from arcade import storage_key, wait_ready
+from arcade import settings, storage_key, wait_ready
 from club.bowls import lesson
-from lessons import SEEN, coach_says, strings, use_language
+from lessons import SEEN, coach_says, strings
 from playwright.sync_api import Page, expect
 
 STEPS = ["choose", "sow", "three", "room"]
@@ -101,8 +101,7 @@ def test_lesson_by_mouse_on_the_first_visit_en(fresh_page: Page, boot) -> None:
 
 def test_lesson_by_touch_it(phone: Page, boot) -> None:
     page = phone
-    use_language(page, "it")
-    boot(page, "#/bowls?lesson")
+    boot(page, "#/bowls?lesson", settings("it"))
 
     def act(kind: str, b: int | None) -> None:
         if kind in ("bowl", "sow"):
@@ -114,8 +113,7 @@ def test_lesson_by_touch_it(phone: Page, boot) -> None:
 
 
 def test_lesson_by_keyboard_de(page: Page, boot) -> None:
-    use_language(page, "de")
-    boot(page, "#/bowls?lesson")
+    boot(page, "#/bowls?lesson", settings("de"))
     chosen = {"b": None}
 
     def act(kind: str, b: int | None) -> None:
@@ -138,8 +136,7 @@ def test_lesson_by_keyboard_de(page: Page, boot) -> None:
 
 def test_lesson_replayed_from_the_rules_page_ru_then_skipped(phone: Page, boot) -> None:
     page = phone
-    use_language(page, "ru")
-    boot(page, "#/rules/bowls")
+    boot(page, "#/rules/bowls", settings("ru"))
     page.locator(".rules-page .lesson-link").tap()
     page.wait_for_function("location.hash === '#/bowls?lesson'")
 

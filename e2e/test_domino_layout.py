@@ -65,17 +65,15 @@ def check_language(page: Page, lang: str) -> list[str]:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_domino_fits_every_screen_and_language(contexts, server_url: str, size: tuple[int, int]) -> None:
+def test_domino_fits_every_screen_and_language(contexts, server_url: str, size: tuple[int, int], boot) -> None:
     """P13: no text wider than its box (RU chip 'Спринт · Классичес…'), no wrapped button, no
     sideways scroll; well, pad and pause in the first screen; the pause card, the New game question,
     the end card and the mode picker fit too: en, it, de, ru."""
     width, height = size
     phone = width < 500
-    context = contexts.context(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone,
-                                  reduced_motion="reduce")
-    page = context.new_page()
-    page.goto(server_url + ROUTE)
-    wait_ready(page)
+    page = contexts.page(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone,
+                         reduced_motion="reduce")
+    boot(page, ROUTE)
     problems = []
     for lang in [*LANGS[1:], LANGS[0]]:  # every language is a switch (the page starts in English)
         page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage_key("domino", "run"), LAST_TILE])
@@ -85,15 +83,13 @@ def test_domino_fits_every_screen_and_language(contexts, server_url: str, size: 
 
 
 @pytest.mark.parametrize("device", ["desktop", "phone"])
-def test_domino_has_no_axe_violations(contexts, server_url: str, device: str) -> None:
+def test_domino_has_no_axe_violations(contexts, server_url: str, device: str, boot) -> None:
     """P11: axe-core finds nothing (definition-list was serious on the start screen's records)
     on the mode picker, in play, paused, in the New game question and on the end card."""
     options = {"viewport": {"width": 1280, "height": 800}} if device == "desktop" else {
         "viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-    context = contexts.context(bypass_csp=True, reduced_motion="reduce", **options)
-    page = context.new_page()
-    page.goto(server_url + ROUTE)
-    wait_ready(page)
+    page = contexts.page(reduced_motion="reduce", **options)
+    boot(page, ROUTE)
     found = [f"mode picker: {v}" for v in axe_violations(page)]
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage_key("domino", "run"), LAST_TILE])
     page.reload()

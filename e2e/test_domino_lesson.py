@@ -105,10 +105,8 @@ def test_lesson_in_italian_by_mouse(fresh_page: Page, boot) -> None:
     played(page)
 
 
-def test_lesson_in_german_by_touch(contexts, server_url: str, boot) -> None:
-    context = contexts.context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
-                                  device_scale_factor=2, first_visit=True)
-    page = context.new_page()
+def test_lesson_in_german_by_touch(fresh_phone: Page, boot) -> None:
+    page = fresh_phone
     open_lesson(page, boot, "de")
     page.locator(".dd-key-left").tap()
     step(page, 1)

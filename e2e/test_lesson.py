@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from arcade import engine_save, storage_key, wait_ready
+from arcade import engine_save, settings, storage_key, wait_ready
 from audit import axe_violations
 from playwright.sync_api import Page, expect
 
@@ -28,10 +28,9 @@ def card_inside_viewport(page: Page) -> None:
     assert box["x"] + box["width"] <= size["width"] and box["y"] + box["height"] <= size["height"]
 
 
-def test_a_first_visit_opens_the_lesson_and_skip_opens_the_game(fresh_page: Page, server_url: str) -> None:
+def test_a_first_visit_opens_the_lesson_and_skip_opens_the_game(fresh_page: Page, server_url: str, boot) -> None:
     page = fresh_page
-    page.goto(server_url + "#/blocks")
-    wait_ready(page)
+    boot(page, "#/blocks")
     expect(page).to_have_url(server_url + "#/blocks?lesson")
     card = page.locator(".kit-lesson")
     expect(card).to_be_visible()
@@ -56,27 +55,19 @@ def test_a_first_visit_opens_the_lesson_and_skip_opens_the_game(fresh_page: Page
     expect(page.locator(".kit-lesson")).to_be_visible()
 
 
-def test_a_player_with_a_run_in_play_is_not_sent_to_a_lesson(fresh_page: Page, server_url: str) -> None:
+def test_a_player_with_a_run_in_play_is_not_sent_to_a_lesson(fresh_page: Page, server_url: str, boot) -> None:
     page = fresh_page
     run = engine_save("merge", lambda s: (s.new({"seed": 77}), s.save({}))[1])
-    page.add_init_script(f"localStorage.setItem({json.dumps(storage_key('merge', 'run'))}, {json.dumps(run)})")
-    page.goto(server_url + "#/merge")
-    wait_ready(page)
+    boot(page, "#/merge", {storage_key("merge", "run"): run})
     expect(page).to_have_url(server_url + "#/merge")
     expect(page.locator(".kit-lesson")).to_have_count(0)
     assert page.evaluate(f"localStorage.getItem({json.dumps(storage_key('merge', 'run'))})") == run
 
 
 @pytest.mark.parametrize("lang", ["de", "ru"])
-def test_the_rules_page_plays_the_lesson_again_beside_the_run(page: Page, server_url: str, lang: str) -> None:
+def test_the_rules_page_plays_the_lesson_again_beside_the_run(page: Page, server_url: str, lang: str, boot) -> None:
     run = engine_save("bowls", lambda s: (s.new({"seed": 5}), s.save({}))[1])
-    settings = json.dumps({"schema": 1, "lang": lang, "motion": "system"})
-    page.add_init_script(
-        f"localStorage.setItem('6e-club/v1/settings', {json.dumps(settings)});"
-        f"localStorage.setItem({json.dumps(storage_key('bowls', 'run'))}, {json.dumps(run)})"
-    )
-    page.goto(server_url + "#/rules/bowls")
-    wait_ready(page)
+    boot(page, "#/rules/bowls", {**settings(lang), storage_key("bowls", "run"): run})
     link = page.locator(".rules-page .lesson-link")
     english = "Play the lesson"
     assert link.inner_text().strip() and link.inner_text().strip() != english  # translated
@@ -92,14 +83,11 @@ def test_the_rules_page_plays_the_lesson_again_beside_the_run(page: Page, server
     assert page.evaluate(f"localStorage.getItem({json.dumps(storage_key('bowls', 'run'))})") == run
 
 
-def test_a_corrupt_record_of_lessons_is_moved_aside(fresh_page: Page, server_url: str) -> None:
+def test_a_corrupt_record_of_lessons_is_moved_aside(fresh_page: Page, server_url: str, boot) -> None:
     page = fresh_page
-    page.add_init_script(f"if (!sessionStorage.getItem('once')) {{ sessionStorage.setItem('once', '1');"
-                         f" localStorage.setItem({json.dumps(SEEN)}, '{{\"schema\": 3}}') }}")
-    page.goto(server_url + "#/")
-    # The notice is shown while Python boots and goes by itself after 12 s.
-    expect(page.locator(".notice")).to_contain_text("set aside", timeout=60_000)
-    wait_ready(page)
+    boot(page, "#/", {SEEN: '{"schema": 3}'})
+    # The notice goes by itself 12 s after the start.
+    expect(page.locator(".notice")).to_contain_text("set aside")
     keys = page.evaluate("Object.keys(localStorage)")
     assert any(key.startswith(SEEN + "/corrupt/") for key in keys)
     page.goto(server_url + "#/merge")
@@ -107,12 +95,13 @@ def test_a_corrupt_record_of_lessons_is_moved_aside(fresh_page: Page, server_url
     expect(page).to_have_url(server_url + "#/merge?lesson")
 
 
-def test_on_a_phone_the_card_covers_nothing_of_the_game(fresh_phone: Page, server_url: str) -> None:
+def test_on_a_phone_the_card_covers_nothing_of_the_game(fresh_phone: Page, server_url: str, boot) -> None:
     """The coach card sits above the page: the game's scores, board and controls start
     below it (the page makes room for its tallest step), and all of it fits the screen's width."""
     page = fresh_phone
+    boot(page, "#/")
     for game in ("blocks", "domino", "merge", "bowls"):
-        page.goto(server_url + f"#/{game}?lesson")
+        page.goto(server_url + f"#/{game}?lesson")  # in the document: only the route changes
         wait_ready(page)
         card = page.locator(".kit-lesson").bounding_box()
         assert card

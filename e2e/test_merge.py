@@ -441,15 +441,10 @@ def test_touch_drag_lands_under_the_lifted_piece(phone: Page, boot) -> None:
     assert phone.errors == []  # type: ignore[attr-defined]
 
 
-def test_reduced_motion_keeps_fades_only(contexts, server_url: str) -> None:
+def test_reduced_motion_keeps_fades_only(contexts, server_url: str, boot) -> None:
     """P11: with prefers-reduced-motion the merge plays as a short fade."""
-    context = contexts.context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
-    page = context.new_page()
-    page.goto(server_url + "#/merge")
-    wait_ready(page)
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [RUN, save_of(f"{B('-1:0=2 1:0=2')} 2 4 0 2")])
-    page.reload()
-    wait_ready(page)
+    page = contexts.page(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    boot(page, "#/merge", {RUN: save_of(f"{B('-1:0=2 1:0=2')} 2 4 0 2")})
     page.locator('.hm-cell[data-cell="0:0"]').click()
     expect(page.locator(".hm")).to_have_class(re.compile(r"\bhm-reduced\b"))
     assert stones(page) == {"0:0": "4"}

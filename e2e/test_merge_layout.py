@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import partial
 
 import pytest
-from arcade import storage_key, wait_ready
+from arcade import storage_key
 from audit import axe_violations
 from club.merge import saves as persist
 from club.merge.board import CELLS
@@ -66,17 +66,15 @@ def check_language(page: Page, lang: str) -> list[str]:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_merge_fits_every_screen_and_language(contexts, server_url: str, size: tuple[int, int]) -> None:
+def test_merge_fits_every_screen_and_language(contexts, server_url: str, size: tuple[int, int], boot) -> None:
     """P13: no text wider than its box, no wrapped button (New round at 1920 px, Tap again at 1280 px),
     no sideways scroll; the board and the piece to place in the first screen; slots, confirm questions,
     settings and game over fit too: en, it, de, ru."""
     width, height = size
     phone = width < 500
-    context = contexts.context(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone,
-                                  reduced_motion="reduce")
-    page = context.new_page()
-    page.goto(server_url + ROUTE)
-    wait_ready(page)
+    page = contexts.page(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone,
+                         reduced_motion="reduce")
+    boot(page, ROUTE)
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage_key("merge", "slot/1"), LAST_MOVE])
     problems = []
     for lang in [*LANGS[1:], LANGS[0]]:  # start with a switch away from English, end back in it
@@ -99,16 +97,11 @@ def _axe_all(page: Page) -> list[str]:
 
 
 @pytest.mark.parametrize("device", ["desktop", "phone"])
-def test_merge_has_no_axe_violations(contexts, server_url: str, device: str) -> None:
+def test_merge_has_no_axe_violations(contexts, server_url: str, device: str, boot) -> None:
     """P11: axe-core finds nothing on #/merge (label-content-name-mismatch on the tray piece was
     serious at phone size), nor in the slots, settings, confirm and game-over dialogs."""
     options = {"viewport": {"width": 1280, "height": 800}} if device == "desktop" else {
         "viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-    context = contexts.context(bypass_csp=True, reduced_motion="reduce", **options)
-    page = context.new_page()
-    page.goto(server_url + ROUTE)
-    wait_ready(page)
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage_key("merge", "run"), LAST_MOVE])
-    page.reload()
-    wait_ready(page)
+    page = contexts.page(reduced_motion="reduce", **options)
+    boot(page, ROUTE, {storage_key("merge", "run"): LAST_MOVE})
     assert _axe_all(page) == []

@@ -17,8 +17,8 @@ import json
 from collections.abc import Callable
 
 import lessons
-from arcade import storage_key, wait_ready
-from lessons import coach_says, open_first_lesson, use_language
+from arcade import settings, storage_key, wait_ready
+from lessons import coach_says, open_first_lesson
 from playwright.sync_api import Page, expect
 from test_merge import centre, stones
 
@@ -72,23 +72,23 @@ def play_opens_the_game(page: Page, server_url: str, press: Callable) -> None:
     expect(page.locator(".hm-moves .value")).to_have_text("0")  # the player's own, fresh round
 
 
-def test_en_lesson_by_mouse_on_the_first_visit(fresh_page: Page, server_url: str) -> None:
+def test_en_lesson_by_mouse_on_the_first_visit(fresh_page: Page, server_url: str, boot) -> None:
     page = fresh_page
-    open_first_lesson(page, server_url, "merge", "en")
+    open_first_lesson(page, boot, "merge", "en")
     play_lesson(page, "en", [click] * 3, lambda p: p.locator(".hm-rotate-cw").click())
     play_opens_the_game(page, server_url, lambda button: button.click())
 
 
-def test_it_lesson_by_touch(fresh_phone: Page, server_url: str) -> None:
+def test_it_lesson_by_touch(fresh_phone: Page, server_url: str, boot) -> None:
     page = fresh_phone
-    open_first_lesson(page, server_url, "merge", "it")
+    open_first_lesson(page, boot, "merge", "it")
     play_lesson(page, "it", [tap] * 3, lambda p: p.locator(".hm-current").tap())  # a tap on the pair turns it
     play_opens_the_game(page, server_url, lambda button: button.tap())
 
 
-def test_de_lesson_by_keyboard(fresh_page: Page, server_url: str) -> None:
+def test_de_lesson_by_keyboard(fresh_page: Page, server_url: str, boot) -> None:
     page = fresh_page
-    open_first_lesson(page, server_url, "merge", "de")
+    open_first_lesson(page, boot, "merge", "de")
     board = page.locator(".hm-board")
 
     def keys(*pressed: str) -> Act:
@@ -111,15 +111,11 @@ def test_de_lesson_by_keyboard(fresh_page: Page, server_url: str) -> None:
     play_opens_the_game(page, server_url, lambda button: page.keyboard.press("Enter"))
 
 
-def test_ru_lesson_again_from_the_rules_page_then_skip(contexts, server_url: str) -> None:
+def test_ru_lesson_again_from_the_rules_page_then_skip(contexts, server_url: str, boot) -> None:
     """A player with a round in play replays the lesson from the Rules link (touch and mouse
     mixed), and Skip leaves a second replay at once; the round in play is never touched."""
-    context = contexts.context(viewport={"width": 1280, "height": 800}, has_touch=True)
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    use_language(page, "ru")
-    page.goto(server_url + "#/merge")
-    wait_ready(page)
+    page = contexts.page(viewport={"width": 1280, "height": 800}, has_touch=True)
+    boot(page, "#/merge", settings("ru"))
     click(page, "0:0")
     expect(page.locator(".hm-moves .value")).to_have_text("1")
     page.goto(server_url + "#/rules/merge")

@@ -67,12 +67,10 @@ def test_every_route_and_rules_page_mounts(page: Page, boot) -> None:
     assert page.errors == []  # type: ignore[attr-defined]
 
 
-def test_language_switcher_and_browser_default(contexts, server_url: str) -> None:
+def test_language_switcher_and_browser_default(contexts, server_url: str, boot) -> None:
     """P12: the browser language is the default; the switcher changes it and is remembered."""
-    context = contexts.context(locale="de-DE")
-    page = context.new_page()
-    page.goto(server_url)
-    wait_ready(page)
+    page = contexts.page(locale="de-DE")
+    boot(page)
     expect(page.locator(".home-title")).to_have_text("Vier Rätsel. Sechs Kanten. Ein Club.")
     expect(page.locator("a.skip")).to_have_text(json.loads((ROOT / "web/i18n/shell.de.json").read_text())["shell.skip"])
     page.select_option("#lang-select", "ru")

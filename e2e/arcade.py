@@ -13,6 +13,11 @@ from playwright.sync_api import Locator, Page, Route, expect
 
 BOOT_TIMEOUT_MS = 90_000
 SETTINGS = "6e-club/v1/settings"
+SEEN = "6e-club/v1/seen"
+# The record of a player who has done every game's first lesson (a page of a test that does not
+# ask for a newcomer starts with it: e2e/conftest.py's LESSONS_DONE, and reopen_in_place).
+LESSONS_DONE_RECORD = json.dumps({"schema": 1, "lessons": {game: True for game in ("blocks", "domino", "merge", "bowls")},
+                                  "tips": {}})
 ENGINE_ARCHIVE = "**/build/club.zip"
 
 
@@ -111,9 +116,7 @@ REOPEN = """async ([url, items, lessonsDone]) => {
   localStorage.clear();
   sessionStorage.clear();
   for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
-  if (lessonsDone && localStorage.getItem('6e-club/v1/seen') === null)
-    localStorage.setItem('6e-club/v1/seen', JSON.stringify({
-      schema: 1, lessons: {blocks: true, domino: true, merge: true, bowls: true}, tips: {}}));
+  if (lessonsDone && localStorage.getItem(lessonsDone[0]) === null) localStorage.setItem(...lessonsDone);
   history.replaceState(null, '', url);
   document.activeElement?.blur?.();
   await window.__e2eRestart.open();
@@ -131,7 +134,7 @@ def reopen_in_place(page: Page, url: str, storage: dict[str, str]) -> bool:
     if urlparse(page.url).netloc != urlparse(url).netloc:  # another server's copy of the site (e2e/test_dist.py)
         return False
     page.lessons_done = None  # type: ignore[attr-defined]  # once: a later boot of this test loads the page
-    page.evaluate(REOPEN, [url, storage, lessons_done])
+    page.evaluate(REOPEN, [url, storage, [SEEN, LESSONS_DONE_RECORD] if lessons_done else None])
     wait_ready(page)
     profile("reopened", url=url)
     return True

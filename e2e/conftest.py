@@ -60,6 +60,8 @@ for folder in ("tools", "py", "e2e"):
     sys.path.insert(0, str(ROOT / folder))
 
 from arcade import (  # noqa: E402
+    LESSONS_DONE_RECORD,
+    SEEN,
     boot_state,
     open_arcade,
     profile,
@@ -79,13 +81,12 @@ ARGS = [
 
 
 # Marks every game's first lesson done, unless the page has its own record of it.
-LESSONS_DONE = """
-try {
-  if (location.protocol.startsWith("http") && localStorage.getItem("6e-club/v1/seen") === null) {
-    localStorage.setItem("6e-club/v1/seen", JSON.stringify({
-      schema: 1, lessons: {blocks: true, domino: true, merge: true, bowls: true}, tips: {}}));
-  }
-} catch (error) { console.warn("no storage here", error); }
+LESSONS_DONE = f"""
+try {{
+  if (location.protocol.startsWith("http") && localStorage.getItem({json.dumps(SEEN)}) === null) {{
+    localStorage.setItem({json.dumps(SEEN)}, {json.dumps(LESSONS_DONE_RECORD)});
+  }}
+}} catch (error) {{ console.warn("no storage here", error); }}
 """
 
 

@@ -7,11 +7,10 @@ import json
 import re
 from pathlib import Path
 
-from arcade import settings, wait_ready
+from arcade import SEEN, settings, wait_ready
 from playwright.sync_api import Page, expect
 
 I18N = Path(__file__).resolve().parent.parent / "web" / "i18n"
-SEEN = "6e-club/v1/seen"
 
 
 def strings(game: str, lang: str) -> dict:

@@ -9,11 +9,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from arcade import engine_save, settings, storage_key, wait_ready
+from arcade import SEEN, engine_save, settings, storage_key, wait_ready
 from audit import axe_violations
 from playwright.sync_api import Page, expect
-
-SEEN = "6e-club/v1/seen"
 
 
 def seen(page: Page) -> dict:

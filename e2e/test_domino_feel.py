@@ -127,7 +127,10 @@ def test_cues_juice_and_the_end_card(page: Page, boot) -> None:
     expect(card.locator("h2")).to_have_text("Set complete")
     expect(card.locator(".kit-dialog-buttons .btn.primary")).to_be_focused()  # Play again (the Daily Club's Share is primary too)
     figures = {name: card.locator(f"[data-figure={name}] dd").text_content() for name in ("tiles", "time", "sets")}
-    assert figures == {"tiles": "28", "time": "1:35", "sets": "1"}
+    assert (figures["tiles"], figures["sets"]) == ("28", "1"), figures
+    # D17: the stored 1:35 of play plus the real seconds the last moves took (1:36 on a loaded machine).
+    minutes, seconds = (figures["time"] or "").split(":")
+    assert 95 <= int(minutes) * 60 + int(seconds) < 125 and len(seconds) == 2, figures
     expect(card.locator(".dd-rec .dd-best")).to_have_text(["New record"] * 3)
     expect(card.locator(".dd-rec.fresh")).to_have_count(3)
     box = card.bounding_box()

@@ -66,7 +66,7 @@ def streak_fits(page: Page) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_blocks_fits_every_size_and_language(contexts, server_url: str, size, boot) -> None:
+def test_blocks_fits_every_size_and_language(contexts, size, boot) -> None:
     width, height = size
     page = contexts.page(viewport={"width": width, "height": height})
     boot(page, "#/blocks")

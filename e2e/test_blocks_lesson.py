@@ -142,7 +142,7 @@ def test_ru_lesson_again_from_the_rules_page_then_skip(contexts, server_url: str
     assert page.evaluate("k => localStorage.getItem(k)", storage_key("blocks", "run")) == run
 
 
-def test_clearing_both_rows_before_next_never_sticks(fresh_page: Page, server_url: str, boot) -> None:
+def test_clearing_both_rows_before_next_never_sticks(fresh_page: Page, boot) -> None:
     """The first drop clears the top row (steps 1 and 2 done at once), the second wins the Crown
     while the meter's step waits for Next: Next then reaches the end card, not a step that
     waits for a second Crown (each step is judged by what the play has reached)."""

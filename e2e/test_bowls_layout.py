@@ -166,7 +166,7 @@ def walk(page: Page, guard: Guard) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_every_bowls_screen_fits_in_every_language(contexts, server_url: str, size: tuple[int, int], boot) -> None:
+def test_every_bowls_screen_fits_in_every_language(contexts, size: tuple[int, int], boot) -> None:
     width, height = size
     phone = width < 500
     page = contexts.page(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone,
@@ -186,7 +186,7 @@ def audit(page: Page, where: str) -> list[str]:
 
 
 @pytest.mark.parametrize("device", ["desktop", "phone"])
-def test_axe_finds_nothing_on_bowls_screens(contexts, server_url: str, device: str, boot) -> None:  # P11
+def test_axe_finds_nothing_on_bowls_screens(contexts, device: str, boot) -> None:  # P11
     options = {"viewport": {"width": 1280, "height": 800}} if device == "desktop" else {
         "viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
     page = contexts.page(reduced_motion="reduce", **options)

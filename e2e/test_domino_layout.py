@@ -65,7 +65,7 @@ def check_language(page: Page, lang: str) -> list[str]:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_domino_fits_every_screen_and_language(contexts, server_url: str, size: tuple[int, int], boot) -> None:
+def test_domino_fits_every_screen_and_language(contexts, size: tuple[int, int], boot) -> None:
     """P13: no text wider than its box (RU chip 'Спринт · Классичес…'), no wrapped button, no
     sideways scroll; well, pad and pause in the first screen; the pause card, the New game question,
     the end card and the mode picker fit too: en, it, de, ru."""
@@ -83,7 +83,7 @@ def test_domino_fits_every_screen_and_language(contexts, server_url: str, size: 
 
 
 @pytest.mark.parametrize("device", ["desktop", "phone"])
-def test_domino_has_no_axe_violations(contexts, server_url: str, device: str, boot) -> None:
+def test_domino_has_no_axe_violations(contexts, device: str, boot) -> None:
     """P11: axe-core finds nothing (definition-list was serious on the start screen's records)
     on the mode picker, in play, paused, in the New game question and on the end card."""
     options = {"viewport": {"width": 1280, "height": 800}} if device == "desktop" else {

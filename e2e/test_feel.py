@@ -14,7 +14,7 @@ import json
 import random
 from pathlib import Path
 
-from arcade import storage_key, wait_ready
+from arcade import SETTINGS, storage_key, wait_ready
 from audit import axe_violations
 from club.blocks.api import Session
 from club.blocks.pieces import CELLS
@@ -23,7 +23,6 @@ from layout import switch_language
 from playwright.sync_api import Page, expect
 
 RUN = storage_key("blocks", "run")
-SETTINGS = "6e-club/v1/settings"
 STRINGS = Path(__file__).resolve().parent.parent / "web" / "i18n"
 # Two rows one cell short each (test_blocks.py): a drop there clears rows.
 TWO_ROWS = "....x/....x./....x../....x.../xxxx.xxxx/...x..../..x..../.x..../x.... 0:0,1:0|0:0|- 0 0 0 0 1"

@@ -441,7 +441,7 @@ def test_touch_drag_lands_under_the_lifted_piece(phone: Page, boot) -> None:
     assert phone.errors == []  # type: ignore[attr-defined]
 
 
-def test_reduced_motion_keeps_fades_only(contexts, server_url: str, boot) -> None:
+def test_reduced_motion_keeps_fades_only(contexts, boot) -> None:
     """P11: with prefers-reduced-motion the merge plays as a short fade."""
     page = contexts.page(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
     boot(page, "#/merge", {RUN: save_of(f"{B('-1:0=2 1:0=2')} 2 4 0 2")})

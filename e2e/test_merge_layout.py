@@ -66,7 +66,7 @@ def check_language(page: Page, lang: str) -> list[str]:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_merge_fits_every_screen_and_language(contexts, server_url: str, size: tuple[int, int], boot) -> None:
+def test_merge_fits_every_screen_and_language(contexts, size: tuple[int, int], boot) -> None:
     """P13: no text wider than its box, no wrapped button (New round at 1920 px, Tap again at 1280 px),
     no sideways scroll; the board and the piece to place in the first screen; slots, confirm questions,
     settings and game over fit too: en, it, de, ru."""
@@ -97,7 +97,7 @@ def _axe_all(page: Page) -> list[str]:
 
 
 @pytest.mark.parametrize("device", ["desktop", "phone"])
-def test_merge_has_no_axe_violations(contexts, server_url: str, device: str, boot) -> None:
+def test_merge_has_no_axe_violations(contexts, device: str, boot) -> None:
     """P11: axe-core finds nothing on #/merge (label-content-name-mismatch on the tray piece was
     serious at phone size), nor in the slots, settings, confirm and game-over dialogs."""
     options = {"viewport": {"width": 1280, "height": 800}} if device == "desktop" else {

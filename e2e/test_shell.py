@@ -67,7 +67,7 @@ def test_every_route_and_rules_page_mounts(page: Page, boot) -> None:
     assert page.errors == []  # type: ignore[attr-defined]
 
 
-def test_language_switcher_and_browser_default(contexts, server_url: str, boot) -> None:
+def test_language_switcher_and_browser_default(contexts, boot) -> None:
     """P12: the browser language is the default; the switcher changes it and is remembered."""
     page = contexts.page(locale="de-DE")
     boot(page)

@@ -226,12 +226,13 @@ def stored(page: Page, key: str) -> str | None:
 
 
 def stored_view_matches_run(page: Page) -> None:
-    """P3: the view stored beside the run is the engine's own view of that run (and profile)."""
-    kept = stored(page, VIEW)
+    """P3: the view stored beside the run is the engine's own view of that run (and profile). The three
+    are read in one task of the page: a tab's play-time tick (M15) stores a run and its view at once."""
+    kept, profile, run = page.evaluate("ks => ks.map(k => localStorage.getItem(k))", [VIEW, PROFILE, RUN])
     assert kept is not None
     session = Session()
-    session.load_profile({"profile": stored(page, PROFILE)})
-    assert json.loads(kept) == session.load({"save": stored(page, RUN)})
+    session.load_profile({"profile": profile})
+    assert json.loads(kept) == session.load({"save": run})
 
 
 def test_reload_resumes(page: Page, boot) -> None:

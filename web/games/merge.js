@@ -74,9 +74,6 @@ function hooks(root, ctx, kit) {
   };
   const offInput = bindInput({ state, board: parts.board, tray: parts.tray, ghost, play, act, report: page.report, draw, describe });
   createTools(parts.tools, root, { ctx, page, state, play, confirm, menu, act, draw });
-  /** @type {Map<string, string>} the newest value another tab stored, per item, seen at once (adopted in order) */
-  const newest = new Map();
-  const offNewest = store.onExternalChange((/** @type {string} */ item, /** @type {string} */ text) => newest.set(item, text));
 
   // ----- time (M15): active play only; paused when hidden or in menus -----
   const clock = setInterval(() => {
@@ -127,7 +124,8 @@ function hooks(root, ctx, kit) {
         item === "run"
           ? await engine.call("load", { save: text })
           : await engine.call("load_profile", { profile: text }).then(() => engine.call("view", {}));
-      if (newest.get(item) === text) ctx.keepView(next); // the view of the run now stored, unless a newer one came
+      // No view is stored here: the tab that stored the run stored its view in the same task (kit keep),
+      // and a write of ours could land after that tab's next one (P10: the stale tab never overwrites).
       if (page.gone()) return;
       if (item === "run") {
         play.show(next);
@@ -143,7 +141,6 @@ function hooks(root, ctx, kit) {
     unmount() {
       if (state.live) play.flushTime().catch(page.report); // the time played goes to the engine and the stored run
       state.live = false;
-      offNewest();
       player.stop();
       juice.destroy();
       clearInterval(clock);

@@ -61,6 +61,19 @@ def test_club_zip_holds_every_engine_module(tmp_path: Path) -> None:
     assert "club/__init__.py" in names and not any("__pycache__" in n or "/tests/" in n for n in names)
 
 
+def test_built_shapes_are_the_engines_geometry(tmp_path: Path) -> None:
+    """P3: a first visit's board before Python is drawn from build/shapes.js, which holds each
+    shaped game's own ``geometry`` answer (the kit's ``shape`` hook) and nothing of another game."""
+    from club.blocks.api import Session as Blocks
+    from club.merge.api import Session as Merge
+
+    (tmp_path / "build").mkdir()
+    text = build.build_shapes(tmp_path).read_text()
+    shapes = json.loads(re.fullmatch(r"(?s)//[^\n]*\nexport const SHAPES = (.*);\n", text).group(1))
+    assert shapes == {"blocks": Blocks().geometry({}), "merge": Merge().geometry({})}
+    assert len(shapes["blocks"]["cells"]) == 61 and len(shapes["merge"]["cells"]) == 37  # B1, M1
+
+
 def test_dist_is_a_self_contained_static_site(tmp_path: Path) -> None:
     """P7: relative paths only, .nojekyll, everything the precache lists is there."""
     dest = tmp_path / "dist"

@@ -10,6 +10,9 @@ archive, the service worker's precache list, and (``--dist``) a static folder.
   each file's size (as read, and about as sent gzipped by a CDN): the page
   fetches them at navigation and shows the share received
   (``web/downloads.js``); the engine archive is the worker's own to fetch.
+- ``build/shapes.js``: each board game's geometry as its engine answers it
+  (``Session.geometry``), so a first visit draws the empty board before
+  Python is up (P3; a returning visit has the copy stored beside its run).
 - ``build/precache.js``: the app version and every file a full session
   requests, for ``web/sw.js`` (P5). The list is made from the files actually
   present, so content-hashed PyScript chunks are always right.
@@ -69,6 +72,22 @@ def build_zip() -> Path:
 BOOT_FILES = ("vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs", "vendor/pyodide/pyodide.mjs",
               "build/python_stdlib.zip", "vendor/pyodide/pyodide-lock.json", "pyscript.toml", "py/main.py")
 WORKER_FILES = ("build/club.zip",)
+
+
+#: The games whose page is shaped by the engine's geometry (the kit's ``shape`` hook).
+SHAPED_GAMES = ("blocks", "merge")
+
+
+def build_shapes(root: Path = ROOT) -> Path:
+    """Write ``root/build/shapes.js``: ``SHAPES[game]``, the engine's own geometry answer."""
+    sys.path.insert(0, str(ROOT / "py"))
+    import importlib
+
+    shapes = {game: importlib.import_module(f"club.{game}.api").Session().geometry({}) for game in SHAPED_GAMES}
+    out = root / "build" / "shapes.js"
+    out.write_text("// Written by tools/build.py from the engines (Session.geometry): do not edit.\n"
+                   f"export const SHAPES = {json.dumps(shapes, separators=(',', ':'))};\n")
+    return out
 
 
 def build_boot_list(root: Path = ROOT) -> dict:
@@ -169,6 +188,9 @@ def stale_outputs() -> list[str]:
     stale = []
     if not archive.is_file() or newest(package_files()) > archive.stat().st_mtime:
         stale.append("build/club.zip")
+    shapes = ROOT / "build" / "shapes.js"
+    if not shapes.is_file() or newest(package_files()) > shapes.stat().st_mtime:
+        stale.append("build/shapes.js")
     if stdlib.stale():
         stale.append("build/python_stdlib.zip")
     served = [ROOT / rel for rel in served_files() if not rel.startswith("build/")]
@@ -186,6 +208,7 @@ def main(argv: list[str]) -> int:
         return 1
     archive = build_zip()
     library = stdlib.build()
+    build_shapes()
     build_boot_list()
     version, files = build_precache()
     kept = "the whole library" if library.get("whole") else f"{library.get('files')} files"

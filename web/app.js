@@ -48,8 +48,12 @@ const shellPart = (id) => /** @type {HTMLElement} */ (document.getElementById(id
  * @property {(game: string) => Promise<number | null>} freshBest the engine's best, stored as the headline
  * @property {(item?: string) => any} storedView the view stored beside the run (drawing only), or null
  * @property {(view: unknown, item?: string) => unknown} keepView stores a view beside the run
+ * @property {() => Promise<any>} builtShape the game's board as its engine answers `geometry`, written at build time
+ *   (build/shapes.js): a first visit's board before Python is up (P3); null for a game without one
  * @property {Promise<void>} engineReady
  * @property {() => void} painted marks the first board drawn (make bench)
+ * @property {() => void} drawn the route's frame is on screen, before Python: a first visit's downloads begin
+ *   after it (web/boot.js), so they do not hold back the page the player came for
  * @property {string[]} games
  * @property {(id: string) => string | null} gameName
  * @property {(id: string, method: string, payload?: object) => Promise<any>} check a throwaway session's answer
@@ -135,6 +139,7 @@ export function preloadRoute() {
       route.game,
       import(`./games/${route.game}.js`).catch(() => null),
     );
+    import("../build/shapes.js").catch(() => null); // the board before Python (ctx.builtShape)
     // The page links its stylesheet when it mounts: ask for it now, beside the module.
     const sheet = Object.assign(document.createElement("link"), { rel: "preload", as: "style" });
     sheet.href = new URL(`./css/${route.game}.css`, import.meta.url).href;
@@ -153,6 +158,14 @@ function visibilityHub(signal) {
     listeners.add(fn);
     return () => listeners.delete(fn);
   };
+}
+
+// The first route's frame is on screen (before Python): said once, to web/boot.js, which begins a
+// first visit's downloads after it (P3: the page the player came for first, then the engine).
+function routeDrawn() {
+  if (performance.getEntriesByName("club-route-drawn").length) return;
+  performance.mark("club-route-drawn");
+  dispatchEvent(new Event("club:drawn"));
 }
 
 // The stored copy of a view (JSON text), or null when absent or unreadable.
@@ -272,10 +285,16 @@ function makeContext(shell, route, root, { focusLost = false, afterLesson = fals
     // The view stored beside the run, drawn before Python is ready (never acted on).
     storedView: (item = "view") => (game && !aside ? parsedOrNull(storage.scope(game).get(item)) : null),
     keepView: (view, item = "view") => game && !aside && storage.scope(game).set(item, JSON.stringify(view)),
+    builtShape: () =>
+      import("../build/shapes.js").then(
+        ({ SHAPES }) => (game && Object.hasOwn(SHAPES, game) ? SHAPES[game] : null),
+        () => null, // a drawing aid only: the engine's geometry follows
+      ),
     engineReady: shell.engineReady,
     painted: () => {
       if (!performance.getEntriesByName("club-board-painted").length) performance.mark("club-board-painted");
     },
+    drawn: routeDrawn,
     games: GAME_IDS,
     gameName: (id) => (GAME_IDS.includes(id) ? i18n.t(`shell.game.${id}.name`) : null),
     // A Promise; the ids are the games' and "club" (validatorFor), each with its checker.
@@ -328,16 +347,33 @@ async function mountPage(shell, route, root, ctx, preloaded, current) {
   };
   if (route.name === "home") {
     document.title = "6E Club";
-    return mountHome(root, ctx);
+    try {
+      return mountHome(root, ctx);
+    } finally {
+      routeDrawn();
+    }
   }
   if (route.name === "club") {
-    // the Daily Club's stats page (web/club.js)
+    // the Daily Club's stats page (web/club.js): its frame is drawn before its first await
     document.title = `${t("shell.club.title")} · 6E Club`;
-    return guarded(async () => (await import("./club.js")).mountClub(root, ctx), "shell.comingSoon");
+    const club = await import("./club.js").catch((error) => ({
+      mountClub: () => {
+        throw error;
+      },
+    }));
+    try {
+      return guarded(async () => club.mountClub(root, ctx), "shell.comingSoon");
+    } finally {
+      routeDrawn();
+    }
   }
   if (route.name === "rules") {
     document.title = `${t(`shell.game.${route.game}.name`)} · ${t("shell.rules")} · 6E Club`;
-    return mountRules(root, ctx, route.game);
+    try {
+      return mountRules(root, ctx, route.game);
+    } finally {
+      routeDrawn();
+    }
   }
   document.title = `${t(`shell.game.${route.game}.name`)} · 6E Club`;
   let module = null;

@@ -1,6 +1,7 @@
-// Boot (P3, P15): the engine worker is started first thing, the app's modules
-// load beside it (app.js is imported only after), and a first visit's
-// downloads begin at navigation (web/downloads.js). The loader card shows a
+// Boot (P3, P15): on a returning visit the engine worker is started first
+// thing, the app's modules load beside it (app.js is imported only after); on
+// a first visit the downloads (web/downloads.js), then the worker, begin as
+// soon as the route's frame is painted. The loader card shows a
 // first visit how much of them has arrived and why they are needed, then the
 // stages the worker reports (runtime, wasm, python, files, engines: observed,
 // not timed guesses); a returning visit (a service worker serves every file)
@@ -38,6 +39,8 @@ const ENGLISH = {
   "shell.loader.retry": "Retry",
   "shell.loader.loading": "Loading",
 };
+// A first visit's downloads wait for the route's frame at most this long.
+const FRAME_WAIT_MS = 3000;
 // With no progress at all for this long (no byte, no stage), the start has failed.
 const STALL_MS = 60000;
 
@@ -124,6 +127,21 @@ function loaderUi(shown) {
   };
 }
 
+/**
+ * The first route's frame painted (web/app.js says `club:drawn`, then two frames pass), or at
+ * most FRAME_WAIT_MS (a page that fails to draw does not hold back the engine).
+ * @returns {Promise<void>}
+ */
+function routeDrawn() {
+  return new Promise((resolve) => {
+    // The second frame's callback runs once the first one (the route's) has been presented.
+    const go = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    if (performance.getEntriesByName("club-route-drawn").length) go();
+    else addEventListener("club:drawn", go, { once: true });
+    setTimeout(resolve, FRAME_WAIT_MS);
+  });
+}
+
 function boot() {
   performance.mark("club-boot");
   const root = document.documentElement;
@@ -144,23 +162,28 @@ function boot() {
     clearTimeout(stallTimer);
     ui.fail(message);
   };
-  const downloads = returning
-    ? null
-    : startDownloads(new URL("../", import.meta.url), (progress) => {
+  /** @type {ReturnType<typeof startDownloads> | null} */
+  let downloads = null;
+  // Python starts in its worker while the page (home, a game's frame, a
+  // stored board) is drawn at once: nothing here waits for it (P3). On a first
+  // visit the downloads, then the worker, begin once the route's frame is on
+  // screen: the page the player came for does not share the network with 4 MB.
+  const engine = (returning ? Promise.resolve() : routeDrawn()).then(() => {
+    if (!returning)
+      downloads = startDownloads(new URL("../", import.meta.url), (progress) => {
         ui.downloaded(progress);
         progressed();
       });
-  // Python starts in its worker while the page (home, a game's frame, a
-  // stored board) is drawn at once: nothing here waits for it (P3).
-  const engine = startWorker({
-    onStage: (stage) => {
-      ui.advance(stage);
-      progressed();
-    },
-    onFail: fail,
-    onBytes: (received) => {
-      downloads?.fromWorker(received);
-    },
+    return startWorker({
+      onStage: (stage) => {
+        ui.advance(stage);
+        progressed();
+      },
+      onFail: fail,
+      onBytes: (received) => {
+        downloads?.fromWorker(received);
+      },
+    });
   });
   // Shown to the player with Retry: handled, so not also an uncaught rejection.
   engine.catch((error) => fail(String(error?.message || error)));

@@ -113,6 +113,7 @@ export function memoryScope() {
 
 /**
  * @typedef {object} Lesson
+ * @property {() => void} refresh the step's target pointed at again (drawn after the card)
  * @property {(events: Heard[] | undefined, view?: any) => void} heard the events of an accepted action (or the page's
  *   own) and the engine's view after it
  * @property {() => number} step the step showing (0-based; steps.length once done)
@@ -124,9 +125,11 @@ export function memoryScope() {
  * @param {HTMLElement} root the game page's section
  * @param {import("../app.js").GameContext} ctx the page context (t, announce, game, seen, reducedMotion)
  * @param {LessonStep[]} steps 3 to 5 steps
+ * @param {{ early?: boolean }} [options] early: shown before the engine's position is drawn, so a step's target
+ *   is pointed at only from `refresh` on (an empty tray is no place to point at)
  * @returns {Lesson}
  */
-export function createLesson(root, ctx, steps) {
+export function createLesson(root, ctx, steps, { early = false } = {}) {
   const { t } = ctx;
   const card = html("aside", { class: "kit-lesson", "aria-label": t("shell.lesson.title") }, root);
   const count = html("p", { class: "kit-lesson-count" }, card);
@@ -137,6 +140,7 @@ export function createLesson(root, ctx, steps) {
   let index = 0;
   /** @type {Element | null} */
   let pointed = null;
+  let drawn = !early; // the page's position is drawn: a step's target is there to point at
   // The engine's view after the last answer heard: a step whose goal the play has
   // already reached (one drop that cleared a row and won the Crown at once, a goal met
   // while a step waited for Next) is done when it comes, judged from the state, so no
@@ -180,7 +184,7 @@ export function createLesson(root, ctx, steps) {
     count.textContent = t("shell.lesson.step", { n: index + 1, total: steps.length });
     say.textContent = t(step.say);
     next.hidden = Boolean(step.until);
-    point(step.target?.() ?? null);
+    point(drawn ? (step.target?.() ?? null) : null);
     ctx.announce(`${count.textContent}. ${say.textContent}`);
   }
 
@@ -231,6 +235,11 @@ export function createLesson(root, ctx, steps) {
       const done = Boolean(until && (events ?? []).some((event) => until(event)));
       if (done) index += 1;
       if (settled() || done) show();
+    },
+    // The step's target again, once the page has drawn it (the card may come before the engine's position).
+    refresh() {
+      drawn = true;
+      if (index < steps.length) point(steps[index].target?.() ?? null);
     },
     step: () => index,
     destroy() {

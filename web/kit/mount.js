@@ -8,6 +8,8 @@
 //   stored    a returning visit: the geometry and the view stored beside the
 //             run (ctx.storedView) drawn at once, before Python is up; drawn
 //             only, never acted on (the app keeps the root inert meanwhile).
+//             A first visit, a lesson, a replay: the empty board from the
+//             build's copy of the engine's geometry (ctx.builtShape).
 //   start     one engine operation (the page's `serial`): the engine's
 //             geometry, the profile, then the lesson's position, or the stored
 //             run (`resume`), or the first run (`fresh`: a link's deal when the
@@ -81,8 +83,19 @@ export async function mountGame(root, ctx, hooks) {
   const life = lifeOf(root, ctx);
   const made = hooks(life.kit);
   life.bind(made);
-  await made.ready;
-  if (!ctx.replay && !ctx.lesson) await life.drawStored();
+  // The page is shown once its board (stored or built) and a lesson's card are in: in one frame, so
+  // nothing drawn moves (a card or a board that came a frame later pushed the page down: layout shift).
+  root.style.visibility = "hidden";
+  try {
+    const built = ctx.builtShape(); // asked for beside the stylesheet
+    await made.ready;
+    await built;
+    if (!ctx.replay && !ctx.lesson) await life.drawStored();
+    else await life.shapeEarly();
+  } finally {
+    root.style.removeProperty("visibility");
+  }
+  ctx.drawn();
   const failure = await firstOperation(life.kit.page, ctx.replay ? life.watch : life.start);
   if (failure) {
     life.unmount();
@@ -123,6 +136,14 @@ function refocus(root, ctx, page, on) {
     if (root.inert || root.contains(document.activeElement)) return;
     target()?.focus({ preventScroll: true });
   }, 0);
+}
+
+/**
+ * The board before Python is up (P3): the copy stored beside the run, else the build's (a first visit).
+ * @param {import("../app.js").GameContext} ctx @param {GameHooks} on
+ */
+async function earlyShape(ctx, on) {
+  return on.shape ? (ctx.storedView("geometry") ?? (await ctx.builtShape())) : null;
 }
 
 /** @param {HTMLElement} root @param {import("../app.js").GameContext} ctx */
@@ -182,7 +203,7 @@ function lifeOf(root, ctx) {
   }
 
   async function drawStored() {
-    const geometry = on.shape ? ctx.storedView("geometry") : null;
+    const geometry = await earlyShape(ctx, on);
     const view = store.get("run") === null ? null : ctx.storedView();
     try {
       if (geometry) shape(geometry);
@@ -203,7 +224,8 @@ function lifeOf(root, ctx) {
       const view = await engine.call("lesson", {});
       on.live?.();
       await on.show(view, "lesson");
-      lesson = createLesson(root, ctx, on.lessonSteps());
+      lesson ??= createLesson(root, ctx, on.lessonSteps());
+      lesson.refresh(); // its step's target is drawn now (a piece, a cell)
     } else {
       loaded = (store.peek ?? store.get)("run");
       const view = await on.resume();
@@ -258,6 +280,17 @@ function lifeOf(root, ctx) {
       if (parent) ghost = createGhostLine(parent, engine, words, () => store.get(GHOST) !== null);
     },
     drawStored,
+    // A lesson, a replay: the empty board (their positions are the engine's); a lesson's card, read meanwhile.
+    async shapeEarly() {
+      try {
+        const geometry = await earlyShape(ctx, on);
+        if (geometry) shape(geometry);
+      } catch (error) {
+        console.warn(`6E Club: the ${ctx.game} board was not drawn early:`, error);
+        shaped = null;
+      }
+      if (ctx.lesson) lesson = createLesson(root, ctx, on.lessonSteps(), { early: true });
+    },
     start,
     watch,
     fromLink,

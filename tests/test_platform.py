@@ -117,6 +117,23 @@ def test_dist_serves_our_files_slimmed_and_whole(tmp_path: Path) -> None:
     for table in (ROOT / "web" / "i18n").glob("*.json"):
         assert json.loads((dest / table.relative_to(ROOT)).read_text()) == json.loads(table.read_text())
     assert "<!--" not in (dest / "index.html").read_text()
+    # P16: the engine archive's modules without comments and docstrings, and the same engine:
+    # the public and our own conformance vectors pass when it is imported from the published archive.
+    archive = dest / "build" / "club.zip"
+    with zipfile.ZipFile(archive) as published, zipfile.ZipFile(ROOT / "build" / "club.zip") as built:
+        assert published.namelist() == built.namelist()
+        session = published.read("club/session.py").decode()
+        assert '"""' not in session and "\n#" not in session
+    assert archive.stat().st_size < 0.7 * (ROOT / "build" / "club.zip").stat().st_size
+    vectors = sorted(str(p) for p in (*(ROOT / "spec" / "vectors").glob("*.json"), *(ROOT / "tests" / "vectors").glob("*.json")))
+    env = {"PYTHONPATH": str(archive)}
+    where = subprocess.run([sys.executable, "-c", "import club; print(club.__file__)"], env=env, cwd=tmp_path,
+                           text=True, capture_output=True)
+    assert where.stdout.startswith(str(archive)), where
+    run = subprocess.run([sys.executable, "-m", "club.conformance", *vectors], env=env, cwd=tmp_path, text=True,
+                         capture_output=True)
+    passed = re.search(r"(\d+) passed, 0 failed", run.stdout)
+    assert run.returncode == 0 and passed and int(passed.group(1)) >= 300, run.stdout + run.stderr
 
 
 LANGS = ("en", "it", "de", "ru")

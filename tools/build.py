@@ -17,7 +17,8 @@ archive, the service worker's precache list, and (``--dist``) a static folder.
   requests, for ``web/sw.js`` (P5). The list is made from the files actually
   present, so content-hashed PyScript chunks are always right.
 - ``--dist DIR``: a folder any static host serves as is (P7), with
-  ``.nojekyll``, our own files slimmed for the download (``slim``).
+  ``.nojekyll``, our own files slimmed for the download (``slim``; the
+  engine archive's modules without comments and docstrings, P16).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import stdlib  # noqa: E402
+import stdlib_trim  # noqa: E402
 from throttle import GZIPPED  # noqa: E402
 
 SERVED_ROOT_FILES = ("index.html", "pyscript.toml", "sw.js")
@@ -136,19 +138,20 @@ def build_precache(root: Path = ROOT) -> tuple[str, list[str]]:
     return version, files
 
 
-def build_dist(dest: Path) -> None:
+def build_dist(dest: Path, root: Path = ROOT) -> None:
+    """Write the static site of the built tree ``root`` (the repository, or another checkout) to ``dest``."""
     if dest.exists():
         shutil.rmtree(dest)
     dest.mkdir(parents=True)
-    for rel in served_files() + ["build/precache.js"]:
+    for rel in served_files(root) + ["build/precache.js"]:
         target = dest / rel
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(ROOT / rel, target)
+        shutil.copy2(root / rel, target)
     (dest / ".nojekyll").write_text("")
     slim(dest)
 
 
-#: Our own files in a dist folder, by kind (never vendor/ or the engine archive).
+#: Our own scripts in a dist folder (never vendor/; the engine archive is slimmed apart).
 OWN_SCRIPTS = ("sw.js", "web/**/*.js", "web/**/*.mjs")
 
 
@@ -165,6 +168,20 @@ def slim(dest: Path) -> None:
     index.write_text(_without_comments(index.read_text(), r"<!--.*?-->"))
     for path in dest.glob("web/i18n/*.json"):
         path.write_text(json.dumps(json.loads(path.read_text()), ensure_ascii=False, separators=(",", ":")))
+    slim_archive(dest / "build" / "club.zip")
+
+
+def slim_archive(archive: Path) -> None:
+    """The engine archive's modules re-printed without comments and docstrings, as the standard
+    library built for the arcade is (``tools/stdlib_trim.py``: the same code, about half the bytes;
+    the docstrings' examples are run by ``make test`` on the sources). Its data files stay as they are."""
+    with zipfile.ZipFile(archive) as source:
+        entries = [(info, source.read(info)) for info in source.infolist()]
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+        for info, data in entries:
+            slimmed = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+            slimmed.compress_type = zipfile.ZIP_DEFLATED
+            out.writestr(slimmed, stdlib_trim.slim(info.filename, data))
 
 
 def _without_comments(text: str, comment: str) -> str:

@@ -74,6 +74,28 @@ def test_built_shapes_are_the_engines_geometry(tmp_path: Path) -> None:
     assert len(shapes["blocks"]["cells"]) == 61 and len(shapes["merge"]["cells"]) == 37  # B1, M1
 
 
+GRAPH_TREE = {  # a game page's modules as written (prettier wraps long imports), and what they import
+    "web/games/g.js": 'import { a } from "../kit/a.js";\nimport {\n  b,\n  c,\n} from "./g/b.js";\nimport "./g/side.js";\n'
+                      '/** @param {import("../app.js").Ctx} ctx */\nconst later = () => import("./g/lazy.js");\n',
+    "web/kit/a.js": 'export { b } from "../games/g/b.js";\nexport const a = 1;\n',
+    "web/games/g/b.js": 'export const b = 2, c = 3; // from "./nowhere.js" is no import\n',
+    "web/games/g/side.js": "document.title = 'x';\n",
+}
+
+
+def test_a_game_pages_module_graph_is_its_static_imports(tmp_path: Path) -> None:
+    """build/graphs.js lists what a game page loads (web/route.js asks for it all at once): static
+    imports followed, wrapped ones too; a type in a comment and a dynamic import are not loads."""
+    for rel, text in GRAPH_TREE.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    assert build.module_graph(tmp_path / "web/games/g.js", tmp_path) == [
+        "web/games/g.js", "web/kit/a.js", "web/games/g/b.js", "web/games/g/side.js"]
+    (tmp_path / "build").mkdir()
+    text = build.build_graphs(tmp_path).read_text()
+    assert json.loads(text.split(" = ", 1)[1].rstrip(";\n")) == {"g": build.module_graph(tmp_path / "web/games/g.js", tmp_path)}
+
+
 def test_dist_is_a_self_contained_static_site(tmp_path: Path) -> None:
     """P7: relative paths only, .nojekyll, everything the precache lists is there."""
     dest = tmp_path / "dist"

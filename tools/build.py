@@ -13,6 +13,8 @@ archive, the service worker's precache list, and (``--dist``) a static folder.
 - ``build/shapes.js``: each board game's geometry as its engine answers it
   (``Session.geometry``), so a first visit draws the empty board before
   Python is up (P3; a returning visit has the copy stored beside its run).
+- ``build/graphs.js``: each game page's modules (its static imports, followed),
+  asked for at once when the page starts (``web/route.js``).
 - ``build/precache.js``: the app version and every file a full session
   requests, for ``web/sw.js`` (P5). The list is made from the files actually
   present, so content-hashed PyScript chunks are always right.
@@ -89,6 +91,34 @@ def build_shapes(root: Path = ROOT) -> Path:
     out = root / "build" / "shapes.js"
     out.write_text("// Written by tools/build.py from the engines (Session.geometry): do not edit.\n"
                    f"export const SHAPES = {json.dumps(shapes, separators=(',', ':'))};\n")
+    return out
+
+
+#: A module's static imports of our own modules (``import … from "./x.js"``, ``import "./x.js"``).
+STATIC_IMPORT = re.compile(r'(?:^|\n)\s*(?:import|export)\s(?:[^;"]*?\sfrom\s)?"(\.{1,2}/[^"]+)"')
+
+
+def module_graph(entry: Path, root: Path = ROOT) -> list[str]:
+    """Every module ``entry`` loads through static imports, itself first (paths from ``root``)."""
+    seen: list[str] = []
+    stack = [entry.resolve()]
+    while stack:
+        path = stack.pop()
+        rel = path.relative_to(root).as_posix()
+        if rel in seen:
+            continue
+        seen.append(rel)
+        stack.extend((path.parent / spec).resolve() for spec in reversed(STATIC_IMPORT.findall(path.read_text())))
+    return seen
+
+
+def build_graphs(root: Path = ROOT) -> Path:
+    """Write ``root/build/graphs.js``: ``GRAPHS[game]``, the modules a game's page loads, which
+    web/route.js asks for at once when the page starts (each import level costs a round trip)."""
+    graphs = {path.stem: module_graph(path, root) for path in sorted((root / "web" / "games").glob("*.js"))}
+    out = root / "build" / "graphs.js"
+    out.write_text("// Written by tools/build.py from the games' static imports: do not edit.\n"
+                   f"export const GRAPHS = {json.dumps(graphs, separators=(',', ':'))};\n")
     return out
 
 
@@ -205,6 +235,9 @@ def stale_outputs() -> list[str]:
     stale = []
     if not archive.is_file() or newest(package_files()) > archive.stat().st_mtime:
         stale.append("build/club.zip")
+    graphs = ROOT / "build" / "graphs.js"
+    if not graphs.is_file() or newest([*(ROOT / "web").rglob("*.js")]) > graphs.stat().st_mtime:
+        stale.append("build/graphs.js")
     shapes = ROOT / "build" / "shapes.js"
     if not shapes.is_file() or newest(package_files()) > shapes.stat().st_mtime:
         stale.append("build/shapes.js")
@@ -226,6 +259,7 @@ def main(argv: list[str]) -> int:
     archive = build_zip()
     library = stdlib.build()
     build_shapes()
+    build_graphs()
     build_boot_list()
     version, files = build_precache()
     kept = "the whole library" if library.get("whole") else f"{library.get('files')} files"

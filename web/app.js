@@ -4,11 +4,12 @@
 // and every game's frame are pure JavaScript; a game page draws the view it
 // stored beside its run, and stays inert ("starting") until its engine answered.
 import { createEngine } from "./engine.js";
-import { createStorage, loadSettings, peekLanguage, saveSettings } from "./storage.js";
-import { createI18n, pickLanguage, preloadTables, LANGUAGES } from "./kit/i18n.js";
+import { createStorage, loadSettings, saveSettings } from "./storage.js";
+import { createI18n, pickLanguage, LANGUAGES } from "./kit/i18n.js";
+import { GAME_IDS, parseRoute } from "./route.js";
 import { createAnnouncer, reducedMotionQuery } from "./a11y.js";
 import { createNotices } from "./notices.js";
-import { mountHome, GAMES } from "./home.js";
+import { mountHome } from "./home.js";
 import { mountRules } from "./rules.js";
 import { html } from "./svg.js";
 import { runningVersion, watchUpdates } from "./update.js";
@@ -18,8 +19,6 @@ import { createSeen, createTips, memoryScope } from "./kit/lesson.js";
 import { createFeel } from "./kit/feel.js";
 import { createClub } from "./kit/club.js";
 import { mountSettings } from "./settings.js";
-
-const GAME_IDS = GAMES.map((g) => g.id);
 
 // The shell's fixed parts: index.html has them before any script runs.
 /** @param {string} id */
@@ -92,61 +91,6 @@ const shellPart = (id) => /** @type {HTMLElement} */ (document.getElementById(id
  *   | { name: "rules", game: string, lesson?: undefined, start?: undefined, replay?: undefined }
  *   | { name: "game", game: string, lesson: boolean, start: string | null, replay: string | null }} Route
  */
-
-/**
- * A game route's query: a lesson, a replay (`replay=CODE`), a deal to start
- * (`seed=…&…` or `daily=…`, handed on without `lesson` and checked by the
- * engine's `start_of`), or nothing.
- * @param {string} hash `#/`, `#/club`, `#/rules/<game>`, `#/<game>`, `#/<game>?lesson`,
- *   `#/<game>?replay=CODE`, `#/<game>?seed=…&…`, `#/<game>?daily=YYYY-MM-DD`
- * @returns {Route}
- */
-export function parseRoute(hash) {
-  const text = String(hash || "").replace(/^#\/?/, "");
-  const cut = text.indexOf("?");
-  const path = cut < 0 ? text : text.slice(0, cut);
-  const query = cut < 0 ? "" : text.slice(cut + 1);
-  const parts = path.split("/").filter(Boolean);
-  const params = new URLSearchParams(query);
-  if (parts.length === 0) return { name: "home" };
-  if (parts[0] === "club" && parts.length === 1) return { name: "club" };
-  if (parts[0] === "rules" && GAME_IDS.includes(parts[1])) return { name: "rules", game: parts[1] };
-  if (!GAME_IDS.includes(parts[0]) || parts.length !== 1) return { name: "home" };
-  const game = parts[0];
-  if (params.has("replay")) return { name: "game", game, lesson: false, start: null, replay: params.get("replay") ?? "" };
-  if (params.has("lesson")) return { name: "game", game, lesson: true, start: null, replay: null };
-  const start =
-    params.has("seed") || params.has("daily")
-      ? query
-          .split("&")
-          .filter((part) => part && part.split("=")[0] !== "lesson")
-          .join("&")
-      : null;
-  return { name: "game", game, lesson: false, start, replay: null };
-}
-
-// Called by boot.js as soon as the page starts: fetch the strings and the game
-// module of the route being opened while Python boots, instead of after.
-export function preloadRoute() {
-  const route = parseRoute(location.hash);
-  const lang = pickLanguage(peekLanguage());
-  const scopes = ["shell", "club", ...(route.game ? [route.game] : [])];
-  const ids = [...new Set(scopes.flatMap((scope) => [`${scope}.en`, `${scope}.${lang}`]))];
-  /** @type {Map<string, Promise<any>>} */
-  const modules = new Map();
-  if (route.name === "game") {
-    modules.set(
-      route.game,
-      import(`./games/${route.game}.js`).catch(() => null),
-    );
-    import("../build/shapes.js").catch(() => null); // the board before Python (ctx.builtShape)
-    // The page links its stylesheet when it mounts: ask for it now, beside the module.
-    const sheet = Object.assign(document.createElement("link"), { rel: "preload", as: "style" });
-    sheet.href = new URL(`./css/${route.game}.css`, import.meta.url).href;
-    document.head.append(sheet);
-  }
-  return { tables: preloadTables(ids), modules, lang };
-}
 
 /** @param {AbortSignal} signal */
 function visibilityHub(signal) {
@@ -316,7 +260,7 @@ function makeContext(shell, route, root, { focusLost = false, afterLesson = fals
 async function freshBest({ engines, storage }, game) {
   const profile = storage.scope(game).get("profile");
   try {
-    const headline = await /** @type {Engine} */ (engines.games.get(game)).call("headline", { profile }); // a game of GAMES
+    const headline = await /** @type {Engine} */ (engines.games.get(game)).call("headline", { profile }); // a game of GAME_IDS
     storage.scope(game).set("headline", JSON.stringify(headline));
     return headline?.best ?? null;
   } catch (error) {

@@ -9,6 +9,7 @@
 // progress for a minute, shows what went wrong and Retry.
 import { startWorker } from "./engine.js";
 import { startDownloads } from "./downloads.js";
+import { preloadRoute } from "./route.js";
 
 const STAGES = [
   { id: "shell", pct: 5 },
@@ -24,7 +25,7 @@ const STAGES = [
 const DOWNLOADS_PCT = 90;
 const PYTHON = STAGES.findIndex((s) => s.id === "python");
 // English until the saved language's shell table (fetched at once by
-// preloadRoute) arrives; i18n proper is not running yet (P12).
+// preloadRoute, web/route.js) arrives; i18n proper is not running yet (P12).
 const ENGLISH = {
   "shell.loader.shell": "Loading the arcade",
   "shell.loader.runtime": "Downloading the Python runtime",
@@ -194,12 +195,11 @@ function boot() {
     },
     () => {},
   );
+  // The route's strings, game modules, stylesheet and board, asked for beside the shell's modules.
+  const preloaded = preloadRoute();
+  preloaded.tables.get(`shell.${preloaded.lang}`)?.then((table) => ui.translate(table, preloaded.lang));
   import("./app.js")
-    .then(({ preloadRoute, startApp }) => {
-      const preloaded = preloadRoute();
-      preloaded.tables.get(`shell.${preloaded.lang}`)?.then((table) => ui.translate(table, preloaded.lang));
-      return startApp(engine, preloaded);
-    })
+    .then(({ startApp }) => startApp(engine, preloaded))
     .then(
       () => {
         clearTimeout(stallTimer);

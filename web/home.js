@@ -3,15 +3,13 @@
 import { html, svg } from "./svg.js";
 import { clockText } from "./kit/share.js";
 import { mountBackup } from "./backup.js";
+import { GAME_IDS } from "./route.js";
 
 /** @typedef {import("./app.js").PageContext} PageContext */
 
-export const GAMES = [
-  { id: "blocks", icon: "hex" },
-  { id: "domino", icon: "domino" },
-  { id: "merge", icon: "merge" },
-  { id: "bowls", icon: "bowls" },
-];
+/** @type {Record<string, string>} each game's card art */
+const ICONS = { blocks: "hex", domino: "domino", merge: "merge", bowls: "bowls" };
+export const GAMES = GAME_IDS.map((id) => ({ id, icon: ICONS[id] }));
 
 /** @param {string} kind @param {Element} parent @returns {SVGSVGElement} */
 function icon(kind, parent) {

@@ -1,8 +1,8 @@
-// The router's reading of a location hash (web/app.js parseRoute): every
+// The router's reading of a location hash (web/route.js parseRoute): every
 // route form the arcade links to, and what junk falls back to (home).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { parseRoute } from "../../web/app.js";
+import { parseRoute } from "../../web/route.js";
 
 const HOME = { name: "home" };
 /** A game route: lesson, start and replay as the page's context reads them. */

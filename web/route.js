@@ -1,0 +1,75 @@
+// The route: the page a location hash opens (parseRoute), and what that page
+// will need, asked for by web/boot.js as soon as the page starts (preloadRoute):
+// its strings, its game's modules, stylesheet and board, while the shell's own
+// modules and Python load, instead of after them.
+import { peekLanguage } from "./storage.js";
+import { pickLanguage, preloadTables } from "./kit/i18n.js";
+import { GRAPHS } from "../build/graphs.js";
+
+/** The games, in the order the arcade shows them. */
+export const GAME_IDS = ["blocks", "domino", "merge", "bowls"];
+
+/** @typedef {import("./app.js").Route} Route */
+
+/**
+ * A game route's query: a lesson, a replay (`replay=CODE`), a deal to start
+ * (`seed=…&…` or `daily=…`, handed on without `lesson` and checked by the
+ * engine's `start_of`), or nothing.
+ * @param {string} hash `#/`, `#/club`, `#/rules/<game>`, `#/<game>`, `#/<game>?lesson`,
+ *   `#/<game>?replay=CODE`, `#/<game>?seed=…&…`, `#/<game>?daily=YYYY-MM-DD`
+ * @returns {Route}
+ */
+export function parseRoute(hash) {
+  const text = String(hash || "").replace(/^#\/?/, "");
+  const cut = text.indexOf("?");
+  const path = cut < 0 ? text : text.slice(0, cut);
+  const query = cut < 0 ? "" : text.slice(cut + 1);
+  const parts = path.split("/").filter(Boolean);
+  const params = new URLSearchParams(query);
+  if (parts.length === 0) return { name: "home" };
+  if (parts[0] === "club" && parts.length === 1) return { name: "club" };
+  if (parts[0] === "rules" && GAME_IDS.includes(parts[1])) return { name: "rules", game: parts[1] };
+  if (!GAME_IDS.includes(parts[0]) || parts.length !== 1) return { name: "home" };
+  const game = parts[0];
+  if (params.has("replay")) return { name: "game", game, lesson: false, start: null, replay: params.get("replay") ?? "" };
+  if (params.has("lesson")) return { name: "game", game, lesson: true, start: null, replay: null };
+  const start =
+    params.has("seed") || params.has("daily")
+      ? query
+          .split("&")
+          .filter((part) => part && part.split("=")[0] !== "lesson")
+          .join("&")
+      : null;
+  return { name: "game", game, lesson: false, start, replay: null };
+}
+
+/**
+ * The route's strings and, for a game, its modules, stylesheet and board, asked for now.
+ * @returns {{ tables: Map<string, Promise<any>>, modules: Map<string, Promise<any>>, lang: string }}
+ */
+export function preloadRoute() {
+  const route = parseRoute(location.hash);
+  const lang = pickLanguage(peekLanguage());
+  const scopes = ["shell", "club", ...(route.game ? [route.game] : [])];
+  const ids = [...new Set(scopes.flatMap((scope) => [`${scope}.en`, `${scope}.${lang}`]))];
+  /** @type {Map<string, Promise<any>>} */
+  const modules = new Map();
+  if (route.name === "game") {
+    modules.set(
+      route.game,
+      import(`./games/${route.game}.js`).catch(() => null),
+    );
+    import("../build/shapes.js").catch(() => null); // the board before Python (ctx.builtShape)
+    // Its whole module graph at once (build/graphs.js): one round trip, not one per import level.
+    for (const file of GRAPHS[route.game] ?? []) {
+      const link = Object.assign(document.createElement("link"), { rel: "modulepreload" });
+      link.href = new URL(`../${file}`, import.meta.url).href;
+      document.head.append(link);
+    }
+    // The page links its stylesheet when it mounts: ask for it now, beside the module.
+    const sheet = Object.assign(document.createElement("link"), { rel: "preload", as: "style" });
+    sheet.href = new URL(`./css/${route.game}.css`, import.meta.url).href;
+    document.head.append(sheet);
+  }
+  return { tables: preloadTables(ids), modules, lang };
+}

@@ -238,5 +238,5 @@ ROUTES = {
 def test_routes_of_links_replays_and_the_club(page: Page, boot) -> None:
     """parseRoute: a start link keeps its query (without `lesson`), a replay its code, #/club the stats page."""
     boot(page)
-    got = page.evaluate("hashes => import('./web/app.js').then(m => hashes.map(h => m.parseRoute(h)))", list(ROUTES))
+    got = page.evaluate("hashes => import('./web/route.js').then(m => hashes.map(h => m.parseRoute(h)))", list(ROUTES))
     assert dict(zip(ROUTES, got, strict=True)) == ROUTES

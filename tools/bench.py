@@ -63,6 +63,8 @@ from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 from serve import make_server  # noqa: E402
 
+import build  # noqa: E402  (the dist's writer)
+
 HOOK = ("addEventListener('club:ready', (e) => { window.__clubBench = e.detail.bench;"
         " window.__clubEngine = e.detail.engine; }, {once: true});")
 # The first visit makes the interpreter snapshot in a worker once the page is idle:
@@ -105,8 +107,6 @@ def published_bytes(browser: Browser, root: Path, route: str) -> int:
     """P16 as players download it: our own bytes on a first visit (a player past the lessons)
     to the site ``build.py --dist`` publishes from ``root`` (scripts, sheets, strings and the
     engine archive slimmed), served as is."""
-    import build  # the dist's writer (tools/build.py)
-
     with tempfile.TemporaryDirectory() as folder:
         dist = Path(folder) / "dist"
         build.build_dist(dist, root)

@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import hashlib
+import importlib
 import json
 import re
 import shutil
@@ -38,6 +39,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "py"))  # the engines, for their geometry (build/shapes.js)
 
 import stdlib  # noqa: E402
 import stdlib_trim  # noqa: E402
@@ -84,9 +86,6 @@ SHAPED_GAMES = ("blocks", "merge")
 
 def build_shapes(root: Path = ROOT) -> Path:
     """Write ``root/build/shapes.js``: ``SHAPES[game]``, the engine's own geometry answer."""
-    sys.path.insert(0, str(ROOT / "py"))
-    import importlib
-
     shapes = {game: importlib.import_module(f"club.{game}.api").Session().geometry({}) for game in SHAPED_GAMES}
     out = root / "build" / "shapes.js"
     out.write_text("// Written by tools/build.py from the engines (Session.geometry): do not edit.\n"
@@ -225,22 +224,20 @@ def stale_outputs() -> list[str]:
     """Build outputs older than a file they are made from (``[]`` when fresh).
 
     The e2e fixture calls this so the browser never tests a stale engine:
-    ``build/club.zip`` against ``py/club``, ``build/precache.js`` against
+    ``build/club.zip`` and ``build/shapes.js`` against ``py/club``, ``build/graphs.js``
+    against web/'s modules, ``build/precache.js`` against
     every served file (its version hashes their contents).
     """
     def newest(paths: list[Path]) -> float:
         return max((p.stat().st_mtime for p in paths if p.is_file()), default=0.0)
 
-    archive, precache = ROOT / "build" / "club.zip", ROOT / "build" / "precache.js"
+    precache = ROOT / "build" / "precache.js"
     stale = []
-    if not archive.is_file() or newest(package_files()) > archive.stat().st_mtime:
-        stale.append("build/club.zip")
-    graphs = ROOT / "build" / "graphs.js"
-    if not graphs.is_file() or newest([*(ROOT / "web").rglob("*.js")]) > graphs.stat().st_mtime:
-        stale.append("build/graphs.js")
-    shapes = ROOT / "build" / "shapes.js"
-    if not shapes.is_file() or newest(package_files()) > shapes.stat().st_mtime:
-        stale.append("build/shapes.js")
+    made_from = {"club.zip": package_files(), "shapes.js": package_files(), "graphs.js": [*(ROOT / "web").rglob("*.js")]}
+    for name, sources in made_from.items():
+        out = ROOT / "build" / name
+        if not out.is_file() or newest(sources) > out.stat().st_mtime:
+            stale.append(f"build/{name}")
     if stdlib.stale():
         stale.append("build/python_stdlib.zip")
     served = [ROOT / rel for rel in served_files() if not rel.startswith("build/")]

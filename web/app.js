@@ -112,6 +112,15 @@ function routeDrawn() {
   dispatchEvent(new Event("club:drawn"));
 }
 
+/**
+ * A page of the shell (home, the club's stats, rules): its frame is drawn once its mount reached its first await.
+ * @template T @param {T} view its mount's promise @returns {T}
+ */
+function shellPage(view) {
+  routeDrawn();
+  return view;
+}
+
 // The stored copy of a view (JSON text), or null when absent or unreadable.
 /** @param {string | null} text @returns {any} */
 function parsedOrNull(text) {
@@ -291,33 +300,16 @@ async function mountPage(shell, route, root, ctx, preloaded, current) {
   };
   if (route.name === "home") {
     document.title = "6E Club";
-    try {
-      return mountHome(root, ctx);
-    } finally {
-      routeDrawn();
-    }
+    return shellPage(mountHome(root, ctx));
   }
   if (route.name === "club") {
-    // the Daily Club's stats page (web/club.js): its frame is drawn before its first await
+    // the Daily Club's stats page (web/club.js)
     document.title = `${t("shell.club.title")} · 6E Club`;
-    const club = await import("./club.js").catch((error) => ({
-      mountClub: () => {
-        throw error;
-      },
-    }));
-    try {
-      return guarded(async () => club.mountClub(root, ctx), "shell.comingSoon");
-    } finally {
-      routeDrawn();
-    }
+    return guarded(async () => shellPage((await import("./club.js")).mountClub(root, ctx)), "shell.comingSoon");
   }
   if (route.name === "rules") {
     document.title = `${t(`shell.game.${route.game}.name`)} · ${t("shell.rules")} · 6E Club`;
-    try {
-      return mountRules(root, ctx, route.game);
-    } finally {
-      routeDrawn();
-    }
+    return shellPage(mountRules(root, ctx, route.game));
   }
   document.title = `${t(`shell.game.${route.game}.name`)} · 6E Club`;
   let module = null;

@@ -133,7 +133,7 @@ function loaderUi(shown) {
  * most FRAME_WAIT_MS (a page that fails to draw does not hold back the engine).
  * @returns {Promise<void>}
  */
-function routeDrawn() {
+function routePainted() {
   return new Promise((resolve) => {
     // The second frame's callback runs once the first one (the route's) has been presented.
     const go = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)));
@@ -169,7 +169,7 @@ function boot() {
   // stored board) is drawn at once: nothing here waits for it (P3). On a first
   // visit the downloads, then the worker, begin once the route's frame is on
   // screen: the page the player came for does not share the network with 4 MB.
-  const engine = (returning ? Promise.resolve() : routeDrawn()).then(() => {
+  const engine = (returning ? Promise.resolve() : routePainted()).then(() => {
     if (!returning)
       downloads = startDownloads(new URL("../", import.meta.url), (progress) => {
         ui.downloaded(progress);

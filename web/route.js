@@ -59,17 +59,15 @@ export function preloadRoute() {
       route.game,
       import(`./games/${route.game}.js`).catch(() => null),
     );
-    import("../build/shapes.js").catch(() => null); // the board before Python (ctx.builtShape)
-    // Its whole module graph at once (build/graphs.js): one round trip, not one per import level.
-    for (const file of GRAPHS[route.game] ?? []) {
-      const link = Object.assign(document.createElement("link"), { rel: "modulepreload" });
-      link.href = new URL(`../${file}`, import.meta.url).href;
-      document.head.append(link);
-    }
-    // The page links its stylesheet when it mounts: ask for it now, beside the module.
-    const sheet = Object.assign(document.createElement("link"), { rel: "preload", as: "style" });
-    sheet.href = new URL(`./css/${route.game}.css`, import.meta.url).href;
-    document.head.append(sheet);
+    /** @param {string} rel @param {string} path from the site's root @param {string} [as] */
+    const ask = (rel, path, as) =>
+      document.head.append(
+        Object.assign(document.createElement("link"), { rel, href: new URL(`../${path}`, import.meta.url).href, ...(as && { as }) }),
+      );
+    // Its whole module graph at once (build/graphs.js): one round trip, not one per import level; the
+    // board before Python (build/shapes.js, ctx.builtShape); the stylesheet the page links when it mounts.
+    for (const path of [...(GRAPHS[route.game] ?? []), "build/shapes.js"]) ask("modulepreload", path);
+    ask("preload", `web/css/${route.game}.css`, "style");
   }
   return { tables: preloadTables(ids), modules, lang };
 }

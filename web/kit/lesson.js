@@ -113,7 +113,7 @@ export function memoryScope() {
 
 /**
  * @typedef {object} Lesson
- * @property {() => void} refresh the step's target pointed at again (drawn after the card)
+ * @property {() => void} refresh the page's position is drawn: the step's target is pointed at
  * @property {(events: Heard[] | undefined, view?: any) => void} heard the events of an accepted action (or the page's
  *   own) and the engine's view after it
  * @property {() => number} step the step showing (0-based; steps.length once done)
@@ -124,12 +124,12 @@ export function memoryScope() {
  * The lesson's coach card over the page, not modal: the board stays playable.
  * @param {HTMLElement} root the game page's section
  * @param {import("../app.js").GameContext} ctx the page context (t, announce, game, seen, reducedMotion)
+ * The card comes before the engine's position (read while Python starts): a step's target is pointed at
+ * from `refresh` on, once the page has drawn it (an empty tray is no place to point at).
  * @param {LessonStep[]} steps 3 to 5 steps
- * @param {{ early?: boolean }} [options] early: shown before the engine's position is drawn, so a step's target
- *   is pointed at only from `refresh` on (an empty tray is no place to point at)
  * @returns {Lesson}
  */
-export function createLesson(root, ctx, steps, { early = false } = {}) {
+export function createLesson(root, ctx, steps) {
   const { t } = ctx;
   const card = html("aside", { class: "kit-lesson", "aria-label": t("shell.lesson.title") }, root);
   const count = html("p", { class: "kit-lesson-count" }, card);
@@ -140,7 +140,7 @@ export function createLesson(root, ctx, steps, { early = false } = {}) {
   let index = 0;
   /** @type {Element | null} */
   let pointed = null;
-  let drawn = !early; // the page's position is drawn: a step's target is there to point at
+  let drawn = false; // the page's position is drawn (refresh): a step's target is there to point at
   // The engine's view after the last answer heard: a step whose goal the play has
   // already reached (one drop that cleared a row and won the Crown at once, a goal met
   // while a step waited for Next) is done when it comes, judged from the state, so no

@@ -91,7 +91,7 @@ export async function mountGame(root, ctx, hooks) {
     await made.ready;
     await built;
     if (!ctx.replay && !ctx.lesson) await life.drawStored();
-    else await life.shapeEarly();
+    else await life.drawEarly();
   } finally {
     root.style.removeProperty("visibility");
   }
@@ -224,8 +224,7 @@ function lifeOf(root, ctx) {
       const view = await engine.call("lesson", {});
       on.live?.();
       await on.show(view, "lesson");
-      lesson ??= createLesson(root, ctx, on.lessonSteps());
-      lesson.refresh(); // its step's target is drawn now (a piece, a cell)
+      lesson?.refresh(); // its step's target is drawn now (a piece, a cell)
     } else {
       loaded = (store.peek ?? store.get)("run");
       const view = await on.resume();
@@ -281,7 +280,7 @@ function lifeOf(root, ctx) {
     },
     drawStored,
     // A lesson, a replay: the empty board (their positions are the engine's); a lesson's card, read meanwhile.
-    async shapeEarly() {
+    async drawEarly() {
       try {
         const geometry = await earlyShape(ctx, on);
         if (geometry) shape(geometry);
@@ -289,7 +288,7 @@ function lifeOf(root, ctx) {
         console.warn(`6E Club: the ${ctx.game} board was not drawn early:`, error);
         shaped = null;
       }
-      if (ctx.lesson) lesson = createLesson(root, ctx, on.lessonSteps(), { early: true });
+      if (ctx.lesson) lesson = createLesson(root, ctx, on.lessonSteps());
     },
     start,
     watch,

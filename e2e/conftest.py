@@ -291,8 +291,9 @@ def _origin(url: str) -> str | None:
 class WarmContext:
     """One kind of player's browser context, lent to one test at a time."""
 
-    def __init__(self, browser: WatchedBrowser, options: dict, shelf: Shelf) -> None:
+    def __init__(self, browser: WatchedBrowser, options: dict, shelf: Shelf, home: str) -> None:
         self.context = _context(browser, **options)
+        self.home = home  # the suite's server: a page of a test's own server (a CDN, a dist) goes with its test
         self.context.add_init_script(RESTART_HOOK)
         self.first_visit = bool(options.get("first_visit"))
         self.lent: Page | None = None  # the page ``ContextPool.page`` lent the test
@@ -387,6 +388,11 @@ class WarmContext:
     def close_pages(self) -> None:
         lent, self.lent = self.lent, None
         for page in list(self.context.pages):
+            if not page.url.startswith(self.home):
+                # Its server is gone with its test; left open, its arcade's late requests failed in
+                # the next test's page (a kept page of test_loader's CDN: "Failed to fetch" in a domino test).
+                page.close()
+                continue
             self._keep_snapshot(page)
             if page is lent and self._closed_for_keeping(page):
                 self.kept = page
@@ -470,7 +476,7 @@ class ContextPool:
 
     def _new(self, options: dict, viewport: dict) -> WarmContext:
         """A new warm context, given the snapshot another one stored (e2e/shelf.py)."""
-        warm = WarmContext(self._browser, {**options, "viewport": viewport}, self._shelf)
+        warm = WarmContext(self._browser, {**options, "viewport": viewport}, self._shelf, self._base_url)
         warm.snapshot_kept = self._shelf.seed(warm.context, self._base_url)
         return warm
 

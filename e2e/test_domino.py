@@ -268,6 +268,7 @@ def test_a_move_shows_on_the_frame_after_the_answer_without_easing(page: Page, b
     at a whole column (the old one until the engine answers, then the new one), never between."""
     boot(page, ROUTE)
     start(page)
+    idle(page)  # the start's answers in and the first tile live (loaded, the column read came before them)
     col = falling(page)[0]
     page.evaluate("""() => { const tile = document.querySelector('.dd-falling'); window.__xs = [];
         const watch = () => { window.__xs.push([tile.dataset.at, tile.getAttribute('transform')]);

@@ -33,21 +33,25 @@ class EntryAborted(UserWarning):
 
 
 def watch_aborts(page: Page) -> None:
-    """Keep, per load of ``page``, the requests for the arcade's own modules (web/, and the runtime's
-    in vendor/: PyScript's chunks) the browser aborted
+    """Keep, per load of ``page``, the requests for the arcade's own modules (web/, build/'s
+    generated ones such as the module graphs boot.js imports, and the runtime's in vendor/:
+    PyScript's chunks) the browser aborted
     (``page.aborted``), and where its test's page errors stood when that load began."""
     page.aborted = []  # type: ignore[attr-defined]
+    page.failed_requests = []  # type: ignore[attr-defined]  # every failed request of the load, to say why a boot stalled
     page.errors_at_load = 0  # type: ignore[attr-defined]
 
     def loaded(frame) -> None:
         if frame == page.main_frame:
             page.aborted = []  # type: ignore[attr-defined]
+            page.failed_requests = []  # type: ignore[attr-defined]
             errors = getattr(page, "errors", None)
             page.errors_at_load = len(errors) if errors is not None else 0  # type: ignore[attr-defined]
 
     def failed(request) -> None:
         path = urlparse(request.url).path
-        if path.startswith(("/web/", "/vendor/")) and path.endswith((".js", ".mjs")) and "ERR_ABORTED" in str(request.failure):
+        page.failed_requests.append(f"{path} ({request.failure})")  # type: ignore[attr-defined]
+        if path.startswith(("/web/", "/build/", "/vendor/")) and path.endswith((".js", ".mjs")) and "ERR_ABORTED" in str(request.failure):
             page.aborted.append(f"{path} ({request.failure})")  # type: ignore[attr-defined]
 
     page.on("framenavigated", loaded)
@@ -87,7 +91,8 @@ def wait_ready(page: Page, retried: bool = False) -> None:
             return
         if not page.evaluate(READY):
             said = [f"{m.type}: {m.text}" for m in page.console_messages() if m.type in ("error", "warning")][-10:]
-            raise AssertionError(f"the arcade did not start: {boot_state(page)}; console: {said}")
+            failed = getattr(page, "failed_requests", [])[-10:]
+            raise AssertionError(f"the arcade did not start: {boot_state(page)}; console: {said}; failed requests: {failed}")
     if os.environ.get("E2E_PROFILE"):  # the page is asked only when the profile is written
         profile("ready", waited=round(time.monotonic() - began, 2),
                 **page.evaluate("({visit: document.documentElement.dataset.visit,"

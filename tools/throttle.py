@@ -18,6 +18,7 @@ marked (``performance.timeOrigin + mark``: the browser and this server read
 the same clock).
 
     python tools/throttle.py --profile slow-4g --port 8001
+    python tools/throttle.py --profile cdn --dir dist --port 8002   # for Lighthouse
 """
 
 from __future__ import annotations
@@ -58,11 +59,14 @@ class Profile:
         return f"{self.name} ({self.rate * 8 / 1e6:g} Mbit/s, {self.rtt * 1000:.0f} ms)"
 
 
-#: Lighthouse's mobile throttling (slow 4G) and a good 4G link.
+#: Lighthouse's mobile throttling (slow 4G) and a good 4G link: the phone networks ``make bench`` measures.
 PROFILES = {
     "slow-4g": Profile("slow-4g", 1.6e6 / 8, 0.150),
     "fast-4g": Profile("fast-4g", 9e6 / 8, 0.040),
 }
+#: The CDN's gzip and caching with no link of its own, for a tool that throttles by itself
+#: (Lighthouse's simulation); ``--profile cdn``.
+LINKS = {**PROFILES, "cdn": Profile("cdn", 1e12, 0.0)}
 
 
 @dataclass
@@ -223,19 +227,19 @@ class ThrottledServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
 
 
 def make_throttled_server(root: Path, profile: str | Profile, port: int = 0, verbose: bool = False) -> ThrottledServer:
-    chosen = PROFILES[profile] if isinstance(profile, str) else profile
+    chosen = LINKS[profile] if isinstance(profile, str) else profile
     return ThrottledServer(root, port, chosen, verbose)
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--profile", choices=sorted(PROFILES), default="slow-4g")
+    parser.add_argument("--profile", choices=sorted(LINKS), default="slow-4g")
     parser.add_argument("--port", type=int, default=8001)
     parser.add_argument("--dir", type=Path, default=ROOT)
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
     server = make_throttled_server(args.dir, args.profile, args.port, verbose=not args.quiet)
-    print(f"6E Club on http://127.0.0.1:{server.server_address[1]}/ through {PROFILES[args.profile].describe()}"
+    print(f"6E Club on http://127.0.0.1:{server.server_address[1]}/ through {LINKS[args.profile].describe()}"
           " (Ctrl+C stops)", flush=True)
     try:
         server.serve_forever()

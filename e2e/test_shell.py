@@ -67,6 +67,25 @@ def test_every_route_and_rules_page_mounts(page: Page, boot) -> None:
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+# The header's items, and each game link that is not wholly inside the nav's visible box (the
+# nav scrolls sideways when its links do not fit: a link cut at the edge is a game out of view).
+TOP_BAR_CUT = """() => { const nav = document.querySelector('.gamenav').getBoundingClientRect();
+  const links = [...document.querySelectorAll('.gamenav a')].filter((a) => {
+    const r = a.getBoundingClientRect(); return r.left < nav.left - 0.5 || r.right > nav.right + 0.5; });
+  const items = [...document.querySelector('.topbar').children].filter((e) => e.getBoundingClientRect().right > innerWidth + 0.5);
+  return [...links, ...items].map((e) => e.textContent.trim() || e.className); }"""
+
+
+def test_the_top_bar_shows_all_four_games_at_every_width(page: Page, boot) -> None:
+    """P13: from 320 px up every game's link in the header is in view (none scrolled off), and
+    nothing of the header lies past the screen's edge; its links stay tall enough to tap."""
+    boot(page, "#/blocks")
+    for width in (320, 360, 375, 390, 412, 430, 520, 768, 1366):
+        page.set_viewport_size({"width": width, "height": 740})
+        assert page.evaluate(TOP_BAR_CUT) == [], f"at {width} px"
+        assert min(a.bounding_box()["height"] for a in page.locator(".gamenav a").all()) >= 44
+
+
 def test_language_switcher_and_browser_default(contexts, boot) -> None:
     """P12: the browser language is the default; the switcher changes it and is remembered."""
     page = contexts.page(locale="de-DE")

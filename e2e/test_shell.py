@@ -52,6 +52,19 @@ def test_home_is_drawn_before_python_with_the_stored_best(page: Page, server_url
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+def test_a_first_visits_club_stats_are_drawn_before_python(page: Page, server_url: str) -> None:
+    """P3: a player with no club record meets #/club's stats (the service's answer for no record,
+    written at build time) with the page itself, while the engine worker is still held."""
+    page.route("**/build/club.zip", lambda route: None)  # never answered: Python never gets its games
+    page.goto(server_url + "#/club")
+    expect(page.locator(".club-body")).to_have_attribute("data-state", "ready")
+    expect(page.locator(".club-summary .n-streak dd")).to_have_text("0")
+    expect(page.locator(".club-game")).to_have_count(4)
+    expect(page.locator(".club-empty")).to_be_visible()  # nothing played yet, said once
+    assert page.evaluate("document.documentElement.dataset.ready") is None
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
 def test_every_route_and_rules_page_mounts(page: Page, boot) -> None:
     """P2: games are routes of one page; switching never reloads Python."""
     boot(page)

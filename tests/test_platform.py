@@ -80,7 +80,21 @@ GRAPH_TREE = {  # a game page's modules as written (prettier wraps long imports)
     "web/kit/a.js": 'export { b } from "../games/g/b.js";\nexport const a = 1;\n',
     "web/games/g/b.js": 'export const b = 2, c = 3; // from "./nowhere.js" is no import\n',
     "web/games/g/side.js": "document.title = 'x';\n",
+    "web/club.js": 'import { a } from "./kit/a.js";\n',  # the stats page: its graph too
 }
+
+
+def test_built_club_stats_are_the_services_for_no_record_on_any_day(tmp_path: Path) -> None:
+    """A first visit's #/club is drawn before Python from build/clubstats.js: the club service's
+    stats for no record, which are the same whatever the day (so one answer serves every visit)."""
+    from club.daily.api import Service
+
+    (tmp_path / "build").mkdir()
+    text = build.build_club_stats(tmp_path).read_text()
+    built = json.loads(re.fullmatch(r"(?s)//[^\n]*\nexport const EMPTY_STATS = (.*);\n", text).group(1))
+    days = [build.EMPTY_STATS_DAY_MS + n * 86_400_000 for n in (-400, 0, 1, 3650)]
+    assert all(Service().stats({"record": None, "now": day}) == built for day in days)
+    assert {game: built["games"][game]["played"] for game in built["games"]} == dict.fromkeys(("blocks", "domino", "merge", "bowls"), 0)
 
 
 def test_a_game_pages_module_graph_is_its_static_imports(tmp_path: Path) -> None:
@@ -93,7 +107,9 @@ def test_a_game_pages_module_graph_is_its_static_imports(tmp_path: Path) -> None
         "web/games/g.js", "web/kit/a.js", "web/games/g/b.js", "web/games/g/side.js"]
     (tmp_path / "build").mkdir()
     text = build.build_graphs(tmp_path).read_text()
-    assert json.loads(text.split(" = ", 1)[1].rstrip(";\n")) == {"g": build.module_graph(tmp_path / "web/games/g.js", tmp_path)}
+    assert json.loads(text.split(" = ", 1)[1].rstrip(";\n")) == {
+        "g": build.module_graph(tmp_path / "web/games/g.js", tmp_path),
+        "club": ["web/club.js", "web/kit/a.js", "web/games/g/b.js"]}
 
 
 def test_dist_is_a_self_contained_static_site(tmp_path: Path) -> None:

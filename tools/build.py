@@ -13,6 +13,8 @@ archive, the service worker's precache list, and (``--dist``) a static folder.
 - ``build/shapes.js``: each board game's geometry as its engine answers it
   (``Session.geometry``), so a first visit draws the empty board before
   Python is up (P3; a returning visit has the copy stored beside its run).
+- ``build/clubstats.js``: the club service's stats for a player with no record
+  (the same on every day), so a first visit's ``#/club`` is drawn before Python is up.
 - ``build/graphs.js``: each game page's modules (its static imports, followed),
   asked for at once when the page starts (``web/route.js``).
 - ``build/precache.js``: the app version and every file a full session
@@ -93,6 +95,21 @@ def build_shapes(root: Path = ROOT) -> Path:
     return out
 
 
+#: The day the empty stats are asked on (2026-12-01 UTC): any day answers the same (a test holds it).
+EMPTY_STATS_DAY_MS = 1_796_083_200_000
+
+
+def build_club_stats(root: Path = ROOT) -> Path:
+    """Write ``root/build/clubstats.js``: ``EMPTY_STATS``, the club service's ``stats`` for no record."""
+    from club.daily.api import Service
+
+    stats = Service().stats({"record": None, "now": EMPTY_STATS_DAY_MS})
+    out = root / "build" / "clubstats.js"
+    out.write_text("// Written by tools/build.py from the club service (stats of no record): do not edit.\n"
+                   f"export const EMPTY_STATS = {json.dumps(stats, separators=(',', ':'))};\n")
+    return out
+
+
 #: A module's static imports of our own modules (``import … from "./x.js"``, ``import "./x.js"``).
 STATIC_IMPORT = re.compile(r'(?:^|\n)\s*(?:import|export)\s(?:[^;"]*?\sfrom\s)?"(\.{1,2}/[^"]+)"')
 
@@ -112,11 +129,13 @@ def module_graph(entry: Path, root: Path = ROOT) -> list[str]:
 
 
 def build_graphs(root: Path = ROOT) -> Path:
-    """Write ``root/build/graphs.js``: ``GRAPHS[game]``, the modules a game's page loads, which
-    web/route.js asks for at once when the page starts (each import level costs a round trip)."""
-    graphs = {path.stem: module_graph(path, root) for path in sorted((root / "web" / "games").glob("*.js"))}
+    """Write ``root/build/graphs.js``: ``GRAPHS[page]``, the modules a game's page (and the stats
+    page, ``club``) loads, which web/route.js asks for at once when the page starts (each import
+    level costs a round trip)."""
+    pages = [*sorted((root / "web" / "games").glob("*.js")), *[p for p in [root / "web" / "club.js"] if p.is_file()]]
+    graphs = {path.stem: module_graph(path, root) for path in pages}
     out = root / "build" / "graphs.js"
-    out.write_text("// Written by tools/build.py from the games' static imports: do not edit.\n"
+    out.write_text("// Written by tools/build.py from the pages' static imports: do not edit.\n"
                    f"export const GRAPHS = {json.dumps(graphs, separators=(',', ':'))};\n")
     return out
 
@@ -224,7 +243,7 @@ def stale_outputs() -> list[str]:
     """Build outputs older than a file they are made from (``[]`` when fresh).
 
     The e2e fixture calls this so the browser never tests a stale engine:
-    ``build/club.zip`` and ``build/shapes.js`` against ``py/club``, ``build/graphs.js``
+    ``build/club.zip``, ``build/shapes.js`` and ``build/clubstats.js`` against ``py/club``, ``build/graphs.js``
     against web/'s modules, ``build/precache.js`` against
     every served file (its version hashes their contents).
     """
@@ -233,7 +252,8 @@ def stale_outputs() -> list[str]:
 
     precache = ROOT / "build" / "precache.js"
     stale = []
-    made_from = {"club.zip": package_files(), "shapes.js": package_files(), "graphs.js": [*(ROOT / "web").rglob("*.js")]}
+    made_from = {"club.zip": package_files(), "shapes.js": package_files(), "clubstats.js": package_files(),
+                 "graphs.js": [*(ROOT / "web").rglob("*.js")]}
     for name, sources in made_from.items():
         out = ROOT / "build" / name
         if not out.is_file() or newest(sources) > out.stat().st_mtime:
@@ -256,6 +276,7 @@ def main(argv: list[str]) -> int:
     archive = build_zip()
     library = stdlib.build()
     build_shapes()
+    build_club_stats()
     build_graphs()
     build_boot_list()
     version, files = build_precache()

@@ -25,19 +25,15 @@ export async function mountClub(root, ctx) {
   const body = html("div", { class: "club-body", "data-state": "waiting" }, root);
   html("p", { class: "club-wait" }, body, t("club.loading"));
   let gone = false;
-  const settled = ctx.engineReady.then(
-    async () => {
-      /** @type {Daily.Stats} */
-      let stats;
-      try {
-        stats = await askClub(ctx, "stats", { record: await ctx.club.record(), now: Date.now() });
-      } catch (error) {
-        if (!(error?.name === "EngineError")) console.error(error);
+  const recorded = ctx.storage.scope("club").get("record") !== null;
+  const settled = statsOf(ctx, recorded).then(
+    async (stats) => {
+      if (gone || stats === undefined) return;
+      if (stats === null) {
         body.dataset.state = "failed";
         body.replaceChildren(html("p", { class: "club-wait" }, null, t("club.failed")));
         return;
       }
-      if (gone) return;
       body.replaceChildren();
       body.dataset.state = "ready";
       clubSummary(body, ctx, stats.club);
@@ -47,12 +43,39 @@ export async function mountClub(root, ctx) {
     },
     () => {},
   );
+  if (!recorded) await settled; // the build's stats, in the page's first frame: nothing moves as they arrive
   return {
     unmount() {
       gone = true;
     },
     settled,
   };
+}
+
+/**
+ * The club service's stats of the stored record. A player with none (a first visit) gets the
+ * service's answer for no record, written at build time (build/clubstats.js: the same on every
+ * day), at once: the page is drawn before Python is up. Null: the service refused; undefined:
+ * the engine never started (the loader says so).
+ * @param {PageContext} ctx @param {boolean} recorded a club record is stored
+ * @returns {Promise<Daily.Stats | null | undefined>}
+ */
+async function statsOf(ctx, recorded) {
+  if (!recorded) {
+    const built = await import("../build/clubstats.js").catch(() => null);
+    if (built) return /** @type {Daily.Stats} */ (built.EMPTY_STATS);
+  }
+  try {
+    await ctx.engineReady;
+  } catch {
+    return undefined;
+  }
+  try {
+    return await askClub(ctx, "stats", { record: await ctx.club.record(), now: Date.now() });
+  } catch (error) {
+    if (!(error?.name === "EngineError")) console.error(error);
+    return null;
+  }
 }
 
 /**

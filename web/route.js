@@ -54,20 +54,22 @@ export function preloadRoute() {
   const ids = [...new Set(scopes.flatMap((scope) => [`${scope}.en`, `${scope}.${lang}`]))];
   /** @type {Map<string, Promise<any>>} */
   const modules = new Map();
+  /** @param {string} rel @param {string} path from the site's root @param {string} [as] */
+  const ask = (rel, path, as) =>
+    document.head.append(
+      Object.assign(document.createElement("link"), { rel, href: new URL(`../${path}`, import.meta.url).href, ...(as && { as }) }),
+    );
   if (route.name === "game") {
     modules.set(
       route.game,
       import(`./games/${route.game}.js`).catch(() => null),
     );
-    /** @param {string} rel @param {string} path from the site's root @param {string} [as] */
-    const ask = (rel, path, as) =>
-      document.head.append(
-        Object.assign(document.createElement("link"), { rel, href: new URL(`../${path}`, import.meta.url).href, ...(as && { as }) }),
-      );
     // Its whole module graph at once (build/graphs.js): one round trip, not one per import level; the
     // board before Python (build/shapes.js, ctx.builtShape); the stylesheet the page links when it mounts.
     for (const path of [...(GRAPHS[route.game] ?? []), "build/shapes.js"]) ask("modulepreload", path);
     ask("preload", `web/css/${route.game}.css`, "style");
   }
+  // The stats page's modules, and a first visit's stats before Python (build/clubstats.js).
+  if (route.name === "club") for (const path of [...(GRAPHS.club ?? []), "build/clubstats.js"]) ask("modulepreload", path);
   return { tables: preloadTables(ids), modules, lang };
 }

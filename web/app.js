@@ -113,12 +113,17 @@ function routeDrawn() {
 }
 
 /**
- * A page of the shell (home, the club's stats, rules): its frame is drawn once its mount reached its first await.
- * @template T @param {T} view its mount's promise @returns {T}
+ * A page of the shell (home, the club's stats, rules): its frame is drawn once its mount is done (its
+ * stylesheet applied, a first visit's stats in). No mount waits for the engine, which on a first visit
+ * waits for this frame (web/boot.js).
+ * @template T @param {Promise<T>} view its mount's promise @returns {Promise<T>}
  */
-function shellPage(view) {
-  routeDrawn();
-  return view;
+async function shellPage(view) {
+  try {
+    return await view;
+  } finally {
+    routeDrawn();
+  }
 }
 
 // The stored copy of a view (JSON text), or null when absent or unreadable.

@@ -2,7 +2,7 @@
 // numbers, the last scores, the distribution of its daily results, its
 // personal bests over time and its kept replays; a field opens a replay code.
 // Every number is the club service's (py/club/daily): the page only draws.
-import { html } from "./svg.js";
+import { html, stylesheet } from "./svg.js";
 import { GAMES, askClub, formatDate } from "./home.js";
 import { barChart, lineChart, stepChart } from "./kit/chart.js";
 
@@ -17,7 +17,7 @@ import { barChart, lineChart, stepChart } from "./kit/chart.js";
  */
 export async function mountClub(root, ctx) {
   const { t } = ctx;
-  html("link", { rel: "stylesheet", href: new URL("./css/club.css", import.meta.url) }, root);
+  const styled = stylesheet(root, new URL("./css/club.css", import.meta.url));
   html("a", { class: "club-back", href: "#/" }, root, t("club.home"));
   html("h1", { class: "club-title" }, root, t("club.statsTitle"));
   html("p", { class: "home-lead" }, root, t("club.statsLead"));
@@ -43,6 +43,7 @@ export async function mountClub(root, ctx) {
     },
     () => {},
   );
+  await styled; // drawn styled: unstyled, the stats would move as the sheet applies
   if (!recorded) await settled; // the build's stats, in the page's first frame: nothing moves as they arrive
   return {
     unmount() {

@@ -1,6 +1,6 @@
 // The home screen: the Daily Club card, the four games with their
 // pitch and best score.
-import { html, svg } from "./svg.js";
+import { html, stylesheet, svg } from "./svg.js";
 import { clockText } from "./kit/share.js";
 import { mountBackup } from "./backup.js";
 import { GAME_IDS } from "./route.js";
@@ -71,12 +71,7 @@ export async function mountHome(root, ctx) {
   html("p", { class: "home-lead" }, root, t("shell.homeLead"));
   // The card's sheet: the first paint waits for it (a moment, cached by the
   // service worker) rather than drawing the card unstyled and moving the grid.
-  const sheet = html("link", { rel: "stylesheet", href: new URL("./css/club.css", import.meta.url) }, root);
-  await new Promise((done) => {
-    sheet.addEventListener("load", done, { once: true });
-    sheet.addEventListener("error", done, { once: true });
-    setTimeout(done, 1000);
-  });
+  await stylesheet(root, new URL("./css/club.css", import.meta.url));
   const daily = dailyCard(root, ctx);
   const grid = html("ul", { class: "game-grid", role: "list" }, root);
   let anyBest = false;

@@ -71,5 +71,7 @@ export function preloadRoute() {
   }
   // The stats page's modules, and a first visit's stats before Python (build/clubstats.js).
   if (route.name === "club") for (const path of [...(GRAPHS.club ?? []), "build/clubstats.js"]) ask("modulepreload", path);
+  // Home's and the stats page's sheet: their first frame waits for it.
+  if (route.name === "home" || route.name === "club") ask("preload", "web/css/club.css", "style");
   return { tables: preloadTables(ids), modules, lang };
 }

@@ -80,7 +80,7 @@ GRAPH_TREE = {  # a game page's modules as written (prettier wraps long imports)
     "web/kit/a.js": 'export { b } from "../games/g/b.js";\nexport const a = 1;\n',
     "web/games/g/b.js": 'export const b = 2, c = 3; // from "./nowhere.js" is no import\n',
     "web/games/g/side.js": "document.title = 'x';\n",
-    "web/club.js": 'import { a } from "./kit/a.js";\n',  # the stats page: its graph too
+    "web/club.js": 'import { a } from "./kit/a.js";\nimport { G } from "../build/g.js";\n',  # the stats page: its graph too
 }
 
 
@@ -99,7 +99,8 @@ def test_built_club_stats_are_the_services_for_no_record_on_any_day(tmp_path: Pa
 
 def test_a_game_pages_module_graph_is_its_static_imports(tmp_path: Path) -> None:
     """build/graphs.js lists what a game page loads (web/route.js asks for it all at once): static
-    imports followed, wrapped ones too; a type in a comment and a dynamic import are not loads."""
+    imports followed, wrapped ones too; a type in a comment and a dynamic import are not loads; a
+    module the build writes is listed without being read (a fresh checkout has none yet)."""
     for rel, text in GRAPH_TREE.items():
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text(text)
@@ -109,7 +110,7 @@ def test_a_game_pages_module_graph_is_its_static_imports(tmp_path: Path) -> None
     text = build.build_graphs(tmp_path).read_text()
     assert json.loads(text.split(" = ", 1)[1].rstrip(";\n")) == {
         "g": build.module_graph(tmp_path / "web/games/g.js", tmp_path),
-        "club": ["web/club.js", "web/kit/a.js", "web/games/g/b.js"]}
+        "club": ["web/club.js", "web/kit/a.js", "web/games/g/b.js", "build/g.js"]}  # a module the build writes: not read
 
 
 def test_dist_is_a_self_contained_static_site(tmp_path: Path) -> None:

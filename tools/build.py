@@ -115,7 +115,9 @@ STATIC_IMPORT = re.compile(r'(?:^|\n)\s*(?:import|export)\s(?:[^;"]*?\sfrom\s)?"
 
 
 def module_graph(entry: Path, root: Path = ROOT) -> list[str]:
-    """Every module ``entry`` loads through static imports, itself first (paths from ``root``)."""
+    """Every module ``entry`` loads through static imports, itself first (paths from ``root``).
+    A module the build writes (``build/``) is listed, not read: it imports nothing of ours, and
+    on a fresh checkout it may not be written yet (``build/graphs.js`` itself)."""
     seen: list[str] = []
     stack = [entry.resolve()]
     while stack:
@@ -124,7 +126,8 @@ def module_graph(entry: Path, root: Path = ROOT) -> list[str]:
         if rel in seen:
             continue
         seen.append(rel)
-        stack.extend((path.parent / spec).resolve() for spec in reversed(STATIC_IMPORT.findall(path.read_text())))
+        if not rel.startswith("build/"):
+            stack.extend((path.parent / spec).resolve() for spec in reversed(STATIC_IMPORT.findall(path.read_text())))
     return seen
 
 

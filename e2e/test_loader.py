@@ -114,3 +114,34 @@ def test_a_returning_visit_shows_only_the_page(browser, server_url: str) -> None
         expect(page.locator("#loader")).to_have_count(0)
     finally:
         context.close()
+
+
+# Every layout shift the page makes without input, with the nodes that moved (the Layout Instability API).
+WATCH_SHIFTS = """
+window.e2eShifts = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) if (!e.hadRecentInput)
+    window.e2eShifts.push([e.value, e.sources.map((s) => (s.node?.nodeType === 1 ? s.node.getAttribute("class") || s.node.tagName : s.node?.nodeName))]);
+}).observe({ type: "layout-shift", buffered: true });
+"""
+
+
+@pytest.mark.cold
+@pytest.mark.parametrize("route", ["#/", "#/blocks", "#/merge", "#/bowls", "#/club"])
+def test_a_first_visit_on_a_phone_moves_nothing_as_the_engine_comes(browser, server_url: str, route: str) -> None:
+    """P3, P13: drawn before Python, a newcomer's page on a phone (a game's opens its first lesson)
+    does not move when the engine's first answers arrive: blocks' tray keeps a slot's height, merge's
+    clock box waits for a view that shows it, the Daily Club's date line keeps its baseline, the loader
+    card its two lines. (Domino's lesson is left out: the game starts when the engine comes, and its
+    header changes with the phase.)"""
+    context = browser.new_context(viewport={"width": 412, "height": 823}, is_mobile=True, has_touch=True, first_visit=True)
+    try:
+        page = context.new_page()
+        page.add_init_script(WATCH_SHIFTS)
+        page.goto(server_url + route)
+        wait_ready(page)
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        shifts = page.evaluate("window.e2eShifts")
+        assert sum(value for value, _ in shifts) < 0.001, shifts
+    finally:
+        context.close()

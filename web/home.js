@@ -170,7 +170,9 @@ function dailyCard(root, ctx) {
   const card = html("section", { class: "daily-club", "aria-labelledby": "daily-title", "data-state": "waiting" }, root);
   const head = html("div", { class: "dc-head" }, card);
   html("h2", { id: "daily-title" }, head, t("club.title"));
-  const date = html("p", { class: "dc-date" }, head, "");
+  // A space until the club service names the day: an empty line has no baseline to align on,
+  // and the card's head shrank by 3 px when the date came (a layout shift).
+  const date = html("p", { class: "dc-date" }, head, "\u00a0");
   const list = html("ul", { class: "dc-games", role: "list" }, card);
   /** @type {Map<string, HTMLElement>} */
   const rows = new Map();

@@ -80,7 +80,8 @@ export function createHud(root, { t, number }, { countUp } = {}) {
   // beside the meter: the Crowns, and what the meter does, always in sight
   // (players: "METER / 6E next to a crown explains nothing")
   const side = html("span", { class: "bk-meter-side" }, meterRow);
-  const crowns = html("span", { class: "bk-crowns value", title: t("blocks.crowns") }, side, "0");
+  // Written as every view writes it, so the first view does not widen it (a layout shift).
+  const crowns = html("span", { class: "bk-crowns value", title: t("blocks.crowns") }, side, `♛ ${number(0)}`);
   const note = html("span", { class: "bk-meter-note" }, side);
   // one line of what to do, until the run's first clear (it keeps its height: the board never moves)
   const hint = html("p", { class: "bk-hint" }, root, t("blocks.hint"));

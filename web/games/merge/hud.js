@@ -23,6 +23,9 @@ export function createHud(root, { t, number, juice }) {
   /** @type {Record<string, import("../../kit/hud.js").StatBox>} */
   const boxes = Object.fromEntries(["score", "moves", "highest", "time", "best"].map((k) => [k, statBox(bar, `hm-${k}`, t(`merge.${k}`))]));
   const { score, time } = boxes;
+  // Hidden until a view shows the clock: a first view seldom does (M15: it runs from the first
+  // stone), and a box that went then would widen the others under the player's eyes.
+  time.box.hidden = true;
   /** @type {number | null} */
   let lastScore = null;
 

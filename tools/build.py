@@ -15,8 +15,8 @@ archive, the service worker's precache list, and (``--dist``) a static folder.
   Python is up (P3; a returning visit has the copy stored beside its run).
 - ``build/clubstats.js``: the club service's stats for a player with no record
   (the same on every day), so a first visit's ``#/club`` is drawn before Python is up.
-- ``build/graphs.js``: each game page's modules (its static imports, followed),
-  asked for at once when the page starts (``web/route.js``).
+- ``build/graphs.js``: each game page's modules and the stats page's (their static
+  imports, followed), asked for at once when the page starts (``web/route.js``).
 - ``build/precache.js``: the app version and every file a full session
   requests, for ``web/sw.js`` (P5). The list is made from the files actually
   present, so content-hashed PyScript chunks are always right.

@@ -56,6 +56,29 @@ def watch_aborts(page: Page) -> None:
 
     page.on("framenavigated", loaded)
     page.on("requestfailed", failed)
+    reload = page.reload
+
+    def reload_once_if_aborted(**options):  # type: ignore[no-untyped-def]
+        """``page.reload``, whose load is made again once when the browser aborted its own modules
+        (a test that reloads and then waits for its page, not through ``wait_ready``)."""
+        response = reload(**options)
+        if page.aborted:  # type: ignore[attr-defined]
+            entry_aborted(page)
+            response = reload(**options)
+        return response
+
+    page.reload = reload_once_if_aborted  # type: ignore[method-assign]
+
+
+def entry_aborted(page: Page) -> None:
+    """Say that a load's own modules were aborted (an ``EntryAborted`` warning, a profile line)
+    and set that load's page errors aside: it is not the page the test is about."""
+    aborted = list(getattr(page, "aborted", []))
+    warnings.warn(f"{page.url}: the browser aborted {', '.join(aborted[:3])}; reloaded once", EntryAborted, stacklevel=3)
+    profile("entry-aborted", url=page.url, failed=aborted)
+    errors: list[str] | None = getattr(page, "errors", None)
+    if errors is not None:
+        del errors[getattr(page, "errors_at_load", len(errors)):]
 
 
 def wait_ready(page: Page, retried: bool = False) -> None:
@@ -81,11 +104,7 @@ def wait_ready(page: Page, retried: bool = False) -> None:
     aborted = list(getattr(page, "aborted", []))
     if not page.evaluate(READY) or aborted:
         if aborted and not retried:
-            warnings.warn(f"{page.url}: the browser aborted {', '.join(aborted[:3])}; reloaded once", EntryAborted, stacklevel=2)
-            profile("entry-aborted", url=page.url, failed=aborted)
-            errors: list[str] | None = getattr(page, "errors", None)
-            if errors is not None:
-                del errors[getattr(page, "errors_at_load", len(errors)):]  # the aborted load's, not the test's
+            entry_aborted(page)
             page.reload()
             wait_ready(page, retried=True)
             return

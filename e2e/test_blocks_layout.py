@@ -20,7 +20,7 @@ import pytest
 from arcade import storage_key
 from audit import axe_violations
 from club.blocks import conform
-from club.blocks.api import start
+from club.blocks.api import Session, start
 from layout import LANGS, SIZES, TEXT_BOXES, card_problems, outside_first_screen, overflow_report
 from playwright.sync_api import Page, expect
 
@@ -95,3 +95,18 @@ def test_blocks_fits_every_size_and_language(contexts, size, boot) -> None:
         assert card_problems(page) == [], f"{lang} end card"  # every action without a scroll (P13)
         if audit and lang == "en":
             assert axe_violations(page) == []
+
+
+# Each slot's height on screen, and the height the tray keeps before its first deal (--slot-height).
+SLOT_HEIGHTS = """() => [[...document.querySelectorAll('.bk-slot')].map((s) => s.getBoundingClientRect().height),
+  parseFloat(getComputedStyle(document.querySelector('.bk-tray')).getPropertyValue('--slot-height'))]"""
+
+
+def test_the_tray_keeps_one_height_whatever_it_holds(page: Page, boot) -> None:
+    """P13: a tall piece (seed 4's third spans four rows) is drawn inside its slot, not taller: the
+    tray keeps the height it had before its first deal, so nothing under it moves from deal to deal."""
+    boot(page, "#/blocks", storage={RUN: Session().new_run({"seed": 4})["save"]})
+    for width, height in ((360, 640), (390, 844), (1366, 768)):
+        page.set_viewport_size({"width": width, "height": height})
+        slots, kept = page.evaluate(SLOT_HEIGHTS)
+        assert slots == [kept] * 3, f"at {width}x{height}"

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from arcade import wait_ready
 from playwright.sync_api import Page, Route, expect
-from throttle import Profile, ThrottledServer, make_throttled_server
+from throttle import ThrottledServer, make_throttled_server
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOT = json.loads((ROOT / "build" / "boot.json").read_text())["files"]
@@ -67,7 +67,7 @@ def test_a_first_visit_shows_the_share_received_and_why(page: Page, server_url: 
 def cdn() -> Iterator[ThrottledServer]:
     """The arcade served as a CDN serves it (gzip, max-age: tools/throttle.py), at full speed,
     counting the bytes it sends."""
-    server = make_throttled_server(ROOT, Profile("instant", rate=1e12, rtt=0.0))
+    server = make_throttled_server(ROOT, "cdn")
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield server
     server.shutdown()

@@ -86,13 +86,17 @@ WORKER_FILES = ("build/club.zip",)
 SHAPED_GAMES = ("blocks", "merge")
 
 
+def write_module(out: Path, source: str, name: str, value: object) -> Path:
+    """Write ``out``: a module whose one export ``name`` is ``value`` (JSON), made from ``source``."""
+    out.write_text(f"// Written by tools/build.py from {source}: do not edit.\n"
+                   f"export const {name} = {json.dumps(value, separators=(',', ':'))};\n")
+    return out
+
+
 def build_shapes(root: Path = ROOT) -> Path:
     """Write ``root/build/shapes.js``: ``SHAPES[game]``, the engine's own geometry answer."""
     shapes = {game: importlib.import_module(f"club.{game}.api").Session().geometry({}) for game in SHAPED_GAMES}
-    out = root / "build" / "shapes.js"
-    out.write_text("// Written by tools/build.py from the engines (Session.geometry): do not edit.\n"
-                   f"export const SHAPES = {json.dumps(shapes, separators=(',', ':'))};\n")
-    return out
+    return write_module(root / "build" / "shapes.js", "the engines (Session.geometry)", "SHAPES", shapes)
 
 
 #: The day the empty stats are asked on (2026-12-01 UTC): any day answers the same (a test holds it).
@@ -104,10 +108,7 @@ def build_club_stats(root: Path = ROOT) -> Path:
     from club.daily.api import Service
 
     stats = Service().stats({"record": None, "now": EMPTY_STATS_DAY_MS})
-    out = root / "build" / "clubstats.js"
-    out.write_text("// Written by tools/build.py from the club service (stats of no record): do not edit.\n"
-                   f"export const EMPTY_STATS = {json.dumps(stats, separators=(',', ':'))};\n")
-    return out
+    return write_module(root / "build" / "clubstats.js", "the club service (stats of no record)", "EMPTY_STATS", stats)
 
 
 #: A module's static imports of our own modules (``import … from "./x.js"``, ``import "./x.js"``).
@@ -137,10 +138,7 @@ def build_graphs(root: Path = ROOT) -> Path:
     level costs a round trip)."""
     pages = [*sorted((root / "web" / "games").glob("*.js")), *[p for p in [root / "web" / "club.js"] if p.is_file()]]
     graphs = {path.stem: module_graph(path, root) for path in pages}
-    out = root / "build" / "graphs.js"
-    out.write_text("// Written by tools/build.py from the pages' static imports: do not edit.\n"
-                   f"export const GRAPHS = {json.dumps(graphs, separators=(',', ':'))};\n")
-    return out
+    return write_module(root / "build" / "graphs.js", "the pages' static imports", "GRAPHS", graphs)
 
 
 def build_boot_list(root: Path = ROOT) -> dict:

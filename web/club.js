@@ -3,7 +3,7 @@
 // personal bests over time and its kept replays; a field opens a replay code.
 // Every number is the club service's (py/club/daily): the page only draws.
 import { html, stylesheet } from "./svg.js";
-import { GAMES, askClub, formatDate } from "./home.js";
+import { GAMES, SHEET_WAIT_MS, askClub, formatDate } from "./home.js";
 import { barChart, lineChart, stepChart } from "./kit/chart.js";
 
 /** @typedef {import("./app.js").PageContext} PageContext */
@@ -17,7 +17,7 @@ import { barChart, lineChart, stepChart } from "./kit/chart.js";
  */
 export async function mountClub(root, ctx) {
   const { t } = ctx;
-  const styled = stylesheet(root, new URL("./css/club.css", import.meta.url));
+  const styled = stylesheet(root, new URL("./css/club.css", import.meta.url), SHEET_WAIT_MS);
   html("a", { class: "club-back", href: "#/" }, root, t("club.home"));
   html("h1", { class: "club-title" }, root, t("club.statsTitle"));
   html("p", { class: "home-lead" }, root, t("club.statsLead"));

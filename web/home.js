@@ -64,6 +64,9 @@ function icon(kind, parent) {
   return art;
 }
 
+// Home and the stats page wait this long at most for their sheet: their text is useful unstyled.
+export const SHEET_WAIT_MS = 1000;
+
 /** @param {HTMLElement} root @param {PageContext} ctx @returns {Promise<import("./app.js").PageView>} */
 export async function mountHome(root, ctx) {
   const { t } = ctx;
@@ -71,7 +74,7 @@ export async function mountHome(root, ctx) {
   html("p", { class: "home-lead" }, root, t("shell.homeLead"));
   // The card's sheet: the first paint waits for it (a moment, cached by the
   // service worker) rather than drawing the card unstyled and moving the grid.
-  await stylesheet(root, new URL("./css/club.css", import.meta.url));
+  await stylesheet(root, new URL("./css/club.css", import.meta.url), SHEET_WAIT_MS);
   const daily = dailyCard(root, ctx);
   const grid = html("ul", { class: "game-grid", role: "list" }, root);
   let anyBest = false;

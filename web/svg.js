@@ -68,15 +68,16 @@ export function html(tag, attrs = {}, parent = null, text = null) {
 }
 
 /**
- * A page's stylesheet, linked in `parent`; resolves once it applies (or failed, or after a
- * second): a page drawn before its sheet shows unstyled for a frame, then moves.
- * @param {HTMLElement} parent @param {URL | string} href @returns {Promise<void>}
+ * A page's stylesheet, linked in `parent`; resolves once it applies or failed (or after
+ * `atMostMs`): a page drawn before its sheet shows unstyled for a frame, then moves.
+ * @param {HTMLElement} parent @param {URL | string} href @param {number} [atMostMs] no limit when left out
+ * @returns {Promise<void>}
  */
-export function stylesheet(parent, href) {
+export function stylesheet(parent, href, atMostMs) {
   const sheet = html("link", { rel: "stylesheet", href: String(href) }, parent);
   return new Promise((done) => {
     sheet.addEventListener("load", () => done(), { once: true });
     sheet.addEventListener("error", () => done(), { once: true });
-    setTimeout(done, 1000);
+    if (atMostMs !== undefined) setTimeout(done, atMostMs);
   });
 }

@@ -5,7 +5,7 @@
 // asked of club.blocks.api.Session (blocks/play.js: one at a time, previews
 // latest-wins, B20), what an action showed (blocks/anim.js) and the input
 // (blocks/input.js). Legality, scores and the end are the engine's.
-import { html } from "../svg.js";
+import { stylesheet } from "../svg.js";
 import { mountGame } from "../kit/mount.js";
 import { randomSeed } from "../kit/seed.js";
 import { createJuice } from "../kit/juice.js";
@@ -34,12 +34,8 @@ function hooks(root, ctx, kit) {
   root.classList.add("bk");
   root.classList.toggle("bk-lesson", Boolean(ctx.lesson)); // New run, the player card and the hint line hidden (blocks.css)
   root.classList.toggle("bk-replay", Boolean(ctx.replay));
-  const sheet = html("link", { rel: "stylesheet", href: new URL("../css/blocks.css", import.meta.url) }, root);
   // Drawn only once the stylesheet is in (or failed): an unstyled board fills the screen for a frame.
-  const ready = new Promise((done) => {
-    sheet.onload = done;
-    sheet.onerror = done;
-  });
+  const ready = stylesheet(root, new URL("../css/blocks.css", import.meta.url));
   const state = createState();
   const juice = createJuice(root, ctx);
   const words = createWords(t);

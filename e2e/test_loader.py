@@ -76,15 +76,16 @@ def cdn() -> Iterator[ThrottledServer]:
 
 @pytest.mark.cold
 def test_the_downloads_begin_before_pyscript_and_each_comes_once(page: Page, cdn: ThrottledServer) -> None:
-    """P3: the route's frame first (the lesson's board and card), then the page asks for the runtime,
-    before PyScript is even loaded; the engine worker asks for the same files: the browser's cache
+    """P3: the route's frame first (the lesson's board and card), then the page's fetcher (a worker
+    of its own, web/downloads.js: it marks on the page's clock when each download began) asks for
+    the runtime, before PyScript is even loaded; the engine worker asks for the same files: the browser's cache
     gives them both one download (the server sends each file's bytes once)."""
     server_url = f"http://127.0.0.1:{cdn.server_address[1]}/"
     page.goto(server_url + "#/blocks")
     wait_ready(page)
     started = page.evaluate("""() => ({
       drawn: performance.getEntriesByName("club-route-drawn")[0].startTime,
-      wasm: performance.getEntriesByType("resource").find((e) => e.name.endsWith("/pyodide.asm.wasm")).startTime,
+      wasm: performance.getEntriesByName("club-download-vendor/pyodide/pyodide.asm.wasm")[0].startTime,
       pyscript: performance.getEntriesByName("club-pyscript-loaded")[0].startTime })""")
     assert started["drawn"] < started["wasm"] < started["pyscript"], started
     sent = cdn.link.by_path_before(cdn.link.wall() + 1)  # type: ignore[operator]

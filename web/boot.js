@@ -163,19 +163,23 @@ function boot() {
     clearTimeout(stallTimer);
     ui.fail(message);
   };
-  /** @type {ReturnType<typeof startDownloads> | null} */
-  let downloads = null;
   // Python starts in its worker while the page (home, a game's frame, a
   // stored board) is drawn at once: nothing here waits for it (P3). On a first
   // visit the downloads, then the worker, begin once the route's frame is on
   // screen: the page the player came for does not share the network with 4 MB.
-  const engine = (returning ? Promise.resolve() : routePainted()).then(() => {
-    if (!returning)
-      downloads = startDownloads(new URL("../", import.meta.url), (progress) => {
-        ui.downloaded(progress);
-        progressed();
-      });
-    return startWorker({
+  const painted = returning ? Promise.resolve() : routePainted();
+  const downloads = returning
+    ? null
+    : startDownloads(
+        new URL("../", import.meta.url),
+        (progress) => {
+          ui.downloaded(progress);
+          progressed();
+        },
+        painted,
+      );
+  const engine = painted.then(() =>
+    startWorker({
       onStage: (stage) => {
         ui.advance(stage);
         progressed();
@@ -184,8 +188,8 @@ function boot() {
       onBytes: (received) => {
         downloads?.fromWorker(received);
       },
-    });
-  });
+    }),
+  );
   // Shown to the player with Retry: handled, so not also an uncaught rejection.
   engine.catch((error) => fail(String(error?.message || error)));
   engine.then(

@@ -5,6 +5,7 @@ settings and a first lesson work, with no page error."""
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,11 +28,25 @@ def dist_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     server.shutdown()
 
 
+# The scripts a page loaded from web/ (its own: the bundle's chunks, not the sources' modules), and
+# what failed to come (an HTTP error or none).
+LOADED = """() => performance.getEntriesByType("resource")
+  .filter((e) => e.initiatorType === "script" || e.initiatorType === "link")
+  .map((e) => ({ path: new URL(e.name).pathname, status: e.responseStatus }))"""
+
+
 def test_the_slimmed_site_plays(page: Page, dist_url: str) -> None:
+    """P16: the page's JavaScript as the bundle's chunks (tools/bundle.py); each route draws and
+    is styled, its strings, rules and stylesheets found where the sources had them."""
     page.goto(dist_url + "#/blocks")
     wait_ready(page)
-    assert "/**" not in page.evaluate("fetch('web/app.js').then((r) => r.text())")  # the slim copy is served
+    loaded = page.evaluate(LOADED)
+    scripts = {e["path"] for e in loaded if e["path"].startswith("/web/") and e["path"].endswith(".js")}
+    assert "/web/boot.js" in scripts and len(scripts) > 3, scripts
+    assert all(re.fullmatch(r"/web/(boot|chunk-\w+)\.js", path) for path in scripts), scripts
+    assert all(e["status"] in (0, 200) for e in loaded), loaded
     expect(page.locator(".bk-cell")).to_have_count(61)
+    assert page.evaluate("getComputedStyle(document.querySelector('.bk-tray')).display") != "inline"  # blocks.css
     drop_first_legal(page)
     page.click("#settings-button")
     expect(page.locator("#motion-select")).to_be_visible()
@@ -40,3 +55,9 @@ def test_the_slimmed_site_plays(page: Page, dist_url: str) -> None:
     wait_ready(page)
     expect(page.locator(".kit-lesson")).to_be_visible()
     assert page.locator(".kit-lesson-say").inner_text().strip()
+    for route, shown in (("#/", ".game-card"), ("#/club", ".club-body[data-state=ready]"), ("#/rules/bowls", ".rules-body h2"),
+                         ("#/domino", "section.game-domino"), ("#/bowls?lesson", "section.game-bowls")):
+        page.goto(dist_url + route)
+        expect(page.locator(shown).first).to_be_visible()
+    expect(page.locator(".bw-bowl")).to_have_count(12)
+    assert page.evaluate("getComputedStyle(document.querySelector('.bw-board')).display") != "inline"  # bowls.css

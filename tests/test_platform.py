@@ -15,6 +15,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
+import bundle  # noqa: E402
+
 import build  # noqa: E402
 
 
@@ -113,6 +115,17 @@ def test_a_game_pages_module_graph_is_its_static_imports(tmp_path: Path) -> None
         "club": ["web/club.js", "web/kit/a.js", "web/games/g/b.js", "build/g.js"]}  # a module the build writes: not read
 
 
+@pytest.mark.parametrize(("entry", "imports", "listed"), [
+    ("a", {"a": []}, ["a"]),
+    ("a", {"a": ["b", "c"], "b": ["c"], "c": []}, ["a", "b", "c"]),  # shared once
+    ("a", {"a": ["b"], "b": ["a"]}, ["a", "b"]),  # a cycle ends
+    ("b", {"a": ["b"], "b": ["c"]}, ["b", "c"]),  # only what the entry reaches
+])
+def test_a_route_lists_the_chunks_it_imports(entry: str, imports: dict[str, list[str]], listed: list[str]) -> None:
+    """build/graphs.js on the published site: a route's chunk and the ones it imports, each once."""
+    assert bundle.closure(entry, imports) == listed
+
+
 def test_dist_is_a_self_contained_static_site(tmp_path: Path) -> None:
     """P7: relative paths only, .nojekyll, everything the precache lists is there."""
     dest = tmp_path / "dist"
@@ -128,27 +141,37 @@ def test_dist_is_a_self_contained_static_site(tmp_path: Path) -> None:
             assert (dest / rel).is_file(), rel
     html = (dest / "index.html").read_text()
     assert not re.search(r'(src|href)="/', html), "absolute paths break project pages"
+    # What the page asks for by name is there: its preloads, and each route's chunks (build/graphs.js).
+    preloads = re.findall(r'rel="modulepreload" href="\./([^"]+)"', html)
+    graphs = json.loads((dest / "build" / "graphs.js").read_text().split(" = ", 1)[1].rstrip(";\n"))
+    assert sorted(graphs) == ["blocks", "bowls", "club", "domino", "merge"]
+    for rel in [*preloads, *(m for modules in graphs.values() for m in modules)]:
+        assert (dest / rel).is_file() and rel in files, rel
 
 
 def test_dist_serves_our_files_slimmed_and_whole(tmp_path: Path) -> None:
     """The published site carries our code without its comments and layout
-    (the JSDoc is for readers and the type checker): every module still parses as a
-    module (tools/strip.mjs itself stops when a module's exports change), the
-    stylesheets keep their rules and the strings their texts."""
+    (the JSDoc is for readers and the type checker): the page's modules bundled into a few
+    chunks (tools/bundle.py), the workers' modules slimmed one by one, every one parsing as a
+    module; the stylesheets keep their rules and the strings their texts."""
     dest = tmp_path / "dist"
     build.build_zip()
     build.build_precache()
     build.build_dist(dest)
-    modules = [p for p in (ROOT / "web").rglob("*") if p.suffix in (".js", ".mjs")]
-    assert len(modules) > 60
-    for source in modules:
-        slim = (dest / source.relative_to(ROOT)).read_text()
-        assert "/**" not in slim and len(slim) < 0.8 * len(source.read_text()), source
-    # Every slimmed module parses as an ES module: one esbuild run reads them all (a node
+    sources = [p for p in (ROOT / "web").rglob("*") if p.suffix in (".js", ".mjs")]
+    published = [p for p in (dest / "web").rglob("*") if p.suffix in (".js", ".mjs")]
+    assert len(sources) > 60 and len(published) < 30, (len(sources), len(published))
+    for module in published:
+        text = module.read_text()
+        assert "/**" not in text, module
+    kept = sorted(p.relative_to(dest).as_posix() for p in published if not re.fullmatch(r"chunk-\w+\.js|boot\.js", p.name))
+    assert kept == sorted(bundle.kept_modules(ROOT)) == ["web/pyodide-loader.mjs", "web/snapshot-worker.mjs", "web/snapshot.mjs", "web/sw.js"]
+    for rel in kept:
+        assert len((dest / rel).read_text()) < 0.8 * len((ROOT / rel).read_text()), rel
+    # Every published module parses as an ES module: one esbuild run reads them all (a node
     # process per module cost a second each on two cores).
-    slimmed = [str(dest / source.relative_to(ROOT)) for source in modules]
     parsed = subprocess.run([str(ROOT / "node_modules/.bin/esbuild"), "--format=esm", "--log-level=error",
-                             f"--outdir={tmp_path / 'parsed'}", *slimmed], text=True, capture_output=True)
+                             f"--outdir={tmp_path / 'parsed'}", *map(str, published)], text=True, capture_output=True)
     assert parsed.returncode == 0, parsed.stderr
     for sheet in (ROOT / "web" / "css").glob("*.css"):
         slim = (dest / sheet.relative_to(ROOT)).read_text()

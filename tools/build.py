@@ -197,7 +197,12 @@ def build_dist(dest: Path, root: Path = ROOT) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(root / rel, target)
     (dest / ".nojekyll").write_text("")
+    from bundle import bundle  # here: tools/bundle.py uses this module's helpers
+
+    bundle(dest)
     slim(dest)
+    # The service worker precaches the published files (chunks, not the sources' modules).
+    build_precache(dest)
 
 
 #: Our own scripts in a dist folder (never vendor/; the engine archive is slimmed apart).

@@ -6,7 +6,7 @@
 import { createEngine } from "./engine.js";
 import { createStorage, loadSettings, saveSettings } from "./storage.js";
 import { createI18n, pickLanguage, LANGUAGES } from "./kit/i18n.js";
-import { GAME_IDS, parseRoute } from "./route.js";
+import { GAME_IDS, importPage, parseRoute } from "./route.js";
 import { createAnnouncer, reducedMotionQuery } from "./a11y.js";
 import { createNotices } from "./notices.js";
 import { mountHome } from "./home.js";
@@ -319,7 +319,7 @@ async function mountPage(shell, route, root, ctx, preloaded, current) {
   document.title = `${t(`shell.game.${route.game}.name`)} · 6E Club`;
   let module = null;
   try {
-    module = (await preloaded.get(route.game)) ?? (await import(`./games/${route.game}.js`));
+    module = (await preloaded.get(route.game)) ?? (await importPage(route.game));
   } catch (error) {
     console.error(error); // no page for it: said below
   }

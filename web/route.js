@@ -11,6 +11,25 @@ export const GAME_IDS = ["blocks", "domino", "merge", "bowls"];
 
 /** @typedef {import("./app.js").Route} Route */
 
+// Each game's page module, named in full: a bundler (the published site's, tools/bundle.mjs)
+// sees four pages, where a template `./games/${game}.js` would match every module below games/.
+/** @type {Record<string, () => Promise<any>>} */
+const PAGES = {
+  blocks: () => import("./games/blocks.js"),
+  domino: () => import("./games/domino.js"),
+  merge: () => import("./games/merge.js"),
+  bowls: () => import("./games/bowls.js"),
+};
+
+/**
+ * A game's page module.
+ * @param {string} game one of GAME_IDS
+ * @returns {Promise<any>} the module (rejected for a game with no page)
+ */
+export function importPage(game) {
+  return Object.hasOwn(PAGES, game) ? PAGES[game]() : Promise.reject(new Error(`no page for ${game}`));
+}
+
 /**
  * A game route's query: a lesson, a replay (`replay=CODE`), a deal to start
  * (`seed=…&…` or `daily=…`, handed on without `lesson` and checked by the
@@ -62,7 +81,7 @@ export function preloadRoute() {
   if (route.name === "game") {
     modules.set(
       route.game,
-      import(`./games/${route.game}.js`).catch(() => null),
+      importPage(route.game).catch(() => null),
     );
     // Its whole module graph at once (build/graphs.js): one round trip, not one per import level; the
     // board before Python (build/shapes.js, ctx.builtShape); the stylesheet the page links when it mounts.

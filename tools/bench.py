@@ -9,6 +9,8 @@ In one run, on this machine, in headless Chromium against 127.0.0.1:
   several repetitions and their ratios;
 - bytes of our own files on first load (everything but Pyodide and PyScript), as
   `make` serves the sources and as the site `build.py --dist` publishes (P16);
+  the arcade's cold and warm figures are taken on that published site too (its
+  scripts bundled: what players download), interleaved with the others;
 - P3, P15: the main thread during a cold boot (longest task, total blocking),
   time to the first board paint cold and warm, the action round trip
   page -> worker -> page per game, domino's frame times during play, and the
@@ -103,23 +105,33 @@ def count_own_bytes(context) -> list[int]:
     return sizes
 
 
-def published_bytes(browser: Browser, root: Path, route: str) -> int:
-    """P16 as players download it: our own bytes on a first visit (a player past the lessons)
-    to the site ``build.py --dist`` publishes from ``root`` (scripts, sheets, strings and the
-    engine archive slimmed), served as is."""
-    with tempfile.TemporaryDirectory() as folder:
-        dist = Path(folder) / "dist"
+class PublishedSite:
+    """The site ``build.py --dist`` publishes from ``root`` (scripts bundled, sheets, strings and
+    the engine archive slimmed), served as is while the bench runs: what players download."""
+
+    def __init__(self, root: Path) -> None:
+        self.folder = tempfile.TemporaryDirectory()
+        dist = Path(self.folder.name) / "dist"
         build.build_dist(dist, root)
-        server = make_server(dist, 0)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        context = player_context(browser)
-        sizes = count_own_bytes(context)
-        try:
-            open_ready(context, f"http://127.0.0.1:{server.server_address[1]}/", route)
-            return sum(sizes)
-        finally:
-            context.close()
-            server.shutdown()
+        self.server = make_server(dist, 0)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.folder.cleanup()
+
+
+def published_bytes(browser: Browser, url: str, route: str) -> int:
+    """P16 as players download it: our own bytes on a first visit (a player past the lessons)
+    to the published site at ``url``."""
+    context = player_context(browser)
+    sizes = count_own_bytes(context)
+    try:
+        open_ready(context, url, route)
+        return sum(sizes)
+    finally:
+        context.close()
 
 
 def bare_tti(browser: Browser, url: str) -> float:
@@ -392,6 +404,12 @@ def load_lines(load: dict, weight: int | None) -> list[str]:
         f"First board paint (median, ms after navigation): cold {load['cold_paint_ms']:.0f}"
         f"  warm {load['warm_paint_ms']:.0f} (target < 400)",
     ]
+    if load.get("published"):
+        site = load["published"]
+        lines.append(f"As published (build.py --dist: bundled, slimmed), same runs: cold {site['cold_ms']:.0f}"
+                     f" ({site['cold_over_bare']:.2f} x bare)  warm {site['warm_ms']:.0f}; board paint cold"
+                     f" {site['cold_paint_ms']:.0f}  warm {site['warm_paint_ms']:.0f} (P15 target < 300); cold boot"
+                     f" longest task {site['longest_task_ms']:.0f} ms, blocking {site['blocking_ms']:.0f} ms")
     if load.get("lesson_ms") is not None:
         lines.append(f"First lesson, a newcomer opening {load['route']} (sent to {load['route']}?lesson, median):"
                      f" board {load['lesson_paint_ms']:.0f} ms, interactive {load['lesson_ms']:.0f} ms"
@@ -444,15 +462,19 @@ class Attempts:
         return None
 
 
-def load_figures(browser: Browser, url: str, route: str, repeat: int, attempts: Attempts) -> tuple[dict, int] | None:
-    """Bare page, the arcade cold and warm, and the first lesson, interleaved so drift hits all alike."""
-    bare, arcades, lessons = [], [], []
+def load_figures(browser: Browser, url: str, published: str, route: str, repeat: int,
+                 attempts: Attempts) -> tuple[dict, int] | None:
+    """Bare page, the arcade cold and warm (as `make` serves the sources, and as published), and
+    the first lesson, interleaved so drift hits all alike."""
+    bare, arcades, sites, lessons = [], [], [], []
     for _ in range(repeat):
         bare.append(attempts.run("bare page", bare_tti, browser, url))
         arcades.append(attempts.run(f"arcade {route}", arcade_tti, browser, url, route))
+        sites.append(attempts.run(f"published arcade {route}", arcade_tti, browser, published, route))
         lessons.append(attempts.run(f"first lesson {route}?lesson", lesson_tti, browser, url, route))
     bare = [b for b in bare if b is not None]
     arcades = [a for a in arcades if a is not None]
+    sites = [a for a in sites if a is not None]
     lessons = [lesson for lesson in lessons if lesson is not None]
     if not bare or not arcades:
         return None
@@ -473,6 +495,12 @@ def load_figures(browser: Browser, url: str, route: str, repeat: int, attempts: 
         "cold_marks": {name: med([m[name] for m in pick("marks") if name in m]) for name in STAGE_MARKS
                        if any(name in m for m in pick("marks"))},
     }
+    if sites:
+        site = lambda key: med([a[key] for a in sites])  # noqa: E731
+        load["published"] = {"cold_ms": site("cold"), "warm_ms": site("warm"), "cold_over_bare": site("cold") / med(bare),
+                             "cold_paint_ms": site("cold_paint"), "warm_paint_ms": site("warm_paint"),
+                             "longest_task_ms": site("longest_task"), "blocking_ms": site("blocking"),
+                             "samples": {"cold": [a["cold"] for a in sites], "warm_paint": [a["warm_paint"] for a in sites]}}
     if lessons:
         load.update({"lesson_ms": med([x["cold"] for x in lessons]), "lesson_paint_ms": med([x["paint"] for x in lessons]),
                      "lesson_samples": lessons})
@@ -509,11 +537,15 @@ def main(argv: list[str]) -> int:
         if "seek" in parts:
             report["replay_seek"] = attempts.run("replay seek", bench_seek.run, browser, url, 200, 3)
         if "load" in parts:
-            figures = load_figures(browser, url, args.route, args.repeat, attempts)
-            if figures:
-                report["load"], report["bytes"] = figures
-                report["load"]["published_bytes"] = attempts.run("published bytes", published_bytes, browser, args.root,
-                                                                 args.route)
+            site = PublishedSite(args.root)
+            try:
+                figures = load_figures(browser, url, site.url, args.route, args.repeat, attempts)
+                if figures:
+                    report["load"], report["bytes"] = figures
+                    report["load"]["published_bytes"] = attempts.run("published bytes", published_bytes, browser,
+                                                                     site.url, args.route)
+            finally:
+                site.close()
         if "network" in parts:
             report["network"] = attempts.run("first visit on a phone network", bench_net.run, browser, args.root,
                                              args.net_repeat)

@@ -21,8 +21,10 @@ archive, the service worker's precache list, and (``--dist``) a static folder.
   requests, for ``web/sw.js`` (P5). The list is made from the files actually
   present, so content-hashed PyScript chunks are always right.
 - ``--dist DIR``: a folder any static host serves as is (P7), with
-  ``.nojekyll``, our own files slimmed for the download (``slim``; the
-  engine archive's modules without comments and docstrings, P16).
+  ``.nojekyll``, the page's JavaScript bundled into a few chunks
+  (``tools/bundle.py``), our own files slimmed for the download (``slim``; the
+  engine archive's modules without comments and docstrings, P16), and its own
+  precache list.
 """
 
 from __future__ import annotations

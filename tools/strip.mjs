@@ -1,10 +1,11 @@
 // `make dist` (tools/build.py): our own JavaScript slimmed for the players'
-// download. The JSDoc types, the comments and the layout are for readers and
-// for the type checker; the published site does not need them. esbuild (a
-// pinned devDependency) parses each module and prints it again without
-// comments or layout, with syntax-level shortenings only: no bundling, no
-// renaming, imports and exports as written (every module keeps its URL, so
-// the service worker's precache list and `import.meta.url` stay right).
+// download, after the page's modules are bundled (tools/bundle.mjs): the
+// workers' modules and the service worker's, and the bundle's chunks again. The
+// JSDoc types, the comments and the layout are for readers and for the type
+// checker; the published site does not need them. esbuild (a pinned
+// devDependency) parses each module and prints it again without comments or
+// layout, with syntax-level shortenings only: no renaming, imports and exports
+// as written (every module keeps its URL and its `import.meta.url`).
 // Usage: node tools/strip.mjs FILE...   (each file rewritten in place)
 import { readFileSync, writeFileSync } from "node:fs";
 import { buildSync, transformSync } from "esbuild";

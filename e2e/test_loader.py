@@ -7,6 +7,7 @@ instead of asking the network again."""
 from __future__ import annotations
 
 import json
+import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -88,6 +89,12 @@ def test_the_downloads_begin_before_pyscript_and_each_comes_once(page: Page, cdn
       wasm: performance.getEntriesByName("club-download-vendor/pyodide/pyodide.asm.wasm")[0].startTime,
       pyscript: performance.getEntriesByName("club-pyscript-loaded")[0].startTime })""")
     assert started["drawn"] < started["wasm"] < started["pyscript"], started
+    # The runtime's 6 MB arrive in the fetcher's thread, not the page's (they made its longest
+    # tasks); of PyScript's main-thread plugins only "error" is imported (index.html's py-config).
+    fetched = page.evaluate("performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)")
+    assert not [path for path in fetched if path.endswith((".wasm", "python_stdlib.zip"))], fetched
+    plugins = [path for path in fetched if re.search(r"/(py-editor|py-terminal|py-game|donkey|deprecations-manager)-", path)]
+    assert plugins == [] and any(re.search(r"/vendor/pyscript/error-", path) for path in fetched), fetched
     sent = cdn.link.by_path_before(cdn.link.wall() + 1)  # type: ignore[operator]
     for file in BOOT:
         wire = sent.get("/" + file["url"], 0)

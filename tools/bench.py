@@ -462,6 +462,16 @@ class Attempts:
         return None
 
 
+def arcade_medians(runs: list[dict], bare: list[float]) -> dict[str, float]:
+    """The medians of ``arcade_tti`` runs (one site's), and cold against the bare page's."""
+    med = statistics.median
+    pick = lambda key: med([run[key] for run in runs])  # noqa: E731
+    return {"cold_ms": pick("cold"), "warm_ms": pick("warm"), "cold_over_bare": pick("cold") / med(bare),
+            "cold_paint_ms": pick("cold_paint"), "warm_paint_ms": pick("warm_paint"),
+            "longest_task_ms": pick("longest_task"), "blocking_ms": pick("blocking"),
+            "warm_longest_task_ms": pick("warm_longest_task")}
+
+
 def load_figures(browser: Browser, url: str, published: str, route: str, repeat: int,
                  attempts: Attempts) -> tuple[dict, int] | None:
     """Bare page, the arcade cold and warm (as `make` serves the sources, and as published), and
@@ -482,24 +492,17 @@ def load_figures(browser: Browser, url: str, published: str, route: str, repeat:
     pick = lambda key: [a[key] for a in arcades]  # noqa: E731
     snaps = pick("snapshot")
     load = {
-        "repeat": repeat, "route": route,
-        "bare_ms": med(bare), "cold_ms": med(pick("cold")), "warm_ms": med(pick("warm")),
-        "cold_over_bare": med(pick("cold")) / med(bare), "warm_over_cold": med(pick("warm")) / med(pick("cold")),
+        "repeat": repeat, "route": route, "bare_ms": med(bare), **arcade_medians(arcades, bare),
+        "warm_over_cold": med(pick("warm")) / med(pick("cold")),
         "samples": {"bare": bare, "cold": pick("cold"), "warm": pick("warm")},
         "snapshot": max(set(snaps), key=snaps.count),
-        "longest_task_ms": med(pick("longest_task")), "blocking_ms": med(pick("blocking")),
-        "warm_longest_task_ms": med(pick("warm_longest_task")),
-        "cold_paint_ms": med(pick("cold_paint")), "warm_paint_ms": med(pick("warm_paint")),
         "paint_samples": {"cold": pick("cold_paint"), "warm": pick("warm_paint")},
         # where a cold start's time goes: each page mark's median (ms after navigation)
         "cold_marks": {name: med([m[name] for m in pick("marks") if name in m]) for name in STAGE_MARKS
                        if any(name in m for m in pick("marks"))},
     }
     if sites:
-        site = lambda key: med([a[key] for a in sites])  # noqa: E731
-        load["published"] = {"cold_ms": site("cold"), "warm_ms": site("warm"), "cold_over_bare": site("cold") / med(bare),
-                             "cold_paint_ms": site("cold_paint"), "warm_paint_ms": site("warm_paint"),
-                             "longest_task_ms": site("longest_task"), "blocking_ms": site("blocking"),
+        load["published"] = {**arcade_medians(sites, bare),
                              "samples": {"cold": [a["cold"] for a in sites], "warm_paint": [a["warm_paint"] for a in sites]}}
     if lessons:
         load.update({"lesson_ms": med([x["cold"] for x in lessons]), "lesson_paint_ms": med([x["paint"] for x in lessons]),

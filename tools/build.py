@@ -39,6 +39,7 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -117,21 +118,36 @@ def build_club_stats(root: Path = ROOT) -> Path:
 STATIC_IMPORT = re.compile(r'(?:^|\n)\s*(?:import|export)\s(?:[^;"]*?\sfrom\s)?"(\.{1,2}/[^"]+)"')
 
 
+def closure(entry: str, imports_of: Callable[[str], Iterable[str]]) -> list[str]:
+    """``entry`` and every module it reaches through ``imports_of``, each once, depth first in
+    import order (the order a browser evaluates them).
+
+    >>> closure("a", {"a": ["b", "c"], "b": ["c"], "c": []}.__getitem__)
+    ['a', 'b', 'c']
+    """
+    seen: list[str] = []
+    stack = [entry]
+    while stack:
+        module = stack.pop()
+        if module not in seen:
+            seen.append(module)
+            stack.extend(reversed(list(imports_of(module))))
+    return seen
+
+
 def module_graph(entry: Path, root: Path = ROOT) -> list[str]:
     """Every module ``entry`` loads through static imports, itself first (paths from ``root``).
     A module the build writes (``build/``) is listed, not read: it imports nothing of ours, and
     on a fresh checkout it may not be written yet (``build/graphs.js`` itself)."""
-    seen: list[str] = []
-    stack = [entry.resolve()]
-    while stack:
-        path = stack.pop()
-        rel = path.relative_to(root).as_posix()
-        if rel in seen:
-            continue
-        seen.append(rel)
-        if not rel.startswith("build/"):
-            stack.extend((path.parent / spec).resolve() for spec in reversed(STATIC_IMPORT.findall(path.read_text())))
-    return seen
+    base = root.resolve()
+
+    def imports_of(rel: str) -> list[str]:
+        if rel.startswith("build/"):
+            return []
+        path = base / rel
+        return [(path.parent / spec).resolve().relative_to(base).as_posix() for spec in STATIC_IMPORT.findall(path.read_text())]
+
+    return closure(entry.resolve().relative_to(base).as_posix(), imports_of)
 
 
 def build_graphs(root: Path = ROOT) -> Path:

@@ -15,13 +15,15 @@
 // loader, the snapshot worker) are not the page's and are not bundled.
 //
 // Usage: node tools/bundle.mjs SITE   (SITE: a copy of the served tree)
-// Prints JSON: { outputs: [file...], imports: {file: [file...]}, entries: {source: file} }
-// (files relative to SITE; imports: each output's static imports).
+// Prints JSON: { outputs: {file: text}, imports: {file: [file...]}, entries: {source: file} }
+// (files relative to SITE; imports: each output's static imports of the others).
 import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { build } from "esbuild";
 
 const site = process.argv[2];
+/** @param {string} path @returns {string} the path from the site's root, with forward slashes */
+const fromSite = (path) => relative(site, path).split("\\").join("/");
 
 /** @type {import("esbuild").Plugin} */
 const sourceUrls = {
@@ -33,9 +35,9 @@ const sourceUrls = {
       return { path: args.path, external: true };
     });
     bundler.onLoad({ filter: /\.m?js$/ }, (args) => {
-      const rel = relative(site, args.path).split("\\").join("/");
       const text = readFileSync(args.path, "utf8");
-      return { contents: text.replaceAll("import.meta.url", `new URL(${JSON.stringify(`../${rel}`)}, import.meta.url).href`), loader: "js" };
+      const url = `new URL(${JSON.stringify(`../${fromSite(args.path)}`)}, import.meta.url).href`;
+      return { contents: text.replaceAll("import.meta.url", url), loader: "js" };
     });
   },
 };
@@ -61,9 +63,9 @@ const outputs = {};
 const imports = {};
 const entries = {};
 for (const [path, output] of Object.entries(result.metafile.outputs)) {
-  const file = relative(site, path).split("\\").join("/");
-  imports[file] = output.imports.filter((i) => i.kind === "import-statement" && !i.external).map((i) => relative(site, i.path).split("\\").join("/"));
-  if (output.entryPoint) entries[relative(site, output.entryPoint).split("\\").join("/")] = file;
+  const file = fromSite(path);
+  imports[file] = output.imports.filter((i) => i.kind === "import-statement" && !i.external).map((i) => fromSite(i.path));
+  if (output.entryPoint) entries[fromSite(output.entryPoint)] = file;
 }
-for (const file of result.outputFiles) outputs[relative(site, file.path).split("\\").join("/")] = file.text;
+for (const file of result.outputFiles) outputs[fromSite(file.path)] = file.text;
 console.log(JSON.stringify({ outputs, imports, entries }));

@@ -3,13 +3,7 @@ modules replaced by the chunks ``tools/bundle.mjs`` (esbuild) writes, and what
 names the page's modules rewritten to name the chunks: ``index.html``'s
 preloads and ``build/graphs.js`` (each route's modules, web/route.js); the
 build then lists the site's files for the service worker anew. The workers'
-own modules stay as they are.
-
-A chunk's static imports are followed to list what a route loads:
-
->>> closure("a", {"a": ["b", "c"], "b": ["c"], "c": []})
-['a', 'b', 'c']
-"""
+own modules stay as they are."""
 
 from __future__ import annotations
 
@@ -29,18 +23,6 @@ WORKER_SCRIPTS = ("web/sw.js",)
 MODULE_PRELOAD = re.compile(r'[ \t]*<link rel="modulepreload" href="\./web/[^"]+">\n')
 
 
-def closure(entry: str, imports: dict[str, list[str]]) -> list[str]:
-    """``entry`` and every module it imports statically, in the order first met."""
-    seen: list[str] = []
-    stack = [entry]
-    while stack:
-        module = stack.pop(0)
-        if module not in seen:
-            seen.append(module)
-            stack.extend(imports.get(module, []))
-    return seen
-
-
 def kept_modules(dest: Path) -> set[str]:
     """The modules of ``dest`` the bundle does not replace."""
     kept = set(WORKER_SCRIPTS)
@@ -49,11 +31,8 @@ def kept_modules(dest: Path) -> set[str]:
     return kept
 
 
-def bundle(dest: Path) -> dict[str, list[str]]:
-    """Bundle ``dest``'s page modules in place; returns each route's modules (``build/graphs.js``)."""
-    run = subprocess.run(["node", str(ROOT / "tools" / "bundle.mjs"), str(dest)], check=True,
-                         capture_output=True, text=True)
-    made = json.loads(run.stdout)
+def replace_modules(dest: Path, outputs: dict[str, str]) -> None:
+    """``dest``'s page modules (all but the kept ones) replaced by the bundle's ``outputs``."""
     kept = kept_modules(dest)
     for path in [*dest.glob("web/**/*.js"), *dest.glob("web/**/*.mjs")]:
         if path.relative_to(dest).as_posix() not in kept:
@@ -61,18 +40,34 @@ def bundle(dest: Path) -> dict[str, list[str]]:
     for folder in sorted(dest.glob("web/**/"), reverse=True):
         if folder.is_dir() and not any(folder.iterdir()):
             folder.rmdir()
-    for rel, text in made["outputs"].items():
+    for rel, text in outputs.items():
         (dest / rel).write_text(text)
-    imports, entries = made["imports"], made["entries"]
-    shell = [*closure("web/boot.js", imports), *closure(entries["web/app.js"], imports)]
-    preloads = "".join(f'  <link rel="modulepreload" href="./{m}">\n' for m in dict.fromkeys(shell) if m != "web/boot.js")
+
+
+def preload_in_index(dest: Path, modules: list[str]) -> None:
+    """``dest/index.html`` preloading ``modules`` where it preloaded the sources' ones."""
     index = dest / "index.html"
     html = index.read_text()
     first = MODULE_PRELOAD.search(html)
     assert first, "index.html preloads no module"
-    html = html[:first.start()] + preloads + MODULE_PRELOAD.sub("", html[first.start():])
-    index.write_text(html)
-    pages = {Path(source).stem: closure(chunk, imports) for source, chunk in entries.items()
+    links = "".join(f'  <link rel="modulepreload" href="./{m}">\n' for m in modules)
+    index.write_text(html[:first.start()] + links + MODULE_PRELOAD.sub("", html[first.start():]))
+
+
+def bundle(dest: Path) -> None:
+    """Bundle ``dest``'s page modules in place, and name the chunks where the modules were named."""
+    run = subprocess.run(["node", str(ROOT / "tools" / "bundle.mjs"), str(dest)], check=True,
+                         capture_output=True, text=True)
+    made = json.loads(run.stdout)
+    replace_modules(dest, made["outputs"])
+    entries = made["entries"]
+
+    def loads(chunk: str) -> list[str]:
+        """The chunk and what it imports statically (a route's files)."""
+        return build.closure(chunk, lambda module: made["imports"].get(module, []))
+
+    shell = dict.fromkeys([*loads("web/boot.js"), *loads(entries["web/app.js"])])
+    preload_in_index(dest, [m for m in shell if m != "web/boot.js"])
+    pages = {Path(source).stem: loads(chunk) for source, chunk in entries.items()
              if source.startswith("web/games/") or source == "web/club.js"}
     build.write_module(dest / "build" / "graphs.js", "the bundle's chunks (tools/bundle.py)", "GRAPHS", pages)
-    return pages

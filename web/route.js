@@ -6,11 +6,6 @@ import { peekLanguage } from "./storage.js";
 import { pickLanguage, preloadTables } from "./kit/i18n.js";
 import { GRAPHS } from "../build/graphs.js";
 
-/** The games, in the order the arcade shows them. */
-export const GAME_IDS = ["blocks", "domino", "merge", "bowls"];
-
-/** @typedef {import("./app.js").Route} Route */
-
 // Each game's page module, named in full: a bundler (the published site's, tools/bundle.mjs)
 // sees four pages, where a template `./games/${game}.js` would match every module below games/.
 /** @type {Record<string, () => Promise<any>>} */
@@ -20,6 +15,11 @@ const PAGES = {
   merge: () => import("./games/merge.js"),
   bowls: () => import("./games/bowls.js"),
 };
+
+/** The games, in the order the arcade shows them. */
+export const GAME_IDS = Object.keys(PAGES);
+
+/** @typedef {import("./app.js").Route} Route */
 
 /**
  * A game's page module.

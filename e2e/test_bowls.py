@@ -417,7 +417,10 @@ def test_board_at_once_then_the_run_resumes(held_page: Page, boot) -> None:  # P
     expect(root).to_have_attribute("data-starting", "1")
     expect(root).to_have_attribute("data-screen", "game")
     assert position(page) == played
-    assert page.locator(".bw-stats").inner_text() == stats  # the same score, moves and best
+    # The same score, moves and best: read as shown (the engine is held, so only the stored view can
+    # have drawn them), with the wait a locator gives: one CI run under load read the box empty right
+    # after the reload, its ring already drawn (the cause was not found; 6 runs alone passed).
+    expect(page.locator(".bw-stats")).to_have_text(stats, use_inner_text=True)
     expect(page.locator(".bw-bowl")).to_have_count(12)
     assert page.evaluate("performance.getEntriesByName('club-board-painted').length") == 1
     assert page.evaluate("document.documentElement.dataset.ready") is None

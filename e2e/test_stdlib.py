@@ -48,7 +48,19 @@ def vector_cases() -> int:
 
 
 def built_names() -> set[str]:
-    return set(zipfile.ZipFile(BUILT).namelist())
+    """The built library's files, a module by its source's name (the zip holds ``json/decoder.pyc``)."""
+    return {name.removesuffix("c") if name.endswith(".pyc") else name for name in zipfile.ZipFile(BUILT).namelist()}
+
+
+def test_every_module_is_stored_compiled_by_the_pinned_python() -> None:
+    """P15: the library's modules are bytecode (no start compiles them), hash-based unchecked pyc
+    files of the pinned Pyodide's CPython: its magic number, recorded by the build that made them."""
+    record = json.loads((ROOT / "build" / "python_stdlib.json").read_text())
+    with zipfile.ZipFile(BUILT) as built:
+        files = [name for name in built.namelist() if not name.endswith("/")]
+        assert files and all(name.endswith(".pyc") for name in files)
+        headers = {built.read(name)[:8] for name in files if name.endswith(".pyc")}
+    assert headers == {bytes.fromhex(record["magic"]) + (1).to_bytes(4, "little")}  # PEP 552 flags: hash, unchecked
 
 
 def test_the_build_keeps_only_what_a_session_imports() -> None:
@@ -60,7 +72,8 @@ def test_the_build_keeps_only_what_a_session_imports() -> None:
     whole = set(zipfile.ZipFile(WHOLE).namelist())
     modules = {name for name in built_names() if name.endswith(".py")}
     assert modules == set(record["modules"]) and modules <= whole
-    assert BUILT.stat().st_size < WHOLE.stat().st_size / 4
+    assert len(modules) < len(whole) / 4  # compiled, each file is bigger than its source: see test_every_module_...
+    assert BUILT.stat().st_size < WHOLE.stat().st_size / 2
 
 
 def test_the_built_library_plays_every_game_lesson_replay_daily_and_the_vectors(tmp_path: Path) -> None:

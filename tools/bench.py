@@ -20,7 +20,8 @@ In one run, on this machine, in headless Chromium against 127.0.0.1:
   a phone's viewport), beside one bare ``forecast`` round trip to the engine;
 - the first lesson's own boot (a newcomer opening ``#/blocks`` is sent to
   ``#/blocks?lesson``): time to interactive and to its board;
-- a first visit on a phone network, arcade and bare page (``tools/bench_net.py``);
+- a first visit on a phone network, the published arcade and the bare page
+  (``tools/bench_net.py``);
 - a replay's seek on the page: Last, First and the slider on a 200-move bot
   run of each game, click to painted frame (``tools/bench_seek.py``).
 Every other figure is taken as a player past the first lessons meets the page
@@ -111,9 +112,9 @@ class PublishedSite:
 
     def __init__(self, root: Path) -> None:
         self.folder = tempfile.TemporaryDirectory()
-        dist = Path(self.folder.name) / "dist"
-        build.build_dist(dist, root)
-        self.server = make_server(dist, 0)
+        self.dist = Path(self.folder.name) / "dist"
+        build.build_dist(self.dist, root)
+        self.server = make_server(self.dist, 0)
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
 
@@ -539,19 +540,20 @@ def main(argv: list[str]) -> int:
                                                              slowdown)) is not None}
         if "seek" in parts:
             report["replay_seek"] = attempts.run("replay seek", bench_seek.run, browser, url, 200, 3)
-        if "load" in parts:
-            site = PublishedSite(args.root)
-            try:
+        site = PublishedSite(args.root) if {"load", "network"} & set(parts) else None
+        try:
+            if site and "load" in parts:
                 figures = load_figures(browser, url, site.url, args.route, args.repeat, attempts)
                 if figures:
                     report["load"], report["bytes"] = figures
                     report["load"]["published_bytes"] = attempts.run("published bytes", published_bytes, browser,
                                                                      site.url, args.route)
-            finally:
+            if site and "network" in parts:
+                report["network"] = attempts.run("first visit on a phone network", bench_net.run, browser,
+                                                 args.root, site.dist, args.net_repeat)
+        finally:
+            if site:
                 site.close()
-        if "network" in parts:
-            report["network"] = attempts.run("first visit on a phone network", bench_net.run, browser, args.root,
-                                             args.net_repeat)
         browser.close()
     server.shutdown()
     report["solver"] = puzzle_solver() if "engine" in parts else None

@@ -4,10 +4,11 @@ Each visit is a fresh phone context (390x844, touch) of a player past the
 first lessons, served by ``tools/throttle.py`` (gzip and caching like a CDN,
 one link of a profile's rate and round-trip time), for two pages:
 
-- the arcade at ``#/blocks``: bytes that crossed the wire before the game
-  was interactive, time to the first board paint and to interactive;
-- the bare Pyodide page (``bench/bare.html``): bytes before ``1+1`` ran and
-  its time to that.
+- the arcade at ``#/blocks``, as published (``build.py --dist``: what a
+  player's first visit downloads): bytes that crossed the wire before the
+  game was interactive, time to the first board paint and to interactive;
+- the bare Pyodide page (``bench/bare.html``, from the sources): bytes before
+  ``1+1`` ran and its time to that.
 
 Times are ms after navigation (``performance.timeOrigin``); bytes are the
 server's count of what left before ``timeOrigin + mark`` (status lines and
@@ -74,23 +75,31 @@ def median_of(runs: list[dict], key: str) -> float | None:
     return statistics.median(values) if values else None
 
 
-def run(browser: Browser, root: Path, repeat: int) -> dict:
-    """Every profile, ``repeat`` visits of each page, alternating."""
+def serve(root: Path, profile) -> ThrottledServer:
+    """A throttled server of ``root`` on a link of ``profile``, its big files already gzipped."""
+    server = make_throttled_server(root, profile)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    for rel in WARM:
+        if (root / rel).is_file():
+            server.encoded.get(root / rel)
+    return server
+
+
+def run(browser: Browser, root: Path, published: Path, repeat: int) -> dict:
+    """Every profile, ``repeat`` visits of each page, alternating: the bare page served from
+    ``root``, the arcade from ``published`` (the site ``build.py --dist`` wrote)."""
     report: dict = {}
     for profile in PROFILES.values():
-        server = make_throttled_server(root, profile)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        for rel in WARM:
-            if (root / rel).is_file():
-                server.encoded.get(root / rel)
+        servers = {"bare": serve(root, profile), "arcade": serve(published, profile)}
         try:
             runs: dict[str, list[dict]] = {"bare": [], "arcade": []}
             for _ in range(repeat):
-                for kind in ("bare", "arcade"):
+                for kind, server in servers.items():
                     runs[kind].append(visit(browser, server, kind))
         finally:
-            server.shutdown()
-            server.server_close()
+            for server in servers.values():
+                server.shutdown()
+                server.server_close()
         report[profile.name] = {
             "profile": profile.describe(), "repeat": repeat,
             **{kind: {"bytes": median_of(samples, "bytes"), "interactive_ms": median_of(samples, "interactive_ms"),

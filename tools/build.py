@@ -54,8 +54,10 @@ SERVED_ROOT_FILES = ("index.html", "pyscript.toml", "sw.js")
 SERVED_DIRS = ("web", "vendor", "build", "py")
 SKIP_SUFFIXES = (".pyc", ".map")
 #: Files of the served folders no player needs: the whole standard library (the arcade
-#: loads build/python_stdlib.zip), the build's own records, the type checker's files.
-NOT_SERVED = ("vendor/pyodide/python_stdlib.zip", "build/precache.js", "build/python_stdlib.json")
+#: loads build/python_stdlib.zip), Pyodide's lock file (both starts give Pyodide its own,
+#: web/snapshot.mjs), the build's own records, the type checker's files.
+NOT_SERVED = ("vendor/pyodide/python_stdlib.zip", "vendor/pyodide/pyodide-lock.json", "build/precache.js",
+              "build/python_stdlib.json")
 
 
 def package_files() -> list[Path]:
@@ -81,7 +83,7 @@ def build_zip() -> Path:
 #: at navigation (web/downloads.js). The engine archive is fetched by the worker's loader
 #: itself, as soon as it starts (web/pyodide-loader.mjs), and counted there.
 BOOT_FILES = ("vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs", "vendor/pyodide/pyodide.mjs",
-              "build/python_stdlib.zip", "vendor/pyodide/pyodide-lock.json", "pyscript.toml", "py/main.py")
+              "build/python_stdlib.zip", "pyscript.toml", "py/main.py")
 WORKER_FILES = ("build/club.zip",)
 
 

@@ -7,7 +7,9 @@
 //     the session with that standard library; its answer as JSON
 //   node tools/stdlib.mjs build <result.json> <out.zip>
 //     the session with the pinned library, then the library built for the
-//     arcade from what it imported (tools/stdlib_trim.py), in the same Python
+//     arcade from what it imported (tools/stdlib_trim.py), in the same Python,
+//     compiled without column ranges (PYTHONNODEBUGRANGES: smaller pyc files,
+//     a traceback's lines kept)
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -16,10 +18,14 @@ import { fileURLToPath } from "node:url";
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const HOME = "/home/pyodide";
 
-/** @param {string | null} stdlib a zip to use in place of the pinned library */
-async function start(stdlib) {
+/**
+ * @param {string | null} stdlib a zip to use in place of the pinned library
+ * @param {Record<string, string>} [env] the interpreter's environment
+ */
+async function start(stdlib, env = {}) {
   const pyodide = await loadPyodide({
     ...(stdlib ? { stdLibURL: resolve(stdlib) } : {}),
+    env,
     stdout: () => {},
     stderr: () => {},
   });
@@ -49,7 +55,7 @@ if (command === "session") {
   const pyodide = await start(first === "pinned" ? null : first);
   writeFileSync(second, JSON.stringify(await session(pyodide)));
 } else if (command === "build") {
-  const pyodide = await start(null);
+  const pyodide = await start(null, { PYTHONNODEBUGRANGES: "1" });
   const result = await session(pyodide);
   writeFileSync(first, JSON.stringify(result));
   const out = `/repo/${second}`;

@@ -166,10 +166,14 @@ def conformance(vectors: list[str]) -> dict[str, int]:
 
 
 def stdlib_modules() -> list[str]:
-    """The standard library's files imported so far, as names inside its zip."""
+    """The standard library's modules imported so far from its zip, as their sources' names there
+    (``json/decoder.py``, whether the zip holds it as source or compiled, as the built one does).
+    A frozen module (``os``, ``codecs``, importlib's own) names a file in the zip but is read from
+    the interpreter's binary: it is not counted."""
     archive = next(entry for entry in sys.path if entry.endswith(".zip")) + "/"
-    files = {getattr(module, "__file__", None) or "" for module in list(sys.modules.values())}
-    return sorted(name.removeprefix(archive) for name in files if name.startswith(archive))
+    files = {getattr(module, "__file__", None) or "" for module in list(sys.modules.values())
+             if getattr(getattr(module, "__spec__", None), "origin", None) != "frozen"}
+    return sorted({name.removeprefix(archive).removesuffix("c") for name in files if name.startswith(archive)})
 
 
 async def run(vectors: list[str]) -> dict[str, Any]:

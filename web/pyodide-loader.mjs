@@ -17,7 +17,7 @@
 // snapshot state go to the page that started this worker on the
 // BroadcastChannel named by the `page` nonce in this module's URL.
 import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
-import { SNAPSHOT_CACHE, archiveDigest, snapshotKey, snapshotPrefix } from "./snapshot.mjs";
+import { RUNTIME_LOCK, SNAPSHOT_CACHE, archiveDigest, snapshotKey, snapshotPrefix } from "./snapshot.mjs";
 
 export { version };
 
@@ -153,9 +153,10 @@ async function start(options) {
   tell({ stage: "runtime" });
   watchDownloads();
   const snapshot = await readSnapshot();
+  const runtime = { ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL, lockFileContents: RUNTIME_LOCK };
   if (snapshot) {
     try {
-      const pyodide = await loadRuntime({ ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL, _loadSnapshot: snapshot });
+      const pyodide = await loadRuntime({ ...runtime, _loadSnapshot: snapshot });
       tell({ stage: "python", snapshot: "used", version });
       return pyodide;
     } catch (error) {
@@ -163,7 +164,7 @@ async function start(options) {
       await dropSnapshot();
     }
   }
-  const pyodide = await loadRuntime({ ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL });
+  const pyodide = await loadRuntime(runtime);
   tell({ stage: "python", snapshot: "scheduled", version });
   return pyodide;
 }

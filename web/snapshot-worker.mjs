@@ -1,7 +1,7 @@
 // Makes the interpreter memory snapshot for returning visits, off the main
 // thread (see web/pyodide-loader.mjs). Answers "saved" or "failed".
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
-import { archiveDigest, snapshotKey } from "./snapshot.mjs";
+import { RUNTIME_LOCK, archiveDigest, snapshotKey } from "./snapshot.mjs";
 
 // Every module of the standard library built for the arcade (tools/stdlib.py:
 // exactly the files a full session imports) is imported once here, and so are
@@ -14,8 +14,8 @@ const IMPORT_ALL = `
 import importlib, sys, zipfile
 archive = next(entry for entry in sys.path if entry.endswith(".zip"))
 for name in sorted(zipfile.ZipFile(archive).namelist()):
-    if name.endswith(".py"):
-        __import__(name[:-3].removesuffix("/__init__").replace("/", "."))
+    if name.endswith(".pyc"):  # each module is stored compiled (tools/stdlib_trim.py)
+        __import__(name[:-4].removesuffix("/__init__").replace("/", "."))
 from club import GAMES
 for name in ("club.bridge", "club.daily.api", *(f"club.{game}.api" for game in GAMES)):
     importlib.import_module(name)
@@ -26,7 +26,7 @@ self.onmessage = async ({ data: { indexURL, stdLibURL, archiveURL, cache } }) =>
     const response = await fetch(archiveURL);
     if (!response.ok) throw new Error(`the engine archive: HTTP ${response.status}`);
     const archive = new Uint8Array(await response.arrayBuffer());
-    const pyodide = await loadPyodide({ indexURL, stdLibURL, _makeSnapshot: true });
+    const pyodide = await loadPyodide({ indexURL, stdLibURL, lockFileContents: RUNTIME_LOCK, _makeSnapshot: true });
     pyodide.unpackArchive(archive, "zip", { extractDir: pyodide.FS.cwd() });
     pyodide.runPython(IMPORT_ALL);
     const bytes = pyodide.makeMemorySnapshot();

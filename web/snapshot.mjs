@@ -1,8 +1,21 @@
-// Where the Pyodide memory snapshot is kept (P2, P3, P15): one Cache Storage name
+// What the two Pyodide starts share (the engine worker's loader and the snapshot
+// worker): the lock file they give Pyodide, and where the memory snapshot is
+// kept (P2, P3, P15): one Cache Storage name
 // and one key per Pyodide version and engine archive, shared by the page that has
 // it made (web/engine.js, through web/snapshot-worker.mjs) and the worker's loader
 // that boots from it (web/pyodide-loader.mjs). No Pyodide here, so the main thread
 // imports it without the loader (which imports Pyodide itself).
+
+/**
+ * Pyodide's lock file as both starts give it (`lockFileContents`): the pinned file's
+ * `info` (Pyodide checks its ABI against the runtime's) and no package, since the
+ * arcade loads none (P1). A first visit is spared its 27 KB and the start a request;
+ * tests/js/snapshot.test.mjs holds it to node_modules/pyodide/pyodide-lock.json.
+ */
+export const RUNTIME_LOCK = Object.freeze({
+  info: Object.freeze({ abi_version: "2026_0", arch: "wasm32", platform: "emscripten_5_0_3", python: "3.14.2" }),
+  packages: Object.freeze({}),
+});
 
 /** The Cache Storage the snapshot is kept in (never the service worker's precache). */
 export const SNAPSHOT_CACHE = "club-snapshot";

@@ -3,7 +3,8 @@
 // engines boots an old snapshot; every key of a version shares its prefix.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { archiveDigest, snapshotKey, snapshotPrefix } from "../../web/snapshot.mjs";
+import { readFileSync } from "node:fs";
+import { RUNTIME_LOCK, archiveDigest, snapshotKey, snapshotPrefix } from "../../web/snapshot.mjs";
 
 const bytes = (...values) => new Uint8Array(values);
 
@@ -30,4 +31,9 @@ test("a key names the version and the archive, under the version's prefix", () =
   assert.notEqual(key, snapshotKey("314.0.7", "abd"));
   assert.notEqual(key, snapshotKey("314.0.8", "abc"));
   assert.ok(!snapshotKey("314.0.71", "abc").startsWith(snapshotPrefix("314.0.7")));
+});
+
+test("the lock file both starts give Pyodide is the pinned one's info with no package", () => {
+  const pinned = JSON.parse(readFileSync(new URL("../../node_modules/pyodide/pyodide-lock.json", import.meta.url), "utf8"));
+  assert.deepEqual(RUNTIME_LOCK, { info: pinned.info, packages: {} });
 });

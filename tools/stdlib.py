@@ -2,11 +2,12 @@
 
 Pyodide's own ``python_stdlib.zip`` holds 614 files (2.5 MB that barely
 compress: a zip already); a full session of the arcade imports about 150 of
-them. ``make build`` runs that session (``tools/stdlib_session.py``: every
+them, 135 from the zip. ``make build`` runs that session (``tools/stdlib_session.py``: every
 game, lesson, replay, daily, the Daily Club, an engine bug, the bench hook and
 the conformance vectors, through ``py/main.py``) in the pinned Pyodide under
-Node (``tools/stdlib.mjs``) and keeps exactly the files it imported, re-printed
-without comments and docstrings (``tools/stdlib_trim.py``). The engine
+Node (``tools/stdlib.mjs``) and keeps exactly the files it imported (not the
+frozen modules, which the interpreter reads from its binary), compiled from
+their source without comments and docstrings (``tools/stdlib_trim.py``). The engine
 worker's loader and the snapshot worker load it in place of Pyodide's
 (``stdLibURL``); the whole one stays in ``vendor/`` for the bare benchmark
 page and is never precached or published.

@@ -12,10 +12,10 @@
  * arcade loads none (P1). A first visit is spared its 27 KB and the start a request;
  * tests/js/snapshot.test.mjs holds it to node_modules/pyodide/pyodide-lock.json.
  */
-export const RUNTIME_LOCK = Object.freeze({
-  info: Object.freeze({ abi_version: "2026_0", arch: "wasm32", platform: "emscripten_5_0_3", python: "3.14.2" }),
-  packages: Object.freeze({}),
-});
+export const RUNTIME_LOCK = {
+  info: { abi_version: "2026_0", arch: "wasm32", platform: "emscripten_5_0_3", python: "3.14.2" },
+  packages: {},
+};
 
 /** The Cache Storage the snapshot is kept in (never the service worker's precache). */
 export const SNAPSHOT_CACHE = "club-snapshot";

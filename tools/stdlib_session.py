@@ -173,7 +173,8 @@ def stdlib_modules() -> list[str]:
     archive = next(entry for entry in sys.path if entry.endswith(".zip")) + "/"
     files = {getattr(module, "__file__", None) or "" for module in list(sys.modules.values())
              if getattr(getattr(module, "__spec__", None), "origin", None) != "frozen"}
-    return sorted({name.removeprefix(archive).removesuffix("c") for name in files if name.startswith(archive)})
+    names = (name.removeprefix(archive) for name in files if name.startswith(archive))
+    return sorted({name.removesuffix("c") if name.endswith(".pyc") else name for name in names})
 
 
 async def run(vectors: list[str]) -> dict[str, Any]:

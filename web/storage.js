@@ -1,5 +1,5 @@
 // Storage (P8–P10): namespaced, versioned keys; values validated by their
-// owner and moved aside when corrupt; quota errors and disabled storage
+// owner and moved aside when corrupt (or repaired by it, the original kept aside); quota errors and disabled storage
 // fall back to memory with a notice; a stale tab never overwrites a value
 // another tab wrote after it last read it. Copies set aside as corrupt are
 // kept, the newest CORRUPT_KEEP of each key (they count against the quota).
@@ -20,8 +20,8 @@ const ASIDE = "/corrupt/"; // `<key>/corrupt/<epoch ms>`
  *   notices another tab's newer value, P10)
  * @property {(item: string, text: string) => boolean} set false: another tab wrote it since it was read
  * @property {(item: string) => void} remove
- * @property {<T>(item: string, validate: (text: string) => T | Promise<T>) => Promise<T | null>} load
- *   the validated value; null when absent or when validate threw (then moved aside)
+ * @property {<T>(item: string, validate: (text: string) => T | Promise<T>, repair?: Repair) => Promise<T | null>} load
+ *   the validated value; null when absent or when validate threw (then moved aside, unless `repair` mended it)
  * @property {(item: string, reason: string) => void} moveAside
  * @property {(fn: (item: string, value: string | null) => void) => () => void} onExternalChange
  */
@@ -31,13 +31,19 @@ const ASIDE = "/corrupt/"; // `<key>/corrupt/<epoch ms>`
  * @property {(key: string) => string | null} get
  * @property {(key: string, text: string) => boolean} set
  * @property {(key: string) => void} remove
- * @property {<T>(key: string, validate: (text: string) => T | Promise<T>) => Promise<T | null>} load
+ * @property {<T>(key: string, validate: (text: string) => T | Promise<T>, repair?: Repair) => Promise<T | null>} load
  * @property {(key: string, reason: string) => void} moveAside
  * @property {() => string[]} keys every key of the club's, in either store
  * @property {(name: string) => StoreScope} scope
  * @property {boolean} persistent false once values live only in memory
  * @property {Backend | null} backend the device's storage (a restore writes it directly), null when there is none
  * @property {() => Aside[]} asides the copies set aside as corrupt, newest first
+ */
+
+/**
+ * What a value's owner makes of text that does not validate: the text with what still reads kept (the club
+ * record's `repair`, P8), or null (it cannot be mended: the value is set aside whole).
+ * @typedef {(text: string) => Promise<string | null>} Repair
  */
 
 /**
@@ -124,6 +130,30 @@ function pruneAsides(store) {
 }
 
 /**
+ * A copy of `value` beside `key` in the device's storage, as corrupt copies are kept (none when there is no room).
+ * @param {Backend | null} real @param {string} key @param {string} value @returns {string} the copy's key
+ */
+function keepAside(real, key, value) {
+  let time = Date.now();
+  const taken = () => {
+    try {
+      return (real?.getItem(`${key}${ASIDE}${time}`) ?? null) !== null;
+    } catch {
+      return false;
+    }
+  };
+  while (taken()) time += 1; // a copy kept this millisecond (a repaired value's, then its repair's) stays
+  const aside = `${key}${ASIDE}${time}`;
+  try {
+    real?.setItem(aside, value);
+    pruneAsides(real);
+  } catch {
+    /* nowhere to keep it: dropping is still safe */
+  }
+  return aside;
+}
+
+/**
  * Every key of the club's in the given stores (a value may live in memory only, after a failed write).
  * @param {(Backend | null)[]} stores @returns {string[]}
  */
@@ -182,7 +212,7 @@ function scopeOf(name, club, handlers) {
     peek: (item) => club.read(full(item)),
     set: (item, text) => club.set(full(item), text),
     remove: (item) => club.remove(full(item)),
-    load: (item, validate) => club.load(full(item), validate),
+    load: (item, validate, repair) => club.load(full(item), validate, repair),
     moveAside: (item, reason) => club.moveAside(full(item), reason),
     onExternalChange(fn) {
       const handler = (key, value) => {
@@ -276,31 +306,43 @@ export function createStorage({ notice, t, backend, signal } = {}) {
   function moveAside(key, reason) {
     const value = read(key);
     if (value === null) return;
-    const aside = `${key}${ASIDE}${Date.now()}`;
-    try {
-      real?.setItem(aside, value);
-      pruneAsides(real);
-    } catch {
-      /* nowhere to keep it: dropping is still safe */
-    }
+    const aside = keepAside(real, key, value);
     remove(key);
     console.warn(`6E Club: moved corrupt ${key} to ${aside}: ${reason}`);
     say("shell.corrupt", "A saved game could not be read and was set aside; a fresh one starts.", { reason });
   }
 
   /**
+   * The validated value of `key`. Text that does not validate is mended by `repair` when it can be (the
+   * original kept aside, the mended text stored, the player told, P8), else moved aside whole.
    * @template T
-   * @param {string} key @param {(text: string) => T | Promise<T>} validate
+   * @param {string} key @param {(text: string) => T | Promise<T>} validate @param {Repair} [repair]
    * @returns {Promise<T | null>}
    */
-  async function load(key, validate) {
+  async function load(key, validate, repair) {
     const text = get(key);
     if (text === null) return null;
     try {
       return await validate(text);
     } catch (error) {
-      moveAside(key, error?.message || String(error));
-      return null;
+      const reason = error?.message || String(error);
+      const mended = repair ? await repair(text).catch(() => null) : null;
+      if (mended === null) {
+        moveAside(key, reason);
+        return null;
+      }
+      // Not when another read of the same text mended it first (one copy aside, one notice).
+      if (read(key) !== mended) {
+        const aside = keepAside(real, key, text);
+        if (set(key, mended)) {
+          console.warn(`6E Club: repaired ${key}, the original kept at ${aside}: ${reason}`);
+          say(
+            "shell.repaired",
+            "A saved record was partly damaged and has been repaired: everything that could be read (streaks, bests, days) is kept, and the damaged copy is set aside.",
+          );
+        }
+      }
+      return load(key, validate); // the mended text (or another tab's newer one), validated as any
     }
   }
 

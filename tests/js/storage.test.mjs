@@ -56,6 +56,58 @@ test(`a value moved aside joins its key's copies, and only the newest ${CORRUPT_
   assert.equal(said.length, 1);
 });
 
+const RECORD = `${PREFIX}club/record`;
+/** @param {string} text @returns {string} a validator's answer: "good" text passes, any other throws */
+const strict = (text) => {
+  if (!text.startsWith("good")) throw new Error(`bad record: ${text}`);
+  return text;
+};
+// A stored value its owner can repair (the club record, P8): the repair's answer -> what is stored and kept aside.
+const REPAIRS = [
+  {
+    name: "mended: stored and read, the original kept aside, one notice",
+    repair: async () => "good, mended",
+    stored: "good, mended",
+    value: "good, mended",
+    said: 1,
+  },
+  { name: "not mendable (null): set aside whole as before", repair: async () => null, stored: null, value: null, said: 1 },
+  {
+    name: "the repair refused: set aside whole as before",
+    repair: () => Promise.reject(new Error("no record")),
+    stored: null,
+    value: null,
+    said: 1,
+  },
+  { name: "mended into text that still fails: set aside", repair: async () => "still bad", stored: null, value: null, said: 2 },
+];
+for (const { name, repair, stored, value, said: notices } of REPAIRS) {
+  test(`a value that does not validate, with a repair: ${name}`, async (t) => {
+    t.mock.timers.enable({ apis: ["Date"], now: 20 });
+    const store = new QuotaStorage({ items: { [RECORD]: "broken" } });
+    const said = [];
+    const storage = createStorage({ backend: store, notice: (text) => said.push(text) });
+    assert.equal(await storage.scope("club").load("record", strict, repair), value);
+    assert.equal(store.getItem(RECORD), stored);
+    assert.equal(store.getItem(`${RECORD}/corrupt/20`), "broken"); // the original, kept aside either way
+    assert.equal(said.length, notices);
+    if (stored !== null) assert.match(said[0], /repaired/);
+    if (notices === 2) assert.equal(store.getItem(`${RECORD}/corrupt/21`), "still bad"); // beside the original
+  });
+}
+
+test("two reads of one broken value mend it once: one copy aside, one notice", async (t) => {
+  t.mock.timers.enable({ apis: ["Date"], now: 30 });
+  const store = new QuotaStorage({ items: { [RECORD]: "broken" } });
+  const said = [];
+  const storage = createStorage({ backend: store, notice: (text) => said.push(text) });
+  const repair = async () => "good, mended";
+  const both = await Promise.all([storage.load(RECORD, strict, repair), storage.load(RECORD, strict, repair)]);
+  assert.deepEqual(both, ["good, mended", "good, mended"]);
+  assert.deepEqual(heldAsides(store), [`${RECORD}/corrupt/30`]);
+  assert.equal(said.length, 1);
+});
+
 test("the copies are listed newest first, with the key they came from and their length", () => {
   const store = new QuotaStorage({ items: { [RUN]: "run", [`${RUN}/corrupt/5`]: "12345", [`${SEEN}/corrupt/9`]: "xy" } });
   const storage = createStorage({ backend: store });

@@ -81,12 +81,20 @@ const refusal = (error) => /** @type {any} */ (error)?.name === "EngineError";
 /** @param {ClubDeps} deps @returns {HTMLElement} */
 const host = (deps) => deps.root.parentElement ?? document.body;
 
-/** @param {ClubDeps} deps @returns {Promise<string | null>} the stored club record, checked by the service */
+/**
+ * The stored club record, checked by the service; one that does not load is repaired by it, keeping every
+ * streak, best and day that reads (the original kept aside, P8), or set aside when it is no record at all.
+ * @param {ClubDeps} deps @returns {Promise<string | null>}
+ */
 function storedRecord({ storage, clubEngine }) {
-  return storage.scope("club").load("record", async (text) => {
-    await clubEngine.call("check", { record: text });
-    return text;
-  });
+  return storage.scope("club").load(
+    "record",
+    async (text) => {
+      await clubEngine.call("check", { record: text });
+      return text;
+    },
+    async (text) => /** @type {Daily.Repaired} */ (await clubEngine.call("repair", { record: text })).record,
+  );
 }
 
 /**

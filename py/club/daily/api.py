@@ -41,11 +41,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from club import GAMES, calendar
-from club.daily import days
+from club.daily import clock, days
 from club.daily import record as records
+from club.daily import repair as fixing
 from club.daily import replays as kept
 from club.daily import stats as numbers
-from club.daily.views import Banked, Home, ReplayList, Stats, Summary, Today
+from club.daily.views import Banked, Home, Repaired, ReplayList, Stats, Summary, Today
 from club.errors import MAX_COUNT, NotationError, is_int, read_seed
 
 #: The keys a ``finished`` event must have (session.py sends it when a run
@@ -60,8 +61,9 @@ class Session:
     """The service; it holds nothing between calls."""
 
     def today(self, payload: dict[str, Any]) -> Today:
-        """Today's UTC date, ms until the next UTC day and each game's daily link."""
-        now, date = _now(payload)
+        """Today's UTC date (the nearest of the Club's years on an impossible
+        clock), ms until the next UTC day and each game's daily link."""
+        now, date, _ = clock.read(payload.get("now"))
         return {"date": date, "next_ms": calendar.next_day_ms(now),
                 "games": {game: {"query": f"daily={date}"} for game in GAMES}}
 
@@ -70,14 +72,15 @@ class Session:
         replays; the new texts and the run's summary."""
         event = read_finished(payload.get("finished"))
         game = event["game"]
-        _, today = _now(payload)
+        _, today, possible = clock.read(payload.get("now"))
         record = _record(payload)
         entries = _replays(payload, game)
-        banked = records.bank(record, game, event["score"], event["daily"], today, event["practice"], event["mode"])
+        banked = records.bank(record, game, event["score"], event["daily"], today, event["practice"], event["mode"],
+                              possible)
         new_entries, was_kept = entries, False
         if event["code"] is not None:
-            new_entries, was_kept = kept.keep(entries, game, event["code"], event["score"],
-                                              event["daily"] or today, banked.new_best)
+            new_entries, was_kept = kept.keep(entries, game, event["code"], event["score"], banked.date,
+                                              banked.new_best)
         games = banked.record.games[game]
         summary: Summary = {
             "game": game, "date": event["daily"], "daily": event["daily"] is not None,
@@ -91,12 +94,12 @@ class Session:
 
     def home(self, payload: dict[str, Any]) -> Home:
         """The home screen's Daily Club card."""
-        now, today = _now(payload)
+        now, today, _ = clock.read(payload.get("now"))
         return numbers.home(_record(payload), today, calendar.next_day_ms(now))
 
     def stats(self, payload: dict[str, Any]) -> Stats:
         """The stats page's numbers and chart data."""
-        _, today = _now(payload)
+        _, today, _ = clock.read(payload.get("now"))
         return numbers.stats(_record(payload), today)
 
     def replays(self, payload: dict[str, Any]) -> ReplayList:
@@ -112,6 +115,13 @@ class Session:
         """True for a record text that loads (a backup's), else ``NotationError``."""
         _record(payload, allow_none=False)
         return True
+
+    def repair(self, payload: dict[str, Any]) -> Repaired:
+        """A record text that does not load, with what reads kept (``club.daily.repair``):
+        the new text and what was dropped; text that is no club record is refused (``record``)."""
+        with _named("record"):
+            mended, dropped = fixing.repair(payload.get("record"))
+        return {"record": records.dump(mended), "dropped": dropped}
 
     def check_replays(self, payload: dict[str, Any]) -> bool:
         """True for kept replays text of ``game`` that loads, else ``NotationError``."""
@@ -161,15 +171,6 @@ def read_finished(value: object) -> dict[str, Any]:
     except NotationError:
         raise NotationError("finished", "the finished event's seed, code, practice reason or mode is wrong") from None
     return event
-
-
-def _now(payload: dict[str, Any]) -> tuple[int, str]:
-    """``now`` and its UTC date, which must be a date of the Club's years."""
-    now = calendar.read_now(payload.get("now"))
-    today = calendar.utc_date(now)
-    if not calendar.is_date(today):
-        raise NotationError("now", "now is outside the Club's years (check the clock)")
-    return now, today
 
 
 def _record(payload: dict[str, Any], allow_none: bool = True) -> records.Record:

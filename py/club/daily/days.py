@@ -57,8 +57,11 @@ def add_day(spans: list[Span], date: str) -> list[Span]:
 
 
 def current(spans: list[Span], today: str) -> int:
-    """The current streak: the newest span's length while its last date is
-    today or yesterday, else 0.
+    """The current streak: the longest span not yet ended on ``today``. A span
+    ends once the day after its last date has passed, so a daily finished at
+    23:59 keeps it alive all the next day; a clock moved back before a counted
+    date ends none (the streak never breaks because the clock went back, and
+    the spans a clock set ahead made never hide the streak of the true days).
 
     >>> current([["2026-11-30", "2026-12-01"]], "2026-12-02")
     2
@@ -66,10 +69,13 @@ def current(spans: list[Span], today: str) -> int:
     0
     >>> current([], "2026-12-03")
     0
+    >>> current([["2026-11-20", "2026-11-21"], ["2026-12-04", "2026-12-06"]], "2026-12-05")  # the clock went back
+    3
+    >>> current([["2026-12-01", "2026-12-06"], ["2030-05-05", "2030-05-05"]], "2026-12-07")  # a day of a clock ahead
+    6
     """
-    if not spans:
-        return 0
-    return length(spans[-1]) if 0 <= ordinal(today) - ordinal(spans[-1][1]) <= 1 else 0
+    day = ordinal(today)
+    return max((length(span) for span in spans if day <= ordinal(span[1]) + 1), default=0)
 
 
 def longest(spans: list[Span]) -> int:

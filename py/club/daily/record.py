@@ -12,9 +12,20 @@ A **counted** daily is the first finished run of a game's daily for a date,
 finished on that date or the next UTC day, that the game says could still set
 a personal best; any other finished daily run is **practice**, and the
 record keeps why (``why``): the game's own reason (``"training"``: help such
-as an undo was used, bowls W21), ``REPEAT`` (the day already counted),
-``LATE`` (past the day after) or ``EARLY`` (before its day). A run the game
-marks can raise no personal best either, daily or not. Banking never changes a counted result.
+as an undo was used, bowls W21), ``CLOCK`` (the clock was impossible),
+``REPEAT`` (the day already counted), ``LATE`` (past the day after) or
+``EARLY`` (before its day). A run the game marks can raise no personal best
+either, daily or not. Banking never changes a counted result.
+
+**The clock** (``club.daily.clock``) may move back, forward or far, and every
+record ``bank`` writes loads again (P8). A date before those already banked is
+banked as it is: a daily keeps its own date (a counted one joins the streak
+spans where it falls), and a new best is dated by the clock and kept in the
+history by date, the points it beats that are dated on or after it dropped (the
+history is each date's best so far, so it rises in date order). A run finished
+on an impossible clock counts no day (``CLOCK``) and is dated the newest date
+the record holds (``latest``): it is played, kept among the last runs, and can
+raise the personal best, since its score is the game's.
 
 >>> record = fresh()
 >>> out = bank(record, "blocks", 120, "2026-12-02", "2026-12-02")
@@ -63,8 +74,8 @@ VERSION = 3
 MAX_MODES = 8
 #: Why a daily was practice, when the game did not say: its day already
 #: counted, it finished after the day after its date, or before its date (a
-#: clock set wrong).
-REPEAT, LATE, EARLY = "repeat", "late", "early"
+#: clock set wrong), or on a clock outside the Club's years (``club.daily.clock``).
+REPEAT, LATE, EARLY, CLOCK = "repeat", "late", "early", "clock"
 #: A reason code: a game's (``Session.practice``) or the record's own.
 REASON = re.compile(r"[a-z][a-z0-9-]{0,31}")
 
@@ -124,6 +135,7 @@ class Banked:
     practice: bool
     new_best: bool
     why: str | None = None  # why it was practice or could set no best (see the module's note)
+    date: str = ""  # the date the run was banked under: the daily's, else the clock's (``latest`` when impossible)
 
 
 def fresh() -> Record:
@@ -132,14 +144,16 @@ def fresh() -> Record:
 
 
 def bank(record: Record, game: str, score: int, daily: str | None, today: str,
-         practice: str | None = None, mode: str | None = None) -> Banked:
+         practice: str | None = None, mode: str | None = None, possible: bool = True) -> Banked:
     """``record`` with a finished run of ``game`` added (a new record; the
     old one is not changed). ``daily`` is the daily's date (None: no daily),
     ``today`` the UTC date it finished, ``practice`` the game's reason why the
     run can set no personal best (None: it can), ``mode`` the game's mode it
-    was played in (None: the game has none). A run of a mode is a new best
-    when it beats its mode's best (``new_best``); ``best`` stays the best of
-    any run of the game.
+    was played in (None: the game has none), ``possible`` false when the clock
+    was outside the Club's years (``today`` is then only the nearest date of
+    them: the run counts no day and is dated ``latest(record)``). A run of a
+    mode is a new best when it beats its mode's best (``new_best``); ``best``
+    stays the best of any run of the game.
 
     >>> first = bank(fresh(), "merge", 50, "2026-12-01", "2026-12-02")  # begun 23:59, ended 00:01
     >>> first.counted, first.record.games["merge"].streaks
@@ -147,22 +161,26 @@ def bank(record: Record, game: str, score: int, daily: str | None, today: str,
     >>> late = bank(fresh(), "merge", 50, "2026-11-30", "2026-12-02")  # too late to count
     >>> late.practice, late.why
     (True, 'late')
+    >>> lost = bank(first.record, "merge", 80, "2100-12-31", "2100-12-31", possible=False)  # a clock in 2101
+    >>> lost.counted, lost.why, lost.new_best, lost.record.games["merge"].bests
+    (False, 'clock', True, [('2026-12-02', 50), ('2026-12-02', 80)])
     """
     new = copy.deepcopy(record)
     games = new.games[game]
-    why = practice_reason(games, daily, today, practice)
+    dated = today if possible else latest(record) or today
+    why = practice_reason(games, daily, today, practice, possible)
     counted = daily is not None and why is None
     if mode is not None and mode not in games.modes and len(games.modes) >= MAX_MODES:
         raise NotationError("mode", f"a game keeps at most {MAX_MODES} modes")
     mode_bests = games.modes.get(mode, []) if mode is not None else games.bests
     new_best = practice is None and (not mode_bests or score > mode_bests[-1][1])
     games.played += 1
-    games.runs = [*games.runs, Run(score, daily is not None, daily or today, why, mode)][-MAX_RUNS:]
+    games.runs = [*games.runs, Run(score, daily is not None, daily or dated, why, mode)][-MAX_RUNS:]
     if practice is None and (games.best is None or score > games.best):
         games.best = score
-        games.bests = [*games.bests, (today, score)][-MAX_BESTS:]
+        games.bests = rise(games.bests, dated, score)
     if new_best and mode is not None:
-        games.modes = {**games.modes, mode: [*mode_bests, (today, score)][-MAX_BESTS:]}
+        games.modes = {**games.modes, mode: rise(mode_bests, dated, score)}
     if counted and daily is not None:
         games.daily_played += 1
         bisect.insort(games.days, (daily, score))
@@ -173,15 +191,43 @@ def bank(record: Record, game: str, score: int, daily: str | None, today: str,
             new.club_days += 1
             new.club_streaks = days.add_day(new.club_streaks, daily)
             new.club_best = max(new.club_best, days.longest(new.club_streaks))
-    return Banked(new, counted, daily is not None and not counted, new_best, why)
+    return Banked(new, counted, daily is not None and not counted, new_best, why, daily or dated)
 
 
-def practice_reason(games: GameRecord, daily: str | None, today: str, practice: str | None) -> str | None:
+def rise(points: list[tuple[str, int]], date: str, score: int) -> list[tuple[str, int]]:
+    """A best's history with a new best ``score`` set on ``date`` (higher than
+    every point): each date's best so far, so the points dated on or after
+    ``date`` (a clock moved back) are beaten and dropped. A new list, the newest
+    ``MAX_BESTS`` kept.
+
+    >>> rise([("2026-12-01", 50), ("2026-12-06", 100)], "2026-12-07", 200)
+    [('2026-12-01', 50), ('2026-12-06', 100), ('2026-12-07', 200)]
+    >>> rise([("2026-12-01", 50), ("2026-12-06", 100)], "2026-12-05", 200)
+    [('2026-12-01', 50), ('2026-12-05', 200)]
+    """
+    return [*(point for point in points if point[0] <= date), (date, score)][-MAX_BESTS:]
+
+
+def latest(record: Record) -> str | None:
+    """The newest date a believed clock gave the record (a plain run's, a
+    counted day's, a best's, a streak's; a daily run's date is its daily's,
+    which any link may name), or None for a fresh record: the date of a run
+    finished on an impossible clock."""
+    dates = [span[1] for span in record.club_streaks]
+    for games in record.games.values():
+        dates += [run.date for run in games.runs if not run.daily] + [date for date, _ in games.days]
+        dates += [date for date, _ in games.bests] + [span[1] for span in games.streaks]
+        dates += [date for points in games.modes.values() for date, _ in points]
+    return max(dates, default=None)
+
+
+def practice_reason(games: GameRecord, daily: str | None, today: str, practice: str | None,
+                    possible: bool = True) -> str | None:
     """Why a finished run is practice (or, no daily, why it set no best): the
-    game's reason first (the run itself could not count), then a daily's day
-    already counted (``REPEAT``), then a daily finished after the day after
-    its date (``LATE``) or before its date (``EARLY``); None for a daily that
-    counts, or a plain run.
+    game's reason first (the run itself could not count), then a daily
+    finished on an impossible clock (``CLOCK``), a daily's day already counted
+    (``REPEAT``), a daily finished after the day after its date (``LATE``) or
+    before its date (``EARLY``); None for a daily that counts, or a plain run.
 
     >>> [practice_reason(GameRecord(), daily, "2026-12-03", None) for daily in ("2026-12-01", "2026-12-04", None)]
     ['late', 'early', None]
@@ -190,6 +236,8 @@ def practice_reason(games: GameRecord, daily: str | None, today: str, practice: 
         return practice
     if daily is None:
         return None
+    if not possible:
+        return CLOCK
     if games.score_on(daily) is not None:
         return REPEAT
     waited = calendar.days_between(daily, today)
@@ -280,10 +328,10 @@ def _dump_game(games: GameRecord) -> dict[str, Any]:
 def _load_game(data: dict[str, Any]) -> GameRecord:
     save.keys(data, "game", {"played", "daily_played", "days", "runs", "best", "bests", "streaks", "best_streak", "modes"})
     played, daily_played = save.counter(data, "played"), save.counter(data, "daily_played")
-    counted = [_pair(item, "days") for item in _items(data.get("days"), "days", MAX_DAYS)]
+    counted = [read_point(item, "days") for item in _items(data.get("days"), "days", MAX_DAYS)]
     if any(a[0] >= b[0] for a, b in itertools.pairwise(counted)):
         raise NotationError("days", "days must be in date order, each once")
-    runs = [_run(item) for item in _items(data.get("runs"), "runs", MAX_RUNS)]
+    runs = [read_run(item) for item in _items(data.get("runs"), "runs", MAX_RUNS)]
     best = None if data.get("best") is None else save.counter(data, "best")
     bests = _bests(data.get("bests"), "bests")
     if best != (bests[-1][1] if bests else None):
@@ -305,7 +353,7 @@ def _load_game(data: dict[str, Any]) -> GameRecord:
 
 def _bests(value: object, name: str) -> list[tuple[str, int]]:
     """A personal best's history: [date, best] points rising in date order."""
-    bests = [_pair(item, name) for item in _items(value, name, MAX_BESTS)]
+    bests = [read_point(item, name) for item in _items(value, name, MAX_BESTS)]
     if any(a[0] > b[0] or a[1] >= b[1] for a, b in itertools.pairwise(bests)):
         raise NotationError(name, f"{name} must rise in date order")
     return bests
@@ -321,13 +369,15 @@ def _date(value: object, name: str) -> str:
     return calendar.read_date(value, name)
 
 
-def _pair(item: object, name: str) -> tuple[str, int]:
+def read_point(item: object, name: str) -> tuple[str, int]:
+    """One ``[date, score]`` of a list of ``name`` (a counted day, a best's point)."""
     if not isinstance(item, list) or len(item) != 2:
         raise NotationError(name, f"each of {name} must be [date, score]")
     return _date(item[0], name), count(item[1], name)
 
 
-def _run(item: object) -> Run:
+def read_run(item: object) -> Run:
+    """One ``[score, daily, date, why, mode]`` of the last runs."""
     if not isinstance(item, list) or len(item) != 5 or not isinstance(item[1], bool):
         raise NotationError("runs", "each run must be [score, daily, date, why, mode]")
     why = None if item[3] is None else read_reason(item[3], "runs")

@@ -51,6 +51,13 @@ class Banked(TypedDict):
     summary: Summary
 
 
+class Repaired(TypedDict):
+    """A club record repaired: its new text and what was dropped or changed (``blocks.days``...)."""
+
+    record: str
+    dropped: list[str]
+
+
 class HomeGame(TypedDict):
     """One game on the Daily Club card."""
 

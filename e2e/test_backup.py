@@ -316,3 +316,97 @@ def test_restore_onto_a_nearly_full_device_loses_nothing(page: Page, boot) -> No
     restored = STRINGS["shell.backup.restored"]["other"].replace("{count}", str(len(data)))
     expect(status).to_have_text(restored, timeout=SLOW_MS)
     assert not [k for k in everything(page) if k.startswith("6e-club/restor")]  # no staged copy, no journal
+
+
+# Hostile files: refused with a sentence and nothing changed. The time from the file's choice to the refusal
+# is measured in the page (a capturing listener sees the choice before the page does; the status's change is
+# the refusal), and its longest task, the page's freeze: printed, not asserted (speed is make bench's).
+TIMED = """() => {
+  window.__refusal = {longest: 0};
+  document.addEventListener("change", () => { window.__refusal.start = performance.now(); }, true);
+  new MutationObserver(() => { window.__refusal.end ??= performance.now(); })
+    .observe(document.querySelector(".backup-status"), {childList: true, characterData: true, subtree: true});
+  new PerformanceObserver((list) => {
+    for (const task of list.getEntries()) window.__refusal.longest = Math.max(window.__refusal.longest, task.duration);
+  }).observe({type: "longtask"});
+}"""
+MOST_BYTES = 8 * 1024 * 1024  # web/backup.js: the largest file read as a backup
+SLOT = storage_key("merge", "slot/")
+
+
+def backup_file(keys: object) -> str:
+    return json.dumps({"format": "6e-club-backup", "version": 1, "saved": "2026-01-02T03:04:05Z", "keys": keys})
+
+
+def many_slots() -> str:
+    slot = saved(Merge(), {"seed": 6})
+    return backup_file({f"{SLOT}{n}": slot for n in range(1, 3001)})
+
+
+def huge_index() -> str:
+    return backup_file({f"{SLOT}1": saved(Merge(), {"seed": 6}), f"{SLOT}99999999999999999999999": saved(Merge(), {"seed": 7})})
+
+
+def slot_refused(part: str) -> str:
+    reason = STRINGS["shell.backup.extraSlot"].replace("{game}", "Hex Merge").replace("{count}", "3")
+    return STRINGS["shell.backup.badPart"].replace("{part}", f"Hex Merge: {part}").replace("{reason}", reason)
+
+
+def big(size: int) -> str:
+    """A backup file of `size` bytes: one run of that much text."""
+    head = backup_file({storage_key("blocks", "run"): ""})
+    return head.replace('""', '"' + "x" * (size - len(head)) + '"')
+
+
+HOSTILE = {
+    "empty keys": (lambda: backup_file({}), STRINGS["shell.backup.empty"]),
+    "keys as a list": (lambda: backup_file([]), STRINGS["shell.backup.notBackup"]),
+    "3000 slots": (many_slots, slot_refused("slot/4")),
+    "a huge slot index": (huge_index, slot_refused("slot/99999999999999999999999")),
+    "a 40 MB file": (lambda: big(40_000_000), STRINGS["shell.backup.tooBig"].replace("{size}", "40 MB")
+                     .replace("{most}", "8.4 MB")),
+    # the largest file read: its run is refused by the engine (a bridge payload is at most 1 MiB)
+    "a file just under the bound": (lambda: big(MOST_BYTES), "“6E Club Game: run”"),
+}
+
+
+@pytest.mark.parametrize("case", HOSTILE, ids=list(HOSTILE))
+def test_a_hostile_backup_is_refused_and_changes_nothing(page: Page, boot, tmp_path: Path, case: str) -> None:
+    make, said = HOSTILE[case]
+    path = tmp_path / "backup.json"
+    path.write_text(make())
+    boot(page, storage={storage_key("merge", "profile"): json.dumps({**default_profile(), "best": 77, "best_moves": 12,
+                                                                       "best_highest": 16}),
+                        storage_key("blocks", "run"): Blocks().new_run({"seed": 5})["save"]})
+    before = stored(page)
+    page.evaluate(TIMED)
+    page.set_input_files("#restore-file", str(path))
+    status = page.locator(".backup-status")
+    expect(status).to_contain_text(said, timeout=SLOW_MS)
+    expect(status).to_contain_text("Nothing was changed")
+    expect(page.locator(".backup-confirm")).to_be_hidden()
+    timing = page.evaluate("window.__refusal")
+    print(f"refused {case} ({path.stat().st_size:,} bytes) in {timing['end'] - timing['start']:.0f} ms, "
+          f"longest task {timing['longest']:.0f} ms")
+    assert stored(page) == before
+
+
+def test_a_restore_that_would_remove_progress_names_it_and_cancel_keeps_it(page: Page, boot) -> None:
+    """The backup holds settings only; the device has a run, records with puzzles, the Daily Club record and
+    the lessons done: the question names each, its button says the progress goes, and Cancel changes nothing."""
+    data = progress()
+    mine = {key: data[key] for key in (storage_key("blocks", "run"), storage_key("bowls", "profile"),
+                                       "6e-club/v1/club/record", "6e-club/v1/seen")}
+    boot(page, storage=mine)
+    before = stored(page)
+    ask_restore(page, backup_file({"6e-club/v1/settings": json.dumps({"schema": 1, "lang": "en"})}))
+    names = ["the saved run of 6E Club Game", "the records and puzzle progress of Color Bowls", "the Daily Club record",
+             "the record of lessons done and tips shown"]  # by key: blocks/run, bowls/profile, club/record, seen
+    items = ", ".join(names[:-1]) + ", and " + names[-1]
+    question = page.locator(".backup-confirm p")
+    expect(question).to_contain_text(STRINGS["shell.backup.confirmLoss"].split("{date}")[0])
+    expect(question).to_contain_text(STRINGS["shell.backup.confirmLoss"].split("{date}")[1].replace("{items}", items))
+    expect(page.locator(".backup-replace")).to_have_text(STRINGS["shell.backup.replaceLoss"])
+    page.click(".backup-cancel")
+    expect(page.locator(".backup-confirm")).to_be_hidden(timeout=SLOW_MS)
+    assert stored(page) == before

@@ -460,9 +460,10 @@ async function createShell(worker, preloaded, signal) {
   const storage = createStorage({ notice, t: (k, v) => (i18n ? i18n.t(k, v) : null), signal });
   const restored = finishRestore(storage.backend); // before anything reads the progress
   const settings = loadSettings(storage);
-  i18n = createI18n(pickLanguage(settings.lang), preloaded.tables);
+  i18n = createI18n(pickLanguage(settings.lang), preloaded.tables, notice);
   await i18n.setLanguage(i18n.lang, ["shell", "club"]);
   await Promise.all([i18n.use("shell"), i18n.use("club")]);
+  storage.stringsReady(); // a corrupt settings' notice, held until now, in the player's language
   if (restored === "finished") notice(i18n.t("shell.backup.finished"));
   const seen = createSeen(storage); // after the strings: a corrupt record's notice is translated
   const announce = createAnnouncer(shellPart("live"));

@@ -14,7 +14,11 @@ import { PREFIX } from "./storage.js";
  * @param {number} chars @param {string} lang @returns {string}
  */
 export function sizeText(chars, lang) {
-  const bytes = chars * 2;
+  return bytesText(chars * 2, lang);
+}
+
+/** @param {number} bytes @param {string} lang @returns {string} "800 bytes", "4 kB", "8.4 MB" */
+export function bytesText(bytes, lang) {
   /** @param {string} unit @param {number} value @param {"long" | "short"} display */
   const unit = (unit, value, display) =>
     new Intl.NumberFormat(lang, { style: "unit", unit, unitDisplay: display, maximumFractionDigits: 1 }).format(value);

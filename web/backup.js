@@ -9,24 +9,37 @@
 // record, each game's kept replays and its last banked run's summary) exactly as stored; values moved
 // aside as corrupt (".../corrupt/<time>") are never backed up.
 //
-// Restore checks the whole file first: the format, the version, and every part
-// through its owner (runs and slots with the game's engine `load`, profiles
-// with `load_profile`, on throwaway engine sessions; the shell's own values in
-// JS). One bad or unknown part refuses the file and nothing changes; the
-// message names the part. A good file REPLACES the progress on this device
-// (after a confirmation) through web/restore.js: staged, read back, then
-// switched, or refused with the room that is missing and nothing changed.
-// Only a restore read back whole says so, after the page reloaded so every
-// game starts from it.
+// Restore checks the whole file first: its size before a byte is read (MOST_BYTES),
+// the format, the version, at least one part, every key a part the arcade
+// keeps (Hex Merge's slots only those its engine has, M15; a bowls attempt
+// kept under its own mode), then every part through its owner (runs and
+// slots with the game's engine `load`, profiles with `load_profile`, on
+// throwaway engine sessions; the shell's own values in JS). One bad or unknown
+// part refuses the file and nothing changes; the message names the part. A
+// good file REPLACES the progress on this device (after a confirmation that
+// names the progress the file does not hold, which would be lost) through
+// web/restore.js: staged, read back, then switched, or refused with the room
+// that is missing and nothing changed. Only a restore read back whole says
+// so, after the page reloaded so every game starts from it.
 import { html } from "./svg.js";
-import { PREFIX, parseSettings } from "./storage.js";
+import { PREFIX, itemName, itemOf, parseSettings } from "./storage.js";
 import { parseSeen } from "./kit/lesson.js";
 import { restore } from "./restore.js";
-import { mountAsides, partName, sizeText } from "./asides.js";
+import { bytesText, mountAsides, partName, sizeText } from "./asides.js";
 
 export const FORMAT = "6e-club-backup";
 export const VERSION = 1;
 const RESTORED_FLAG = "6e-club:restored"; // sessionStorage: the count, shown after the reload
+// The largest file taken as a backup, in bytes: bigger ones are refused from their size, unread (a 40 MB file
+// once took 20 s to refuse, the page frozen 4.5 s of it). Everything a restore writes must fit the origin's
+// localStorage, 5 Mi UTF-16 code units (web/restore.js), and the stored text is ASCII JSON whose quotes the
+// file escapes: measured on every kind of part the engines write, a part takes 1.08 (replays) to 1.27 (the
+// settings) bytes of file per stored code unit, so the largest backup a device can hold and restore is about
+// 5 Mi x 1.27 = 6.7 MB. 8 MiB leaves that a fifth more.
+export const MOST_BYTES = 8 * 1024 * 1024;
+// What a player loses when a restore replaces it with nothing: a run, a paused attempt, the records (and the
+// puzzles solved), a slot, the kept replays, the Daily Club record, the lessons done (not settings or choices).
+const PROGRESS_KINDS = new Set(["run", "parked", "profile", "puzzles", "slot", "replays", "club", "lessons"]);
 
 /** @typedef {import("./app.js").PageContext} PageContext */
 /** @typedef {import("./storage.js").ClubStorage} ClubStorage */
@@ -36,9 +49,11 @@ const RESTORED_FLAG = "6e-club:restored"; // sessionStorage: the count, shown af
 /**
  * What checkBackup found: the backup, or the problem (a bad part is named, a newer format says its version).
  * @typedef {{ backup: Backup, problem?: undefined } | Problem} Found
- * @typedef {{ backup?: undefined, problem: "notBackup" | "newer", version?: number }
- *   | { backup?: undefined, problem: "badPart", part: string, reason: string | null }} Problem
+ * @typedef {{ backup?: undefined, problem: "notBackup" | "newer" | "empty", version?: number }
+ *   | { backup?: undefined, problem: "badPart", part: string, reason: string | null, slots?: number }} Problem
  */
+
+const SLOT = /^slot\/[0-9]+$/; // a merge slot's key; its number is checked against the engine's slots
 
 /** @param {string} text */
 function jsonObject(text) {
@@ -61,9 +76,17 @@ function validatorFor(name, games) {
   if (item === "ended") return jsonObject; // the last banked run's summary: only drawn, checked when read
   /** @param {string} method @param {string} field @returns {Validator} */
   const engine = (method, field) => (text, check) => check(game, method, { [field]: text });
-  if (item === "run" || (game === "bowls" && /^run-[a-z]+$/.test(item))) return engine("load", "save");
+  if (item === "run") return engine("load", "save");
+  const parked = game === "bowls" ? /^run-([a-z]+)$/.exec(item) : null;
+  if (parked) {
+    // An attempt parked while another mode plays, kept under its mode's name: one per mode, no more.
+    return async (text, check) => {
+      const view = await check(game, "load", { save: text });
+      if (view?.mode !== parked[1]) throw new Error(`the ${view?.mode} attempt kept as ${parked[1]}`);
+    };
+  }
   if (item === "profile") return engine("load_profile", "profile");
-  if (game === "merge" && /^slot\/\d+$/.test(item)) return engine("load", "save");
+  if (game === "merge" && SLOT.test(item)) return engine("load", "save"); // its number: checkKeys
   if (game === "blocks" && item === "paint") {
     return (/** @type {string} */ text) => {
       if (!/^[0-9ab.]*$/.test(text)) throw new Error("unknown gem colours");
@@ -85,6 +108,29 @@ export function makeBackup(storage, games, now = new Date()) {
   return { format: FORMAT, version: VERSION, saved: now.toISOString(), keys };
 }
 
+/**
+ * Every key a part the arcade keeps, before any part is read: an unknown key, or a merge slot the game does
+ * not have (its engine's own count, M15; a number written any other way, "slot/01"), is the first bad part.
+ * @param {string[]} keys @param {string[]} games @param {Check} check @returns {Promise<Problem | null>}
+ */
+async function checkKeys(keys, games, check) {
+  /** @type {number | null} */
+  let slots = null;
+  for (const key of keys) {
+    const part = key.startsWith(PREFIX) ? key.slice(PREFIX.length) : key;
+    if (!key.startsWith(PREFIX) || !validatorFor(part, games)) return { problem: "badPart", part, reason: null };
+    if (!part.startsWith("merge/slot/")) continue;
+    try {
+      slots ??= Number((await check("merge", "geometry", {})).slots);
+    } catch (error) {
+      return { problem: "badPart", part, reason: String(error?.message || error) };
+    }
+    const n = part.slice("merge/slot/".length);
+    if (!/^[1-9][0-9]*$/.test(n) || !(Number(n) <= slots)) return { problem: "badPart", part, reason: null, slots };
+  }
+  return null;
+}
+
 // {backup} when every part is good, else {problem, part?, reason?}.
 /** @param {string} text @param {string[]} games @param {Check} check @returns {Promise<Found>} */
 export async function checkBackup(text, games, check) {
@@ -94,13 +140,18 @@ export async function checkBackup(text, games, check) {
   } catch {
     return { problem: "notBackup" };
   }
-  if (!data || data.format !== FORMAT || typeof data.keys !== "object" || !data.keys) return { problem: "notBackup" };
+  if (!data || data.format !== FORMAT || typeof data.keys !== "object" || !data.keys || Array.isArray(data.keys)) {
+    return { problem: "notBackup" };
+  }
   if (!Number.isInteger(data.version) || data.version < 1) return { problem: "notBackup" };
   if (data.version > VERSION) return { problem: "newer", version: data.version };
+  const keys = Object.keys(data.keys);
+  if (!keys.length) return { problem: "empty" }; // restoring it would erase everything for nothing
+  const bad = await checkKeys(keys, games, check);
+  if (bad) return bad;
   for (const [key, value] of Object.entries(data.keys)) {
-    const part = key.startsWith(PREFIX) ? key.slice(PREFIX.length) : key;
-    const validate = key.startsWith(PREFIX) ? validatorFor(part, games) : null;
-    if (!validate) return { problem: "badPart", part, reason: null };
+    const part = key.slice(PREFIX.length);
+    const validate = /** @type {Validator} */ (validatorFor(part, games));
     try {
       if (typeof value !== "string") throw new Error("not text");
       await validate(value, check);
@@ -109,6 +160,18 @@ export async function checkBackup(text, games, check) {
     }
   }
   return { backup: data };
+}
+
+/**
+ * The progress on this device a restore of `backup` would remove: kept now, absent from the file.
+ * @param {ClubStorage} storage @param {Backup} backup @param {string[]} games @returns {string[]} their keys
+ */
+export function lostBy(storage, backup, games) {
+  return storage
+    .keys()
+    .filter((key) => !(key in backup.keys) && validatorFor(key.slice(PREFIX.length), games))
+    .filter((key) => PROGRESS_KINDS.has(itemOf(key).kind))
+    .sort();
 }
 
 // Replace the progress with the backup's parts (web/restore.js), or say why nothing changed.
@@ -146,7 +209,10 @@ function download(backup) {
 /** @param {PageContext["t"]} t @param {Problem} found @param {PageContext["gameName"]} gameName */
 function problemText(t, found, gameName) {
   if (found.problem !== "badPart") return t(`shell.backup.${found.problem}`, { version: found.version });
-  return t("shell.backup.badPart", { part: partName(found.part, gameName), reason: found.reason ?? t("shell.backup.unknownPart") });
+  const unknown = found.slots
+    ? t("shell.backup.extraSlot", { game: gameName("merge"), count: found.slots })
+    : t("shell.backup.unknownPart");
+  return t("shell.backup.badPart", { part: partName(found.part, gameName), reason: found.reason ?? unknown });
 }
 
 /** Why a checked backup was not restored. @param {PageContext} ctx @param {import("./restore.js").Restored} done */
@@ -205,6 +271,11 @@ export function mountBackup(parent, ctx) {
     input.value = "";
     if (!file) return;
     confirm.hidden = true;
+    if (file.size > MOST_BYTES) {
+      // Refused from its size alone: reading it would only freeze the page.
+      say(t("shell.backup.tooBig", { size: bytesText(file.size, ctx.lang), most: bytesText(MOST_BYTES, ctx.lang) }), true);
+      return;
+    }
     const found = await checkBackup(await file.text(), ctx.games, ctx.check);
     if (!found.backup) {
       say(problemText(t, found, ctx.gameName), true);
@@ -231,8 +302,15 @@ function askToReplace(box, ctx, backup, refused) {
   const date = Number.isNaN(when.getTime())
     ? "?"
     : new Intl.DateTimeFormat(ctx.lang, { dateStyle: "medium", timeStyle: "short" }).format(when);
-  html("p", {}, box, t("shell.backup.confirm", { date }));
-  const yes = html("button", { type: "button", class: "btn primary backup-replace" }, box, t("shell.backup.replace"));
+  const lost = lostBy(ctx.storage, backup, ctx.games).map((key) => itemName(key, t));
+  const items = new Intl.ListFormat(ctx.lang, { type: "conjunction" }).format(lost);
+  html("p", { "data-lost": lost.length }, box, t(lost.length ? "shell.backup.confirmLoss" : "shell.backup.confirm", { date, items }));
+  const yes = html(
+    "button",
+    { type: "button", class: "btn primary backup-replace" },
+    box,
+    t(lost.length ? "shell.backup.replaceLoss" : "shell.backup.replace"),
+  );
   const no = html("button", { type: "button", class: "btn backup-cancel" }, box, t("shell.backup.cancel"));
   box.hidden = false;
   yes.focus();

@@ -38,6 +38,7 @@ const ASIDE = "/corrupt/"; // `<key>/corrupt/<epoch ms>`
  * @property {boolean} persistent false once values live only in memory
  * @property {Backend | null} backend the device's storage (a restore writes it directly), null when there is none
  * @property {() => Aside[]} asides the copies set aside as corrupt, newest first
+ * @property {() => void} stringsReady the strings are loaded: the notices raised before are said now
  */
 
 /**
@@ -56,6 +57,38 @@ const ASIDE = "/corrupt/"; // `<key>/corrupt/<epoch ms>`
  * @typedef {{ schema: number, lang: string | null, motion: string, sound: boolean, volume: number, vibrate: boolean,
  *   keyDelay: number, keyRepeat: number, softDrop: string }} Settings
  */
+
+/** @typedef {(key: string, vars?: object) => string} Translate the page's strings (`i18n.t`) */
+
+/**
+ * What a stored key holds, as the player knows it: its kind, and the game (or the slot) it belongs to.
+ * @param {string} key under PREFIX @returns {{ kind: string, game?: string, n?: string, part?: string }}
+ */
+export function itemOf(key) {
+  const name = key.startsWith(PREFIX) ? key.slice(PREFIX.length) : key;
+  const whole = /** @type {Record<string, string>} */ ({ settings: "settings", seen: "lessons", "club/record": "club" })[name];
+  if (whole) return { kind: whole };
+  const [game, ...rest] = name.split("/");
+  const item = rest.join("/");
+  const slot = /^slot\/(\d{1,9})$/.exec(item);
+  if (slot) return { kind: "slot", game, n: slot[1] };
+  if (/^run-[a-z]+$/.test(item)) return { kind: "parked", game };
+  // The bowls profile holds the puzzles solved too (W18): named so, a player looks for it there.
+  if (item === "profile") return { kind: game === "bowls" ? "puzzles" : "profile", game };
+  /** @type {Record<string, string>} */
+  const kinds = { run: "run", replays: "replays", ended: "ended", paint: "prefs", choice: "prefs", prefs: "prefs" };
+  return kinds[item] ? { kind: kinds[item], game } : { kind: "other", part: name };
+}
+
+/**
+ * A stored key named for what it holds ("the saved run of Domino Drop", "the Daily Club record").
+ * @param {string} key @param {Translate} t @returns {string}
+ */
+export function itemName(key, t) {
+  const { kind, game, n, part } = itemOf(key);
+  const gameName = game ? t(`shell.game.${game}.name`) : "";
+  return t(`shell.item.${kind}`, { game: gameName, n, part });
+}
 
 /** @returns {Backend | null} localStorage when it works */
 function probeLocalStorage() {
@@ -129,28 +162,72 @@ function pruneAsides(store) {
   }
 }
 
+// The repaired notice in English, for a storage given no strings.
+const REPAIRED_EN =
+  "A saved record was partly damaged and has been repaired: everything that could be read (streaks, bests, days) is kept, and the damaged copy is set aside.";
+
 /**
- * A copy of `value` beside `key` in the device's storage, as corrupt copies are kept (none when there is no room).
- * @param {Backend | null} real @param {string} key @param {string} value @returns {string} the copy's key
+ * A fresh key for a copy of `key` set aside: a copy kept this same millisecond (a repaired value's original,
+ * then another) is not overwritten.
+ * @param {Backend | null} store @param {string} key @returns {string}
  */
-function keepAside(real, key, value) {
+function asideKey(store, key) {
   let time = Date.now();
   const taken = () => {
     try {
-      return (real?.getItem(`${key}${ASIDE}${time}`) ?? null) !== null;
+      return (store?.getItem(`${key}${ASIDE}${time}`) ?? null) !== null;
     } catch {
       return false;
     }
   };
-  while (taken()) time += 1; // a copy kept this millisecond (a repaired value's, then its repair's) stays
-  const aside = `${key}${ASIDE}${time}`;
+  while (taken()) time += 1;
+  return `${key}${ASIDE}${time}`;
+}
+
+/**
+ * Keeps a copy of `value` under `aside` (P8). The value's own key is emptied first, so the move costs only
+ * the longer key; when even that does not fit (the origin is full), older copies set aside (of any key,
+ * oldest first) are deleted one by one until it does.
+ * @param {Backend | null} store @param {string} key @param {string} aside @param {string} value
+ * @returns {number | null} how many older copies were deleted to keep it; null: it could not be kept
+ */
+function keepAside(store, key, aside, value) {
+  if (!store) return null;
   try {
-    real?.setItem(aside, value);
-    pruneAsides(real);
+    store.removeItem(key);
   } catch {
-    /* nowhere to keep it: dropping is still safe */
+    /* already gone */
   }
-  return aside;
+  for (let dropped = 0; ; dropped += 1) {
+    try {
+      store.setItem(aside, value);
+      pruneAsides(store);
+      return dropped;
+    } catch {
+      const oldest = listAsides(store).at(-1); // newest first: the last is the oldest
+      if (!oldest) return null;
+      store.removeItem(oldest.key);
+    }
+  }
+}
+
+/**
+ * What the player is told of a value set aside (or not): what it was, and what became of it.
+ * @param {string} key @param {number | null} kept older copies deleted to keep it; null: not kept
+ * @returns {{ words: (t: Translate) => string, fallback: string }}
+ */
+function corruptNotice(key, kept) {
+  const part = key.slice(PREFIX.length);
+  if (kept === null) {
+    return {
+      words: (t) => t("shell.corruptLost", { what: itemName(key, t) }),
+      fallback: `This could not be read: ${part}. Storage on this device is full, so no copy of it could be kept.`,
+    };
+  }
+  return {
+    words: (t) => [t("shell.corrupt", { what: itemName(key, t) }), kept ? t("shell.corruptRoom", { count: kept }) : ""].join(" ").trim(),
+    fallback: `This could not be read and was set aside: ${part}.`,
+  };
 }
 
 /**
@@ -227,7 +304,8 @@ function scopeOf(name, club, handlers) {
 /**
  * @param {object} [options]
  * @param {(text: string) => void} [options.notice] shows a notice to the player
- * @param {(key: string, vars?: object) => string | null} [options.t] translates a notice (null: not yet, English then)
+ * @param {(key: string, vars?: object) => string | null} [options.t] translates a notice (null: the strings are not
+ *   loaded yet; its notices wait for `stringsReady`)
  * @param {Backend | null} [options.backend] instead of localStorage (tests); null: none
  * @param {AbortSignal} [options.signal] stops hearing other tabs (the app's restart in place)
  * @returns {ClubStorage}
@@ -239,15 +317,25 @@ export function createStorage({ notice, t, backend, signal } = {}) {
   const lastSeen = new Map();
   /** @type {Set<(key: string, value: string | null) => void>} */
   const conflictHandlers = new Set();
-  /** @param {string} key @param {string} fallback @param {object} [vars] */
-  const say = (key, fallback, vars) => notice?.(t?.(key, vars) ?? fallback);
+  /** @type {Array<(t: Translate) => string>} */
+  const held = []; // notices raised before the strings were loaded: said in the player's language once they are
+  /**
+   * @param {(t: Translate) => string} words the notice in the player's language
+   * @param {string} fallback English, when this storage was given no strings at all
+   */
+  const say = (words, fallback) => {
+    if (!t) notice?.(fallback);
+    else if (t("shell.dismiss") === null)
+      held.push(words); // null: not loaded yet
+    else notice?.(words(/** @type {Translate} */ (t)));
+  };
   let persistent = Boolean(real);
   try {
     pruneAsides(real);
   } catch {
     /* left for the next start */
   }
-  if (!real) say("shell.storageOff", "Storage is unavailable: your progress is kept only until you close this page.");
+  if (!real) say((tr) => tr("shell.storageOff"), "Storage is unavailable: your progress is kept only until you close this page.");
 
   /** @param {string} key @returns {string | null} */
   const read = (key) => {
@@ -285,7 +373,8 @@ export function createStorage({ notice, t, backend, signal } = {}) {
       real.setItem(key, text);
     } catch {
       memory.setItem(key, text);
-      if (persistent) say("shell.storageFull", "Storage is full: the game goes on, but this progress is not saved on the device.");
+      if (persistent)
+        say((tr) => tr("shell.storageFull"), "Storage is full: the game goes on, but new progress is not saved on this device.");
       persistent = false;
     }
     return true;
@@ -306,10 +395,12 @@ export function createStorage({ notice, t, backend, signal } = {}) {
   function moveAside(key, reason) {
     const value = read(key);
     if (value === null) return;
-    const aside = keepAside(real, key, value);
+    const aside = asideKey(real, key);
+    const kept = keepAside(real, key, aside, value);
     remove(key);
-    console.warn(`6E Club: moved corrupt ${key} to ${aside}: ${reason}`);
-    say("shell.corrupt", "A saved game could not be read and was set aside; a fresh one starts.", { reason });
+    console.warn(`6E Club: corrupt ${key} ${kept !== null ? `moved to ${aside}` : "dropped, no room for a copy"}: ${reason}`);
+    const { words, fallback } = corruptNotice(key, kept);
+    say(words, fallback);
   }
 
   /**
@@ -333,13 +424,12 @@ export function createStorage({ notice, t, backend, signal } = {}) {
       }
       // Not when another read of the same text mended it first (one copy aside, one notice).
       if (read(key) !== mended) {
-        const aside = keepAside(real, key, text);
+        const aside = asideKey(real, key);
+        keepAside(real, key, aside, text);
+        lastSeen.set(key, read(key)); // keepAside emptied the key itself: not another tab's write
         if (set(key, mended)) {
           console.warn(`6E Club: repaired ${key}, the original kept at ${aside}: ${reason}`);
-          say(
-            "shell.repaired",
-            "A saved record was partly damaged and has been repaired: everything that could be read (streaks, bests, days) is kept, and the damaged copy is set aside.",
-          );
+          say((tr) => tr("shell.repaired"), REPAIRED_EN);
         }
       }
       return load(key, validate); // the mended text (or another tab's newer one), validated as any
@@ -363,6 +453,9 @@ export function createStorage({ notice, t, backend, signal } = {}) {
     },
     backend: real,
     asides: () => listAsides(real),
+    stringsReady() {
+      held.splice(0).forEach((words) => notice?.(words(/** @type {Translate} */ (t))));
+    },
   };
 }
 

@@ -4,7 +4,7 @@
 // anywhere leaves the progress exactly as it was.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { applyBackup, makeBackup } from "../../web/backup.js";
+import { applyBackup, checkBackup, lostBy, makeBackup } from "../../web/backup.js";
 import { JOURNAL, ROOM_KEY, STAGE, finishRestore, fits, freeSpace, planRestore, restore, stagedKey } from "../../web/restore.js";
 import { PREFIX, createStorage } from "../../web/storage.js";
 import { CHROMIUM_QUOTA, QuotaStorage } from "./fakequota.mjs";
@@ -214,5 +214,92 @@ for (const { name, items, found, after } of CUT) {
     const store = new QuotaStorage({ items: { ...items, ...ASIDE } });
     assert.equal(finishRestore(store), found);
     assert.deepEqual(store.snapshot(), { ...after, ...ASIDE });
+  });
+}
+
+// Hostile files: a backup that would erase or that the game cannot hold is refused before any part is read.
+/** A throwaway engine session, faked: Hex Merge has 3 slots (M15); a good part names its mode; "bad" is refused. */
+const engineCheck = async (/** @type {string} */ _game, /** @type {string} */ method, /** @type {Record<string, string>} */ payload) => {
+  engineCheck.calls.push(method);
+  if (method === "geometry") return { slots: 3 };
+  const [text] = Object.values(payload);
+  if (String(text).startsWith("bad")) throw new Error("refused by the engine");
+  return { mode: String(text).split(" ").at(-1) };
+};
+engineCheck.calls = /** @type {string[]} */ ([]);
+const GAMES = ["blocks", "domino", "merge", "bowls"];
+/** @param {unknown} keys @returns {string} a backup file holding these keys */
+const file = (keys) => JSON.stringify({ format: "6e-club-backup", version: 1, saved: "2026-12-02T10:00:00.000Z", keys });
+const slots = (/** @type {string[]} */ names) => Object.fromEntries(names.map((n) => [`${PREFIX}merge/slot/${n}`, "good slot"]));
+const HOSTILE = [
+  { name: "no keys at all", text: file({}), found: { problem: "empty" } },
+  { name: "keys as an empty list", text: file([]), found: { problem: "notBackup" } },
+  { name: "keys as a list", text: file(["good run"]), found: { problem: "notBackup" } },
+  {
+    name: "3000 slots: the first one past the game's three is named",
+    text: file(slots(Array.from({ length: 3000 }, (_, i) => String(i + 1)))),
+    found: { problem: "badPart", part: "merge/slot/4", reason: null, slots: 3 },
+  },
+  {
+    name: "a huge slot index",
+    text: file({ ...slots(["1"]), ...slots(["99999999999999999999999"]) }),
+    found: { problem: "badPart", part: "merge/slot/99999999999999999999999", reason: null, slots: 3 },
+  },
+  { name: "slot 0", text: file(slots(["0"])), found: { problem: "badPart", part: "merge/slot/0", reason: null, slots: 3 } },
+  { name: "slot 01", text: file(slots(["01"])), found: { problem: "badPart", part: "merge/slot/01", reason: null, slots: 3 } },
+  {
+    name: "a bowls attempt kept under another mode's name",
+    text: file({ [`${PREFIX}bowls/run-zzz`]: "good run endless" }),
+    found: { problem: "badPart", part: "bowls/run-zzz", reason: "the endless attempt kept as zzz" },
+    loads: 1, // its mode is the engine's reading of it
+  },
+];
+for (const { name, text, found, loads = 0 } of HOSTILE) {
+  test(`refused: ${name}`, async () => {
+    engineCheck.calls = [];
+    assert.deepEqual(await checkBackup(text, GAMES, engineCheck), found);
+    assert.equal(engineCheck.calls.filter((method) => method === "load").length, loads); // no part read before the keys are known
+  });
+}
+
+test("the game's own slots and a bowls attempt under its mode are accepted", async () => {
+  const keys = { ...slots(["1", "2", "3"]), [`${PREFIX}bowls/run-daily`]: "good run daily" };
+  const found = await checkBackup(file(keys), GAMES, engineCheck);
+  assert.deepEqual(found.backup?.keys, keys);
+});
+
+// What a restore would remove: progress on the device the file does not hold (not settings, choices, drawing aids).
+const LOST = [
+  {
+    name: "a backup of settings only, onto a device with runs, records, lessons, club record",
+    device: {
+      [`${PREFIX}blocks/run`]: "r",
+      [`${PREFIX}blocks/view`]: "v",
+      [`${PREFIX}bowls/profile`]: "p",
+      [`${PREFIX}merge/slot/2`]: "s",
+      [`${PREFIX}club/record`]: "c",
+      [`${PREFIX}seen`]: "l",
+      [`${PREFIX}settings`]: "{}",
+      [`${PREFIX}domino/choice`]: "{}",
+      [`${PREFIX}domino/run/corrupt/1`]: "x",
+    },
+    keys: { [`${PREFIX}settings`]: "{}" },
+    lost: ["blocks/run", "bowls/profile", "club/record", "merge/slot/2", "seen"],
+  },
+  {
+    name: "a backup that holds everything the device has",
+    device: { [`${PREFIX}blocks/run`]: "r", [`${PREFIX}seen`]: "l" },
+    keys: { [`${PREFIX}blocks/run`]: "other run", [`${PREFIX}seen`]: "l", [`${PREFIX}domino/run`]: "d" },
+    lost: [],
+  },
+];
+for (const { name, device: items, keys, lost } of LOST) {
+  test(`would be lost: ${name}`, () => {
+    const storage = createStorage({ backend: new QuotaStorage({ items }) });
+    const backup = { format: "6e-club-backup", version: 1, saved: "", keys };
+    assert.deepEqual(
+      lostBy(storage, backup, GAMES),
+      lost.map((key) => PREFIX + key),
+    );
   });
 }

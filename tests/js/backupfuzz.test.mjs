@@ -22,10 +22,11 @@ const GOOD = {
 const VALID = JSON.stringify({ format: FORMAT, version: VERSION, saved: "2026-12-02T10:00:00.000Z", keys: GOOD });
 
 /** The engines' answer to a part, faked: a value is good when it says so. */
-function check(/** @type {string} */ _game, /** @type {string} */ _method, /** @type {Record<string, string>} */ payload) {
+function check(/** @type {string} */ _game, /** @type {string} */ method, /** @type {Record<string, string>} */ payload) {
+  if (method === "geometry") return { slots: 3 }; // Hex Merge's slots (M15)
   const [text] = Object.values(payload);
   if (!String(text).startsWith("good")) throw new Error("refused by the engine");
-  return {};
+  return { mode: String(text).split(" ").at(-1) }; // a bowls attempt's view names its mode
 }
 
 /** mulberry32: a small seeded PRNG. @param {number} seed */

@@ -6,7 +6,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { installDom } from "./fakes.mjs";
+import { readFileSync } from "node:fs";
 import { createI18n, pickLanguage, LANGUAGES } from "../../web/kit/i18n.js";
+import { ENGLISH } from "../../web/kit/english.js";
 
 const TABLES = {
   "t.en": {
@@ -156,3 +158,80 @@ for (const [saved, browser, lang] of PICKS) {
     assert.ok(LANGUAGES.includes(lang));
   });
 }
+
+// A table that cannot be had (the network, a broken deploy): asked for once more, then English words (the
+// built-in ones when the English table itself failed), never keys, and one notice.
+const SHELL = {
+  en: JSON.parse(readFileSync(new URL("../../web/i18n/shell.en.json", import.meta.url), "utf8")),
+  de: JSON.parse(readFileSync(new URL("../../web/i18n/shell.de.json", import.meta.url), "utf8")),
+};
+const CLUB_EN = JSON.parse(readFileSync(new URL("../../web/i18n/club.en.json", import.meta.url), "utf8"));
+const MISSING = [
+  {
+    name: "German fails twice: English words, one notice in English naming German",
+    lang: "de",
+    answers: { "shell.de": [null, null] },
+    title: SHELL.en["shell.homeTitle"],
+    notices: [SHELL.en["shell.stringsMissing"].replace("{language}", "German")],
+  },
+  {
+    name: "German fails once, comes on the second ask: German words, no notice",
+    lang: "de",
+    answers: { "shell.de": [null, SHELL.de] },
+    title: SHELL.de["shell.homeTitle"],
+    notices: [],
+  },
+  {
+    name: "English fails twice with the page in English: the built-in English, one notice",
+    lang: "en",
+    answers: { "shell.en": [null, null] },
+    title: SHELL.en["shell.homeTitle"],
+    notices: [SHELL.en["shell.stringsBuiltin"]],
+  },
+  {
+    name: "English fails beside German that came: German words, no notice (English was only the fallback)",
+    lang: "de",
+    answers: { "shell.en": [null, null] },
+    title: SHELL.de["shell.homeTitle"],
+    notices: [],
+  },
+];
+for (const { name, lang, answers, title, notices } of MISSING) {
+  test(`a table that cannot be had: ${name}`, async () => {
+    installDom();
+    /** @type {Record<string, any[]>} */
+    const queue = structuredClone(answers);
+    /** @param {string} id */
+    const answer = (id) => (id in queue ? queue[id].shift() : (SHELL[id.split(".")[1]] ?? null));
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = async (url) => {
+      const table = answer(
+        String(url)
+          .split("/")
+          .at(-1)
+          .replace(/\.json$/, ""),
+      );
+      return /** @type {any} */ ({ ok: table !== null, json: async () => table });
+    };
+    try {
+      const said = [];
+      const preloaded = new Map([`shell.${lang}`, "shell.en"].map((id) => [id, Promise.resolve(answer(id))]));
+      const i18n = createI18n(lang, preloaded, (text) => said.push(text));
+      await i18n.setLanguage(lang, ["shell"]);
+      await i18n.use("shell");
+      assert.equal(i18n.t("shell.homeTitle"), title);
+      assert.deepEqual(said, notices);
+      for (const scope of Object.keys(queue)) assert.deepEqual(queue[scope], [], `${scope} asked for twice`);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
+}
+
+test("the built-in English is the tables' own English, word for word", () => {
+  const tables = { ...SHELL.en, ...CLUB_EN };
+  for (const [key, text] of Object.entries(ENGLISH)) assert.deepEqual(text, tables[key], `${key}: change web/kit/english.js too`);
+  for (const key of ["shell.homeTitle", "shell.stringsBuiltin", "shell.backup.title", "club.title", "shell.game.bowls.pitch"]) {
+    assert.ok(key in ENGLISH, key);
+  }
+});

@@ -1,10 +1,12 @@
 // web/storage.js on a quota-limited localStorage (fakequota.mjs): copies set
 // aside as corrupt are capped (the newest CORRUPT_KEEP of each key, at start
-// and at each move) and listed with their size; a notice raised before the
-// strings are loaded is said in English, never as its key.
+// and at each move) and listed with their size; a copy is kept on a full
+// origin when room can be made (else the notice says it is gone); each kind of
+// item is named for what it is; a notice raised before the strings are loaded
+// waits for them.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { CORRUPT_KEEP, PREFIX, createStorage } from "../../web/storage.js";
+import { CORRUPT_KEEP, PREFIX, createStorage, itemName } from "../../web/storage.js";
 import { QuotaStorage } from "./fakequota.mjs";
 
 const RUN = `${PREFIX}domino/run`;
@@ -122,18 +124,105 @@ test("the copies are listed newest first, with the key they came from and their 
   );
 });
 
-test("no room for the copy: the bad value still goes (a fresh game starts), with one notice", () => {
-  const store = new QuotaStorage({ quota: 200, items: { [RUN]: "x".repeat(150) } });
+// A corrupt run on a full origin (P8, P9): the copy is kept when room can be made honestly (the value's own
+// room, then older copies set aside, oldest first), and the notice says what became of it.
+const FULL = [
+  {
+    name: "the value's own room is enough: kept, nothing else deleted",
+    quota: RUN.length + 150 + "/corrupt/10".length,
+    items: { [RUN]: "x".repeat(150) },
+    left: { [`${RUN}/corrupt/10`]: "x".repeat(150) },
+    said: "corrupt {what: the saved run of domino}",
+  },
+  {
+    name: "an older copy of another key is deleted to make room, and the notice says so",
+    quota: RUN.length + 150 + "/corrupt/10".length + `${SEEN}/corrupt/1`.length + 5,
+    items: { [RUN]: "x".repeat(150), [`${SEEN}/corrupt/1`]: "y".repeat(5 + "/corrupt/10".length) },
+    left: { [`${RUN}/corrupt/10`]: "x".repeat(150) },
+    said: "corrupt {what: the saved run of domino} corruptRoom {count: 1}",
+  },
+  {
+    name: "no copy to delete and no room: not kept, and the notice says it is gone and why",
+    quota: RUN.length + 150 + 5,
+    items: { [RUN]: "x".repeat(150) },
+    left: {},
+    said: "corruptLost {what: the saved run of domino}",
+  },
+];
+for (const { name, quota, items, left, said } of FULL) {
+  test(`a full origin: ${name}`, (t) => {
+    t.mock.timers.enable({ apis: ["Date"], now: 10 });
+    const store = new QuotaStorage({ quota, items });
+    const notices = [];
+    const storage = createStorage({ backend: store, notice: (text) => notices.push(text), t: words });
+    storage.moveAside(RUN, "bad");
+    assert.deepEqual(store.snapshot(), left);
+    assert.deepEqual(notices, [said]);
+  });
+}
+
+/** Fake strings: a key's last name and its variables, a game's name as its id. @param {string} key @param {any} [vars] */
+function words(key, vars = {}) {
+  if (key.startsWith("shell.game.")) return key.split(".")[2];
+  if (key.startsWith("shell.item.")) return ITEM_WORDS[key.slice("shell.item.".length)].replace(/\{(\w+)\}/g, (_, v) => vars[v]);
+  const shown = Object.entries(vars).filter(([, value]) => value !== undefined);
+  return `${key.split(".").at(-1)}${shown.length ? ` {${shown.map(([k, v]) => `${k}: ${v}`).join(", ")}}` : ""}`;
+}
+const ITEM_WORDS = {
+  run: "the saved run of {game}",
+  parked: "a paused attempt of {game}",
+  profile: "the records of {game}",
+  puzzles: "the records and puzzle progress of {game}",
+  slot: "slot {n} of {game}",
+  replays: "the replays of {game}",
+  ended: "the summary of {game}",
+  prefs: "the choices of {game}",
+  settings: "the settings",
+  lessons: "the lessons record",
+  club: "the Daily Club record",
+  other: "a saved item ({part})",
+};
+
+// Each kind of stored item named for what it is.
+const NAMES = [
+  ["domino/run", "the saved run of domino"],
+  ["bowls/run-daily", "a paused attempt of bowls"],
+  ["blocks/profile", "the records of blocks"],
+  ["bowls/profile", "the records and puzzle progress of bowls"],
+  ["merge/slot/2", "slot 2 of merge"],
+  ["domino/replays", "the replays of domino"],
+  ["merge/ended", "the summary of merge"],
+  ["blocks/paint", "the choices of blocks"],
+  ["domino/choice", "the choices of domino"],
+  ["settings", "the settings"],
+  ["seen", "the lessons record"],
+  ["club/record", "the Daily Club record"],
+  ["blocks/secret", "a saved item (blocks/secret)"],
+  ["merge/slot/99999999999999999999999", "a saved item (merge/slot/99999999999999999999999)"],
+];
+for (const [key, name] of NAMES) {
+  test(`named for what it is: ${key}`, () => {
+    assert.equal(itemName(PREFIX + key, words), name);
+  });
+}
+
+test("a notice raised before the strings are loaded waits for them, then names the item in the player's words", () => {
   const said = [];
-  const storage = createStorage({ backend: store, notice: (text) => said.push(text) });
-  storage.moveAside(RUN, "bad");
-  assert.deepEqual(store.snapshot(), {});
+  let loaded = false;
+  const store = new QuotaStorage({ items: { [SEEN]: "{bad" } });
+  const storage = createStorage({ backend: store, notice: (text) => said.push(text), t: (k, v) => (loaded ? words(k, v) : null) });
+  storage.moveAside(SEEN, "bad");
+  assert.deepEqual(said, []);
+  loaded = true;
+  storage.stringsReady();
+  assert.deepEqual(said, ["corrupt {what: the lessons record}"]);
+  storage.stringsReady(); // said once
   assert.equal(said.length, 1);
 });
 
-test("a notice raised before the strings are loaded is said in English, not as its key", () => {
+test("storage given no strings at all says its notices in English, not as keys", () => {
   const said = [];
-  createStorage({ backend: null, notice: (text) => said.push(text), t: () => null });
+  createStorage({ backend: null, notice: (text) => said.push(text) });
   assert.deepEqual(said, ["Storage is unavailable: your progress is kept only until you close this page."]);
 });
 

@@ -1,6 +1,10 @@
 // Languages (P12): English, Italian, German, Russian. Strings live in
 // web/i18n/<scope>.<lang>.json (scope "shell" or a game id), loaded on demand;
 // a missing string falls back to English, then to the key itself.
+// A table that cannot be had (the network, a broken deploy) is asked for once
+// more; then its words are English (a failed English table: the built-in
+// English of the shell's frame and home screen, web/kit/english.js, imported
+// only then), and one notice says so: a player never reads a key.
 // Plurals: a string may be an object of CLDR categories
 // ({"one": "{count} stone", "other": "{count} stones"}; Russian also has
 // "few" and "many"); t(key, {count}) picks one with Intl.PluralRules.
@@ -26,13 +30,14 @@ export function pickLanguage(saved, browserLanguages = navigator.languages || [n
 /** @typedef {Record<string, string | Record<string, string>>} Table */
 /** @typedef {{ count?: number, [name: string]: unknown }} Vars */
 
-/** @param {URL} url @returns {Promise<Table>} the table, or {} when it cannot be had */
+/** @param {URL} url @returns {Promise<Table | null>} the table, or null when it cannot be had */
 async function fetchJson(url) {
   try {
     const response = await fetch(url);
-    return response.ok ? await response.json() : {};
+    const table = response.ok ? await response.json() : null;
+    return table && typeof table === "object" && !Array.isArray(table) ? table : null;
   } catch {
-    return {};
+    return null;
   }
 }
 
@@ -40,7 +45,7 @@ async function fetchJson(url) {
 const tableUrl = (id) => new URL(`../i18n/${id}.json`, import.meta.url);
 
 // Start fetching string tables early (while Python boots); createI18n takes the promises.
-/** @param {string[]} ids `${scope}.${lang}` @returns {Map<string, Promise<Table>>} */
+/** @param {string[]} ids `${scope}.${lang}` @returns {Map<string, Promise<Table | null>>} */
 export function preloadTables(ids) {
   return new Map(ids.map((id) => [id, fetchJson(tableUrl(id))]));
 }
@@ -57,19 +62,35 @@ export function preloadTables(ids) {
 
 /**
  * @param {string} initial the language
- * @param {Map<string, Promise<Table>>} [preloaded] tables asked for already
+ * @param {Map<string, Promise<Table | null>>} [preloaded] tables asked for already
+ * @param {(text: string) => void} [notice] says that some words could not be loaded (once per kind of failure)
  * @returns {I18n}
  */
-export function createI18n(initial, preloaded = new Map()) {
+export function createI18n(initial, preloaded = new Map(), notice = () => {}) {
   let lang = initial;
   /** @type {Map<string, Table>} */
   const tables = new Map(); // `${scope}.${lang}` -> strings
   /** @type {Map<string, Intl.NumberFormat>} */
   const formats = new Map(); // `${lang} ${options}` -> its formatter
+  /** @type {Set<string>} */
+  const failed = new Set(); // `${scope}.${lang}` of the tables that could not be had
+  /** @type {Set<string>} */
+  const said = new Set(); // the notices said: one each
+  /**
+   * A table, asked for once more when the first answer failed (a dropped connection); still none: the
+   * built-in English for an English table, else none (its words fall back to English).
+   * @param {string} id @returns {Promise<Table>}
+   */
+  const fetchTable = async (id) => {
+    const table = (await (preloaded.get(id) ?? fetchJson(tableUrl(id)))) ?? (await fetchJson(tableUrl(id)));
+    if (table) return table;
+    failed.add(id);
+    return id.endsWith(".en") ? (await import("./english.js")).ENGLISH : {};
+  };
   /** @param {string} scope @param {string} language */
   const loadTable = async (scope, language) => {
     const id = `${scope}.${language}`;
-    if (!tables.has(id)) tables.set(id, await (preloaded.get(id) ?? fetchJson(tableUrl(id))));
+    if (!tables.has(id)) tables.set(id, await fetchTable(id));
     return tables.get(id);
   };
   // Plural rules made once per language: a page draws many labels per frame, and making
@@ -102,6 +123,19 @@ export function createI18n(initial, preloaded = new Map()) {
     const text = pick(lookup(key, lang), lang, vars) ?? pick(lookup(key, "en"), "en", vars) ?? key;
     return text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
   }
+  // After a load: one notice per kind of failure, in the words that are there.
+  const report = () => {
+    // Only the language's own tables show: English failing beside a German table that came is no loss.
+    const shown = [...failed].filter((id) => id.endsWith(`.${lang}`));
+    if (!shown.length) return;
+    const builtin = shown.some((id) => failed.has(`${id.slice(0, id.lastIndexOf("."))}.en`));
+    const key = builtin ? "shell.stringsBuiltin" : "shell.stringsMissing";
+    const words = lookup(key, lang) === undefined ? "en" : lang; // the sentence's own language names the missing one
+    const text = t(key, { language: new Intl.DisplayNames([words], { type: "language" }).of(lang) ?? lang });
+    if (said.has(text)) return;
+    said.add(text);
+    notice(text);
+  };
   return {
     t,
     get lang() {
@@ -109,11 +143,14 @@ export function createI18n(initial, preloaded = new Map()) {
     },
     async use(scope) {
       await Promise.all([loadTable(scope, "en"), loadTable(scope, lang)]);
+      report();
     },
     async setLanguage(next, scopes) {
       lang = next;
       document.documentElement.lang = next;
       await Promise.all(scopes.map((scope) => loadTable(scope, next)));
+      if (next !== "en") await Promise.all(scopes.map((scope) => loadTable(scope, "en"))); // the fallback
+      report();
     },
     translateDom(root = document) {
       // The selectors pick only the nodes that have the attribute.

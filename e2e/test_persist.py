@@ -282,13 +282,6 @@ def test_solved_puzzles_are_reminded_too_and_not_now_dismisses(page: Page, boot)
     expect(page.locator(".game-card").first).to_be_focused()
 
 
-def test_a_newcomer_is_not_reminded(page: Page, boot) -> None:
-    boot(page, "#/")
-    home_settled(page)
-    expect(page.locator(".keep-reminder")).to_have_count(0)
-    assert device(page) == {}  # nothing to keep: nothing counted as shown
-
-
 def test_ios_explains_add_to_home_screen(contexts, boot) -> None:
     page = contexts.page(user_agent=IPHONE, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
                          device_scale_factor=2)

@@ -24,7 +24,6 @@ import { DEVICE_KEY, installOffer, isIos, readKeep, reminderDue, shouldAsk, stor
  *   shown); `progress` (is there progress worth keeping?) is asked only when the clock says it may be
  * @property {() => "prompt" | "ios" | null} offer the install offer that fits this browser
  * @property {() => Promise<boolean>} install the browser's install prompt: true when the player accepted
- * @property {(fn: () => void) => () => void} onOffer told when the offer changes (a prompt came, was used)
  * @property {() => void} wishBackup Settings' Back up sends the player to home's button
  * @property {() => boolean} takeBackupWish home: the player came for the Back up button (once)
  */
@@ -42,9 +41,6 @@ export function createKeeping({ storage, signal, now = () => Date.now(), win = w
   /** @type {InstallPrompt | null} */
   let prompt = null;
   let wish = false;
-  /** @type {Set<() => void>} */
-  const listeners = new Set();
-  const changed = () => listeners.forEach((fn) => fn());
 
   const state = () => readKeep(storage.get(DEVICE_KEY));
   /** @param {Partial<KeepState>} change */
@@ -77,7 +73,6 @@ export function createKeeping({ storage, signal, now = () => Date.now(), win = w
     (event) => {
       event.preventDefault(); // offered in Settings and with the reminder, not as the browser's banner
       prompt = /** @type {InstallPrompt} */ (event);
-      changed();
     },
     { signal },
   );
@@ -85,7 +80,6 @@ export function createKeeping({ storage, signal, now = () => Date.now(), win = w
     "appinstalled",
     () => {
       prompt = null;
-      changed();
       askIf(true); // an installed app's storage is kept more readily (Chromium grants it; Safari exempts it)
     },
     { signal },
@@ -114,14 +108,12 @@ export function createKeeping({ storage, signal, now = () => Date.now(), win = w
       const shown = prompt;
       if (!shown) return false;
       prompt = null; // a prompt shows once
-      await shown.prompt();
-      const { outcome } = await shown.userChoice;
-      changed();
-      return outcome === "accepted";
-    },
-    onOffer(fn) {
-      listeners.add(fn);
-      return () => listeners.delete(fn);
+      try {
+        await shown.prompt();
+        return (await shown.userChoice).outcome === "accepted";
+      } catch {
+        return false; // the browser would not show it: the backup still protects the progress
+      }
     },
     wishBackup() {
       wish = true;

@@ -36,7 +36,7 @@ export async function progressOf(ctx, home) {
  * @param {HTMLElement} actions where the button goes @param {HTMLElement} notes where the steps go
  * @param {Keeping} keeping @param {PageContext["t"]} t
  */
-export function installOffer(actions, notes, keeping, t) {
+export function offerInstall(actions, notes, keeping, t) {
   const offer = keeping.offer();
   if (offer === "ios") html("p", { class: "keep-ios" }, notes, t("shell.keep.ios"));
   if (offer !== "prompt") return;
@@ -77,9 +77,8 @@ function reminderCard(root, before, ctx, progress) {
   html("p", { class: "keep-reminder-text" }, card, said);
   const actions = html("div", { class: "keep-reminder-actions" }, card);
   const save = html("button", { type: "button", class: "btn primary keep-reminder-save" }, actions, t("shell.backup.save"));
-  installOffer(actions, card, ctx.keeping, t);
+  offerInstall(actions, card, ctx.keeping, t); // iOS's steps under the buttons
   const later = html("button", { type: "button", class: "btn keep-reminder-later" }, actions, t("shell.keep.later"));
-  card.append(...[...card.querySelectorAll(".keep-ios")]); // the steps under the buttons
   root.insertBefore(card, before);
   /** @param {HTMLElement | null} next where the focus goes once the card is gone */
   const close = (next) => {

@@ -6,7 +6,7 @@
 import { html } from "./svg.js";
 import { createDialog } from "./kit/dialog.js";
 import { KEY_TIMING, SOFT_DROP } from "./storage.js";
-import { installOffer } from "./reminder.js";
+import { offerInstall } from "./reminder.js";
 
 /**
  * @param {HTMLElement | null} button the header's settings button
@@ -147,7 +147,7 @@ function keepRows(body, { keeping, t, lang, close }) {
   const actions = html("div", { class: "keep-actions" }, body);
   const ask = html("button", { type: "button", class: "btn keep-ask", hidden: true }, actions, t("shell.keep.ask"));
   const notes = html("div", { class: "keep-notes" }, body);
-  installOffer(actions, notes, keeping, t);
+  offerInstall(actions, notes, keeping, t);
   const { backup } = keeping.state();
   const last = backup === null ? t("shell.keep.noBackup") : t("shell.keep.lastBackup", { date: dateText(backup, lang) });
   html("p", { class: "keep-last" }, notes, last);

@@ -196,6 +196,7 @@ def test_settings_say_whether_the_storage_is_kept_and_what_protects_it(contexts,
     assert overflow_report(page, ".settings-dialog .btn, .keep-status, .keep-notes p") == []
     for button in (ask, install, dialog.locator(".keep-backup")):
         assert button.bounding_box()["height"] >= 44
+    shot(page, dialog, "settings-360x640")
 
     ask.click()
     expect(status).to_have_text(EN["shell.keep.kept"])
@@ -271,12 +272,17 @@ def test_home_reminds_a_player_with_a_streak_once_a_week_never_in_play(phone: Pa
     expect(page.locator(".keep-last")).to_contain_text(EN["shell.keep.lastBackup"].split("{date}")[0])
 
 
-def test_solved_puzzles_are_reminded_too_and_not_now_dismisses(page: Page, boot) -> None:
+def test_solved_puzzles_are_reminded_too_and_not_now_dismisses(phone: Page, boot) -> None:
+    page = phone
     profile = dump_profile({**empty_profile(), "puzzles": {"1": 1, "2": 1}})
     boot(page, "#/", {**settings("ru"), storage_key("bowls", "profile"): profile})
     home_settled(page)
     card = page.locator(".keep-reminder")
     expect(card.locator(".keep-reminder-text")).to_have_text(STRINGS["ru"]["shell.keep.remindPuzzles"]["few"].replace("{count}", "2"))
+    page.set_viewport_size({"width": 360, "height": 640})  # the longest words, on a small phone
+    card.scroll_into_view_if_needed()
+    assert page.evaluate(INSIDE, [".keep-reminder, .keep-reminder .btn, .keep-reminder p", ".keep-reminder"]) == []
+    assert overflow_report(page) == []
     card.locator(".keep-reminder-later").click()
     expect(card).to_have_count(0)
     expect(page.locator(".game-card").first).to_be_focused()

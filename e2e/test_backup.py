@@ -2,7 +2,7 @@
 file with every game's profile, runs, slots and settings (and the
 Daily Club's record and kept replays); a restore checks every part through
 the engines first and changes nothing when a part is bad; persistent storage
-is asked for once a finished run exists.
+is never asked for on load (after a finished run: e2e/test_persist.py).
 
 The stored values are made by the CPython engines (the test hook), so the
 page's engines must accept them exactly as a restore would.
@@ -134,8 +134,7 @@ def test_back_up_clear_restore_everything_is_back(strict: Page, boot, server_url
     assert all(expected.values())
     boot(page, storage={**data, storage_key("blocks", "run") + "/corrupt/1": "junk"})
     assert home_bests(page) == {g: str(b) for g, b in expected.items()}
-    page.wait_for_function("document.documentElement.dataset.persist !== undefined")
-    assert page.evaluate("window.__persistAsked") == 1  # a best exists: persistence was asked
+    assert page.evaluate("window.__persistAsked") is None  # P8: never on load, bests or not (after a finished run)
 
     with page.expect_download() as info:
         page.click(".backup-save")
@@ -149,7 +148,7 @@ def test_back_up_clear_restore_everything_is_back(strict: Page, boot, server_url
     page.reload()
     wait_ready(page)
     assert home_bests(page) == {g: "" for g in GAMES}
-    assert page.evaluate("window.__persistAsked") is None  # no finished run yet: not asked
+    assert page.evaluate("window.__persistAsked") is None  # not on load
 
     choose_file(page, json.dumps(backup))
     expect(page.locator(".backup-confirm")).to_be_visible(timeout=SLOW_MS)

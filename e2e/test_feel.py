@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 from arcade import SETTINGS, storage_key, wait_ready
@@ -348,6 +349,11 @@ def test_settings_dialog_in_four_languages_on_a_phone_by_keyboard(contexts, serv
         page.locator("#motion-select").select_option("reduce")
         assert page.evaluate("document.documentElement.dataset.motion") == "reduce"
         page.locator("#motion-select").select_option("system")
+        # What keeps the progress (P8, web/settings.js keepRows): its buttons once the browser said whether it keeps it.
+        expect(dialog.locator(".keep-status")).to_have_attribute("data-status", re.compile(r"\w"))
+        for kept in dialog.locator(".keep-actions .btn:visible").all():
+            page.keyboard.press("Tab")
+            expect(kept).to_be_focused()
         page.keyboard.press("Tab")
         expect(page.locator("#key-delay")).to_be_focused()  # Domino Drop's held keys (D8)
         page.keyboard.press("Tab")

@@ -13,7 +13,7 @@ import { mountHome } from "./home.js";
 import { mountRules } from "./rules.js";
 import { html } from "./svg.js";
 import { runningVersion, watchUpdates } from "./update.js";
-import { askPersistence } from "./backup.js";
+import { createKeeping } from "./persist.js";
 import { finishRestore } from "./restore.js";
 import { createSeen, createTips, memoryScope } from "./kit/lesson.js";
 import { createFeel } from "./kit/feel.js";
@@ -56,7 +56,8 @@ const shellPart = (id) => /** @type {HTMLElement} */ (document.getElementById(id
  * @property {string[]} games
  * @property {(id: string) => string | null} gameName
  * @property {(id: string, method: string, payload?: object) => Promise<any>} check a throwaway session's answer
- * @property {() => Promise<unknown>} askPersistence
+ * @property {import("./persist.js").Keeping} keeping what protects the storage: persistence asked after the first
+ *   finished run, the install offer, the last backup and the backup reminder (web/persist.js)
  * @property {(fn: (hidden: boolean) => void) => () => void} onVisibility
  * @property {boolean} lesson the page runs the game's first lesson (`#/<game>?lesson`):
  *   its engine is a session beside the player's run and its store keeps nothing
@@ -172,7 +173,7 @@ function createEngines(worker) {
  * @property {import("./kit/lesson.js").Seen} seen
  * @property {ReturnType<typeof createTips>} tips
  * @property {ReturnType<typeof createFeel>} feel
- * @property {() => Promise<unknown>} askPersistence asked once per page load
+ * @property {import("./persist.js").Keeping} keeping
  */
 
 /**
@@ -211,6 +212,7 @@ function makeContext(shell, route, root, { focusLost = false, afterLesson = fals
     t: i18n.t,
     lang: i18n.lang,
     number,
+    banked: shell.keeping.finishedRun, // P8: a finished run is what persistence is asked for, once
     onCleanup: (fn) => {
       cleanups.push(fn);
     },
@@ -257,7 +259,7 @@ function makeContext(shell, route, root, { focusLost = false, afterLesson = fals
     gameName: (id) => (GAME_IDS.includes(id) ? i18n.t(`shell.game.${id}.name`) : null),
     // A Promise; the ids are the games' and "club" (validatorFor), each with its checker.
     check: (id, method, payload) => /** @type {Engine} */ (engines.checkers.get(id)).call(method, payload),
-    askPersistence: shell.askPersistence,
+    keeping: shell.keeping,
     onVisibility: (fn) => {
       const off = shell.onVisibility(fn);
       cleanups.push(off);
@@ -400,6 +402,8 @@ async function openApp(worker, preloaded) {
     t: i18n.t,
     feel: shell.feel,
     reducedMotion: shell.reducedMotion,
+    keeping: shell.keeping,
+    lang: () => i18n.lang,
     signal,
   });
   const select = /** @type {HTMLSelectElement} */ (document.getElementById("lang-select"));
@@ -471,8 +475,6 @@ async function createShell(worker, preloaded, signal) {
   const reducedMotion = reducedMotionQuery(settings);
   document.documentElement.dataset.motion = settings.motion;
   const keepSettings = () => saveSettings(storage, settings);
-  /** @type {Promise<unknown> | null} */
-  let persistence = null; // asked once per page
   return {
     engines: createEngines(worker),
     engineReady,
@@ -488,10 +490,7 @@ async function createShell(worker, preloaded, signal) {
     seen,
     tips: createTips(seen, { t: i18n.t, announce }),
     feel: createFeel({ settings, saveSettings: keepSettings, reducedMotion, onVisibility }),
-    askPersistence: () => {
-      persistence ??= askPersistence();
-      return persistence;
-    },
+    keeping: createKeeping({ storage, signal }),
   };
 }
 

@@ -264,6 +264,7 @@ export function mountBackup(parent, ctx) {
 
   save.addEventListener("click", () => {
     say(t("shell.backup.saved", { file: download(makeBackup(ctx.storage, ctx.games)) }));
+    ctx.keeping.backedUp(); // the backup reminder's clock (web/persist.js)
   });
   open.addEventListener("click", () => input.click());
   input.addEventListener("change", async () => {

@@ -3,6 +3,7 @@
 import { html, stylesheet, svg } from "./svg.js";
 import { clockText } from "./kit/share.js";
 import { mountBackup } from "./backup.js";
+import { remindBackup } from "./reminder.js";
 import { GAME_IDS } from "./route.js";
 
 /** @typedef {import("./app.js").PageContext} PageContext */
@@ -77,7 +78,6 @@ export async function mountHome(root, ctx) {
   await stylesheet(root, new URL("./css/club.css", import.meta.url), SHEET_WAIT_MS);
   const daily = dailyCard(root, ctx);
   const grid = html("ul", { class: "game-grid", role: "list" }, root);
-  let anyBest = false;
   /** @type {Map<string, HTMLElement>} */
   const bests = new Map();
   for (const game of GAMES) {
@@ -88,7 +88,6 @@ export async function mountHome(root, ctx) {
     html("h2", {}, text, t(`shell.game.${game.id}.name`));
     html("p", { class: "pitch" }, text, t(`shell.game.${game.id}.pitch`));
     const best = ctx.bestScore(game.id) || null;
-    anyBest ||= best !== null;
     bests.set(game.id, showBest(html("p", { class: "best" }, text), best, ctx));
     // A sibling of the card (a link cannot hold a link), laid over its corner by CSS.
     html(
@@ -99,11 +98,11 @@ export async function mountHome(root, ctx) {
     );
   }
   mountBackup(root, ctx);
-  // A best score means a finished run: from then on, ask the browser to keep
-  // our storage (navigator.storage.persist).
-  if (anyBest) ctx.askPersistence();
+  if (ctx.keeping.takeBackupWish()) backupButton(root); // Settings' Back up came here
   // The cards show the stored headlines at once; the engines' answers follow.
   let gone = false;
+  // P8: once the Daily Club card said the streaks, a gentle reminder to save a backup when one is due.
+  const reminded = daily.filled.then((answer) => remindBackup(root, grid, ctx, answer, () => !gone)).catch((error) => console.error(error)); // no reminder this time: home stands
   const settled = ctx.engineReady.then(
     () =>
       Promise.all(
@@ -111,7 +110,6 @@ export async function mountHome(root, ctx) {
           const best = (await ctx.freshBest(id)) || null;
           if (gone) return;
           showBest(shown, best, ctx);
-          if (best !== null) ctx.askPersistence();
         }),
       ),
     () => {},
@@ -122,8 +120,16 @@ export async function mountHome(root, ctx) {
       gone = true;
       daily.stop();
     },
-    settled: Promise.all([settled, daily.filled]),
+    settled: Promise.all([settled, daily.filled, reminded]),
   };
+}
+
+// Settings' Back up (P8): the player is brought to the backup section's button.
+/** @param {HTMLElement} root */
+function backupButton(root) {
+  const button = /** @type {HTMLElement | null} */ (root.querySelector(".backup-save"));
+  button?.scrollIntoView({ block: "center" });
+  button?.focus({ preventScroll: true });
 }
 
 // A best of 0 is what merely opening a game leaves: no score yet.
@@ -166,7 +172,7 @@ function clock(ctx, ms) {
  * The Daily Club card: its frame at once, its contents when the club service
  * answers `home`; the countdown ticks every second and asks again at 0.
  * @param {HTMLElement} root @param {PageContext} ctx
- * @returns {{ filled: Promise<void>, stop: () => void }}
+ * @returns {{ filled: Promise<Daily.Home | null>, stop: () => void }} filled: the service's answer (null: none)
  */
 function dailyCard(root, ctx) {
   const { t } = ctx;
@@ -247,18 +253,20 @@ function dailyCard(root, ctx) {
     if (!stopped) timer = setInterval(tick, 1000);
   };
 
-  /** @returns {Promise<void>} */
+  /** @returns {Promise<Daily.Home | null>} */
   const ask = async () => {
-    if (stopped) return;
+    if (stopped) return null;
     try {
       const answer = /** @type {Daily.Home} */ (await askClub(ctx, "home", { record: await ctx.club.record(), now: Date.now() }));
       if (!stopped) fill(answer);
+      return answer;
     } catch (error) {
       if (!(error?.name === "EngineError")) console.error(error);
       card.dataset.state = "failed";
       club.textContent = t("club.failed");
+      return null;
     }
   };
-  const filled = ctx.engineReady.then(ask, () => {});
+  const filled = ctx.engineReady.then(ask, () => null);
   return { filled, stop };
 }

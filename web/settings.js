@@ -1,10 +1,12 @@
 // The settings dialog, opened by the header's button: sound and
-// its volume, vibration, motion (P11), Domino Drop's held keys (D8) and soft
+// its volume, vibration, motion (P11), whether this browser keeps the progress
+// and what protects it (P8: web/persist.js), Domino Drop's held keys (D8) and soft
 // drop speed (D6's by default; web/games/domino/softdrop.js). Every
 // change is applied and saved at once.
 import { html } from "./svg.js";
 import { createDialog } from "./kit/dialog.js";
 import { KEY_TIMING, SOFT_DROP } from "./storage.js";
+import { offerInstall } from "./reminder.js";
 
 /**
  * @param {HTMLElement | null} button the header's settings button
@@ -14,10 +16,12 @@ import { KEY_TIMING, SOFT_DROP } from "./storage.js";
  * @param {(key: string, vars?: object) => string} options.t
  * @param {import("./kit/feel.js").Feel} options.feel
  * @param {() => boolean} options.reducedMotion
+ * @param {import("./persist.js").Keeping} options.keeping
+ * @param {() => string} options.lang the page's language now (the last backup's date)
  * @param {AbortSignal} [options.signal] removes the button's listener and the dialog (the app's restart in place)
  * @returns {{ open(): void, close(): void }}
  */
-export function mountSettings(button, { settings, saveSettings, t, feel, reducedMotion, signal }) {
+export function mountSettings(button, { settings, saveSettings, t, feel, reducedMotion, keeping, lang, signal }) {
   /** @type {import("./kit/dialog.js").Dialog | null} */
   let dialog = null;
 
@@ -61,6 +65,7 @@ export function mountSettings(button, { settings, saveSettings, t, feel, reduced
       feel.refresh();
       sync();
     };
+    keepRows(body, { keeping, t, lang: lang(), close: () => dialog?.close() });
     keyRows(body, { settings, row, t, save });
 
     const sync = () => {
@@ -126,6 +131,57 @@ export function mountSettings(button, { settings, saveSettings, t, feel, reduced
       dialog?.close();
     },
   };
+}
+
+/**
+ * P8: does this browser keep the progress (navigator.storage.persisted), in a player's words, and what
+ * protects it: asking again, installing the arcade (its prompt, or iOS's Add to Home Screen) and a backup
+ * file (home's Back up; the last one's date).
+ * @param {HTMLElement} body
+ * @param {{ keeping: import("./persist.js").Keeping, t: (key: string, vars?: object) => string, lang: string,
+ *   close: () => void }} parts
+ */
+function keepRows(body, { keeping, t, lang, close }) {
+  html("h3", { class: "setting-group" }, body, t("shell.keep.title"));
+  const status = html("p", { class: "keep-status", role: "status" }, body, "…");
+  const actions = html("div", { class: "keep-actions" }, body);
+  const ask = html("button", { type: "button", class: "btn keep-ask", hidden: true }, actions, t("shell.keep.ask"));
+  const notes = html("div", { class: "keep-notes" }, body);
+  offerInstall(actions, notes, keeping, t);
+  const { backup } = keeping.state();
+  const last = backup === null ? t("shell.keep.noBackup") : t("shell.keep.lastBackup", { date: dateText(backup, lang) });
+  html("p", { class: "keep-last" }, notes, last);
+  const save = html("button", { type: "button", class: "btn keep-backup" }, actions, t("shell.backup.save"));
+  const show = async () => {
+    const said = await keeping.status();
+    status.dataset.status = said;
+    status.textContent = t(`shell.keep.${said}`);
+    ask.hidden = said !== "clearable";
+  };
+  show();
+  ask.addEventListener("click", async () => {
+    ask.disabled = true;
+    const kept = await keeping.ask();
+    ask.disabled = false;
+    await show();
+    if (!kept) status.textContent = `${status.textContent} ${t("shell.keep.refused")}`;
+  });
+  save.addEventListener("click", () => {
+    close();
+    const here = /** @type {HTMLElement | null} */ (document.querySelector(".view-home .backup-save"));
+    if (here) {
+      here.scrollIntoView({ block: "center" });
+      here.focus({ preventScroll: true });
+      return;
+    }
+    keeping.wishBackup(); // home takes it: its Back up button, focused
+    location.hash = "#/";
+  });
+}
+
+/** @param {number} time epoch ms @param {string} lang @returns {string} */
+function dateText(time, lang) {
+  return new Intl.DateTimeFormat(lang, { dateStyle: "medium" }).format(time);
 }
 
 /**

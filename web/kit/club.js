@@ -67,6 +67,8 @@ export { REPLAY_ERRORS } from "./clubreplay.js";
  * @property {(text: string) => void} announce
  * @property {() => boolean} reducedMotion
  * @property {(fn: () => void) => void} onCleanup run when the page is left
+ * @property {() => void} [banked] told after a finished run was banked (P8: the shell asks the browser to keep the
+ *   storage then, once: web/persist.js)
  * @property {boolean} [ghostTaken] a challenge was just taken: its ghost (or none) replaces the engine's
  * @property {Promise<void>} [racing] the ghost being given to the engine (clubghost.js raceGhost)
  */
@@ -192,6 +194,7 @@ async function finished(deps, events) {
       }
       const summary = /** @type {Summary} */ ({ ...answer.summary, event });
       storage.scope(event.game).set(ENDED, JSON.stringify(summary)); // the end card after a reload (ended)
+      deps.banked?.();
       return summary;
     }
     console.warn("6E Club: the club record kept changing in another tab; this run was not banked");

@@ -180,21 +180,6 @@ export function applyBackup(storage, backup) {
   return restore(storage.backend, backup.keys);
 }
 
-// Ask the browser to keep our storage (navigator.storage.persist) once a
-// finished run exists; the answer is shown on <html data-persist>.
-/** @returns {Promise<string>} "granted", "denied" or "unsupported" */
-export async function askPersistence() {
-  const manager = navigator.storage;
-  let answer = "unsupported";
-  try {
-    if (manager?.persist) answer = (await manager.persisted()) || (await manager.persist()) ? "granted" : "denied";
-  } catch {
-    /* unsupported here */
-  }
-  document.documentElement.dataset.persist = answer;
-  return answer;
-}
-
 /** @param {Backup} backup @returns {string} the file's name */
 function download(backup) {
   const name = `6e-club-backup-${backup.saved.slice(0, 10)}.json`;

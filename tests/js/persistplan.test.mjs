@@ -159,7 +159,7 @@ function fakeWindow({ granted = false, grants = false, userAgent = ANDROID } = {
 
 /** @param {ReturnType<typeof fakeWindow>["win"]} win @param {() => number} now */
 function keeper(win, now = () => NOW) {
-  installDom(); // askPersistence marks <html data-persist>
+  installDom();
   const storage = createStorage({ backend: mapStorage() });
   return { keeping: createKeeping({ storage, now, win: /** @type {any} */ (win) }), storage };
 }

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import time
-import warnings
 from urllib.parse import urlparse
 
 from playwright.sync_api import Error as PlaywrightError
@@ -28,99 +27,92 @@ READY = "document.documentElement.dataset.ready === '1'"
 POLL_MS = 2_000
 
 
-class EntryAborted(UserWarning):
-    """The browser aborted a request for the arcade's own modules: the load was retried (``wait_ready``)."""
-
-
-def watch_aborts(page: Page) -> None:
-    """Keep, per load of ``page``, the requests for the arcade's own modules (web/, build/'s
-    generated ones such as the module graphs boot.js imports, and the runtime's in vendor/:
-    PyScript's chunks) the browser aborted
-    (``page.aborted``), and where its test's page errors stood when that load began."""
-    page.aborted = []  # type: ignore[attr-defined]
-    page.failed_requests = []  # type: ignore[attr-defined]  # every failed request of the load, to say why a boot stalled
-    page.errors_at_load = 0  # type: ignore[attr-defined]
+def watch_failures(page: Page) -> None:
+    """Keep, per load of ``page``, the requests that failed (``page.failed_requests``), to say why a
+    boot did not end (``wait_ready``). Nothing is retried here: a request the browser aborted is the
+    product's to retry (index.html's watchdog, web/app.js), as a player's phone would need it."""
+    page.failed_requests = []  # type: ignore[attr-defined]
 
     def loaded(frame) -> None:
         if frame == page.main_frame:
-            page.aborted = []  # type: ignore[attr-defined]
             page.failed_requests = []  # type: ignore[attr-defined]
-            errors = getattr(page, "errors", None)
-            page.errors_at_load = len(errors) if errors is not None else 0  # type: ignore[attr-defined]
 
     def failed(request) -> None:
-        path = urlparse(request.url).path
-        page.failed_requests.append(f"{path} ({request.failure})")  # type: ignore[attr-defined]
-        if path.startswith(("/web/", "/build/", "/vendor/")) and path.endswith((".js", ".mjs")) and "ERR_ABORTED" in str(request.failure):
-            page.aborted.append(f"{path} ({request.failure})")  # type: ignore[attr-defined]
+        page.failed_requests.append(f"{urlparse(request.url).path} ({request.failure})")  # type: ignore[attr-defined]
 
     page.on("framenavigated", loaded)
     page.on("requestfailed", failed)
-    reload = page.reload
-
-    def reload_once_if_aborted(**options):  # type: ignore[no-untyped-def]
-        """``page.reload``, whose load is made again once when the browser aborted its own modules
-        (a test that reloads and then waits for its page, not through ``wait_ready``)."""
-        response = reload(**options)
-        if page.aborted:  # type: ignore[attr-defined]
-            entry_aborted(page)
-            response = reload(**options)
-        return response
-
-    page.reload = reload_once_if_aborted  # type: ignore[method-assign]
 
 
-def entry_aborted(page: Page) -> None:
-    """Say that a load's own modules were aborted (an ``EntryAborted`` warning, a profile line)
-    and set that load's page errors aside: it is not the page the test is about."""
-    aborted = list(getattr(page, "aborted", []))
-    warnings.warn(f"{page.url}: the browser aborted {', '.join(aborted[:3])}; reloaded once", EntryAborted, stacklevel=3)
-    profile("entry-aborted", url=page.url, failed=aborted)
-    errors: list[str] | None = getattr(page, "errors", None)
-    if errors is not None:
-        del errors[getattr(page, "errors_at_load", len(errors)):]
-
-
-def wait_ready(page: Page, retried: bool = False) -> None:
+def wait_ready(page: Page) -> None:
     """Wait until Python has booted and the current route is mounted; a boot that never
-    ends fails with where it stopped (the loader's stages, the snapshot, the route).
-
-    In CI runs on a loaded machine (about 1,000 boots each), Chromium now and then aborts
-    some requests for the arcade's own modules on a page its service worker serves
-    (``net::ERR_ABORTED``): web/boot.js (nothing runs), or modules the shell or a game page
-    imports (the boot fails, or the shell starts without the game). Such a load is not the
-    page a test is about: it is reloaded once, its page errors set aside, and the run says
-    so (an ``EntryAborted`` warning in the summary, a line in the ``E2E_PROFILE`` log), so a
-    pattern stays seen. A test whose subject is a failing boot does not wait here.
+    ends, or that the page says failed, fails with where it stopped (the loader's stages, the
+    snapshot, the route). The page may reload itself on the way (its watchdog's one retry of a
+    start whose modules did not come): the wait goes on through it. A test whose subject is a
+    failing boot does not wait here.
     """
     began = time.monotonic()
-    while True:
+    while time.monotonic() - began < BOOT_TIMEOUT_MS / 1000:
         try:
             page.wait_for_function(READY_OR_FAILED, timeout=POLL_MS)
             break
         except PlaywrightError:
-            if getattr(page, "aborted", None) or time.monotonic() - began > BOOT_TIMEOUT_MS / 1000:
-                break
-    aborted = list(getattr(page, "aborted", []))
-    if not page.evaluate(READY) or aborted:
-        if aborted and not retried:
-            entry_aborted(page)
-            page.reload()
-            wait_ready(page, retried=True)
-            return
-        if not page.evaluate(READY):
-            said = [f"{m.type}: {m.text}" for m in page.console_messages() if m.type in ("error", "warning")][-10:]
-            failed = getattr(page, "failed_requests", [])[-10:]
-            raise AssertionError(f"the arcade did not start: {boot_state(page)}; console: {said}; failed requests: {failed}")
+            continue  # not yet, or the page reloaded itself meanwhile
+    if not page.evaluate(READY):
+        said = [f"{m.type}: {m.text}" for m in page.console_messages() if m.type in ("error", "warning")][-10:]
+        failed = getattr(page, "failed_requests", [])[-10:]
+        raise AssertionError(f"the arcade did not start: {boot_state(page)}; console: {said}; failed requests: {failed}")
     if os.environ.get("E2E_PROFILE"):  # the page is asked only when the profile is written
         profile("ready", waited=round(time.monotonic() - began, 2),
                 **page.evaluate("({visit: document.documentElement.dataset.visit,"
                                 " snapshot: document.documentElement.dataset.snapshot, at: Math.round(performance.now())})"))
 
 
+def abort_requests(page: Page, path: str, loads: int | None = None, fresh: bool = True) -> list[str]:
+    """Abort the page's requests for ``path`` (P3: a file the browser does not deliver, as Chromium
+    aborts module requests its service worker answers on a loaded machine): made by the first
+    ``loads`` documents the test opens from now (None: all of them); ``fresh=False``: only its own
+    URL's (the page's fresh URL for it, with a query, goes through). The list of the URLs aborted
+    fills as they are. A page with a service worker answers from its cache, out of the route's
+    reach: use ``held_page`` or a context with ``service_workers="block"``."""
+    aborted: list[str] = []
+    opened: list[str] = []
+    page.on("framenavigated", lambda frame: opened.append(frame.url) if frame == page.main_frame else None)
+
+    def handle(route: Route) -> None:
+        if (loads is None or len(opened) <= loads) and (fresh or not urlparse(route.request.url).query):
+            aborted.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route(lambda url: urlparse(url).path == path, handle)
+    return aborted
+
+
+def navigation(page: Page) -> str:
+    """How the page's document was opened: "navigate" (a test's goto) or "reload" (the page's own)."""
+    return page.evaluate("performance.getEntriesByType('navigation')[0].type")
+
+
+def until(page: Page, expression: str, timeout_ms: int = 45_000) -> None:
+    """Poll ``expression`` with page.evaluate (DevTools evaluation, not the page's eval), so the
+    waiting itself never depends on what the page's policy allows (e2e/test_csp.py); through a
+    reload the page makes itself (its watchdog's retry) too."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        try:
+            if page.evaluate(expression):
+                return
+        except PlaywrightError as error:  # the document went with a reload: ask the next one
+            if "context was destroyed" not in str(error) and "navigat" not in str(error):
+                raise
+        assert time.monotonic() < deadline, f"timed out waiting for {expression}"
+        page.wait_for_timeout(100)
+
+
 def open_arcade(page: Page, url: str) -> None:
-    """Open the arcade at ``url`` and wait until it is ready (a load whose own modules the
-    browser aborted is reloaded once: ``wait_ready``)."""
+    """Open the arcade at ``url`` and wait until it is ready (``wait_ready``)."""
     page.goto(url)
     wait_ready(page)
 

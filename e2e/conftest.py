@@ -66,7 +66,7 @@ from arcade import (  # noqa: E402
     open_arcade,
     profile,
     reopen_in_place,
-    watch_aborts,
+    watch_failures,
     write_before_start,
 )
 from browser import NoBrowser, find_chromium  # noqa: E402
@@ -127,7 +127,7 @@ class PageErrors:
         page.on("pageerror", lambda exc: self.seen.append(f"{page.url}: {exc}"))
         page.on("console", lambda m: self.trail.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
         page.on("close", lambda p: self.pages.remove(p) if p in self.pages else None)
-        watch_aborts(page)  # a load whose own modules the browser aborted is reloaded once (wait_ready)
+        watch_failures(page)  # what failed in a load, for a boot that did not end (wait_ready)
         self.pages.append(page)
         return self.seen
 

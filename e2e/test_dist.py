@@ -5,13 +5,14 @@ settings and a first lesson work, with no page error."""
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from arcade import drop_first_legal, wait_ready
+from arcade import BOOT_TIMEOUT_MS, abort_requests, drop_first_legal, navigation, until, wait_ready
 from playwright.sync_api import Page, expect
 from serve import make_server
 
@@ -61,3 +62,32 @@ def test_the_slimmed_site_plays(page: Page, dist_url: str) -> None:
         expect(page.locator(shown).first).to_be_visible()
     expect(page.locator(".bw-bowl")).to_have_count(12)
     assert page.evaluate("getComputedStyle(document.querySelector('.bw-board')).display") != "inline"  # bowls.css
+
+
+# Every violation of the page's policy, kept on the page (e2e/test_csp.py).
+RECORD_VIOLATIONS = """window.__cspViolations = [];
+document.addEventListener('securitypolicyviolation', (e) => window.__cspViolations.push(`${e.effectiveDirective} ${e.blockedURI}`));"""
+
+
+def test_the_published_site_retries_what_it_missed(browser, dist_url: str) -> None:
+    """P3 on the published site, under its own policy (not bypassed) and with no service worker (every
+    file through the routes): its entry missing from the first load, the inline watchdog, allowed by the
+    hash written for the slimmed page, reloads it once; the game's chunk (build/graphs.js names it)
+    missing under its own URL, the page imports it under a fresh one. The game comes, nothing reported."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=False, service_workers="block")
+    try:
+        page = context.new_page()
+        graphs = page.request.get(dist_url + "build/graphs.js").text()
+        chunk = json.loads(graphs.split(" = ", 1)[1].rstrip(";\n"))["blocks"][0]
+        assert re.fullmatch(r"web/chunk-\w+\.js", chunk), chunk
+        page.add_init_script(RECORD_VIOLATIONS)
+        entry = abort_requests(page, "/web/boot.js", loads=1)
+        page_chunk = abort_requests(page, f"/{chunk}", fresh=False)
+        page.goto(dist_url + "#/blocks")
+        until(page, "document.documentElement.dataset.ready === '1'", BOOT_TIMEOUT_MS)
+        expect(page.locator(".bk-cell")).to_have_count(61)
+        assert len(entry) == 1 and page_chunk, (entry, page_chunk)
+        assert navigation(page) == "reload"
+        assert page.evaluate("window.__cspViolations") == []
+    finally:
+        context.close()

@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import bundle  # noqa: E402
+import csp  # noqa: E402
 
 import build  # noqa: E402
 
@@ -37,6 +38,14 @@ def test_no_page_file_names_another_origin() -> None:
     for path in sources:
         text = path.read_text()
         assert not re.search(r"https?://(?!127\.0\.0\.1|www\.w3\.org/2000/svg)", text), path
+
+
+def test_the_policy_allows_the_inline_watchdog_by_its_hash() -> None:
+    """P3: index.html's one inline script (the boot's watchdog, which runs when no module does) is
+    allowed by its SHA-256 in the Content-Security-Policy, and by nothing broader."""
+    html = (ROOT / "index.html").read_text()
+    assert len(csp.inline_hashes(html)) == 1
+    assert csp.with_inline_hashes(html) == html, "the watchdog changed: run `.venv/bin/python tools/csp.py index.html`"
 
 
 def test_interpreter_is_local() -> None:
@@ -179,7 +188,10 @@ def test_dist_serves_our_files_slimmed_and_whole(tmp_path: Path) -> None:
         assert "/*" not in slim and slim.count("{") == re.sub(r"/\*.*?\*/", "", sheet.read_text(), flags=re.S).count("{")
     for table in (ROOT / "web" / "i18n").glob("*.json"):
         assert json.loads((dest / table.relative_to(ROOT)).read_text()) == json.loads(table.read_text())
-    assert "<!--" not in (dest / "index.html").read_text()
+    page = (dest / "index.html").read_text()
+    assert "<!--" not in page
+    # P3: the watchdog as slimmed is the text the published policy allows (tools/csp.py).
+    assert csp.inline_hashes(page) and csp.with_inline_hashes(page) == page
     # P16: the engine archive's modules without comments and docstrings, and the same engine:
     # the public and our own conformance vectors pass when it is imported from the published archive.
     archive = dest / "build" / "club.zip"

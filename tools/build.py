@@ -48,6 +48,7 @@ sys.path.insert(0, str(ROOT / "py"))  # the engines, for their geometry (build/s
 
 import stdlib  # noqa: E402
 import stdlib_trim  # noqa: E402
+from csp import with_inline_hashes  # noqa: E402
 from throttle import GZIPPED  # noqa: E402
 
 SERVED_ROOT_FILES = ("index.html", "pyscript.toml", "sw.js")
@@ -239,7 +240,8 @@ def slim(dest: Path) -> None:
     for path in dest.glob("web/**/*.css"):
         path.write_text(_without_comments(path.read_text(), r"/\*.*?\*/"))
     index = dest / "index.html"
-    index.write_text(_without_comments(index.read_text(), r"<!--.*?-->"))
+    # Its inline script (the boot's watchdog) as slimmed, and the policy allowing that text (tools/csp.py).
+    index.write_text(with_inline_hashes(_without_comments(index.read_text(), r"<!--.*?-->")))
     for path in dest.glob("web/i18n/*.json"):
         path.write_text(json.dumps(json.loads(path.read_text()), ensure_ascii=False, separators=(",", ":")))
     slim_archive(dest / "build" / "club.zip")

@@ -286,6 +286,48 @@ async function freshBest({ engines, storage }, game) {
 }
 
 /**
+ * A page's module (a game's, or the stats page's): the one asked for while Python booted, else imported
+ * now; one that did not load is imported once more under a URL of its own (P3: the page retries a module
+ * the browser did not deliver, and a browser may keep the failure for the module's URL).
+ * @param {string} page a game id, or "club" @param {Map<string, Promise<any>>} preloaded
+ * @returns {Promise<any>} the module, or null when it did not load twice
+ */
+async function loadPage(page, preloaded) {
+  try {
+    const early = await (preloaded.get(page) ?? importPage(page));
+    if (early) return early;
+  } catch (error) {
+    console.warn(`${page}: its module did not load; once more`, error);
+  }
+  try {
+    return await importPage(page, true);
+  } catch (error) {
+    console.error(error);
+    return null;
+  }
+}
+
+/**
+ * A page whose module did not load, or whose mount failed: told to the boot's watchdog (index.html),
+ * which reloads the page once (every module fetched anew); after that the page says it failed, with
+ * Retry (P3), which reloads it again.
+ * @param {HTMLElement} root the page's section @param {string} text what the page says
+ * @param {string} retry the button's label
+ * @returns {Promise<null>} never settled when the page reloads: nothing more happens here
+ */
+function pageFailed(root, text, retry) {
+  const failed = new CustomEvent("club:failed", { cancelable: true, detail: { message: null, inPage: true } });
+  if (!dispatchEvent(failed)) return new Promise(() => {});
+  root.replaceChildren();
+  const box = html("div", { class: "page-failed", role: "alert" }, root);
+  html("p", { class: "placeholder" }, box, text);
+  const button = html("button", { type: "button", class: "btn primary" }, box, retry);
+  button.addEventListener("click", () => dispatchEvent(new Event("club:retry")));
+  routeDrawn(); // its frame is this message: a first visit's downloads need not wait for another
+  return Promise.resolve(null);
+}
+
+/**
  * A page's module mounted into its section: home, the club page, a rules page or a game.
  * @param {Shell} shell @param {Route} route @param {HTMLElement} root @param {PageContext} ctx
  * @param {Map<string, Promise<any>>} preloaded the route's game module, asked for while Python booted
@@ -294,43 +336,34 @@ async function freshBest({ engines, storage }, game) {
  */
 async function mountPage(shell, route, root, ctx, preloaded, current) {
   const { t } = shell.i18n;
-  /** @param {() => Promise<any>} load @param {string} failed the placeholder's key when it fails */
-  const guarded = async (load, failed) => {
+  /** @param {string} key what the page says */
+  const failed = (key) => pageFailed(root, t(key), t("shell.loader.retry"));
+  /** @param {() => Promise<any>} mount @param {string} key what the page says when it fails */
+  const guarded = async (mount, key) => {
     try {
-      return (await load()) ?? null;
+      return (await mount()) ?? null;
     } catch (error) {
       console.error(error);
-      root.replaceChildren();
-      html("p", { class: "placeholder" }, root, t(failed));
-      return null;
+      return failed(key);
     }
   };
   if (route.name === "home") {
     document.title = "6E Club";
     return shellPage(mountHome(root, ctx));
   }
-  if (route.name === "club") {
-    // the Daily Club's stats page (web/club.js)
-    document.title = `${t("shell.club.title")} · 6E Club`;
-    return guarded(async () => shellPage((await import("./club.js")).mountClub(root, ctx)), "shell.comingSoon");
-  }
   if (route.name === "rules") {
     document.title = `${t(`shell.game.${route.game}.name`)} · ${t("shell.rules")} · 6E Club`;
     return shellPage(mountRules(root, ctx, route.game));
   }
-  document.title = `${t(`shell.game.${route.game}.name`)} · 6E Club`;
-  let module = null;
-  try {
-    module = (await preloaded.get(route.game)) ?? (await importPage(route.game));
-  } catch (error) {
-    console.error(error); // no page for it: said below
-  }
+  // The Daily Club's stats page (web/club.js) or a game's page.
+  const page = route.name === "club" ? "club" : route.game;
+  const key = route.name === "club" ? "shell.pageFailed" : "shell.gameFailed";
+  document.title = `${route.name === "club" ? t("shell.club.title") : t(`shell.game.${route.game}.name`)} · 6E Club`;
+  const module = await loadPage(page, preloaded);
   if (!current()) return null;
-  if (!module?.mount) {
-    html("p", { class: "placeholder" }, root, t("shell.comingSoon"));
-    return null;
-  }
-  return guarded(() => module.mount(root, ctx), "shell.gameFailed");
+  if (!module) return failed(key);
+  if (route.name === "club") return guarded(() => shellPage(module.mountClub(root, ctx)), key);
+  return guarded(() => module.mount(root, ctx), key);
 }
 
 /**
@@ -600,8 +633,9 @@ function createRouter(shell, modules) {
       cleanup();
       return;
     }
-    // A replay is watched, never played: the page's own controls stay out of reach (the bar is outside root).
-    root.inert = ctx.replay !== null;
+    // A replay is watched, never played: the page's own controls stay out of reach (the bar is outside root);
+    // a page that failed keeps its Retry in reach.
+    root.inert = ctx.replay !== null && view !== null;
     delete root.dataset.starting;
     current = { view, cleanup };
     app.setAttribute("aria-busy", "false");

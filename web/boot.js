@@ -5,8 +5,10 @@
 // first visit how much of them has arrived and why they are needed, then the
 // stages the worker reports (runtime, wasm, python, files, engines: observed,
 // not timed guesses); a returning visit (a service worker serves every file)
-// shows nothing but the page, unless the start fails. A failure, or no
-// progress for a minute, shows what went wrong and Retry.
+// shows nothing but the page, unless the start fails. A failure is told to
+// the boot's watchdog (index.html: it does not live here, so it also sees this
+// module not delivered, or no progress for a minute), which reloads once, then
+// shows what went wrong with Retry.
 import { startWorker } from "./engine.js";
 import { startDownloads } from "./downloads.js";
 import { preloadRoute } from "./route.js";
@@ -35,15 +37,10 @@ const ENGLISH = {
   "shell.loader.engines": "Starting the engines",
   "shell.loader.ready": "Ready",
   "shell.loader.why": "Downloading the game engine, {size}, once — then it plays offline",
-  "shell.loader.failed": "The arcade could not start.",
-  "shell.loader.timeout": "Python did not start in time. Check your connection and try again.",
-  "shell.loader.retry": "Retry",
   "shell.loader.loading": "Loading",
 };
 // A first visit's downloads wait for the route's frame at most this long.
 const FRAME_WAIT_MS = 3000;
-// With no progress at all for this long (no byte, no stage), the start has failed.
-const STALL_MS = 60000;
 
 /** @typedef {import("./downloads.js").Progress} Progress */
 
@@ -59,12 +56,12 @@ function loaderUi(shown) {
   const fill = /** @type {HTMLElement} */ (loader.querySelector(".progress-fill"));
   const stage = cardPart("loader-stage");
   const share = cardPart("loader-share");
-  const retry = cardPart("retry");
   /** @type {Record<string, string>} */
   let strings = ENGLISH;
   let lang = "en";
   let reached = 0;
-  let failed = false;
+  // The watchdog (index.html) shows a failure on this card, in its own words: they stay.
+  const failed = () => root.dataset.boot === "failed";
   /** @type {Progress | null} */
   let bytes = null;
   loader.hidden = !shown;
@@ -73,15 +70,14 @@ function loaderUi(shown) {
   // The why is told until Python starts (by then only the engine archive may be on its way).
   const downloading = () => reached < PYTHON && Boolean(bytes && bytes.total > 0 && bytes.received < bytes.total);
   const render = () => {
+    if (failed()) return;
     const fraction = bytes && bytes.total > 0 ? bytes.received / bytes.total : 0;
     const pct = Math.max(STAGES[reached].pct, Math.floor(fraction * DOWNLOADS_PCT));
     fill.style.width = `${pct}%`;
     bar.setAttribute("aria-valuenow", String(pct));
     bar.setAttribute("aria-label", say("shell.loader.loading"));
     share.textContent = fraction > 0 && fraction < 1 ? new Intl.NumberFormat(lang, { style: "percent" }).format(fraction) : "";
-    retry.textContent = say("shell.loader.retry");
-    if (failed) stage.textContent = say("shell.loader.failed");
-    else if (bytes && downloading()) {
+    if (bytes && downloading()) {
       const size = new Intl.NumberFormat(lang, { style: "unit", unit: "megabyte", maximumFractionDigits: 1 });
       stage.textContent = say("shell.loader.why").replace("{size}", size.format(bytes.wire / 1e6));
     } else stage.textContent = say(`shell.loader.${STAGES[reached].id}`);
@@ -98,7 +94,7 @@ function loaderUi(shown) {
     /** @param {string} id a stage of STAGES */
     advance(id) {
       const index = STAGES.findIndex((s) => s.id === id);
-      if (index < reached) return;
+      if (index < reached || failed()) return;
       reached = index;
       render();
       root.dataset.boot = id;
@@ -109,16 +105,6 @@ function loaderUi(shown) {
       bytes = progress;
       render();
       if (progress.total > 0) root.dataset.received = String(progress.received === progress.total ? 1 : progress.received / progress.total);
-    },
-    /** @param {string | null} message null: the start made no progress for too long */
-    fail(message) {
-      root.dataset.boot = "failed";
-      failed = true;
-      loader.hidden = false;
-      render();
-      cardPart("load-error-text").textContent = message ?? say("shell.loader.timeout");
-      cardPart("load-error").hidden = false;
-      retry.focus();
     },
     // Gone at once: the page under it is already drawn and live (a fading card
     // would be half-transparent text for a moment).
@@ -143,6 +129,23 @@ function routePainted() {
   });
 }
 
+/**
+ * A failed start, told to the boot's watchdog (index.html): it reloads the page once, else shows the
+ * failure on the loader card with Retry.
+ * @param {string | null} message what failed, as the card says it (null: its words for a file not delivered)
+ * @param {boolean} again a reload may mend it (a module not delivered); false: the engine worker's own report
+ */
+function tellFailure(message, again) {
+  dispatchEvent(new CustomEvent("club:failed", { cancelable: true, detail: { message, retry: again } }));
+}
+
+/**
+ * What the card says of an error: a module not delivered (a TypeError, in every browser's words) in the
+ * player's language (the watchdog's), anything else as the error says it.
+ * @param {any} error
+ */
+const said = (error) => (error instanceof TypeError ? null : String(error?.message || error));
+
 function boot() {
   performance.mark("club-boot");
   const root = document.documentElement;
@@ -151,52 +154,30 @@ function boot() {
   root.dataset.visit = returning ? "returning" : "first";
   const ui = loaderUi(!returning);
   ui.advance("shell");
-  cardPart("retry").addEventListener("click", () => location.reload());
-  let stallTimer = setTimeout(() => ui.fail(null), STALL_MS);
-  const progressed = () => {
-    clearTimeout(stallTimer);
-    if (root.dataset.boot !== "failed") stallTimer = setTimeout(() => ui.fail(null), STALL_MS);
-  };
-  /** @param {string | null} message */
-  const fail = (message) => {
-    if (root.dataset.boot === "ready") return;
-    clearTimeout(stallTimer);
-    ui.fail(message);
+  /** @param {string | null} message @param {boolean} again */
+  const fail = (message, again) => {
+    if (root.dataset.boot !== "ready") tellFailure(message, again);
   };
   // Python starts in its worker while the page (home, a game's frame, a
   // stored board) is drawn at once: nothing here waits for it (P3). On a first
   // visit the downloads, then the worker, begin once the route's frame is on
   // screen: the page the player came for does not share the network with 4 MB.
   const painted = returning ? Promise.resolve() : routePainted();
-  const downloads = returning
-    ? null
-    : startDownloads(
-        new URL("../", import.meta.url),
-        (progress) => {
-          ui.downloaded(progress);
-          progressed();
-        },
-        painted,
-      );
+  const downloads = returning ? null : startDownloads(new URL("../", import.meta.url), (progress) => ui.downloaded(progress), painted);
   const engine = painted.then(() =>
     startWorker({
-      onStage: (stage) => {
-        ui.advance(stage);
-        progressed();
-      },
-      onFail: fail,
+      onStage: (stage) => ui.advance(stage),
+      onFail: (message) => fail(message, false),
       onBytes: (received) => {
         downloads?.fromWorker(received);
       },
     }),
   );
-  // Shown to the player with Retry: handled, so not also an uncaught rejection.
-  engine.catch((error) => fail(String(error?.message || error)));
+  // Told to the watchdog (PyScript's modules not delivered, or its worker not started; the app logs
+  // the error): handled, so not also an uncaught rejection.
+  engine.catch((error) => fail(said(error), true));
   engine.then(
-    () => {
-      ui.advance("engines");
-      progressed();
-    },
+    () => ui.advance("engines"),
     () => {},
   );
   // The route's strings, game modules, stylesheet and board, asked for beside the shell's modules.
@@ -206,13 +187,12 @@ function boot() {
     .then(({ startApp }) => startApp(engine, preloaded))
     .then(
       () => {
-        clearTimeout(stallTimer);
         ui.advance("ready");
         ui.hide();
       },
       (error) => {
         console.error(error);
-        fail(String(error?.message || error));
+        fail(said(error), true);
       },
     );
 }

@@ -18,16 +18,25 @@ const PAGES = {
 
 /** The games, in the order the arcade shows them. */
 export const GAME_IDS = Object.keys(PAGES);
+// The Daily Club's stats page (web/club.js), a page module like a game's.
+const STATS = () => import("./club.js");
 
 /** @typedef {import("./app.js").Route} Route */
 
 /**
- * A game's page module.
- * @param {string} game one of GAME_IDS
- * @returns {Promise<any>} the module (rejected for a game with no page)
+ * A page's module: a game's, or the stats page's ("club"). `fresh`: imported under a URL of its own
+ * (a query), for a module whose load failed: a browser may keep the failure for its URL (P3). The
+ * module's URL is the first of its graph (build/graphs.js: the source's, or the published chunk's).
+ * @param {string} page one of GAME_IDS, or "club"
+ * @param {boolean} [fresh]
+ * @returns {Promise<any>} the module (rejected for a page that is not one, or that did not load)
  */
-export function importPage(game) {
-  return Object.hasOwn(PAGES, game) ? PAGES[game]() : Promise.reject(new Error(`no page for ${game}`));
+export function importPage(page, fresh = false) {
+  if (!Object.hasOwn(PAGES, page) && page !== "club") return Promise.reject(new Error(`no page for ${page}`));
+  if (!fresh) return page === "club" ? STATS() : PAGES[page]();
+  const url = new URL(`../${GRAPHS[page][0]}`, import.meta.url);
+  url.searchParams.set("retry", String(Date.now()));
+  return import(url.href);
 }
 
 /**

@@ -278,10 +278,16 @@ async function freshBest({ engines, storage }, game) {
   try {
     const headline = await /** @type {Engine} */ (engines.games.get(game)).call("headline", { profile }); // a game of GAME_IDS
     storage.scope(game).set("headline", JSON.stringify(headline));
+    // No best: a profile the engine cannot read is moved aside here, with its notice (P8), not
+    // read again at every visit of home (a throwaway session reads it: the game's is untouched).
+    if ((headline?.best ?? null) === null && profile !== null)
+      await storage
+        .scope(game)
+        .load("profile", (text) => /** @type {Engine} */ (engines.checkers.get(game)).call("load_profile", { profile: text }));
     return headline?.best ?? null;
   } catch (error) {
     if (!(error?.name === "EngineError")) console.error(error);
-    return null; // a profile the engine cannot read: no best shown (the game moves it aside)
+    return null;
   }
 }
 
@@ -395,23 +401,26 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
   runningVersion().then((version) => {
     document.documentElement.dataset.version = version ?? "";
   });
+  // A new engine worker after a fatal failure (web/engine.js keptAlive) holds no session: the
+  // route opens again from storage, as after a load, with the notices said so far (P8).
+  addEventListener("club:engine-restarted", () => open({ keepNotices: true }).catch(console.error));
 
   // The restart in place: `close` ends the arcade in this page (the page shown goes, saving a
   // run in play; the shell's listeners and parts go; Python's sessions start anew, the
   // interpreter and the engines staying imported) and `open` opens it again from storage at
   // the address's route, as a new load of the page would. The e2e suite's tests that are not
   // about the boot start this way: a boot costs about two CPU-seconds, this a fifth of that.
-  async function close() {
+  async function close({ keepNotices = false } = {}) {
     delete document.documentElement.dataset.ready;
-    opened?.close();
+    opened?.close(keepNotices);
     opened = null;
     shellPart("app").replaceChildren();
     await sync.cancel();
     await sync.reset();
   }
 
-  async function open() {
-    if (opened) await close();
+  async function open({ keepNotices = false } = {}) {
+    if (opened) await close({ keepNotices });
     scrollTo(0, 0);
     opened = await openApp(worker, { tables: new Map(), modules: new Map() });
     opened.router.watch(updates);
@@ -421,7 +430,7 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
 /**
  * The shell, the header's controls and the router, and the route shown: what a load of the page opens.
  * @param {Promise<WorkerExports>} worker @param {{ tables: Map<string, Promise<any>>, modules: Map<string, Promise<any>> }} preloaded
- * @returns {Promise<{ shell: Shell, router: ReturnType<typeof createRouter>, close: () => void }>}
+ * @returns {Promise<{ shell: Shell, router: ReturnType<typeof createRouter>, close: (keepNotices?: boolean) => void }>}
  */
 async function openApp(worker, preloaded) {
   const listening = new AbortController();
@@ -466,13 +475,15 @@ async function openApp(worker, preloaded) {
   return {
     shell,
     router,
-    close() {
+    /** @param {boolean} [keepNotices] */
+    close(keepNotices = false) {
       router.settle();
       listening.abort();
       shell.feel.close?.();
-      shellPart("notices")
-        .querySelectorAll(".notice")
-        .forEach((item) => item.remove());
+      if (!keepNotices)
+        shellPart("notices")
+          .querySelectorAll(".notice")
+          .forEach((item) => item.remove());
       shellPart("live").textContent = "";
     },
   };

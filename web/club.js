@@ -279,17 +279,10 @@ async function replays(parent, ctx, game) {
   const { t } = ctx;
   const box = html("details", { class: "club-replays" }, parent);
   const summary = html("summary", {}, box, t("club.replays"));
-  const text = ctx.storage.scope(game).get("replays");
+  // Kept replays the service cannot read are moved aside, with their notice (P8).
   /** @type {Daily.ReplayEntry[]} */
-  let list = [];
-  if (text !== null) {
-    try {
-      list = (await askClub(ctx, "replays", { replays: text })).list;
-    } catch (error) {
-      if (!(error?.name === "EngineError")) console.error(error);
-      list = []; // unreadable kept replays: the kit sets them aside when it next banks a run
-    }
-  }
+  const list =
+    (await ctx.storage.scope(game).load("replays", async (text) => (await askClub(ctx, "replays", { replays: text })).list)) ?? [];
   if (!list.length) {
     html("p", { class: "club-empty-game" }, box, t("club.replaysEmpty"));
     return;

@@ -22,6 +22,9 @@ export class EngineError extends Error {
 }
 
 const LOADER = new URL("./pyodide-loader.mjs", import.meta.url);
+// The field of a call refused because the engine worker failed under another call, or is gone
+// (keptAlive): nothing is said of this call's own value (web/storage.js does not move it aside).
+export const ENGINE_LOST = "engine-lost";
 
 /**
  * The functions py/main.py exports to this thread (PyScript's `xworker.sync`):
@@ -34,6 +37,7 @@ const LOADER = new URL("./pyodide-loader.mjs", import.meta.url);
  * @property {() => Promise<void>} reset every session anew, as after a boot (the app's restart in place)
  * @property {(games?: string[]) => Promise<any>} bench
  * @property {() => Promise<string>} python
+ * @property {number} [epoch] how many times the worker was started anew (keptAlive)
  */
 
 /**
@@ -63,16 +67,25 @@ function decode(text) {
  */
 export function createEngine(exports, game, entry = "call") {
   let queue = Promise.resolve();
+  /** @type {number | undefined} the worker's epoch this engine's session lives in (keptAlive) */
+  let born;
+  // A session made in a worker that since failed is gone: refused, never asked of the new one.
+  const live = async () => {
+    const sync = await exports;
+    born ??= sync.epoch;
+    if (sync.epoch !== born) throw new EngineError(ENGINE_LOST, "the engine was restarted");
+    return sync;
+  };
   return {
     game,
     call(method, payload = {}) {
-      const run = async () => decode(await (await exports)[entry](game, method, JSON.stringify(payload)));
+      const run = async () => decode(await (await live())[entry](game, method, JSON.stringify(payload)));
       const result = queue.then(run, run);
       queue = result.catch(() => {});
       return result;
     },
     async query(method, payload = {}) {
-      const sync = await exports;
+      const sync = await live();
       return decode(await sync.query(game, method, JSON.stringify(payload)));
     },
     async cancel() {
@@ -158,7 +171,7 @@ export function startWorker({ onStage = () => {}, onFail = () => {}, onBytes = (
       version: loader.href,
     });
     performance.mark("club-engine-ready");
-    return xworker.sync;
+    return xworker;
   })();
   ready.then(
     () => {
@@ -167,5 +180,80 @@ export function startWorker({ onStage = () => {}, onFail = () => {}, onBytes = (
     },
     () => {},
   );
-  return ready;
+  return keptAlive(ready, respawn);
+}
+
+// A new engine worker after a fatal failure: its loader's nonce is its own, so its boot stages
+// go to no one (the page's boot is over).
+async function respawn() {
+  const loader = new URL(LOADER);
+  loader.searchParams.set("page", Math.random().toString(36).slice(2));
+  const { PyWorker } = await import("../vendor/pyscript/core.js");
+  return PyWorker(new URL("../py/main.py", import.meta.url).href, {
+    config: new URL("../pyscript.toml", import.meta.url).href,
+    version: loader.href,
+  });
+}
+
+const EXPORTS = /** @type {const} */ (["call", "check", "query", "cancel", "reset", "python", "bench"]);
+const FATAL = /Pyodide already fatally failed/;
+
+/**
+ * The worker's exports, kept alive (P8): Pyodide fails fatally when its stack overflows (the
+ * call that did it rejects with a RangeError, every later one with "Pyodide already fatally
+ * failed and can no longer be used"), and a dead interpreter answers nothing again. A call that
+ * rejects asks the interpreter its version: when that says it is dead, a new worker is started,
+ * once per page (a second failure is left as it is). No call is asked again (the one that met
+ * the failure may be what killed it): that one fails as an EngineError of field "engine", which
+ * every page handles as a refusal (a stored value is moved aside with its notice, a code is
+ * refused); those that were on their way, and every call once no restart is left, fail as
+ * ENGINE_LOST. The new worker's sessions are fresh: an engine made before it refuses every call
+ * (ENGINE_LOST: createEngine's epoch), and `club:engine-restarted` tells the app to open its
+ * route again from storage (web/app.js).
+ * @template {{ sync: WorkerExports, terminate: () => void }} W
+ * @param {Promise<W>} first the worker started with the page
+ * @param {() => Promise<W>} start another one
+ * @param {(event: Event) => void} [announce]
+ * @returns {Promise<WorkerExports>}
+ */
+export async function keptAlive(first, start, announce = (event) => globalThis.dispatchEvent?.(event)) {
+  let current = first;
+  let epoch = 0;
+  /** @param {W} worker @param {unknown} error @returns {Promise<boolean>} */
+  const dead = async (worker, error) => {
+    if (FATAL.test(String(error))) return true;
+    return worker.sync.python().then(
+      () => false,
+      (probe) => FATAL.test(String(probe)),
+    );
+  };
+  /** @param {W} worker */
+  const restart = (worker) => {
+    if (epoch > 0) return;
+    epoch += 1;
+    worker.terminate();
+    current = start();
+    current.then(() => announce(new Event("club:engine-restarted")), console.error);
+  };
+  /** @type {Record<string, any>} */
+  const exports = {
+    get epoch() {
+      return epoch;
+    },
+  };
+  for (const name of EXPORTS)
+    exports[name] = async (/** @type {any[]} */ ...args) => {
+      const worker = await current;
+      try {
+        return await /** @type {any} */ (worker.sync)[name](...args);
+      } catch (error) {
+        if (!(await dead(worker, error))) throw error;
+        if (worker === (await first)) restart(worker);
+        // The first error is the failure itself (a RangeError): later ones say it had happened.
+        const met = !FATAL.test(String(error));
+        throw new EngineError(met ? "engine" : ENGINE_LOST, String(/** @type {any} */ (error)?.message ?? error));
+      }
+    };
+  await first;
+  return /** @type {WorkerExports} */ (/** @type {unknown} */ (exports));
 }

@@ -3,6 +3,8 @@
 // fall back to memory with a notice; a stale tab never overwrites a value
 // another tab wrote after it last read it. Copies set aside as corrupt are
 // kept, the newest CORRUPT_KEEP of each key (they count against the quota).
+import { ENGINE_LOST } from "./engine.js";
+
 export const PREFIX = "6e-club/v1/";
 export const CORRUPT_KEEP = 3;
 const ASIDE = "/corrupt/"; // `<key>/corrupt/<epoch ms>`
@@ -416,6 +418,7 @@ export function createStorage({ notice, t, backend, signal } = {}) {
     try {
       return await validate(text);
     } catch (error) {
+      if (error?.field === ENGINE_LOST) return null; // the engine failed under another call: this value is not to blame
       const reason = error?.message || String(error);
       const mended = repair ? await repair(text).catch(() => null) : null;
       if (mended === null) {

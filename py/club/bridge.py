@@ -40,7 +40,7 @@ import traceback
 from collections.abc import Generator
 from typing import Any
 
-from club import GAMES
+from club import GAMES, jsontext
 from club.errors import NotationError
 from club.session import HOOKS
 
@@ -57,21 +57,6 @@ CHANNELS = frozenset({"lesson", "replay"})
 #: The Daily Club's record service (``club.daily.api``), called like a game.
 SERVICE = "club"
 _SHOWN = 40  # characters of a bad name quoted back in a message
-
-
-class _BadNumber(ValueError):
-    """A payload number that JSON.parse in the browser would not give."""
-
-
-def _refuse_constant(name: str) -> Any:
-    raise _BadNumber(name)
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):  # 1e999 parses to inf
-        raise _BadNumber(text[:_SHOWN])
-    return value
 
 
 def _answer(ok: bool, body: Any) -> str:
@@ -91,7 +76,8 @@ def _shown(value: object) -> str:
 def parse_payload(payload_json: object) -> dict[str, Any]:
     """The payload object, or ``NotationError("payload")``: not text, not strict
     JSON (NaN, Infinity, 1e999, numbers of more digits than ``int`` reads),
-    nested deeper than the parser goes, or not an object.
+    nested deeper than ``jsontext.MAX_DEPTH`` (checked before parsing: a deep
+    payload would overflow Pyodide's stack), or not an object.
 
     >>> parse_payload('{"seed": 3}')
     {'seed': 3}
@@ -104,16 +90,7 @@ def parse_payload(payload_json: object) -> dict[str, Any]:
         return {}
     if not isinstance(payload_json, str):
         raise NotationError("payload", "payload must be JSON text")
-    if len(payload_json) > MAX_PAYLOAD:
-        raise NotationError("payload", f"payload is longer than {MAX_PAYLOAD} characters")
-    try:
-        payload = json.loads(payload_json, parse_constant=_refuse_constant, parse_float=_finite_float)
-    except _BadNumber as exc:
-        raise NotationError("payload", f"payload is not strict JSON: {exc}") from None
-    except RecursionError:
-        raise NotationError("payload", "payload is nested too deeply") from None
-    except ValueError:  # not JSON, or an integer of more digits than int() reads
-        raise NotationError("payload", "payload is not JSON") from None
+    payload = jsontext.loads(payload_json, field="payload", max_chars=MAX_PAYLOAD)
     if not isinstance(payload, dict):
         raise NotationError("payload", "payload must be an object")
     return payload

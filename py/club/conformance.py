@@ -24,13 +24,12 @@ Each game package provides ``club.<game>.conform`` with four functions:
 from __future__ import annotations
 
 import importlib
-import json
 import sys
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from club import GAMES
+from club import GAMES, jsontext
 from club.errors import NotationError
 
 
@@ -106,7 +105,7 @@ def run_file(path: str) -> tuple[int, list[Failure]]:
     """Run every case of one vector file: (passed, failures)."""
     try:
         with open(path, encoding="utf-8") as handle:
-            doc = json.load(handle)
+            doc = jsontext.loads(handle.read(), field="vectors", max_chars=1 << 26)
     except (OSError, ValueError) as exc:
         return 0, [Failure(path, [f"cannot read vector file: {exc}"])]
     cases = doc.get("cases") if isinstance(doc, dict) else None

@@ -50,7 +50,7 @@ from collections.abc import Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from club import GAMES
+from club import GAMES, jsontext
 from club.errors import NotationError
 
 PREFIX = "6E"
@@ -260,6 +260,7 @@ def _inflate(game: str, text: str) -> Work:
 # slices of ``CHUNK`` characters at its commas.
 _HEAD = re.compile(r'\{"a":\[')
 _RUN = re.compile(r'\["([a-z_]{1,24})","([a-z_]{1,24})",\[')
+_PAYLOAD = 402  # the longest payload _ONE matches
 _ONE = re.compile(r'\["([a-z_]{1,24})",(\{[^{}]{0,400}\})\]')
 _INTS = re.compile(r"[-0-9,]+")  # then each number read by int(), into 64-bit slots
 _TAIL = 4096  # the start and the score after the actions
@@ -288,8 +289,8 @@ def _body(game: str, text: str) -> Work:
     if not text.startswith("],", at) or len(text) - at > _TAIL:
         raise ReplayError("replay-corrupt", "the code is damaged (actions)")
     try:
-        rest = json.loads("{" + text[at + 2:], parse_constant=_no_constant)
-    except (ValueError, RecursionError):
+        rest = jsontext.loads("{" + text[at + 2:], field="replay-corrupt", max_chars=_TAIL)
+    except NotationError:
         raise ReplayError("replay-corrupt", "the code is damaged (content)") from None
     if not isinstance(rest, dict) or set(rest) != {"s", "score"}:
         raise ReplayError("replay-corrupt", "the code is damaged (fields)")
@@ -306,8 +307,8 @@ def _payload(text: str, seen: dict[str, Any]) -> Any:
     payload = seen.get(text)
     if payload is None:
         try:
-            payload = seen[text] = _DECODER.decode(text)
-        except ValueError:
+            payload = seen[text] = jsontext.loads(text, field="replay-corrupt", max_chars=_PAYLOAD)
+        except NotationError:
             raise ReplayError("replay-corrupt", "the code is damaged (actions)") from None
     return payload
 
@@ -337,13 +338,6 @@ def _run(text: str, at: int) -> Work:
     if not values or start != close + 1:
         raise ReplayError("replay-corrupt", "the code is damaged (actions)")
     return (run.group(1), run.group(2), values), close + 2
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(name)
-
-
-_DECODER = json.JSONDecoder(parse_constant=_no_constant)
 
 
 def read_items(packed: object) -> Actions:

@@ -34,6 +34,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from club import jsontext
 from club.errors import MAX_COUNT, NotationError, count
 
 SCHEMA = 1
@@ -54,23 +55,21 @@ def dump(game: str, kind: str, data: dict[str, Any], version: int = 1) -> str:
 
 def parse_json(text: object, field: str = "save") -> Any:
     """Strict JSON of stored text: no ``NaN``/``Infinity``/``1e999``, no
-    nesting deeper than the parser goes, no text over ``MAX_TEXT``.
+    nesting deeper than ``jsontext.MAX_DEPTH`` (checked before parsing: P8), no
+    text over ``MAX_TEXT``.
 
     >>> parse_json('[1, 2.5]')
     [1, 2.5]
     >>> parse_json('{"a": NaN}')
     Traceback (most recent call last):
     ...
-    club.errors.NotationError: save: not strict JSON
+    club.errors.NotationError: save: save is not strict JSON: NaN
+    >>> parse_json("[" * 5000 + "]" * 5000, "profile")
+    Traceback (most recent call last):
+    ...
+    club.errors.NotationError: profile: profile is nested deeper than 32
     """
-    if not isinstance(text, str):
-        raise NotationError(field, f"{field} must be text")
-    if len(text) > MAX_TEXT:
-        raise NotationError(field, f"{field} is longer than {MAX_TEXT} characters")
-    try:
-        return json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
-    except (ValueError, RecursionError):  # not JSON, NaN, 1e999, 5,000-digit ints, too deep
-        raise NotationError(field, "not strict JSON") from None
+    return jsontext.loads(text, field=field, max_chars=MAX_TEXT)
 
 
 def load(
@@ -157,17 +156,6 @@ def keys(data: dict[str, Any], name: str, required: set[str], optional: frozense
     extra = data.keys() - required - optional
     if extra:
         raise NotationError(name, f"unknown key {str(sorted(extra)[0])[:40]!r}")
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(name)
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if value in (float("inf"), float("-inf")):
-        raise ValueError(text)
-    return value
 
 
 def _quoted(value: object) -> str:

@@ -17,13 +17,13 @@ checks every rule of the set.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from club import jsontext
 from club.bowls.goals import Goal, goal_met, parse_goal, print_goal
 from club.bowls.notation import parse, parse_action, print_position
 from club.bowls.phase import match_bowl
@@ -114,10 +114,7 @@ def parse_puzzle(entry: object) -> Puzzle:
 
 
 def parse_puzzles(text: str) -> list[Puzzle]:
-    try:
-        data = json.loads(text)
-    except ValueError:
-        raise NotationError("puzzles", "puzzles file is not JSON") from None
+    data = jsontext.loads(text, field="puzzles", max_chars=1 << 20)
     if not isinstance(data, list):
         raise NotationError("puzzles", "puzzles file must be a list")
     return [parse_puzzle(entry) for entry in data]

@@ -44,6 +44,10 @@ STYLES = ("colors", "contrast", "pastel")  # M14 stone styles; the first is the 
 SLOTS = 3  # M15: save slots on the device
 CODE_PREFIX = "HM1"
 _MAX_CODE = 20_000  # a real code is a few hundred characters
+#: The longest save a code may unpack to: a zlib bomb stops here, and a code
+#: holding more is refused, never cut short (its JSON is then bounded in length
+#: and depth by ``save.load``, P8).
+_MAX_UNPACKED = 200_000
 #: The largest stone a saved round may hold (P8; the notation, M16, takes any
 #: power of two). A 2**30 takes 2**29 twos, hundreds of millions of placements: no
 #: round gets near it, and the stones, scores and points of a move stay below 2**53.
@@ -124,6 +128,11 @@ def import_code(code: str) -> str:
     """The save text inside a code (whitespace ignored); NotationError(code) when bad.
 
     Only the envelope is unpacked here; ``load`` validates the round.
+
+    >>> import_code(export_code("x" * (_MAX_UNPACKED + 1)))
+    Traceback (most recent call last):
+    ...
+    club.errors.NotationError: code: the code unpacks to more than any round holds
     """
     if not isinstance(code, str) or len(code) > _MAX_CODE:
         raise NotationError("code", "this is not a Hex Merge code")
@@ -136,7 +145,13 @@ def import_code(code: str) -> str:
         packed = b""
     if not packed or f"{zlib.crc32(packed):08x}" != parts[2].lower():
         raise NotationError("code", "the code is damaged (its checksum does not match); copy it again in full")
+    inflater = zlib.decompressobj()
     try:
-        return zlib.decompressobj().decompress(packed, 200_000).decode("utf-8")
+        raw = inflater.decompress(packed, _MAX_UNPACKED)
+        if not inflater.eof and len(raw) >= _MAX_UNPACKED:
+            raise NotationError("code", "the code unpacks to more than any round holds")
+        if not inflater.eof:
+            raise zlib.error("the stream ends early")
+        return raw.decode("utf-8")
     except (zlib.error, UnicodeDecodeError):
         raise NotationError("code", "the code is damaged and cannot be unpacked") from None

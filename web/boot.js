@@ -188,6 +188,7 @@ function boot() {
       onBytes: (received) => {
         downloads?.fromWorker(received);
       },
+      files: downloads, // the worker reads the page's downloads where they were put (web/downloads.js)
     }),
   );
   // Shown to the player with Retry: handled, so not also an uncaught rejection.

@@ -84,7 +84,7 @@ def cut(tries: list[str], times: int):
 @pytest.mark.parametrize("name", FILES)
 def test_a_file_cut_once_is_asked_for_again_and_the_game_comes(held_page: Page, server_url: str, name: str) -> None:
     """P3: the first download of the file fails; the arcade asks for it once more by itself and
-    the game starts, the error never shown."""
+    the game starts, the error never shown, the progress complete."""
     tries: list[str] = []
     held_page.context.route(FILES[name], cut(tries, 1))
     held_page.goto(server_url + "#/blocks")
@@ -92,6 +92,7 @@ def test_a_file_cut_once_is_asked_for_again_and_the_game_comes(held_page: Page, 
     expect(held_page.locator(".bk-cell")).to_have_count(61)
     expect(held_page.locator("#load-error")).to_have_count(0)  # gone with the loader card, never shown
     assert len(tries) == 2, tries
+    assert held_page.evaluate("document.documentElement.dataset.received") == "1"  # the progress counted it all
 
 
 @pytest.mark.cold

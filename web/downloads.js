@@ -13,7 +13,7 @@
 // list and each file's size come from the build (build/boot.json,
 // tools/build.py). A file fetched here that failed is the worker's to fetch
 // again (once: the product's retry) and to report if that fails too.
-import { DOWNLOADS_CACHE, LEFT_TO_THE_WORKER } from "./snapshot.mjs";
+import { DOWNLOADS_CACHE, HANDOVER_WAIT_MS, LEFT_TO_THE_WORKER } from "./snapshot.mjs";
 
 /**
  * @typedef {object} BootFile
@@ -53,25 +53,26 @@ async function bootFiles(listUrl) {
  * wasm's last one on this machine, 150 ms at a phone's speed, the largest
  * blocking time of a first visit). Its source is this function's text, run
  * from a blob: no request of its own stands between the page and the
- * downloads. It hears `{ urls, lanes, every, cache }` (absolute URLs, the
- * downloads cache's name) and says `{ url, begun }` (epoch ms) as each fetch
+ * downloads. It hears `{ urls, lanes, every, cache, wait }` (absolute URLs, the
+ * downloads cache's name, how long a write may lag) and says `{ url, begun }` (epoch ms) as each fetch
  * starts, `{ url, bytes }` (read so far) at most every `every` ms, and
  * `{ url, bytes, done, stored, failed }` at each file's end: a file is put in
  * the cache as it arrives (one branch of its body read here, the other
  * written there), and is there only once whole.
  */
 function fetcher() {
-  /** @param {{ data: { urls: string[], lanes: number, every: number, cache: string } }} event */
-  self.onmessage = ({ data: { urls, lanes, every, cache } }) => {
+  /** @param {{ data: { urls: string[], lanes: number, every: number, cache: string, wait: number } }} event */
+  self.onmessage = ({ data: { urls, lanes, every, cache, wait } }) => {
     const queue = [...urls];
+    /** @param {number} ms @returns {Promise<null>} */
+    const after = (ms) =>
+      new Promise((done) => {
+        setTimeout(() => done(null), ms);
+      });
+    // No Cache Storage (a plain-http host, a private window), or one that does not open in time:
+    // the files are read for the progress only, and the worker fetches them itself.
     /** @type {Promise<Cache | null>} */
-    const store = (async () => {
-      try {
-        return await caches.open(cache);
-      } catch {
-        return null; // no Cache Storage (a plain-http host, a private window): the worker fetches them itself
-      }
-    })();
+    const store = Promise.race([(async () => caches.open(cache))(), after(wait)]).catch(() => null);
     /** @param {string} url @returns {Promise<{ bytes: number, stored: boolean }>} */
     const download = async (url) => {
       let bytes = 0;
@@ -93,7 +94,8 @@ function fetcher() {
           self.postMessage({ url, bytes });
         }
       }
-      return { bytes, stored: await put };
+      // A write still going `wait` ms after the last byte (Cache Storage stalled behind another) is not waited for.
+      return { bytes, stored: Boolean(await Promise.race([put, after(wait)])) };
     };
     const lane = async () => {
       for (let url = queue.shift(); url; url = queue.shift()) {
@@ -176,7 +178,9 @@ export function startDownloads(root, onProgress, when = Promise.resolve()) {
         URL.revokeObjectURL(started.url);
       }
     };
-    when.then(() => worker.postMessage({ urls: [...byUrl.keys()], lanes: LANES, every: TELL_EVERY_MS, cache: DOWNLOADS_CACHE }));
+    when.then(() =>
+      worker.postMessage({ urls: [...byUrl.keys()], lanes: LANES, every: TELL_EVERY_MS, cache: DOWNLOADS_CACHE, wait: HANDOVER_WAIT_MS }),
+    );
   });
   return {
     fromWorker({ url, bytes = 0, done = false }) {

@@ -140,7 +140,10 @@ async function fetchFile(url, args) {
   if (!HANDED || !url.startsWith(ROOT)) return fetchTwice(args, { tries: 2, read: false });
   const handed = await pageDownload(url);
   const response = handed.stored ? await handedOver(url.split("?")[0]) : null;
-  return response ?? fetchTwice(args, { tries: handed.failed ? 1 : 2, read: true });
+  if (response) return response;
+  const fetched = await fetchTwice(args, { tries: handed.failed ? 1 : 2, read: true });
+  if (fetched.ok) tell({ received: { url: relative(url), done: true } }); // the page's count of bytes, complete
+  return fetched;
 }
 
 /**

@@ -81,15 +81,28 @@ export const DOWNLOADS_CACHE = "club-downloads";
 export const LEFT_TO_THE_WORKER = ["vendor/pyodide/pyodide.mjs", "vendor/pyodide/pyodide.asm.mjs", "pyscript.toml", "py/main.py"];
 
 /**
- * A file the page's fetcher stored in the downloads cache, or null (none there, or no Cache
- * Storage: a plain-http host, a private window).
+ * How long a look into the downloads cache is waited for: Cache Storage can stall behind a long
+ * write (another tab's snapshot, tens of MB); the file is then fetched instead.
+ */
+export const HANDOVER_WAIT_MS = 3000;
+
+/**
+ * A file the page's fetcher stored in the downloads cache, or null (none there, no Cache
+ * Storage: a plain-http host, a private window; or no answer in HANDOVER_WAIT_MS).
  * @param {string} url absolute
  * @returns {Promise<Response | null>} never rejects
  */
 export async function handedOver(url) {
-  try {
-    return (await (await caches.open(DOWNLOADS_CACHE)).match(url)) ?? null;
-  } catch {
-    return null;
-  }
+  const look = (async () => {
+    try {
+      return (await (await caches.open(DOWNLOADS_CACHE)).match(url)) ?? null;
+    } catch {
+      return null;
+    }
+  })();
+  /** @type {Promise<null>} */
+  const late = new Promise((done) => {
+    setTimeout(() => done(null), HANDOVER_WAIT_MS);
+  });
+  return Promise.race([look, late]);
 }

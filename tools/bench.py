@@ -17,10 +17,12 @@ In one run, on this machine, in headless Chromium against 127.0.0.1:
   main thread's longest task while a bowls hint searches;
 - a tap on a bowl until its forecast line (W23) and landing marks (W6) are on
   screen, on this machine's CPU and on a phone's (Chromium's CPU throttling x4,
-  a phone's viewport), beside one bare ``forecast`` round trip to the engine;
+  a phone's viewport), beside one bare ``forecast`` round trip to the engine, and
+  how many taps fell while a first visit's interpreter snapshot was being made;
 - the first lesson's own boot (a newcomer opening ``#/blocks`` is sent to
   ``#/blocks?lesson``): time to interactive and to its board;
-- a first visit on a phone network, the published arcade and the bare page
+- a first visit on a phone network, the published arcade (from a host that
+  caches like a CDN and from one that keeps nothing) and the bare page
   (``tools/bench_net.py``);
 - a replay's seek on the page: Last, First and the slider on a 200-move bot
   run of each game, click to painted frame (``tools/bench_seek.py``).

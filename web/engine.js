@@ -90,7 +90,8 @@ export function createEngine(exports, game, entry = "call") {
 // Its making is a second interpreter's start and import of everything, seconds of a
 // core: made while the player plays, it slowed a phone's first taps (bowls, CPU x4:
 // 80-146 ms a tap, 20-35 ms once it was made). So it waits for a pause: no pointer, key
-// or touch for SNAPSHOT_PAUSE_MS, counted from the engine's start, or the page hidden.
+// or touch for SNAPSHOT_PAUSE_MS, counted from the engine's start, or the page hidden
+// (another tab, another app).
 
 /** The player's pause the snapshot waits for (ms without a pointer, key or touch). */
 export const SNAPSHOT_PAUSE_MS = 4000;
@@ -112,8 +113,13 @@ export function snapshotWait({ now, since, lastInput, hidden }, pause = SNAPSHOT
   return Math.max(0, quiet + pause - now);
 }
 
+// A page hidden is looked at again this much later: hidden because it is being left (a reload,
+// a link), it is gone by then, and no worker is begun that would die with it; hidden because the
+// player went to another tab or app, it makes the snapshot then.
+const HIDDEN_MS = 500;
+
 /**
- * Run `fn` once, at the player's first pause (snapshotWait) or when the page is hidden or left.
+ * Run `fn` once, at the player's first pause (snapshotWait) or once the page is hidden.
  * @param {() => void} fn
  */
 function atPause(fn) {
@@ -121,31 +127,28 @@ function atPause(fn) {
   const since = now();
   /** @type {number | null} */
   let lastInput = null;
-  let done = false;
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
   const played = () => {
     lastInput = now();
   };
-  const go = () => {
-    if (done) return;
-    done = true;
+  const shown = () => {
     clearTimeout(timer);
-    for (const type of PLAYING) removeEventListener(type, played, true);
-    removeEventListener("visibilitychange", check);
-    removeEventListener("pagehide", go);
-    fn();
+    timer = setTimeout(check, document.visibilityState === "hidden" ? HIDDEN_MS : 0);
   };
-  // Looked at when the pause may be over (its timer) or the page is hidden: one timer at a time.
+  // Looked at when the pause may be over (its timer) or the page was hidden: one timer at a time.
   function check() {
-    clearTimeout(timer);
     const wait = snapshotWait({ now: now(), since, lastInput, hidden: document.visibilityState === "hidden" });
-    if (wait > 0) timer = setTimeout(check, wait);
-    else go();
+    if (wait > 0) {
+      timer = setTimeout(check, wait);
+      return;
+    }
+    for (const type of PLAYING) removeEventListener(type, played, true);
+    removeEventListener("visibilitychange", shown);
+    fn();
   }
   for (const type of PLAYING) addEventListener(type, played, { capture: true, passive: true });
-  addEventListener("visibilitychange", check);
-  addEventListener("pagehide", go);
+  addEventListener("visibilitychange", shown);
   timer = setTimeout(check, SNAPSHOT_PAUSE_MS);
 }
 

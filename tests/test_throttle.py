@@ -1,7 +1,8 @@
 """The bench's phone-network server (tools/throttle.py): it serves like a CDN
 (gzip for text and wasm, never for an archive; ETag and max-age; nothing
-outside its folder) and its link shares one rate among every response and
-counts the bytes that left before a moment."""
+outside its folder), or as a host that lets the browser keep nothing
+(no-cache, no validator), and its link shares one rate among every response
+and counts the bytes that left before a moment."""
 
 from __future__ import annotations
 
@@ -71,18 +72,27 @@ def test_a_round_trip_is_the_profiles() -> None:
     assert fake.now - 1000.0 == pytest.approx(0.15)
 
 
-@pytest.fixture
-def site(tmp_path: Path) -> Iterator[ThrottledServer]:
-    (tmp_path / "index.html").write_text("<!doctype html><p>" + "hello " * 500)
-    (tmp_path / "web").mkdir()
-    (tmp_path / "web" / "app.js").write_text("export const x = 1;\n" * 200)
-    (tmp_path / "lib.zip").write_bytes(bytes(range(256)) * 40)
-    (tmp_path.parent / "secret.txt").write_text("not served")
-    server = make_throttled_server(tmp_path, INSTANT)
+def serve_site(root: Path, host: str = "cdn") -> Iterator[ThrottledServer]:
+    (root / "index.html").write_text("<!doctype html><p>" + "hello " * 500)
+    (root / "web").mkdir()
+    (root / "web" / "app.js").write_text("export const x = 1;\n" * 200)
+    (root / "lib.zip").write_bytes(bytes(range(256)) * 40)
+    (root.parent / "secret.txt").write_text("not served")
+    server = make_throttled_server(root, INSTANT, host=host)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield server
     server.shutdown()
     server.server_close()
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Iterator[ThrottledServer]:
+    yield from serve_site(tmp_path)
+
+
+@pytest.fixture
+def keeps_nothing(tmp_path: Path) -> Iterator[ThrottledServer]:
+    yield from serve_site(tmp_path, host="no-cache")
 
 
 def get(server: ThrottledServer, path: str, **headers: str) -> http.client.HTTPResponse:
@@ -119,6 +129,15 @@ def test_a_known_etag_is_answered_not_modified(site: ThrottledServer) -> None:
     etag = get(site, "/web/app.js").getheader("ETag")
     again = get(site, "/web/app.js", **{"If-None-Match": etag})
     assert again.status == 304 and again.body == b""  # type: ignore[attr-defined]
+
+
+def test_a_host_that_keeps_nothing_sends_no_validator_and_the_whole_file_again(keeps_nothing: ThrottledServer) -> None:
+    first = get(keeps_nothing, "/web/app.js", **{"Accept-Encoding": "gzip"})
+    assert first.getheader("Cache-Control") == "no-cache"
+    assert first.getheader("ETag") is None and first.getheader("Last-Modified") is None
+    again = get(keeps_nothing, "/web/app.js", **{"Accept-Encoding": "gzip", "If-None-Match": '"anything"'})
+    assert again.status == 200 and again.body == first.body  # type: ignore[attr-defined]
+    assert gzip.decompress(again.body) == (Path(keeps_nothing.root) / "web" / "app.js").read_bytes()  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("path", ["/../secret.txt", "/missing.js", "/%2e%2e/secret.txt"])

@@ -17,10 +17,12 @@ In one run, on this machine, in headless Chromium against 127.0.0.1:
   main thread's longest task while a bowls hint searches;
 - a tap on a bowl until its forecast line (W23) and landing marks (W6) are on
   screen, on this machine's CPU and on a phone's (Chromium's CPU throttling x4,
-  a phone's viewport), beside one bare ``forecast`` round trip to the engine;
+  a phone's viewport), beside one bare ``forecast`` round trip to the engine, and
+  how many taps fell while a first visit's interpreter snapshot was being made;
 - the first lesson's own boot (a newcomer opening ``#/blocks`` is sent to
   ``#/blocks?lesson``): time to interactive and to its board;
-- a first visit on a phone network, the published arcade and the bare page
+- a first visit on a phone network, the published arcade (from a host that
+  caches like a CDN and from one that keeps nothing) and the bare page
   (``tools/bench_net.py``);
 - a replay's seek on the page: Last, First and the slider on a 200-move bot
   run of each game, click to painted frame (``tools/bench_seek.py``).
@@ -288,8 +290,9 @@ TAP_WATCH = """() => {
     const seen = tap;
     tap = null;
     const shown = performance.now();
+    const snapshot = document.documentElement.dataset.snapshot ?? null;
     requestAnimationFrame(() => setTimeout(() => window.__clubTaps.push({
-      bowl: seen.bowl, shown: shown - seen.at, frame: performance.now() - seen.at }), 0));
+      bowl: seen.bowl, shown: shown - seen.at, frame: performance.now() - seen.at, snapshot }), 0));
   }).observe(game, { childList: true, characterData: true, subtree: true, attributes: true });
 }"""
 # Waits for the tap's line without polling every frame (Playwright's default would share the
@@ -346,7 +349,9 @@ def bowls_taps(browser: Browser, url: str, taps: int = 40, slowdown: float = 1) 
         context.close()
     return {"shown": percentiles([s["shown"] for s in samples]), "frame": percentiles([s["frame"] for s in samples]),
             "mean_frame_ms": round(statistics.fmean(s["frame"] for s in samples), 2),
-            "bare_forecast": percentiles(bare)}
+            "bare_forecast": percentiles(bare),
+            # A first visit's interpreter snapshot being made beside the taps (P15: it waits for a pause).
+            "taps_while_snapshot_saving": sum(s["snapshot"] == "saving" for s in samples)}
 
 
 def pyodide_engine(browser: Browser, url: str) -> dict:
@@ -437,7 +442,8 @@ def table(report: dict) -> str:
                      f" on screen p50 {taps['frame']['p50_ms']:.1f}  mean {taps['mean_frame_ms']:.1f}"
                      f"  p99 {taps['frame']['p99_ms']:.1f}  max {taps['frame']['max_ms']:.1f} ms (n {taps['frame']['n']},"
                      f" target < 100); a bare forecast round trip p50 {taps['bare_forecast']['p50_ms']:.1f}"
-                     f"  p99 {taps['bare_forecast']['p99_ms']:.1f} ms")
+                     f"  p99 {taps['bare_forecast']['p99_ms']:.1f} ms; taps while the snapshot was made"
+                     f" {taps.get('taps_while_snapshot_saving', 0)}")
     if report.get("network"):
         lines += bench_net.lines(report["network"])
     if report.get("replay_seek"):

@@ -1,14 +1,19 @@
 """``make bench`` (network part): a first visit on a phone network.
 
 Each visit is a fresh phone context (390x844, touch) of a player past the
-first lessons, served by ``tools/throttle.py`` (gzip and caching like a CDN,
-one link of a profile's rate and round-trip time), for two pages:
+first lessons, served by ``tools/throttle.py`` (gzip, one link of a
+profile's rate and round-trip time), for two pages:
 
 - the arcade at ``#/blocks``, as published (``build.py --dist``: what a
   player's first visit downloads): bytes that crossed the wire before the
   game was interactive, time to the first board paint and to interactive;
-- the bare Pyodide page (``bench/bare.html``, from the sources): bytes before
-  ``1+1`` ran and its time to that.
+  on two hosts (``throttle.HOSTS``): one that caches like GitHub Pages' CDN
+  (max-age and an ETag) and one that lets the browser keep nothing
+  (``Cache-Control: no-cache``, no validator), where a file asked for twice
+  crosses the wire twice;
+- the bare Pyodide page (``bench/bare.html``, from the sources, on the CDN
+  host: it asks for each file once): bytes before ``1+1`` ran and its time
+  to that.
 
 Times are ms after navigation (``performance.timeOrigin``); bytes are the
 server's count of what left before ``timeOrigin + mark`` (status lines and
@@ -35,7 +40,7 @@ from bench_page import (
 )
 from playwright.sync_api import Browser
 from playwright.sync_api import Error as PlaywrightError
-from throttle import PROFILES, ThrottledServer, make_throttled_server
+from throttle import HOSTS, PROFILES, ThrottledServer, make_throttled_server
 
 ROUTE = "#/blocks"
 #: A first visit on slow 4G takes half a minute or more: generous, so a slow machine is no failure.
@@ -75,9 +80,10 @@ def median_of(runs: list[dict], key: str) -> float | None:
     return statistics.median(values) if values else None
 
 
-def serve(root: Path, profile) -> ThrottledServer:
-    """A throttled server of ``root`` on a link of ``profile``, its big files already gzipped."""
-    server = make_throttled_server(root, profile)
+def serve(root: Path, profile, host: str = "cdn") -> ThrottledServer:
+    """A throttled server of ``root`` on a link of ``profile`` with ``host``'s caching, its big files
+    already gzipped."""
+    server = make_throttled_server(root, profile, host=host)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     for rel in WARM:
         if (root / rel).is_file():
@@ -85,17 +91,22 @@ def serve(root: Path, profile) -> ThrottledServer:
     return server
 
 
+#: The pages a profile's visits alternate between: the bare page, and the arcade on each host.
+PAGES = {"bare": ("bare", "cdn"), **{f"arcade {host}": ("arcade", host) for host in HOSTS}}
+
+
 def run(browser: Browser, root: Path, published: Path, repeat: int) -> dict:
     """Every profile, ``repeat`` visits of each page, alternating: the bare page served from
-    ``root``, the arcade from ``published`` (the site ``build.py --dist`` wrote)."""
+    ``root``, the arcade from ``published`` (the site ``build.py --dist`` wrote) on each host."""
     report: dict = {}
     for profile in PROFILES.values():
-        servers = {"bare": serve(root, profile), "arcade": serve(published, profile)}
+        servers = {name: serve(root if kind == "bare" else published, profile, host)
+                   for name, (kind, host) in PAGES.items()}
         try:
-            runs: dict[str, list[dict]] = {"bare": [], "arcade": []}
+            runs: dict[str, list[dict]] = {name: [] for name in PAGES}
             for _ in range(repeat):
-                for kind, server in servers.items():
-                    runs[kind].append(visit(browser, server, kind))
+                for name, server in servers.items():
+                    runs[name].append(visit(browser, server, PAGES[name][0]))
         finally:
             for server in servers.values():
                 server.shutdown()
@@ -114,13 +125,15 @@ def run(browser: Browser, root: Path, published: Path, repeat: int) -> dict:
 def lines(report: dict) -> list[str]:
     out = ["", "First visit on a phone network (fresh phone context, medians; bytes crossed before interactive):"]
     for entry in report.values():
-        arcade, bare = entry["arcade"], entry["bare"]
+        bare = entry["bare"]
         out.append(f"  {entry['profile']}, n {entry['repeat']}:")
-        out.append(f"    arcade {ROUTE:9} {arcade['bytes'] / 1e6:5.2f} MB (target <= 5.00)  first board "
-                   f"{arcade['board_ms']:6.0f} ms  interactive {arcade['interactive_ms']:6.0f} ms")
-        out.append(f"    bare Pyodide     {bare['bytes'] / 1e6:5.2f} MB                  "
-                   f"             interactive {bare['interactive_ms']:6.0f} ms"
-                   f"   arcade / bare {arcade['interactive_ms'] / bare['interactive_ms']:.2f}")
-        heavy = sorted(arcade["files"].items(), key=lambda item: -item[1])[:6]
-        out.append("    largest: " + ", ".join(f"{path.rsplit('/', 1)[-1]} {size / 1e6:.2f}" for path, size in heavy))
+        for host in HOSTS:
+            arcade = entry[f"arcade {host}"]
+            out.append(f"    arcade {ROUTE}, host {host:8} {arcade['bytes'] / 1e6:5.2f} MB (target <= 5.00)  first board "
+                       f"{arcade['board_ms']:6.0f} ms  interactive {arcade['interactive_ms']:6.0f} ms"
+                       f"   / bare {arcade['interactive_ms'] / bare['interactive_ms']:.2f}")
+            heavy = sorted(arcade["files"].items(), key=lambda item: -item[1])[:6]
+            out.append("      largest: " + ", ".join(f"{path.rsplit('/', 1)[-1]} {size / 1e6:.2f}" for path, size in heavy))
+        out.append(f"    bare Pyodide, host cdn    {bare['bytes'] / 1e6:5.2f} MB                  "
+                   f"             interactive {bare['interactive_ms']:6.0f} ms")
     return out

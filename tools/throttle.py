@@ -2,10 +2,17 @@
 
 A static server like the CDN in front of GitHub Pages: text and WebAssembly
 gzipped (an archive or an image is sent as it is, already compressed),
-``Cache-Control: max-age=600`` with an ``ETag`` (a repeated request inside
-ten minutes never reaches the network), keep-alive connections. In front of
-it, one link of a given rate and round-trip time that every connection
-shares:
+keep-alive connections, and one of two hosts' caching (``--host``):
+
+- ``cdn``, GitHub Pages': ``Cache-Control: max-age=600`` with an ``ETag`` and
+  ``Last-Modified`` (a repeated request inside ten minutes never reaches the
+  network);
+- ``no-cache``, many self-hosted servers' and some CDNs' default:
+  ``Cache-Control: no-cache`` and no validator, so every request the browser
+  makes again is answered with the whole file again.
+
+In front of it, one link of a given rate and round-trip time that every
+connection shares:
 
 - a new connection pays one round trip (TCP's handshake), every request one
   more before its first byte;
@@ -18,6 +25,7 @@ marked (``performance.timeOrigin + mark``: the browser and this server read
 the same clock).
 
     python tools/throttle.py --profile slow-4g --port 8001
+    python tools/throttle.py --profile fast-4g --host no-cache --port 8001
     python tools/throttle.py --profile cdn --dir dist --port 8002   # for Lighthouse
 """
 
@@ -57,6 +65,24 @@ class Profile:
 
     def describe(self) -> str:
         return f"{self.name} ({self.rate * 8 / 1e6:g} Mbit/s, {self.rtt * 1000:.0f} ms)"
+
+
+@dataclass(frozen=True)
+class Host:
+    """How a host lets the browser keep what it sent: its ``Cache-Control`` and whether it
+    sends validators (an ``ETag`` and ``Last-Modified``, which a repeated request can be
+    answered ``304 Not Modified`` against)."""
+
+    name: str
+    cache_control: str
+    validators: bool
+
+
+#: The two hosts ``make bench`` measures a first visit on: GitHub Pages' CDN and a host that keeps nothing.
+HOSTS = {
+    "cdn": Host("cdn", "max-age=600", validators=True),
+    "no-cache": Host("no-cache", "no-cache", validators=False),
+}
 
 
 #: Lighthouse's mobile throttling (slow 4G) and a good 4G link: the phone networks ``make bench`` measures.
@@ -157,13 +183,11 @@ class ThrottledHandler(http.server.BaseHTTPRequestHandler):
             self._send(404, {"Content-Type": "text/plain"}, b"not found\n", body)
             return
         data, zipped, etag, mtime = self.server.encoded.get(path)
-        headers = {
-            "Cache-Control": "max-age=600",
-            "ETag": etag,
-            "Last-Modified": email.utils.formatdate(mtime, usegmt=True),
-            "Vary": "Accept-Encoding",
-        }
-        if self.headers.get("If-None-Match") == etag:
+        host = self.server.host
+        headers = {"Cache-Control": host.cache_control, "Vary": "Accept-Encoding"}
+        if host.validators:
+            headers.update({"ETag": etag, "Last-Modified": email.utils.formatdate(mtime, usegmt=True)})
+        if host.validators and self.headers.get("If-None-Match") == etag:
             self._send(304, headers, b"", body)
             return
         if zipped and "gzip" not in (self.headers.get("Accept-Encoding") or ""):
@@ -213,9 +237,10 @@ class ThrottledServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
-    def __init__(self, root: Path, port: int, profile: Profile, verbose: bool = False) -> None:
+    def __init__(self, root: Path, port: int, profile: Profile, verbose: bool = False, host: Host = HOSTS["cdn"]) -> None:
         super().__init__(("127.0.0.1", port), ThrottledHandler)
         self.root = root.resolve()
+        self.host = host
         self.link = Link(profile)
         self.encoded = Encoded()
         self.verbose = verbose
@@ -226,21 +251,23 @@ class ThrottledServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
         super().handle_error(request, client_address)
 
 
-def make_throttled_server(root: Path, profile: str | Profile, port: int = 0, verbose: bool = False) -> ThrottledServer:
+def make_throttled_server(root: Path, profile: str | Profile, port: int = 0, verbose: bool = False,
+                          host: str = "cdn") -> ThrottledServer:
     chosen = LINKS[profile] if isinstance(profile, str) else profile
-    return ThrottledServer(root, port, chosen, verbose)
+    return ThrottledServer(root, port, chosen, verbose, HOSTS[host])
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--profile", choices=sorted(LINKS), default="slow-4g")
+    parser.add_argument("--host", choices=sorted(HOSTS), default="cdn", help="the host's caching headers")
     parser.add_argument("--port", type=int, default=8001)
     parser.add_argument("--dir", type=Path, default=ROOT)
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
-    server = make_throttled_server(args.dir, args.profile, args.port, verbose=not args.quiet)
-    print(f"6E Club on http://127.0.0.1:{server.server_address[1]}/ through {LINKS[args.profile].describe()}"
-          " (Ctrl+C stops)", flush=True)
+    server = make_throttled_server(args.dir, args.profile, args.port, verbose=not args.quiet, host=args.host)
+    print(f"6E Club on http://127.0.0.1:{server.server_address[1]}/ through {LINKS[args.profile].describe()},"
+          f" host {args.host} (Ctrl+C stops)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -171,6 +171,7 @@ function boot() {
       onBytes: (received) => {
         downloads?.fromWorker(received);
       },
+      files: downloads, // the worker reads the page's downloads where they were put (web/downloads.js)
     }),
   );
   // Told to the watchdog (PyScript's modules not delivered, or its worker not started; the app logs

@@ -10,7 +10,7 @@
 // the CDN. The loader's URL carries a per-page nonce: it names the
 // BroadcastChannel on which the worker reports boot stages and the snapshot
 // state to this page only (another tab booting has its own).
-import { SNAPSHOT_CACHE } from "./snapshot.mjs";
+import { DOWNLOADS_CACHE, SNAPSHOT_CACHE } from "./snapshot.mjs";
 
 export class EngineError extends Error {
   /** @param {string} field what the engine refused (a payload field, or "") @param {string} message */
@@ -95,23 +95,93 @@ export function createEngine(exports, game, entry = "call") {
 }
 
 // The interpreter memory snapshot for returning visits (P15): made by a plain
-// module worker (web/snapshot-worker.mjs) once the page is idle after start.
+// module worker (web/snapshot-worker.mjs) once the player pauses.
 // PyScript's worker cannot make it itself: makeMemorySnapshot() refuses the
 // JS objects PyScript hands to Python ("Can't serialize object").
 // It holds the engines imported too, so it is keyed by the engine archive's digest
 // as well as by the Pyodide version (web/snapshot.mjs).
-function makeSnapshotLater() {
+// Its making is a second interpreter's start and import of everything, seconds of a
+// core: made while the player plays, it slowed a phone's first taps (bowls, CPU x4:
+// 80-146 ms a tap, 20-35 ms once it was made). So it waits for a pause: no pointer, key
+// or touch for SNAPSHOT_PAUSE_MS, counted from the engine's start, or the page hidden
+// (another tab, another app).
+
+/** The player's pause the snapshot waits for (ms without a pointer, key or touch). */
+export const SNAPSHOT_PAUSE_MS = 4000;
+/** What the player does that puts the snapshot off (each resets the pause). */
+const PLAYING = ["pointerdown", "pointermove", "keydown", "touchstart", "wheel"];
+
+/**
+ * How long the snapshot still waits: 0 once the player has let the page be for `pause` ms
+ * since the engine started (`since`) and since their last input, or once the page is hidden
+ * (the player left: nothing of theirs to slow). A pure function of the moment, for the tests.
+ * @param {{ now: number, since: number, lastInput: number | null, hidden: boolean }} moment
+ *   times in ms on one clock; `lastInput` null: none since the page opened
+ * @param {number} [pause]
+ * @returns {number} ms to wait
+ */
+export function snapshotWait({ now, since, lastInput, hidden }, pause = SNAPSHOT_PAUSE_MS) {
+  if (hidden) return 0;
+  const quiet = Math.max(since, lastInput ?? since);
+  return Math.max(0, quiet + pause - now);
+}
+
+// A page hidden is looked at again this much later: hidden because it is being left (a reload,
+// a link), it is gone by then, and no worker is begun that would die with it; hidden because the
+// player went to another tab or app, it makes the snapshot then.
+const HIDDEN_MS = 500;
+
+/**
+ * Run `fn` once, at the player's first pause (snapshotWait) or once the page is hidden.
+ * @param {() => void} fn
+ */
+function atPause(fn) {
+  const now = () => performance.now();
+  const since = now();
+  /** @type {number | null} */
+  let lastInput = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  const played = () => {
+    lastInput = now();
+  };
+  const shown = () => {
+    clearTimeout(timer);
+    timer = setTimeout(check, document.visibilityState === "hidden" ? HIDDEN_MS : 0);
+  };
+  // Looked at when the pause may be over (its timer) or the page was hidden: one timer at a time.
+  function check() {
+    const wait = snapshotWait({ now: now(), since, lastInput, hidden: document.visibilityState === "hidden" });
+    if (wait > 0) {
+      timer = setTimeout(check, wait);
+      return;
+    }
+    for (const type of PLAYING) removeEventListener(type, played, true);
+    removeEventListener("visibilitychange", shown);
+    fn();
+  }
+  for (const type of PLAYING) addEventListener(type, played, { capture: true, passive: true });
+  addEventListener("visibilitychange", shown);
+  timer = setTimeout(check, SNAPSHOT_PAUSE_MS);
+}
+
+/**
+ * Make the snapshot at the player's first pause.
+ * @param {boolean} handed the page handed this boot's downloads over (web/downloads.js): the
+ *   snapshot worker reads them where they are, then they go
+ */
+function makeSnapshotLater(handed) {
   if (typeof Worker === "undefined" || typeof caches === "undefined") return;
   const root = document.documentElement;
-  /** @param {() => void} fn */
-  const whenIdle = (fn) =>
-    setTimeout(() => (typeof requestIdleCallback === "function" ? requestIdleCallback(fn, { timeout: 4000 }) : fn()), 1500);
-  whenIdle(() => {
+  atPause(() => {
     root.dataset.snapshot = "saving";
     const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
+    /** @param {string} state */
     const done = (state) => {
       root.dataset.snapshot = state;
       worker.terminate();
+      // The first visit's downloads served their two starts: a returning visit reads the precache.
+      if (handed) caches.delete(DOWNLOADS_CACHE).catch(() => {});
     };
     worker.onmessage = (event) => done(event.data === "saved" ? "saved" : "none");
     worker.onerror = () => done("none");
@@ -120,20 +190,24 @@ function makeSnapshotLater() {
       stdLibURL: new URL("../build/python_stdlib.zip", import.meta.url).href,
       archiveURL: new URL("../build/club.zip", import.meta.url).href,
       cache: SNAPSHOT_CACHE,
+      handed,
     });
   });
 }
 
 // Start the worker. onStage(id) hears the boot stages the worker reports,
-// onBytes({url, bytes}) the bytes it has received of a file it downloads itself.
+// onBytes({url, bytes, done}) the bytes it has received of a file it downloads itself.
 // Resolves {call, check, query, cancel, bench, python} once py/main.py ran.
 // onFail(message) hears a start that failed inside the worker.
+// files: a first visit's downloads (web/downloads.js), which the worker asks for by file
+// (`want`) and is answered how each ended (`handed`): then it reads them where the page put them.
 /**
  * @param {{ onStage?: (stage: string) => void, onFail?: (message: string) => void,
- *   onBytes?: (received: { url: string, bytes: number }) => void }} [hooks]
+ *   onBytes?: (received: { url: string, bytes?: number, done?: boolean }) => void,
+ *   files?: { handed: (url: string) => Promise<{ stored: boolean, failed: boolean }> } | null }} [hooks]
  * @returns {Promise<WorkerExports>}
  */
-export function startWorker({ onStage = () => {}, onFail = () => {}, onBytes = () => {} } = {}) {
+export function startWorker({ onStage = () => {}, onFail = () => {}, onBytes = () => {}, files = null } = {}) {
   const nonce = Math.random().toString(36).slice(2);
   // Kept open for the page's life: no message of the worker's is lost to a
   // race with its answer (the snapshot is made once both are in).
@@ -142,7 +216,7 @@ export function startWorker({ onStage = () => {}, onFail = () => {}, onBytes = (
   let scheduled = null; // the Pyodide version, when a snapshot is to be made
   let up = false;
   const snapshotWhenBoth = () => {
-    if (up && scheduled) makeSnapshotLater();
+    if (up && scheduled) makeSnapshotLater(Boolean(files));
     if (up) scheduled = null;
   };
   channel.onmessage = ({ data }) => {
@@ -152,6 +226,10 @@ export function startWorker({ onStage = () => {}, onFail = () => {}, onBytes = (
     }
     if (data?.failed) onFail(data.failed);
     if (data?.received) onBytes(data.received);
+    if (typeof data?.want === "string" && files) {
+      const file = data.want;
+      files.handed(file).then(({ stored, failed }) => channel.postMessage({ handed: file, stored, failed }));
+    }
     if (data?.snapshot) {
       document.documentElement.dataset.snapshot = data.snapshot;
       document.documentElement.dataset.pyodide = data.version;
@@ -163,6 +241,7 @@ export function startWorker({ onStage = () => {}, onFail = () => {}, onBytes = (
   };
   const loader = new URL(LOADER);
   loader.searchParams.set("page", nonce);
+  if (files) loader.searchParams.set("files", "");
   const ready = (async () => {
     const { PyWorker } = await import("../vendor/pyscript/core.js");
     performance.mark("club-pyscript-loaded"); // marks: where a cold start's time goes

@@ -1,7 +1,10 @@
 // Makes the interpreter memory snapshot for returning visits, off the main
 // thread (see web/pyodide-loader.mjs). Answers "saved" or "failed".
+// After a first visit (`handed`), the wasm, the standard library and the engine
+// archive are read where the page put them for the engine worker (Cache Storage,
+// DOWNLOADS_CACHE), not asked of the network again (P16).
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
-import { RUNTIME_LOCK, archiveDigest, snapshotKey } from "./snapshot.mjs";
+import { RUNTIME_LOCK, archiveDigest, handedOver, snapshotKey } from "./snapshot.mjs";
 
 // Every module of the standard library built for the arcade (tools/stdlib.py:
 // exactly the files a full session imports) is imported once here, and so are
@@ -21,8 +24,19 @@ for name in ("club.bridge", "club.daily.api", *(f"club.{game}.api" for game in G
     importlib.import_module(name)
 `;
 
-self.onmessage = async ({ data: { indexURL, stdLibURL, archiveURL, cache } }) => {
+/** Each fetch answered from the first visit's downloads when the file is there. */
+function readHandedOver() {
+  const network = globalThis.fetch;
+  /** @param {Parameters<typeof fetch>} args */
+  globalThis.fetch = async (...args) => {
+    const url = String(/** @type {any} */ (args[0])?.url ?? args[0]).split("?")[0];
+    return (await handedOver(url)) ?? network(...args);
+  };
+}
+
+self.onmessage = async ({ data: { indexURL, stdLibURL, archiveURL, cache, handed } }) => {
   try {
+    if (handed) readHandedOver();
     const response = await fetch(archiveURL);
     if (!response.ok) throw new Error(`the engine archive: HTTP ${response.status}`);
     const archive = new Uint8Array(await response.arrayBuffer());

@@ -11,6 +11,9 @@
 const worker = /** @type {ServiceWorkerGlobalScope & { CLUB_PRECACHE: Precache }} */ (/** @type {unknown} */ (self));
 const { version, files } = worker.CLUB_PRECACHE;
 const CACHE = `6e-club-${version}`;
+// Where a first visit's page handed its downloads to the engine worker (web/snapshot.mjs
+// DOWNLOADS_CACHE): once this precache holds every file, a later start reads them here.
+const DOWNLOADS_CACHE = "club-downloads";
 /** @param {string} path @returns {string} */
 const scopeUrl = (path) => new URL(path, worker.registration.scope).href;
 
@@ -31,7 +34,8 @@ worker.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       const names = await caches.keys();
-      await Promise.all(names.filter((n) => n.startsWith("6e-club-") && n !== CACHE).map((n) => caches.delete(n)));
+      const old = names.filter((n) => (n.startsWith("6e-club-") && n !== CACHE) || n === DOWNLOADS_CACHE);
+      await Promise.all(old.map((n) => caches.delete(n)));
       await worker.clients.claim();
     })(),
   );

@@ -157,3 +157,25 @@ test("sw: a stalled cache is waited for 3 s at most before the network is asked"
   await pass(1000);
   assert.equal(asked, true);
 });
+
+test("sw: activation drops other versions' precaches and a first visit's downloads, keeps its own and the snapshot", async () => {
+  const names = new Set(["6e-club-v0", "6e-club-v1", "club-downloads", "club-snapshot", "another-app"]);
+  /** @type {Record<string, (event: any) => void>} */
+  const handlers = {};
+  const self = {
+    CLUB_PRECACHE: { version: "v1", files: [] },
+    registration: { scope: SCOPE },
+    location: { origin: "http://arcade.test" },
+    clients: { claim: async () => {} },
+    addEventListener: (type, handler) => {
+      handlers[type] = handler;
+    },
+  };
+  const caches = { keys: async () => [...names], delete: async (name) => names.delete(name) };
+  vm.runInContext(SOURCE, vm.createContext({ self, URL, setTimeout, caches }));
+  /** @type {Promise<void> | null} */
+  let activated = null;
+  handlers.activate({ waitUntil: (promise) => (activated = promise) });
+  await activated;
+  assert.deepEqual([...names].sort(), ["6e-club-v1", "another-app", "club-snapshot"]);
+});

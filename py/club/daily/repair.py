@@ -26,7 +26,7 @@ True
 >>> repair("{not json")
 Traceback (most recent call last):
 ...
-club.errors.NotationError: record: not strict JSON
+club.errors.NotationError: record: record is not JSON
 """
 
 from __future__ import annotations

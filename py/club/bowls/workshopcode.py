@@ -83,13 +83,17 @@ def print_code(shared: Shared) -> str:
     fields = shared.draft.fields()
     body = {"g": fields["goal"], "l": fields["limit"], "m": list(shared.moves), "p": fields["position"],
             "t": fields["title"]}
-    text = json.dumps(body, separators=(",", ":"), sort_keys=True, ensure_ascii=False, allow_nan=False)
-    packed = zlib.compress(text.encode(), 9)
-    letters = base64.urlsafe_b64encode(packed + _checksum(packed)).decode().rstrip("=")
-    code = f"{PREFIX}{VERSION}.{GAME}.{letters}"
+    code = seal(json.dumps(body, separators=(",", ":"), sort_keys=True, ensure_ascii=False, allow_nan=False))
     if len(code) > MAX_CODE:
         raise WorkshopError(TOO_LONG, f"the code would be {len(code)} characters, more than {MAX_CODE}")
     return code
+
+
+def seal(text: str, version: int = VERSION) -> str:
+    """The code holding JSON ``text`` (unchecked): compressed, checksummed, base64url."""
+    packed = zlib.compress(text.encode(), 9)
+    letters = base64.urlsafe_b64encode(packed + _checksum(packed)).decode().rstrip("=")
+    return f"{PREFIX}{version}.{GAME}.{letters}"
 
 
 def parse_code(code: object) -> Shared:

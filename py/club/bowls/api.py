@@ -93,7 +93,7 @@ class Session(session.Session[Attempt, Profile]):
         super().__init__()
         self._verdicts: dict[Draft, Verdict] = {}  # W28: the drafts proven last (workshopanswers.KEPT)
         self._opened: Shared | None = None  # the puzzle of the code opened last (workshop_open)
-        self._progress: WorkshopProgress = {"running": False, "nodes": 0, "budget": BUDGET}
+        self._progress: WorkshopProgress = {"running": False, "work": 0, "budget": BUDGET}
 
     # ----- the contract --------------------------------------------------------------
     def start(self, seed: int, payload: dict[str, Any]) -> Attempt:
@@ -323,7 +323,7 @@ class Session(session.Session[Attempt, Profile]):
         return opened  # type: ignore[no-any-return]
 
     def workshop_progress(self, payload: dict[str, Any]) -> WorkshopProgress:
-        """How far the running proof is: moves tried of its budget (asked between its slices)."""
+        """How far the running proof is: its work done of its budget (asked between its slices)."""
         return dict(self._progress)  # type: ignore[return-value]
 
     def workshop_new(self, payload: dict[str, Any]) -> View:
@@ -332,8 +332,8 @@ class Session(session.Session[Attempt, Profile]):
         author's draft ``{"position", "goal", "limit", "title"?}`` (its par once checked).
         Nothing is recorded for a replay (a replay code starts from a link's deal)."""
         if "code" in payload:
-            shared = self._opened
-            if shared is None or parse_code(payload["code"]) != shared:
+            shared = parse_code(payload["code"])  # a damaged code says why first
+            if shared != self._opened:
                 raise WorkshopError("not-opened", "a code is played once workshop_open has proven it")
             draft, author = shared.draft, shared.moves
         else:
@@ -345,12 +345,12 @@ class Session(session.Session[Attempt, Profile]):
         return self.view({})
 
     def _tracked(self, steps: Generator[int, None, Any]) -> Generator[None, None, Any]:
-        """Run ``steps`` keeping its moves tried for ``workshop_progress``."""
-        progress = self._progress = {"running": True, "nodes": 0, "budget": BUDGET}
+        """Run ``steps`` keeping the work it has done for ``workshop_progress``."""
+        progress = self._progress = {"running": True, "work": 0, "budget": BUDGET}
         try:
             while True:
                 try:
-                    progress["nodes"] = next(steps)
+                    progress["work"] = next(steps)
                 except StopIteration as done:
                     return done.value
                 yield

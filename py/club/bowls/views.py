@@ -145,8 +145,8 @@ class WorkshopProgress(TypedDict):
     """How far the running proof is (asked between its slices)."""
 
     running: bool
-    nodes: int  # moves tried so far
-    budget: int
+    work: int  # work done so far (moves tried, weighted by their board's stones: club.bowls.proof)
+    budget: int  # the work the proof may do
 
 
 class Arrows(TypedDict):

@@ -55,6 +55,8 @@ MOVE_COST = 12
 #: slower again: about 3 s. A puzzle that needs more is refused as ``budget``:
 #: smaller, or a lower limit.
 BUDGET = 3_000_000
+#: Boards of a finished layer kept as seen between two yields (about a millisecond).
+COMMITS = 512
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,9 +157,11 @@ def prove_steps(position: Position, goal: Goal, limit: int,
             yield work
         if found is not None:
             return Proof(depth, _path(layers, found), solutions, nodes, work, len(seen), dead_ends)
-        for board in following:
+        for number, board in enumerate(following, 1):
             state = (board.key, board.mods) if temporary(board.mods) else board.key
             seen[state] = max(seen.get(state, -1), board.acc)
+            if number % COMMITS == 0:
+                yield work  # a layer of 100,000 boards is no single slice
         if not following:
             break
         layers.append(following)

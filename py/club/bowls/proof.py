@@ -50,9 +50,10 @@ MOVE_COST = 12
 #: puzzle its author proved is proven by every opener. The hardest of the 100
 #: puzzles, puzzle 100, needs 2.93 million (119,495 moves). Spending all of it
 #: takes 0.67-0.87 s of CPU in CPython on the 2-core build machine (the crowded
-#: boards of ``tests/bowls/test_workshop.py``'s budget table); Pyodide ran the
-#: same search 1.3-2.5x slower there (V8, under load) and a phone is about 2x
-#: slower again: about 3 s. A puzzle that needs more is refused as ``budget``:
+#: boards of ``tests/bowls/test_workshop.py``'s budget table); Pyodide took
+#: 1.1-2.5 s of wall time there (1.1-2.3x CPython, V8, loaded machine), and a
+#: phone is about 2x slower again: 2-5 s (docs/workshop.md; ``make bench``:
+#: ``bowls.workshop_proof``). A puzzle that needs more is refused as ``budget``:
 #: smaller, or a lower limit.
 BUDGET = 3_000_000
 #: Boards of a finished layer kept as seen between two yields (about a millisecond).

@@ -6,7 +6,8 @@ SharedArrayBuffer nor cross-origin isolation.
 
 ``call`` and ``check`` are the Bridge (one game's Session, and throwaway ones
 for validating a backup). ``query`` answers slow questions (a bowls hint,
-opening a replay: every action of a run played through the engine) as a
+opening a replay: every action of a run played through the engine, the
+Puzzle Workshop's proof, W28) as a
 coroutine that yields to the worker's event loop, so other calls are answered
 meanwhile; ``cancel`` stops it, and so does a newer query of the same method
 on the same session. ``reset`` starts every session anew (the page's restart

@@ -23,7 +23,8 @@ position and the run's (``move``, ``moves``, as the end card counts them), left
 out of the open's digest here (``tests/test_replay_seek.py`` checks them).
 A bowls view carries the forecast line of every bowl
 (``forecasts``) and a forecast line says where its sowing lands (``landing``,
-W6, W23), both new keys: left out here, the rest must answer as before.
+W6, W23), and it names the workshop puzzle in play (``workshop``, W28: None
+outside one), all new keys: left out here, the rest must answer as before.
 """
 
 from __future__ import annotations
@@ -66,8 +67,8 @@ def same(value: Any) -> Any:
 
 
 def bowls_view(view: Any) -> Any:
-    """A bowls view as the maker's: without the per-bowl forecasts it did not send."""
-    return {k: v for k, v in view.items() if k != "forecasts"} if isinstance(view, dict) else view
+    """A bowls view as the maker's: without the per-bowl forecasts and the workshop it did not send."""
+    return {k: v for k, v in view.items() if k not in ("forecasts", "workshop")} if isinstance(view, dict) else view
 
 
 def bowls_line(line: Any) -> Any:

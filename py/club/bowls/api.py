@@ -31,6 +31,7 @@ from typing import Any, cast
 from club import session
 from club.bowls import achievements as awarded
 from club.bowls import profile, saves
+from club.bowls import workshopanswers as workshop
 from club.bowls.attempt import UNDO_DEPTH, Attempt
 from club.bowls.events import Event as BowlsEvent
 from club.bowls.events import ThemeEvent
@@ -40,12 +41,19 @@ from club.bowls.modes import MODES, is_date
 from club.bowls.notation import parse
 from club.bowls.position import BAD_ACTION, RING
 from club.bowls.profile import Profile, empty_profile, record
+from club.bowls.proof import BUDGET
 from club.bowls.puzzles import SOLVED
+from club.bowls.solver import run
 from club.bowls.views import (
     Awards,
     Forecast,
     Grid,
     View,
+    WorkshopCheck,
+    WorkshopCode,
+    WorkshopLimits,
+    WorkshopOpen,
+    WorkshopProgress,
     awards,
     describe,
     forecast_line,
@@ -53,13 +61,15 @@ from club.bowls.views import (
     landing_of,
     player_phase,
 )
+from club.bowls.workshop import Draft, Made, Verdict, WorkshopError, read_draft
+from club.bowls.workshopcode import Shared, parse_code
 from club.errors import NotationError, is_int
 from club.outcome import Event, Outcome
 from club.recording import Log
 from club.schema import Bounds, integer
 from club.session import Answer
 
-SESSION_ONLY_MODES = ("puzzle",)  # started by puzzle_new, never by new
+SESSION_ONLY_MODES = ("puzzle", "workshop")  # started by puzzle_new and workshop_new, never by new
 #: The most sows a replay holds: a Daily is 20 (W20), a puzzle its limit (W18);
 #: Endless ends as W17's event rolls ramp up (a greedy attempt after about 250).
 MAX_SOWS = 5_000
@@ -78,6 +88,12 @@ class Session(session.Session[Attempt, Profile]):
     BOUNDS = Bounds(moves=MAX_SOWS, moves_by=frozenset({"sow"}), per_tail={"undo": UNDO_DEPTH, "redo": 1},
                     per_run={"end": 1})
     LINK = {"mode": str, "puzzle": int}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._verdicts: dict[Draft, Verdict] = {}  # W28: the drafts proven last (workshopanswers.KEPT)
+        self._opened: Shared | None = None  # the puzzle of the code opened last (workshop_open)
+        self._progress: WorkshopProgress = {"running": False, "work": 0, "budget": BUDGET}
 
     # ----- the contract --------------------------------------------------------------
     def start(self, seed: int, payload: dict[str, Any]) -> Attempt:
@@ -270,6 +286,76 @@ class Session(session.Session[Attempt, Profile]):
         solver's units of work and returning what ``hint`` answers; the attempt it
         searches is the one on hand now (a move made meanwhile does not change it)."""
         return hint_steps(self.state)
+
+    # ----- the Puzzle Workshop (W28; club.bowls.workshop) --------------------------------
+    def workshop_limits(self, payload: dict[str, Any]) -> WorkshopLimits:
+        """W18's start limits ``{"position"}`` breaks, each with its bowl: cheap, for every edit."""
+        return workshop.limits_answer(payload)
+
+    def workshop_check(self, payload: dict[str, Any]) -> WorkshopCheck:
+        """Prove ``{"position", "goal", "limit", "title"?}`` (``workshop_check_search`` at once)."""
+        return run(self.workshop_check_search(payload))  # type: ignore[no-any-return]
+
+    def workshop_check_search(self, payload: dict[str, Any]) -> Generator[None, None, WorkshopCheck]:
+        """The draft's par, whether its shortest solution is unique and its difficulty, or a
+        refusal with its reason, in slices for ``Bridge.query`` (``workshop_progress`` between them)."""
+        return self._tracked(workshop.check_steps(payload, self._verdicts))
+
+    def workshop_code(self, payload: dict[str, Any]) -> WorkshopCode:
+        """The code of a proven draft its author solved (``workshop_code_search`` at once)."""
+        return run(self.workshop_code_search(payload))  # type: ignore[no-any-return]
+
+    def workshop_code_search(self, payload: dict[str, Any]) -> Generator[None, None, WorkshopCode]:
+        """``workshop_check``'s answer and the code, for the draft and the author's ``moves``
+        (refused unless they solve it within the limit), in slices."""
+        return self._tracked(workshop.code_steps(payload, self._verdicts))
+
+    def workshop_open(self, payload: dict[str, Any]) -> WorkshopOpen:
+        """Open a puzzle code (``workshop_open_search`` at once)."""
+        return run(self.workshop_open_search(payload))  # type: ignore[no-any-return]
+
+    def workshop_open_search(self, payload: dict[str, Any]) -> Generator[None, None, WorkshopOpen]:
+        """``{"code"}`` checked entirely and its par proven again, in slices; the puzzle is
+        then the one ``workshop_new {"code"}`` starts."""
+        opened = yield from self._tracked(workshop.open_steps(payload, self._verdicts))
+        if opened["puzzle"] is not None:
+            self._opened = parse_code(opened["puzzle"]["code"])
+        return opened  # type: ignore[no-any-return]
+
+    def workshop_progress(self, payload: dict[str, Any]) -> WorkshopProgress:
+        """How far the running proof is: its work done of its budget (asked between its slices)."""
+        return dict(self._progress)  # type: ignore[return-value]
+
+    def workshop_new(self, payload: dict[str, Any]) -> View:
+        """Start a workshop puzzle as a W18 attempt (undo is help): ``{"code"}``, the code
+        opened last by ``workshop_open`` (its par and the author's moves in the view), or the
+        author's draft ``{"position", "goal", "limit", "title"?}`` (its par once checked).
+        Nothing is recorded for a replay (a replay code starts from a link's deal)."""
+        if "code" in payload:
+            shared = parse_code(payload["code"])  # a damaged code says why first
+            if shared != self._opened:
+                raise WorkshopError("not-opened", "a code is played once workshop_open has proven it")
+            draft, author = shared.draft, shared.moves
+        else:
+            draft, author = read_draft(payload), ()
+        verdict = self._verdicts.get(draft)
+        made = Made(draft, verdict.solution if verdict else (), author)
+        self.keep(Attempt.for_workshop(made))
+        self.new_recording(None)
+        return self.view({})
+
+    def _tracked(self, steps: Generator[int, None, Any]) -> Generator[None, None, Any]:
+        """Run ``steps`` keeping the work it has done for ``workshop_progress``."""
+        progress = self._progress = {"running": True, "work": 0, "budget": BUDGET}
+        try:
+            while True:
+                try:
+                    progress["work"] = next(steps)
+                except StopIteration as done:
+                    return done.value
+                yield
+        finally:
+            progress["running"] = False
 
     def puzzles(self, payload: dict[str, Any]) -> Grid:
         return grid(self.profile)

@@ -32,6 +32,7 @@ from club.bowls.position import COLOURS, OVER, Position, choosable, refusal, stu
 from club.bowls.puzzles import Puzzle, judge, puzzle_by_id
 from club.bowls.refill import build_start
 from club.bowls.rules import sow
+from club.bowls.workshop import Made
 from club.outcome import Outcome
 from club.rng import Rng, seed_from_text
 
@@ -77,6 +78,7 @@ class Attempt:
     puzzle: int | None = None  # W18: the puzzle played (puzzle mode only)
     recorded: bool = False  # W25: the finished attempt is counted in the profile
     best_combo: int = 0  # the most matching bowls of one safe move so far (the end card, W13)
+    workshop: Made | None = None  # W28: the workshop puzzle played (workshop mode only)
     _text: tuple[Position, str] | None = None  # cached notation of the current position
 
     @classmethod
@@ -96,6 +98,11 @@ class Attempt:
         puzzle = puzzle_by_id(ident)
         return cls(MODES["puzzle"], puzzle.position, Rng.from_seed(0), puzzle=puzzle.id)
 
+    @classmethod
+    def for_workshop(cls, made: Made) -> Attempt:
+        """W28: a workshop puzzle from its start position, played as W18."""
+        return cls(MODES["workshop"], made.draft.position, Rng.from_seed(0), workshop=made)
+
     def copy(self) -> Attempt:
         """An attempt to play on: its own history and redo lists (positions are values)."""
         return replace(self, history=list(self.history), redo_bowls=list(self.redo_bowls))
@@ -111,7 +118,14 @@ class Attempt:
         return [] if self.status() else choosable(self.position)
 
     def the_puzzle(self) -> Puzzle | None:
+        """The puzzle judged (W18): one of the 100, or a workshop puzzle (W28)."""
+        if self.workshop is not None:
+            return self.workshop.puzzle()
         return None if self.puzzle is None else puzzle_by_id(self.puzzle)
+
+    def played(self) -> list[int]:
+        """The bowls sown on the attempt's line so far (undone moves not among them)."""
+        return [snap.bowl for snap in self.history]
 
     @property
     def limit(self) -> int | None:

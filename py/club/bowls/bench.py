@@ -6,7 +6,11 @@ Each list holds prepared zero-argument operations, one timed call each:
   loop, refill, Endless events, countdown) with renderer events;
 - ``bowls.action``: the same move as the page makes it, through
   ``Bridge.call`` (JSON in; events, view and save out);
-- ``bowls.forecast``: one forecast line (W23) through ``Bridge.call``.
+- ``bowls.forecast``: one forecast line (W23) through ``Bridge.call``;
+- ``bowls.workshop_proof``: the Puzzle Workshop's proof (W28) spending its
+  whole budget on a board crowded to W18's limits, and proving puzzle 100
+  (the hardest of the set): the seconds a phone waits at most, read against
+  ``club.bowls.proof.BUDGET``'s note.
 
 Positions come from seeded Endless attempts played by a simple greedy
 player (the bowl whose forecast scores most), so the boards are realistic,
@@ -20,8 +24,17 @@ from collections.abc import Callable
 
 from club.bowls import saves
 from club.bowls.attempt import Attempt
+from club.bowls.goals import parse_goal, print_goal
+from club.bowls.notation import parse, print_position
+from club.bowls.proof import prove
+from club.bowls.puzzles import puzzle_by_id
 from club.bowls.rules import sow
 from club.bowls.views import forecast
+
+#: A board crowded to W18's limits (volcanoes at 5 stones) whose goal 12 moves cannot meet:
+#: the proof spends its whole budget (tests/bowls/test_workshop.py, ``CROWDED``).
+CROWDED = ("RGBYP[v]/GBYPR[rv]/BYPRG[v]/YPRGB[r]/PRGBY[v]/RGBYP[rv]/GBYPR[v]/BYPRG[r]/YPRGB[v]/PRGBY[rv]/"
+           "RGBYP[v]/GBYPR[r] 0 0")
 
 
 def _greedy(attempt: Attempt) -> int | None:
@@ -76,7 +89,13 @@ def workloads(size: int = 240) -> dict[str, list[Callable[[], object]]]:
             return bridge.call("bowls", "forecast", payload)
         return op
 
+    def proof(position: str, goal: str, limit: int) -> Callable[[], object]:
+        return lambda: prove(parse(position), parse_goal(goal), limit)
+
+    hardest = puzzle_by_id(100)
     return {
+        "bowls.workshop_proof": [proof(CROWDED, "empty", 12),
+                                 proof(print_position(hardest.position), print_goal(hardest.goal), hardest.limit)],
         "bowls.sow": [move(a, b) for a, b in pairs],
         "bowls.action": [action(a, b) for a, b in pairs],
         "bowls.forecast": [preview(a, (b * 5 + 3) % 12) for a, b in pairs],

@@ -50,6 +50,8 @@ MODES: dict[str, Mode] = {
     "free": Mode("free", refills=False, special=False, limit=None, training_on_undo=False),
     # W18: no refill, undo is plain help; the puzzle sets the limit and the goal.
     "puzzle": Mode("puzzle", refills=False, special=False, limit=None, training_on_undo=False),
+    # W28: a workshop puzzle, played as W18; the attempt carries the puzzle itself.
+    "workshop": Mode("workshop", refills=False, special=False, limit=None, training_on_undo=False),
 }
 
 

@@ -28,6 +28,7 @@ from club.bowls.modes import MODES, is_date
 from club.bowls.notation import parse
 from club.bowls.position import COLOURS, RING, Position
 from club.bowls.puzzles import COUNT
+from club.bowls.workshop import Made, read_made
 from club.errors import NotationError, count
 from club.rng import Rng
 
@@ -40,7 +41,7 @@ EDITION = 2
 FIELDS = {"mode", "seed", "date", "position", "rng", "collected", "training", "ended", "history", "redo",
           "last", "puzzle", "recorded", "edition"}
 #: Written since the end card shows it (W13); a save without it gets the best its undo line shows.
-OPTIONAL = frozenset({"best_combo"})
+OPTIONAL = frozenset({"best_combo", "workshop"})
 
 
 def dump(attempt: Attempt) -> str:
@@ -62,6 +63,8 @@ def dump(attempt: Attempt) -> str:
         "edition": EDITION,
         "best_combo": attempt.best_combo,
     }
+    if attempt.workshop is not None:  # W28: written only for a workshop attempt
+        data["workshop"] = attempt.workshop.fields()
     return save.dump(GAME, KIND, data, VERSION)
 
 
@@ -90,6 +93,7 @@ def load(text: object) -> Attempt:
         last=_last(data.get("last"), "last"),
         puzzle=_puzzle(data.get("puzzle"), mode_name),
         recorded=save.field(data, "recorded", bool),
+        workshop=_workshop(data.get("workshop"), mode_name),
     )
     attempt.best_combo = _best_combo(data.get("best_combo"), attempt)
     edition = data.get("edition")
@@ -149,6 +153,18 @@ def _puzzle(value: object, mode: str) -> int | None:
     return None if value is None else count(value, "puzzle", 1, COUNT)
 
 
+def _workshop(value: object, mode: str) -> Made | None:
+    """A workshop attempt, and only it, carries its puzzle (W28), read as the workshop reads one."""
+    if (mode == "workshop") != (value is not None):
+        raise NotationError("workshop", "a workshop attempt, and only it, carries its puzzle")
+    if value is None:
+        return None
+    try:
+        return read_made(value)
+    except NotationError as exc:
+        raise NotationError("workshop", f"{exc.field}: {exc.message}") from None
+
+
 def _migrated(attempt: Attempt) -> Attempt:
     """A run saved before the W17 amendment whose undo line no longer replays
     (its refills past the 48th move were drawn with one event roll): the run
@@ -176,7 +192,7 @@ def check_line(attempt: Attempt) -> None:
     for number, snap in enumerate(line):
         after = line[number + 1] if number + 1 < len(line) else None
         replay = Attempt(attempt.mode, snap.position, snap.rng, collected=snap.collected, last=snap.last,
-                         puzzle=attempt.puzzle, best_combo=snap.best_combo)
+                         puzzle=attempt.puzzle, best_combo=snap.best_combo, workshop=attempt.workshop)
         if not replay.play(snap.bowl).accepted:
             raise NotationError("history", f"move {number + 1} of the history cannot be played")
         got = (replay.position, replay.rng, replay.collected, replay.last, replay.best_combo)

@@ -77,11 +77,11 @@ class _Node:
     bowl: int
 
 
-def _accumulates(goal: Goal) -> bool:
+def accumulates(goal: Goal) -> bool:
     return goal.kind in ("score", "collect")
 
 
-def _hopeless(goal: Goal, key: str, acc: int) -> bool:
+def hopeless(goal: Goal, key: str, acc: int) -> bool:
     """True when no sequence of moves from this board can meet the goal.
 
     Puzzles never add stones, so a colour with 1-2 stones left can only go
@@ -122,7 +122,7 @@ def _hopeless(goal: Goal, key: str, acc: int) -> bool:
     return shortage > jokers
 
 
-def _met(goal: Goal, key: str, acc: int, combo: int) -> bool:
+def met(goal: Goal, key: str, acc: int, combo: int) -> bool:
     kind = goal.kind
     if kind == "clear":
         return goal.colour not in key
@@ -135,7 +135,7 @@ def _met(goal: Goal, key: str, acc: int, combo: int) -> bool:
     return len(key) == RING - 1
 
 
-def _temporary(mods: Sequence[Mods]) -> bool:
+def temporary(mods: Sequence[Mods]) -> bool:
     return any(n > 0 for triple in mods for n in triple)
 
 
@@ -176,7 +176,7 @@ def solve_steps(
     (2, 6)
     """
     key = SEP.join(position.bowls)
-    if _accumulates(goal):
+    if accumulates(goal):
         start = position.score if goal.kind == "score" else collected[goal.colour_index()]
     else:
         start = 0
@@ -242,7 +242,7 @@ def _expand(node: _Node, index: int, goal: Goal, seen: dict[Any, int], out: list
     queues = node.key.split(SEP)
     mods = node.mods
     after_mods, _ = count_down(mods)
-    keep_mods = _temporary(after_mods)
+    keep_mods = temporary(after_mods)
     score_goal = goal.kind == "score"
     colour = goal.colour_index() if goal.kind == "collect" else -1
     cap = goal.count
@@ -264,9 +264,9 @@ def _expand(node: _Node, index: int, goal: Goal, seen: dict[Any, int], out: list
         elif colour >= 0:
             acc = min(cap, acc + counts[colour])
         child = _Node(key, after_mods, acc, index, bowl)
-        if _met(goal, key, acc, combo):
+        if met(goal, key, acc, combo):
             return child, tried
-        if _hopeless(goal, key, acc):
+        if hopeless(goal, key, acc):
             continue
         state: Any = (key, after_mods) if keep_mods else key
         if seen.get(state, -1) >= acc:

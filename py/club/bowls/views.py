@@ -25,17 +25,19 @@ the page shows comes from here, never from arithmetic in ``web/``.
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, Literal, TypedDict
 
 from club.bowls import achievements as awarded
 from club.bowls.attempt import Attempt
 from club.bowls.events import Event
-from club.bowls.goals import Goal, progress
+from club.bowls.goals import Goal, print_goal, progress
+from club.bowls.notation import print_position
 from club.bowls.phase import landing
 from club.bowls.position import CAPACITY, MODIFIER_NAMES, OVER, REVERSE, RING, Position, refusal
 from club.bowls.profile import Profile
 from club.bowls.puzzles import COUNT, SOLVED, load_puzzles, specials
 from club.bowls.rules import multiplier, over_capacity, sow
+from club.bowls.workshop import Difficulty, Limit
 
 
 class BowlView(TypedDict):
@@ -75,6 +77,78 @@ class PuzzleView(TypedDict):
     total: int  # puzzles in the set (W18): "12 of 100 solved"
 
 
+class WorkshopView(TypedDict):
+    """A workshop puzzle in play (W28, played as W18): its goal and progress, and what
+    its end card compares: the moves used against the par and the author's."""
+
+    title: str  # plain text, never markup: the page sets it as text
+    start: str  # the start position (W26): what the editor opens again
+    goal: GoalView
+    goal_text: str  # the goal in W18's grammar (``collect G 6``), as a draft gives it
+    limit: int
+    moves_left: int
+    progress: dict[str, Any]  # goals.progress: kind, colour, count, done, left
+    solved: bool
+    par: int | None  # the proven shortest solution's length (None: not proven yet, the author's first try)
+    author: int | None  # the moves the author solved it in (a shared puzzle), else None
+    played: list[int]  # the bowls sown on this attempt's line: solved, the author's moves for the code
+    at_par: bool | None  # solved in par moves (None: not solved, or no par)
+    versus_author: Literal["fewer", "same", "more"] | None  # solved: the moves used against the author's
+
+
+class WorkshopLimits(TypedDict):
+    """W18's start limits a position breaks (``workshop_limits``: cheap, on every edit)."""
+
+    reason: str | None  # bad-position: the notation does not read (then no limits are listed)
+    limits: list[Limit]
+
+
+class WorkshopCheck(TypedDict):
+    """A draft proven (W28), or refused with its reason code (``club.bowls.workshop``)."""
+
+    accepted: bool
+    reason: str | None  # bad-position, bad-goal, bad-limit, bad-title, start-limits, goal-met, no-solution, budget...
+    message: str | None  # the refusal in English, for a log; the page says the reason in the player's language
+    limits: list[Limit]  # start-limits: each W18 limit broken, with its bowl
+    par: int | None  # the length of a shortest solution
+    unique: bool | None  # exactly one sequence of ``par`` moves solves it
+    difficulty: Difficulty | None
+    budget: int  # moves the proof may try: spent, the answer is ``budget``
+
+
+class WorkshopCode(WorkshopCheck):
+    """``workshop_check`` and, accepted, the puzzle's code (the author's moves solve it)."""
+
+    code: str | None
+    query: str | None  # the link's query, ``puzzle=<code>`` (#/bowls?puzzle=<code>)
+
+
+class SharedPuzzle(TypedDict):
+    """A puzzle a code carried, checked entirely (W28)."""
+
+    position: str
+    goal: GoalView
+    goal_text: str
+    limit: int
+    title: str  # plain text, never markup
+    moves: list[int]  # the author's solving moves
+    code: str
+
+
+class WorkshopOpen(WorkshopCheck):
+    """``workshop_check`` of the puzzle a code carries, and the puzzle when accepted."""
+
+    puzzle: SharedPuzzle | None
+
+
+class WorkshopProgress(TypedDict):
+    """How far the running proof is (asked between its slices)."""
+
+    running: bool
+    work: int  # work done so far (moves tried, weighted by their board's stones: club.bowls.proof)
+    budget: int  # the work the proof may do
+
+
 class Arrows(TypedDict):
     """W22: the bowl Left/Right (Up/Down) choose next, by the bowl chosen now
     (index 12: none chosen yet); None when no bowl can be chosen."""
@@ -104,7 +178,8 @@ class View(TypedDict):
     can_redo: bool
     last: LastView | None
     best: int | None  # the best the HUD shows: Daily's of this date, Endless's, else None
-    puzzle: PuzzleView | None
+    puzzle: PuzzleView | None  # one of the 100 (W18)
+    workshop: WorkshopView | None  # a workshop puzzle (W28)
     best_combo: int  # the most matching bowls of one safe move in this attempt (the end card, W13)
     # W23 with W6's landing, per bowl: the line of each bowl that can be chosen, None for the others
     # (the page shows the chosen bowl's at once; the forecast line only with its setting on)
@@ -202,7 +277,8 @@ def describe(attempt: Attempt, profile: Profile) -> View:
         "can_redo": bool(attempt.redo_bowls) and status is None,
         "last": None if last is None else {**last, "multiplier": multiplier(last["combo"])},  # type: ignore[typeddict-item]
         "best": best_shown(attempt, profile),
-        "puzzle": puzzle_view(attempt, status),
+        "puzzle": puzzle_view(attempt, status) if attempt.workshop is None else None,
+        "workshop": workshop_view(attempt, status),
         "best_combo": attempt.best_combo,
         "forecasts": [forecast(position, b) if b in choosable else None for b in range(RING)],
     }
@@ -269,6 +345,32 @@ def puzzle_view(attempt: Attempt, status: str | None) -> PuzzleView | None:
         "last": puzzle.id == COUNT,
         "next": puzzle.id + 1 if puzzle.id < COUNT else None,
         "total": COUNT,
+    }
+
+
+def workshop_view(attempt: Attempt, status: str | None) -> WorkshopView | None:
+    made = attempt.workshop
+    if made is None:
+        return None
+    draft, moves, solved = made.draft, attempt.position.moves, status == SOLVED
+    par, author = made.par, len(made.author) or None
+    versus: Literal["fewer", "same", "more"] | None = None
+    if solved and author is not None:
+        versus = "fewer" if moves < author else "same" if moves == author else "more"
+    return {
+        "title": draft.title,
+        "start": print_position(draft.position),
+        "goal": goal_view(draft.goal),
+        "goal_text": print_goal(draft.goal),
+        "limit": draft.limit,
+        "moves_left": max(0, draft.limit - moves),
+        "progress": progress(draft.goal, attempt.position, attempt.collected, attempt.best_combo),
+        "solved": solved,
+        "par": par,
+        "author": author,
+        "played": attempt.played(),
+        "at_par": (moves == par) if solved and par is not None else None,
+        "versus_author": versus,
     }
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import replace
-from typing import Any, cast
+from typing import Any, NotRequired, cast
 
 from club import session
 from club.bowls import achievements as awarded
@@ -58,6 +58,7 @@ from club.outcome import Event, Outcome
 from club.recording import Log
 from club.schema import Bounds, integer
 from club.session import Answer
+from club.surface import act, ask
 
 SESSION_ONLY_MODES = ("puzzle",)  # started by puzzle_new, never by new
 #: The most sows a replay holds: a Daily is 20 (W20), a puzzle its limit (W18);
@@ -78,6 +79,10 @@ class Session(session.Session[Attempt, Profile]):
     BOUNDS = Bounds(moves=MAX_SOWS, moves_by=frozenset({"sow"}), per_tail={"undo": UNDO_DEPTH, "redo": 1},
                     per_run={"end": 1})
     LINK = {"mode": str, "puzzle": int}
+    CALLS = {"sow": act(bowl=int), "undo": act(), "redo": act(), "end": act(), "record": act(),
+             "forecast": ask(bowl=int),  # W23: make bench's bare round trip (tools/bench.py); the view has every line
+             "hint": ask(), "puzzle_new": act(puzzle=int), "puzzles": ask(), "themes": ask(),
+             "set_theme": act(theme=str), "new": act(seed=NotRequired[int], query=NotRequired[str], daily=NotRequired[str], mode=NotRequired[str], puzzle=NotRequired[int])}
 
     # ----- the contract --------------------------------------------------------------
     def start(self, seed: int, payload: dict[str, Any]) -> Attempt:

@@ -212,7 +212,7 @@ class Bridge:
         """The Session's search generator for ``method``, or the whole answer as ``call`` gives it."""
         if _game_of(game) is not None and isinstance(method, str) and not method.startswith("_"):
             try:
-                target = self._target(game, method)  # type: ignore[arg-type]
+                target = self.target(game, method)  # type: ignore[arg-type]
                 searcher = getattr(target, f"{method}_search", None) if target is not None else None
                 if inspect.ismethod(searcher):
                     return searcher(parse_payload(payload_json))
@@ -272,14 +272,14 @@ class Bridge:
             return _error("method", "method must be text")
         payload = parse_payload(payload_json)
         try:
-            target = self._target(game, method)  # type: ignore[arg-type]
+            target = self.target(game, method)  # type: ignore[arg-type]
         except ImportError as exc:
             return _error("game", f"game {game!r} is not available: {exc}")
         if target is None:
             return _error("method", f"unknown method {_shown(method)}")
         return self._result(getattr(target, method)(payload))
 
-    def _target(self, game: str, method: str) -> Any:
+    def target(self, game: str, method: str) -> Any:
         """What answers ``method`` of the session ``game``: the session, the service
         beside it that the declaration names, or None (a name it does not declare)."""
         session = self.session(game)

@@ -16,6 +16,7 @@ from pathlib import Path
 from arcade import drop_first_legal, storage_key, wait_ready
 from club.blocks.api import Session as Blocks
 from club.domino.api import Session as Domino
+from club.replayer import Replays
 from playwright.sync_api import BrowserContext, Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -152,7 +153,7 @@ def test_a_challenge_link_and_a_replay_code_between_two_players(contexts, server
     assert b.evaluate("document.querySelector('.view-game').inert") is True  # watched, never played
     steps = int(b.get_attribute(".replay-slider", "max") or "0")
     assert steps >= 28
-    viewer = Domino()  # the counter counts the tiles, as the end card does, not the steps (frames the tile fell)
+    viewer = Replays(Domino())  # the counter counts the tiles, as the end card does, not the steps (frames the tile fell)
     tiles = viewer.replay_open({"code": code})["moves"]
     assert tiles == int(a.get_attribute(".dd", "data-turns") or "-1") and steps > tiles
     expect(b.locator(".replay-where")).to_have_text(f"Move 0 of {tiles}")

@@ -19,6 +19,7 @@ from club.domino.api import Session
 from club.domino.falling import Falling
 from club.domino.saves import dump as dump_game
 from club.replay import parse_code
+from club.replayer import Replays
 from playwright.sync_api import Page, expect
 
 ROUTE = "#/domino"
@@ -406,7 +407,7 @@ def test_soft_drop_speed_is_the_players_and_the_run_replays(page: Page, boot) ->
     assert code is not None
     downs = [payload for method, payload in parse_code(code, "domino").actions if method == "move" and payload == {"move": "down"}]
     assert len(downs) >= fast  # Normal's rows are the engine's (`soft` held), Fast's are moves
-    viewer = Session()
+    viewer = Replays(Session())
     opened = viewer.replay_open({"code": code})
     last = viewer.replay_seek({"index": opened["steps"]})["view"]
     assert (last["well"], last["power"], last["turns"]) == (view["well"], view["power"], view["turns"])

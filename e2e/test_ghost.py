@@ -16,6 +16,7 @@ from arcade import drop_first_legal, storage_key, wait_ready
 from club.blocks.api import Session
 from club.blocks.pieces import CELLS
 from club.bridge import Bridge
+from club.ghost import GhostRace
 from layout import outside_first_screen, overflow_report
 from playwright.sync_api import Page, expect
 from test_replays import blocks_move, call, damaged, play_to_end
@@ -53,7 +54,7 @@ def ghost_of(save: str, code: str) -> dict:
     """The engine's ghost beside the run ``save`` holds (CPython)."""
     session = Session()
     session.load({"save": save})
-    seen = session.ghost_open({"code": code, "link": DEAL})
+    seen = GhostRace(session).ghost_open({"code": code, "link": DEAL})
     assert seen is not None
     return seen
 

@@ -18,6 +18,7 @@ from typing import Any
 import longruns
 from arcade import storage_key
 from club.merge.api import Session
+from club.replayer import Replays
 from playwright.sync_api import Page, expect
 
 RUN = storage_key("merge", "run")
@@ -42,11 +43,11 @@ def last_stone() -> tuple[str, str]:
 def stepped_board(code: str) -> tuple[str, int, int]:
     """The replay stepped one step at a time to its end (every step sought in order): the
     board as the page draws it, the steps and the moves."""
-    viewer = Session()
+    viewer = Replays(Session())
     opened = viewer.replay_open({"code": code})
     for index in range(1, opened["steps"] + 1):
         view: Any = viewer.replay_seek({"index": index})["view"]
-    cells = viewer.geometry({})["cells"]
+    cells = viewer.session.geometry({})["cells"]
     stones = " ".join(sorted(f"{cells[i]}={v}" for i, v in enumerate(view["board"]) if v != 0))
     return stones, opened["steps"], view["moves"]
 
@@ -54,10 +55,10 @@ def stepped_board(code: str) -> tuple[str, int, int]:
 def board_at(code: str, index: int) -> str:
     """The board at step ``index`` of the replay, as the page draws it (the engine's seek, equal to stepping:
     tests/test_replay_seek.py)."""
-    viewer = Session()
+    viewer = Replays(Session())
     viewer.replay_open({"code": code})
     view: Any = viewer.replay_seek({"index": index})["view"]
-    cells = viewer.geometry({})["cells"]
+    cells = viewer.session.geometry({})["cells"]
     return " ".join(sorted(f"{cells[i]}={v}" for i, v in enumerate(view["board"]) if v != 0))
 
 

@@ -17,10 +17,13 @@ from typing import Any
 import pytest
 from club import bridge as bridge_module
 from club.bridge import Bridge
+from club.surface import ask
 
 
 class Toy:
     """A Session with one slow question: count to ``n``, yielding after each step."""
+
+    CALLS = {"count": ask(n=int), "broken": ask(), "huge": ask()}
 
     def __init__(self) -> None:
         self.steps = 0

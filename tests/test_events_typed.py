@@ -27,6 +27,7 @@ from balance import domino_paths, domino_value
 from bowls.crafted_saves import crafted_session
 from club import GAMES
 from club.bowls.achievements import THEMES
+from club.replayer import Replays
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -83,7 +84,7 @@ def replayed(session: Any) -> Iterator[dict[str, Any]]:
     code = session.replay_code()
     if code is None:
         return
-    player = type(session)()
+    player = Replays(type(session)())
     steps = player.replay_open({"code": code})["steps"]
     for index in range(1, steps + 1):
         yield from player.replay_seek({"index": index})["events"]

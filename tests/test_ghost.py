@@ -15,7 +15,7 @@ import longruns
 import pytest
 from club.bridge import Bridge
 from club.errors import NotationError
-from club.ghost import Ghost, line_of
+from club.ghost import Ghost, GhostRace, line_of
 from club.links import MAX_GHOST, MAX_QUERY, challenge, link, read_link, vs_of
 from club.replay import parse_code
 from test_replays import RUNS, call, damaged, play_to_end
@@ -123,8 +123,9 @@ def test_the_ghost_line_is_the_replay_stepped(game: str) -> None:
     deal = call(Bridge(), game, "start_of", {"query": challenge_query(code, game)})["link"]
     session = Bridge().session(game)
     session.new({"query": deal})
-    assert session.ghost_open({"code": code, "link": deal}) is not None
-    assert session._ghost is not None and session._ghost.line == stepped_line(game, code)
+    race = GhostRace(session)
+    assert race.ghost_open({"code": code, "link": deal}) is not None
+    assert race.held is not None and race.held.line == stepped_line(game, code)
 
 
 def challenge_query(code: str, game: str) -> str:

@@ -19,6 +19,7 @@ from club.blocks import rules as blocks_rules
 from club.bridge import Bridge
 from club.domino.profile import load as read_records
 from club.errors import MAX_COUNT
+from club.surface import ask
 
 Change = Callable[[dict[str, Any]], None]
 
@@ -73,6 +74,8 @@ def test_an_answer_the_page_would_misread_is_never_sent() -> None:
     """Integers beyond 2**53 and NaN never leave the bridge (a guard behind the validation)."""
 
     class Leaky:
+        CALLS = {"big": ask(), "nan": ask()}
+
         def big(self, payload: dict[str, Any]) -> dict[str, Any]:
             return {"n": 2**53}
 

@@ -17,6 +17,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import bundle  # noqa: E402
 import csp  # noqa: E402
+import modgraph  # noqa: E402
 
 import build  # noqa: E402
 
@@ -115,12 +116,12 @@ def test_a_game_pages_module_graph_is_its_static_imports(tmp_path: Path) -> None
     for rel, text in GRAPH_TREE.items():
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text(text)
-    assert build.module_graph(tmp_path / "web/games/g.js", tmp_path) == [
+    assert modgraph.module_graph(tmp_path / "web/games/g.js", tmp_path) == [
         "web/games/g.js", "web/kit/a.js", "web/games/g/b.js", "web/games/g/side.js"]
     (tmp_path / "build").mkdir()
     text = build.build_graphs(tmp_path).read_text()
     assert json.loads(text.split(" = ", 1)[1].rstrip(";\n")) == {
-        "g": build.module_graph(tmp_path / "web/games/g.js", tmp_path),
+        "g": modgraph.module_graph(tmp_path / "web/games/g.js", tmp_path),
         "club": ["web/club.js", "web/kit/a.js", "web/games/g/b.js", "build/g.js"]}  # a module the build writes: not read
 
 
@@ -133,7 +134,7 @@ def test_a_game_pages_module_graph_is_its_static_imports(tmp_path: Path) -> None
 def test_a_route_lists_the_chunks_it_imports(entry: str, imports: dict[str, list[str]], listed: list[str]) -> None:
     """build/graphs.js on the published site (and the sources' module graphs): a route's chunk and
     the ones it imports, each once."""
-    assert build.closure(entry, lambda module: imports.get(module, [])) == listed
+    assert modgraph.closure(entry, lambda module: imports.get(module, [])) == listed
 
 
 def test_dist_is_a_self_contained_static_site(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ from club.links import beat_of, link, read_link
 from club.merge.api import Session as Merge
 from club.recording import Log, with_log
 from club.replay import Actions, Replay, pack, parse_code, print_code
+from club.replaying import read_log
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -78,15 +79,15 @@ BROKEN = [  # a recording the load cannot use: the run loads, without it
 def test_a_broken_recording_is_no_recording() -> None:
     merge = Merge()
     for bad in BROKEN:
-        assert merge.read_log(SAVE[:-1] + ',"replay":' + bad + "}") is None, bad
-    assert merge.read_log(SAVE) is None and merge.read_log("not json") is None and merge.read_log(None) is None
+        assert read_log(merge, SAVE[:-1] + ',"replay":' + bad + "}") is None, bad
+    assert read_log(merge, SAVE) is None and read_log(merge, "not json") is None and read_log(merge, None) is None
     good = Log({"seed": 2, "jokers": True}, [])
     good.append("place", {"cell": "0:0", "ms": 0})
-    again = merge.read_log(with_log(SAVE, good))
+    again = read_log(merge, with_log(SAVE, good))
     assert again is not None and again.start == {"seed": 2, "jokers": True}
     assert list(again.actions()) == [("place", {"cell": "0:0", "ms": 0})]
     good.stop()  # a run that outgrew a replay keeps its start
-    cut = merge.read_log(with_log(SAVE, good))
+    cut = read_log(merge, with_log(SAVE, good))
     assert cut is not None and cut.cut and cut.start == good.start and not len(cut.actions())
 
 

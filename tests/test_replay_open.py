@@ -35,7 +35,7 @@ def test_seeking_from_checkpoints_answers_what_every_step_in_order_does(
     bridge = Bridge()
     opened = call(bridge, f"{game}/replay", "replay_open", {"code": code})
     assert opened["steps"] == len(expected) - 1
-    assert len(bridge.session(f"{game}/replay")._playback.marks) >= 2
+    assert len(bridge.services[(f"{game}/replay", "replays")].playback.marks) >= 2
     order = list(range(len(expected)))
     random.Random(5).shuffle(order)
     for index in [*order, *range(len(expected))]:  # jumps, then the bar playing forward

@@ -100,7 +100,7 @@ def test_a_seek_plays_at_most_span_steps_again(recorded: tuple[str, str, list[An
     game, code, _ = recorded
     bridge = Bridge()
     opened = call(bridge, f"{game}/replay", "replay_open", {"code": code})
-    played = bridge.session(f"{game}/replay")._playback
+    played = bridge.services[(f"{game}/replay", "replays")].playback
     assert played is not None
     counted: list[int] = []
     act = playback.Playback._act

@@ -37,6 +37,7 @@ from typing import Any
 
 import pytest
 from club.links import challenge
+from club.replayer import Replays
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -129,7 +130,7 @@ class Player:
 
     def replay(self, code: str) -> dict[str, Any]:
         """The digests of the code opened and of every step sought (as the maker sought them)."""
-        replayer = type(self.session)()
+        replayer = Replays(type(self.session)())
         opened = replayer.replay_open({"code": code})
         steps = opened["steps"]
         seeks = []

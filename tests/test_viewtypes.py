@@ -187,6 +187,31 @@ def test_a_declared_view_key_passes_the_type_check(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stdout
 
 
+# A page's call typed by name (docs/architecture.md): the payload and answer of ``Blocks.Calls[K]``.
+TYPED_CALL = """/**
+ * @template {keyof Blocks.Calls} K
+ * @param {K} name
+ * @param {Blocks.Calls[K]["payload"]} payload
+ * @returns {Promise<Blocks.Calls[K]["answer"]>}
+ */
+const call = async (name, payload) => /** @type {any} */ ({ name, payload });
+"""
+
+
+@pytest.mark.parametrize(("line", "error"), [
+    ('export const a = call("place", { slot: 0, cell: "0:0" }).then((answer) => answer.accepted);\n', None),
+    ('export const a = call("place", { slot: 0, cel: "0:0" });\n', "'cel' does not exist"),
+    ('export const a = call("describe", {});\n', '"describe"'),
+    ('export const a = call("run_info", {}).then((info) => info.scroe);\n', "Property 'scroe' does not exist"),
+])
+def test_a_call_is_typed_by_its_declared_name(tmp_path: Path, line: str, error: str | None) -> None:
+    result = typecheck(tmp_path, TYPED_CALL + line)
+    if error is None:
+        assert result.returncode == 0, result.stdout
+    else:
+        assert result.returncode != 0 and error in result.stdout, result.stdout
+
+
 class Dropped(TypedDict):
     type: Literal["dropped"]
     cells: list[str]

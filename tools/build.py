@@ -39,7 +39,6 @@ import shutil
 import subprocess
 import sys
 import zipfile
-from collections.abc import Callable, Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,6 +48,7 @@ sys.path.insert(0, str(ROOT / "py"))  # the engines, for their geometry (build/s
 import stdlib  # noqa: E402
 import stdlib_trim  # noqa: E402
 from csp import with_inline_hashes  # noqa: E402
+from modgraph import module_graph, write_module  # noqa: E402
 from throttle import GZIPPED  # noqa: E402
 
 SERVED_ROOT_FILES = ("index.html", "pyscript.toml", "sw.js")
@@ -92,13 +92,6 @@ WORKER_FILES = ("build/club.zip",)
 SHAPED_GAMES = ("blocks", "merge")
 
 
-def write_module(out: Path, source: str, name: str, value: object) -> Path:
-    """Write ``out``: a module whose one export ``name`` is ``value`` (JSON), made from ``source``."""
-    out.write_text(f"// Written by tools/build.py from {source}: do not edit.\n"
-                   f"export const {name} = {json.dumps(value, separators=(',', ':'))};\n")
-    return out
-
-
 def build_shapes(root: Path = ROOT) -> Path:
     """Write ``root/build/shapes.js``: ``SHAPES[game]``, the engine's own geometry answer."""
     shapes = {game: importlib.import_module(f"club.{game}.api").Session().geometry({}) for game in SHAPED_GAMES}
@@ -115,42 +108,6 @@ def build_club_stats(root: Path = ROOT) -> Path:
 
     stats = Service().stats({"record": None, "now": EMPTY_STATS_DAY_MS})
     return write_module(root / "build" / "clubstats.js", "the club service (stats of no record)", "EMPTY_STATS", stats)
-
-
-#: A module's static imports of our own modules (``import … from "./x.js"``, ``import "./x.js"``).
-STATIC_IMPORT = re.compile(r'(?:^|\n)\s*(?:import|export)\s(?:[^;"]*?\sfrom\s)?"(\.{1,2}/[^"]+)"')
-
-
-def closure(entry: str, imports_of: Callable[[str], Iterable[str]]) -> list[str]:
-    """``entry`` and every module it reaches through ``imports_of``, each once, depth first in
-    import order (the order a browser evaluates them).
-
-    >>> closure("a", {"a": ["b", "c"], "b": ["c"], "c": []}.__getitem__)
-    ['a', 'b', 'c']
-    """
-    seen: list[str] = []
-    stack = [entry]
-    while stack:
-        module = stack.pop()
-        if module not in seen:
-            seen.append(module)
-            stack.extend(reversed(list(imports_of(module))))
-    return seen
-
-
-def module_graph(entry: Path, root: Path = ROOT) -> list[str]:
-    """Every module ``entry`` loads through static imports, itself first (paths from ``root``).
-    A module the build writes (``build/``) is listed, not read: it imports nothing of ours, and
-    on a fresh checkout it may not be written yet (``build/graphs.js`` itself)."""
-    base = root.resolve()
-
-    def imports_of(rel: str) -> list[str]:
-        if rel.startswith("build/"):
-            return []
-        path = base / rel
-        return [(path.parent / spec).resolve().relative_to(base).as_posix() for spec in STATIC_IMPORT.findall(path.read_text())]
-
-    return closure(entry.resolve().relative_to(base).as_posix(), imports_of)
 
 
 def build_graphs(root: Path = ROOT) -> Path:
@@ -218,7 +175,7 @@ def build_dist(dest: Path, root: Path = ROOT) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(root / rel, target)
     (dest / ".nojekyll").write_text("")
-    from bundle import bundle  # here: tools/bundle.py uses this module's helpers
+    from bundle import bundle  # here: only a dist build needs it
 
     bundle(dest)
     slim(dest)

@@ -12,7 +12,7 @@ import re
 import subprocess
 from pathlib import Path
 
-import build
+import modgraph
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Modules that are not the page's: the engine worker's loader, the snapshot worker (and what they
@@ -27,7 +27,7 @@ def kept_modules(dest: Path) -> set[str]:
     """The modules of ``dest`` the bundle does not replace."""
     kept = set(WORKER_SCRIPTS)
     for entry in WORKER_ENTRIES:
-        kept.update(m for m in build.module_graph(dest / entry, dest) if m.startswith("web/"))
+        kept.update(m for m in modgraph.module_graph(dest / entry, dest) if m.startswith("web/"))
     return kept
 
 
@@ -64,10 +64,10 @@ def bundle(dest: Path) -> None:
 
     def loads(chunk: str) -> list[str]:
         """The chunk and what it imports statically (a route's files)."""
-        return build.closure(chunk, lambda module: made["imports"].get(module, []))
+        return modgraph.closure(chunk, lambda module: made["imports"].get(module, []))
 
     shell = dict.fromkeys([*loads("web/boot.js"), *loads(entries["web/app.js"])])
     preload_in_index(dest, [m for m in shell if m != "web/boot.js"])
     pages = {Path(source).stem: loads(chunk) for source, chunk in entries.items()
              if source.startswith("web/games/") or source == "web/club.js"}
-    build.write_module(dest / "build" / "graphs.js", "the bundle's chunks (tools/bundle.py)", "GRAPHS", pages)
+    modgraph.write_module(dest / "build" / "graphs.js", "the bundle's chunks (tools/bundle.py)", "GRAPHS", pages)

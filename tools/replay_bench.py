@@ -100,7 +100,7 @@ def opened(game: str, code: str) -> dict[str, Any]:
     bridge = Bridge()
     units: list[float] = []
     slices = [0.0]  # the CPU time of each slice's units (a slice ends where the query pauses)
-    session = bridge.session(f"{game}/replay")
+    session = bridge.target(f"{game}/replay", "replay_open")  # the replay service beside the session
     search = session.replay_open_search
 
     def timed(_: Any, payload: dict[str, Any]) -> Generator[None, None, Any]:

@@ -3,7 +3,10 @@
 The page keeps one proxy to ``call`` and talks JSON text both ways (faster
 than converting objects across the FFI for the sizes we send, see
 platform.md). Each game's ``Session`` (``club.<game>.api``) is created on
-first use and kept, so the engine state lives in Python between calls.
+first use and kept, so the engine state lives in Python between calls. A
+method is answered only when the session declares it (``club.surface``): by
+the session, or by the service beside it the declaration names (the replay,
+the ghost race), created with the session's first call to it.
 
 Every answer is ``{"ok": true, "result": ...}`` or ``{"ok": false, "error":
 {"field": ..., "message": ...}}``: a corrupt save, an unknown method or an
@@ -42,7 +45,7 @@ from typing import Any
 
 from club import GAMES, jsontext
 from club.errors import NotationError
-from club.session import HOOKS
+from club.surface import DAILY, declared, service_type
 
 #: The largest integer a JavaScript number holds exactly (Number.MAX_SAFE_INTEGER).
 JS_SAFE = (1 << 53) - 1
@@ -55,7 +58,7 @@ MAX_PAYLOAD = 1 << 20
 #: first lesson, and a replay or a shared deal later.
 CHANNELS = frozenset({"lesson", "replay"})
 #: The Daily Club's record service (``club.daily.api``), called like a game.
-SERVICE = "club"
+SERVICE = DAILY
 _SHOWN = 40  # characters of a bad name quoted back in a message
 
 
@@ -126,6 +129,7 @@ class Bridge:
 
     def __init__(self) -> None:
         self.sessions: dict[str, Any] = {}
+        self.services: dict[tuple[str, str], Any] = {}  # (session name, service) -> the service beside it
         self.generation = 0  # bumped by cancel(): a running query stops at its next slice
         self.running: dict[tuple[str, str], object] = {}  # the newest query of each session and method
         self.longest_slice_ms = 0.0  # the longest slice a query has run (make bench reads it)
@@ -185,9 +189,12 @@ class Bridge:
         """The Session's search generator for ``method``, or the whole answer as ``call`` gives it."""
         if _game_of(game) is not None and isinstance(method, str) and not method.startswith("_"):
             try:
-                searcher = getattr(self.session(game), f"{method}_search", None)
+                target = self.target(game, method)  # type: ignore[arg-type]
+                searcher = getattr(target, f"{method}_search", None) if target is not None else None
                 if inspect.ismethod(searcher):
                     return searcher(parse_payload(payload_json))
+            except ImportError:
+                pass  # answered by call, as call answers it
             except NotationError as exc:
                 return _error(exc.field, exc.message)
         return self.call(game, method, payload_json)
@@ -242,13 +249,26 @@ class Bridge:
             return _error("method", "method must be text")
         payload = parse_payload(payload_json)
         try:
-            session = self.session(game)
+            target = self.target(game, method)  # type: ignore[arg-type]
         except ImportError as exc:
             return _error("game", f"game {game!r} is not available: {exc}")
-        handler = _handler(session, method)
-        if handler is None:
+        if target is None:
             return _error("method", f"unknown method {_shown(method)}")
-        return self._result(handler(payload))
+        return self._result(getattr(target, method)(payload))
+
+    def target(self, game: str, method: str) -> Any:
+        """What answers ``method`` of the session ``game``: the session, the service
+        beside it that the declaration names, or None (a name it does not declare)."""
+        session = self.session(game)
+        call = declared(type(session)).get(method)
+        if call is None:
+            return None
+        if not call.service:
+            return session
+        key = (game, call.service)
+        if key not in self.services:
+            self.services[key] = service_type(call.service)(session)
+        return self.services[key]
 
 
 def _game_of(name: object) -> str | None:
@@ -266,20 +286,3 @@ def _game_of(name: object) -> str | None:
         return None
     return game
 
-
-def _handler(session: Any, method: str) -> Any:
-    """The Session method ``method`` when the page may call it: public, and
-    taking exactly one payload (helpers such as ``adopt(attempt, text)`` are not
-    entry points)."""
-    if method.startswith("_") or method in HOOKS:  # act, describe, dump_state...: the game's own plumbing
-        return None
-    if method.endswith("_search"):  # a generator for Bridge.query, not an answer
-        return None
-    handler = getattr(session, method, None)
-    if not inspect.ismethod(handler):
-        return None
-    try:
-        inspect.signature(handler).bind({})
-    except TypeError:
-        return None
-    return handler

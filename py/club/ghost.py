@@ -17,10 +17,11 @@ merge's and bowls' moves), ``line[-1]`` their final score. A move undone
 (bowls, W21) counts as the path the challenger finally took: the last time
 they stood at ``k`` moves.
 
-The Session holds the ghost it was last given (``Session.ghost_open``; never
-in the save: the page keeps the code and gives it again after a reload), and
-``Session.ghost`` answers it for the run in play when that run is the ghost's
-deal: every number the page shows of it (``GhostView``).
+The race is a service beside the player's session (``GhostRace``, the calls
+``ghost_open`` and ``ghost`` of ``club.surface.GHOSTS``): it holds the ghost it
+was last given (never in the save: the page keeps the code and gives it again
+after a reload), and ``ghost`` answers it for the run in play when that run is
+the ghost's deal: every number the page shows of it (``GhostView``).
 
 >>> ghost = Ghost("seed=3", line_of([0, 1, 1, 2, 4], [0, 10, 15, 30, 70]))
 >>> ghost.line, ghost.final, ghost.moves
@@ -35,15 +36,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, TypedDict
+from typing import Any, Literal, TypedDict
 
 from club.errors import NotationError
 from club.links import MAX_GHOST, link
-from club.replay import ReplayError, Work
-from club.replaying import open_code
-
-if TYPE_CHECKING:
-    from club.session import Session
+from club.replay import ReplayError, Work, run_all
+from club.replayer import open_code
+from club.session import Session
 
 #: The ghost's own reasons (the error's ``field``), besides the replay reasons of ``club.replay``.
 REASONS = ("ghost-too-long", "ghost-other-deal")
@@ -118,3 +117,36 @@ def open_ghost(session: Session[Any, Any], payload: dict[str, Any]) -> Work:
 
     playback = yield from open_code(session, {"code": code}, same_deal)
     return Ghost(deal, line_of(playback.moves, playback.scores))
+
+
+class GhostRace:
+    """The ghost raced beside ``session``'s run (none until one is opened)."""
+
+    def __init__(self, session: Session[Any, Any]) -> None:
+        self.session = session
+        self.held: Ghost | None = None
+
+    def ghost_open(self, payload: dict[str, Any]) -> GhostView | None:
+        """Take a challenge link's ghost (``ghost_open_search`` run to its end at once)."""
+        return run_all(self.ghost_open_search(payload))  # type: ignore[no-any-return]
+
+    def ghost_open_search(self, payload: dict[str, Any]) -> Work:
+        """Take the ghost ``{code, link}`` (the link's ``vs`` and its deal's link as ``start_of``
+        answered it) in units of work (``Bridge.query`` runs them in slices): held once it has
+        played through, answering ``ghost``. Any ghost held before is dropped first, so a
+        refused one (the replay reasons, ``ghost-too-long``, ``ghost-other-deal``) leaves none;
+        ``{code: null}`` only drops it."""
+        self.held = None
+        if payload.get("code") is None:
+            return None
+        self.held = yield from open_ghost(self.session, payload)
+        return self.ghost({})
+
+    def ghost(self, payload: dict[str, Any]) -> GhostView | None:
+        """The ghost beside the run in play (``GhostView``), or None: no ghost held,
+        or the run in play is not its deal (a new run, another deal)."""
+        ghost, session = self.held, self.session
+        log = session.recording
+        if ghost is None or log is None or link(log.start, session.LINK) != ghost.link:
+            return None
+        return ghost.view(session.played(session.state), session.score(session.state), session.over(session.state))

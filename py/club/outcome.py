@@ -41,7 +41,7 @@ class FinishedEvent(TypedDict):
     daily: str | None  # the daily's date (YYYY-MM-DD), None for any other run
     link: str | None  # the challenge link of the run's start, None without a recording
     moves: int
-    grid: str  # the share grid (club.daily.grid)
+    grid: str  # the share grid (club.grid)
     code: str | None  # the replay code, None when the run has no (whole) recording
     practice: str | None  # why the run can set no personal best, None: it can
     mode: str | None  # the game's mode (domino's sprint or marathon), None for a game of one mode

@@ -2,9 +2,9 @@
 
 One schema reads both places a recording is found (``club.schema``):
 
-- a replay code, opened on a ``<game>/replay`` session (``open_code``): the
-  code read and checked (``club.replay``), then every action played through
-  the engine by a player of its own (``club.playback``);
+- a replay code, opened by the replay service (``club.replayer.open_code``):
+  the code read and checked (``club.replay``), then every action played
+  through the engine by a player of its own (``club.playback``);
 - the recording inside a run's save (``read_log``): a run whose recording does
   not read loads all the same, it is only not replayable.
 
@@ -17,48 +17,31 @@ state kept and the events, no view, no save and no recording made.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, ClassVar, Protocol
 
 from club.errors import NotationError
-from club.playback import Playback
 from club.recording import MAX_MOMENTS, Log
-from club.replay import (
-    MAX_RECORDING,
-    Replay,
-    ReplayError,
-    Work,
-    decode_code,
-    print_code,
-    read_items,
-    run_all,
-    size,
-)
+from club.replay import MAX_RECORDING, Replay, ReplayError, print_code, read_items, run_all, size
 from club.save import parse_json
-from club.schema import check
-
-if TYPE_CHECKING:
-    from club.session import Session
+from club.schema import Bounds, Recorded, check
 
 
-def open_code(session: Session[Any, Any], payload: dict[str, Any],
-              deal: Callable[[dict[str, Any]], None] | None = None) -> Work:
-    """A replay code played to its end in units of work (the bridge's ``query``
-    runs them in slices): ``replay-diverged`` when the engine refuses an action
-    or the score differs, ``replay-bounds`` past real play. ``deal`` checks the
-    start read before anything is played (a ghost's: the link's deal). Returns
-    the ``Playback`` (installed by the caller only once it has played through)."""
-    replay = yield from decode_code(payload.get("code"), session.game)
-    start = read_start(session, replay.start)
-    if deal is not None:
-        deal(start)
-    yield from check(replay.actions, session.RECORDED, session.BOUNDS)
-    playback = Playback(type(session)(), Replay(session.game, start, replay.actions, replay.score))
-    yield from playback.play()
-    return playback
+class Recorder(Protocol):
+    """What reading a recording asks of a game's session (``club.session.Session``):
+    its tables, and a session of its kind started aside from a recorded start."""
+
+    RECORDED: ClassVar[Recorded]
+    BOUNDS: ClassVar[Bounds]
+
+    def __init__(self) -> None: ...
+
+    def begin(self, start: dict[str, Any]) -> None: ...
+
+    @property
+    def recording(self) -> Log | None: ...
 
 
-def read_start(session: Session[Any, Any], start: object) -> dict[str, Any]:
+def read_start(session: Recorder, start: object) -> dict[str, Any]:
     """A recorded start checked exactly as ``new`` checks its payload: it must be
     what ``new`` records when given it (seed range, date, options checked; a
     ``query``, a prepared ``position`` or an unknown key is refused)."""
@@ -75,7 +58,7 @@ def read_start(session: Session[Any, Any], start: object) -> dict[str, Any]:
     return made
 
 
-def read_log(session: Session[Any, Any], text: object) -> Log | None:
+def read_log(session: Recorder, text: object) -> Log | None:
     """The recording a save text holds, read by the schema a replay code is read
     by; None when it has none or one that does not read (the run loads, it is
     only not replayable)."""
@@ -87,7 +70,7 @@ def read_log(session: Session[Any, Any], text: object) -> Log | None:
         return None
 
 
-def _read_recording(session: Session[Any, Any], recording: object) -> Log:
+def _read_recording(session: Recorder, recording: object) -> Log:
     if not isinstance(recording, dict) or not {"start", "actions", "moments"} <= set(recording) <= \
             {"start", "actions", "moments", "cut"} or recording.get("cut", True) is not True:
         raise ReplayError("replay-corrupt", "the recording's fields")

@@ -34,9 +34,10 @@ def test_a_run_saved_before_issue_12_resumes_exactly() -> None:
     fresh.place({"slot": 0, "cell": "0:0"})
     fresh.place({"slot": 1, "cell": "2:-2"})
     assert fresh.state.state == old.state.state
-    # Saved again, it is today's format: the PRNG as 16 hex digits, version 2.
+    # Saved again, it is today's format: the PRNG as 16 hex digits, no log, version 3.
     stored = json.loads(old.save({}))
-    assert (stored["version"], stored["data"]["rng"]) == (2, f"{14878565106014341306:016x}")
+    assert (stored["version"], stored["data"]["rng"], "log" in stored["data"]) == (
+        3, f"{14878565106014341306:016x}", False)
 
 
 def test_a_card_saved_before_issue_12_loads() -> None:
@@ -72,3 +73,53 @@ def test_a_version_2_save_resumes_the_run_its_log_played(name: str) -> None:
         state = outcome.state
     assert loaded.state.state == state
     assert loaded.state.banked == data["banked"]
+
+
+#: Saves of version 2 as the code at fd56f7a wrote them (the last to keep ``"log": []``):
+#: a fresh run of seed 11, and the same run three drops in, with its recording.
+VERSION_2 = {
+    "fresh": (
+        '{"data":{"banked":false,"drops":0,"log":[],"position":"...../....../......./......../........./......../'
+        '......./....../..... 0:0,-1:0,1:0,2:0|0:0,-1:1|0:0,1:-1,-1:1 0 0 0 0 1","rng":"b4b3cf34c76001ce","rows":0,'
+        '"seed":11},"game":"blocks","kind":"run","schema":1,"version":2,"replay":{"start":{"seed":11},"actions":[],'
+        '"moments":[]}}',
+        [],
+    ),
+    "three drops": (
+        '{"data":{"banked":false,"drops":3,"log":[],"position":"...../....../....x../....x.../...xxxx../...x..../'
+        '..x..../.x..../..... 0:0,1:-1,0:1,-1:2|0:0,-1:0,1:0,2:0|0:0,1:-1,0:1 9 0 0 0 1","rng":"ff9ecc8c277ffc64",'
+        '"rows":0,"seed":11},"game":"blocks","kind":"run","schema":1,"version":2,"replay":{"start":{"seed":11},'
+        '"actions":[["place",{"slot":0,"cell":"0:0"}],["place",{"slot":1,"cell":"2:-2"}],["place",{"slot":2,'
+        '"cell":"-2:2"}]],"moments":[]}}',
+        [(0, "0:0"), (1, "2:-2"), (2, "-2:2")],
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(VERSION_2))
+def test_a_version_2_save_upgrades_without_its_log(name: str) -> None:
+    """A version 2 save resumes the run its recording played, and is saved again as version 3,
+    with no ``log``."""
+    text, drops = VERSION_2[name]
+    loaded = Session()
+    loaded.load({"save": text})
+    fresh = Session()
+    fresh.new({"seed": 11})
+    for slot, cell in drops:
+        assert fresh.place({"slot": slot, "cell": cell})["accepted"]
+    assert loaded.state == fresh.state and loaded.run_info({}) == fresh.run_info({})
+    again = json.loads(loaded.save({}))
+    assert (again["version"], "log" in again["data"]) == (3, False)
+    assert again == json.loads(fresh.save({}))
+
+
+@pytest.mark.parametrize(("log", "refused"), [('"log":["place 0 0:0"]', None), ('"log":[3]', "log"),
+                                               ('"log":"x"', "log"), ('"nolog":[]', "log")])
+def test_a_version_2_log_is_still_checked(log: str, refused: str | None) -> None:
+    text = VERSION_2["fresh"][0].replace('"log":[]', log)
+    if refused is None:
+        assert Session().load({"save": text})["drops"] == 0
+    else:
+        with pytest.raises(Exception) as info:
+            Session().load({"save": text})
+        assert getattr(info.value, "field", None) == refused

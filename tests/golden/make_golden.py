@@ -14,6 +14,7 @@ from club.blocks.pieces import CELLS
 from club.bowls.api import Session as Bowls
 from club.domino.api import Session as Domino
 from club.merge.api import Session as Merge
+from club.replayer import Replays
 from club.rng import Rng
 
 
@@ -73,7 +74,7 @@ class Script:
                "final_view": digest(self.view_of(s.view({}))), "run_info": s.run_info({}),
                "profile": s.dump_profile(s.profile), "code": code, **self.texts}
         if code:
-            r = type(s)()
+            r = Replays(type(s)())
             opened = r.replay_open({"code": code})
             seeks = []
             for index in range(opened["steps"] + 1):

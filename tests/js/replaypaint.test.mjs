@@ -13,6 +13,7 @@ import { BETWEEN, createReplayPaint } from "../../web/games/blocks/replaypaint.j
 const RUN = runEngine(`
 import json
 from club.blocks.api import Session
+from club.replayer import Replays
 
 live = Session()
 view = live.new({"seed": 7})
@@ -37,7 +38,7 @@ while not view["over"]:
             code = e["code"]
     truth.append([families.get(c) if view["board"][i] != "." else None for i, c in enumerate(cells)])
 
-replay = Session()
+replay = Replays(Session())
 opened = replay.replay_open({"code": code})
 positions = [replay.replay_seek({"index": i}) for i in range(opened["steps"] + 1)]
 print(json.dumps({"cells": cells, "truth": truth, "positions": positions}))

@@ -20,7 +20,7 @@ rules (``place``, ``redeal``), its view and its codecs. ``preview`` is
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, NotRequired
 
 from club import session
 from club.blocks import lesson, notation, profile, rules, saves
@@ -35,6 +35,7 @@ from club.hexgrid import Hex, target_map
 from club.outcome import Event, Outcome
 from club.schema import Bounds, integer, text
 from club.session import BAD_ACTION
+from club.surface import act, ask
 
 #: The most drops a replay holds (the greedy bot of tools/balance.py ends its runs in under 200).
 MAX_DROPS = 5_000
@@ -80,6 +81,8 @@ class Session(session.Session[Run, Profile]):
     runs = saves
     profiles = profile
     RECORDED = {"place": {"slot": integer(0, 2), "cell": text(lambda value: _cell(value))}, "redeal": {}}
+    CALLS = {"place": act(slot=int, cell=str), "redeal": act(), "preview": ask(slot=int, cell=str),
+             "new_run": act(seed=NotRequired[int], query=NotRequired[str], daily=NotRequired[str]), "geometry": ask()}
     BOUNDS = Bounds(moves=MAX_DROPS, moves_by=frozenset({"place"}), per_run={"redeal": 1})  # B14: one re-deal a run
 
     # ----- the rules this game supplies -------------------------------------

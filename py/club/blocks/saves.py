@@ -1,10 +1,10 @@
 """The JSON save of a whole blocks run (B18): it resumes exactly.
 
 ``data`` holds the position in notation, the PRNG state, the run's seed, the
-number of drops made and of rows cleared (0 for older saves),
-the action log (from ``new_state(seed)`` for runs that
-began with ``new``) and whether the run's result is already on the player
-card. Corrupt data raises ``NotationError`` naming the field.
+number of drops made and of rows cleared (0 for older saves) and whether the
+run's result is already on the player card. The run's actions are its
+recording, beside ``data`` in the envelope (``club.recording``). Corrupt data
+raises ``NotationError`` naming the field.
 
 >>> from club.blocks.rules import new_state
 >>> run = Run(new_state(5), seed=5)
@@ -33,8 +33,9 @@ class Run:
     banked: bool = False  # the run's result is on the player card (B16, B17)
 
 
-#: 2: the PRNG as ``Rng.dump`` text (version 1 stored the state as a number).
-VERSION = 2
+#: 2: the PRNG as ``Rng.dump`` text (version 1 stored the state as a number);
+#: 3: no ``log`` (version 2 kept an action log of before recordings, read by nothing).
+VERSION = 3
 
 
 def dump(run: Run) -> str:
@@ -45,7 +46,6 @@ def dump(run: Run) -> str:
         "seed": run.seed,
         "drops": state.drops,
         "rows": state.rows,
-        "log": [],  # see the module's text: the recording is the run's log
         "banked": run.banked,
     }, VERSION)
 
@@ -54,12 +54,20 @@ _U64 = (1 << 64) - 1  # the PRNG state; also the seeds of saves made before the 
 
 
 def upgrade(version: int, data: dict[str, Any]) -> dict[str, Any]:
-    """Version 1 -> 2: the PRNG state number becomes its 16 hex digits.
+    """Version 1 -> 2: the PRNG state number becomes its 16 hex digits; 2 -> 3: the
+    action log goes (still checked: a version 2 save with an impossible log is refused).
 
-    >>> upgrade(1, {"rng": 31})["rng"]
+    >>> upgrade(1, {"rng": 31, "log": []})["rng"]
     '000000000000001f'
+    >>> upgrade(2, {"rng": "000000000000001f", "log": ["place 0 0:0"]})
+    {'rng': '000000000000001f'}
     """
-    return {**data, "rng": Rng(save.counter(data, "rng", _U64)).dump()}
+    if version == 1:
+        return {**data, "rng": Rng(save.counter(data, "rng", _U64)).dump()}
+    log = save.field(data, "log", list)
+    if not all(isinstance(a, str) for a in log):
+        raise NotationError("log", "log must be a list of action texts")
+    return {key: value for key, value in data.items() if key != "log"}
 
 
 def load(text: object) -> Run:
@@ -67,7 +75,7 @@ def load(text: object) -> Run:
     ``NotationError`` naming the field."""
     data = save.load(text, GAME, KIND, VERSION, upgrade)
     # "rows": saves made before it count no rows cleared so far.
-    save.keys(data, "data", {"position", "rng", "seed", "drops", "log", "banked"}, frozenset({"rows"}))
+    save.keys(data, "data", {"position", "rng", "seed", "drops", "banked"}, frozenset({"rows"}))
     position = save.field(data, "position", str)
     rng = Rng.load(data.get("rng"))
     drops = save.counter(data, "drops")
@@ -75,7 +83,4 @@ def load(text: object) -> Run:
     state = notation.parse(position, rng=rng, drops=drops, rows=rows)
     if state.score < drops:  # B10: every drop scores its placement points, at least 1
         raise NotationError("score", f"score {state.score} is below the {drops} drops made")
-    log = save.field(data, "log", list)  # a save of before recordings: its actions, read by nothing now
-    if not all(isinstance(a, str) for a in log):
-        raise NotationError("log", "log must be a list of action texts")
     return Run(state, seed=save.counter(data, "seed", _U64), banked=save.field(data, "banked", bool))

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import replace
-from typing import Any, cast
+from typing import Any, NotRequired, cast
 
 from club import session
 from club.bowls import achievements as awarded
@@ -68,6 +68,7 @@ from club.outcome import Event, Outcome
 from club.recording import Log
 from club.schema import Bounds, integer
 from club.session import Answer
+from club.surface import act, ask
 
 SESSION_ONLY_MODES = ("puzzle", "workshop")  # started by puzzle_new and workshop_new, never by new
 #: The most sows a replay holds: a Daily is 20 (W20), a puzzle its limit (W18);
@@ -88,6 +89,18 @@ class Session(session.Session[Attempt, Profile]):
     BOUNDS = Bounds(moves=MAX_SOWS, moves_by=frozenset({"sow"}), per_tail={"undo": UNDO_DEPTH, "redo": 1},
                     per_run={"end": 1})
     LINK = {"mode": str, "puzzle": int}
+    CALLS = {"sow": act(bowl=int), "undo": act(), "redo": act(), "end": act(), "record": act(),
+             "forecast": ask(bowl=int),  # W23: make bench's bare round trip (tools/bench.py); the view has every line
+             "hint": ask(), "puzzle_new": act(puzzle=int), "puzzles": ask(), "themes": ask(),
+             "set_theme": act(theme=str),
+             # W28, the Puzzle Workshop: the checks are queries (sliced, cancellable), workshop_progress between slices
+             "workshop_limits": ask(position=str),
+             "workshop_check": ask(position=str, goal=str, limit=int, title=NotRequired[str]),
+             "workshop_code": ask(position=str, goal=str, limit=int, title=NotRequired[str], moves=list[int]),
+             "workshop_open": ask(code=str), "workshop_progress": ask(),
+             "workshop_new": act(code=NotRequired[str], position=NotRequired[str], goal=NotRequired[str],
+                                 limit=NotRequired[int], title=NotRequired[str]),
+             "new": act(seed=NotRequired[int], query=NotRequired[str], daily=NotRequired[str], mode=NotRequired[str], puzzle=NotRequired[int])}
 
     def __init__(self) -> None:
         super().__init__()

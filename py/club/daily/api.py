@@ -48,6 +48,7 @@ from club.daily import replays as kept
 from club.daily import stats as numbers
 from club.daily.views import Banked, Home, Repaired, ReplayList, Stats, Summary, Today
 from club.errors import MAX_COUNT, NotationError, is_int, read_seed
+from club.surface import act, ask
 
 #: The keys a ``finished`` event must have (session.py sends it when a run
 #: ends) and the ones it may have (checked when present; other keys are not read).
@@ -59,6 +60,12 @@ MAX_LINK, MAX_GRID = 200, 1000
 
 class Session:
     """The service; it holds nothing between calls."""
+
+    #: What the page may call (``club.surface``); ``bank`` acts: it answers the record a run changed.
+    CALLS = {"today": ask(now=float), "home": ask(record=str | None, now=float),
+             "stats": ask(record=str | None, now=float), "replays": ask(replays=str | None),
+             "bank": act(record=str | None, replays=str | None, finished=dict[str, Any], now=float),
+             "check": ask(record=str), "repair": ask(record=str), "check_replays": ask(game=str, replays=str)}
 
     def today(self, payload: dict[str, Any]) -> Today:
         """Today's UTC date (the nearest of the Club's years on an impossible

@@ -30,7 +30,7 @@ of no time in which nothing happened; a replay is held to that
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any, NotRequired, cast
 
 from club.domino import profile, rules, saves
 from club.domino.events import Best, RecordEvent
@@ -48,6 +48,7 @@ from club.replay import ReplayError
 from club.schema import Bounds, flag, integer, one_of
 from club.session import Answer
 from club.session import Session as Base
+from club.surface import act
 
 MOVES = ("left", "right", "down", "cw", "ccw", "hard")
 MAX_TICK_MS = 3_600_000  # one frame never carries more than an hour (the page clamps far lower)
@@ -78,6 +79,8 @@ class Session(Base[Game, Records]):
     RECORDED = {"move": {"move": MOVE}, "tick": {"ms": FRAME}, "soft": {"held": HELD}}
     BOUNDS = Bounds(moves=MAX_TILES, frame="tick")  # a move is a tile locked (by a hard drop or in a frame)
     LINK = {"mode": str, "set": str}
+    CALLS = {"move": act(move=str), "tick": act(ms=int), "soft": act(held=bool),
+             "new": act(seed=NotRequired[int], query=NotRequired[str], daily=NotRequired[str], mode=NotRequired[str], set=NotRequired[str])}
 
     def __init__(self) -> None:
         super().__init__()

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, NotRequired
 
 from club.errors import NotationError, is_int
 from club.hexgrid import Hex
@@ -36,6 +36,7 @@ from club.recording import Log
 from club.schema import OPTIONAL, Bounds, Key, integer, one_of, text
 from club.session import BAD_ACTION, Answer, Preview
 from club.session import Session as Base
+from club.surface import act, ask
 
 #: The most play time one call adds (M15): the page hands it over every 5 s.
 MAX_MS = 3_600_000
@@ -66,6 +67,11 @@ class Session(Base[Run, Profile]):
     BOUNDS = Bounds(moves=MAX_PLACEMENTS, moves_by=frozenset({"place"}), per_tail={"rotate": MAX_TURNS},
                     frame="tick", full_frame=MAX_MS - 1)
     LINK = {"jokers": bool}
+    CALLS = {"place": act(cell=str, turn=NotRequired[int | None], ms=NotRequired[int]),
+             "preview": ask(cell=str, turn=NotRequired[int | None]), "rotate": act(step=NotRequired[int]),
+             "tick": act(ms=int), "abandon": act(), "settings": act(settings=dict[str, Any]), "geometry": ask(),
+             "export": ask(save=str), "import_code": ask(code=str), "summary": ask(save=str),
+             "new": act(seed=NotRequired[int], query=NotRequired[str], daily=NotRequired[str], jokers=NotRequired[bool])}
 
     def __init__(self) -> None:
         self.profile = Profile()  # ``start`` reads the settings

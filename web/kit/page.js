@@ -4,8 +4,13 @@
 //   page's root while any waits (the e2e tests and the "starting" look read it);
 // - leaving: after `close()` (the page unmounted) nothing late does anything;
 // - latest wins: a preview answer for an older question is dropped (`ticket`);
-// - storage: load-or-move-aside, save after each accepted action (the run, the
-//   engine's own view beside it, the profile), another tab's newer run adopted;
+// - storage: load-or-move-aside; `keep`, the one writer of an accepted action:
+//   the run's save (and the profile when it changed) stored at once, one write a
+//   move, and the drawing copy beside it (the engine's view, a page's own aids
+//   such as blocks' colours) written when the page is hidden or left, the
+//   moment a next visit could need it; another tab's newer run adopted;
+// - paint: `invalidate()` asks for one render at the next animation frame, however
+//   many changes came in the task (a pointer's aim, an answer, a release);
 // - errors: reported, never swallowed (`report`);
 // - timers: `later(fn, ms)`, cleared when the page leaves (one helper, not one per page).
 // It knows no rule: the engine's answers are stored and handed back.
@@ -40,6 +45,8 @@
  * @property {() => void} [onKept] a run's save was stored (an accepted move): the HUD's ghost line asks again
  */
 
+/** @typedef {Record<string, string>} Aids a page's own drawing aids stored beside the run, by item (blocks: `paint`) */
+
 /**
  * @typedef {object} Page
  * @property {<T>(fn: () => T | Promise<T>) => Promise<T | undefined>} serial run fn after the operations asked before it
@@ -49,8 +56,16 @@
  * @property {(error: unknown) => void} report log an error (unless the page is gone); an EngineError refusal is not an error
  * @property {(item?: string, method?: string, field?: string) => Promise<any>} load the stored item checked by the engine
  *   (`engine.call(method, {[field]: text})`); corrupt: moved aside with a notice, null
- * @property {(answer: Answer, item?: string) => boolean} keep store an accepted answer: save, view, profile.
- *   false when another tab stored a newer run first (it is being adopted: the page should not go on with this one)
+ * @property {(answer: Answer, item?: string, aids?: Aids) => boolean} keep store an accepted answer: the save and a
+ *   changed profile at once, its view (and the page's `aids`) as the run's drawing copy, written when the page is
+ *   hidden or left. false when another tab stored a newer run first (it is being adopted: the page should not go on
+ *   with this one)
+ * @property {(item: string, value: unknown) => void} copy a drawing aid beside the run (`view`, `geometry`, a page's
+ *   own), written with the run's drawing copy (a view resumed: the copy now matches the stored run)
+ * @property {(paint: () => void) => void} paintWith the page's render, run by `invalidate` and `paintNow`
+ * @property {(after?: () => void) => void} invalidate the state changed: one render at the next animation frame, however
+ *   often asked; `after` runs once that render is done (what an answer showed, on the widgets drawn)
+ * @property {() => void} paintNow render at once (a mount's first draw, a focus that needs the widgets drawn)
  * @property {(fn: () => void, ms: number) => void} later run fn after ms unless the page is gone by then
  *   (a page's one timer helper: every pending timer is cleared on close)
  * @property {() => boolean} busy an operation is waiting or running
@@ -73,6 +88,13 @@ export function createPage(root, ctx, options = {}) {
   const latest = /** @type {Map<string, number>} */ (new Map());
   /** @type {Set<ReturnType<typeof setTimeout>>} */
   const timers = new Set();
+  /** @type {Map<string, unknown>} the drawing copy not written yet: item -> value (text, or JSON for `keepView`) */
+  const copies = new Map();
+  let paint = () => {};
+  let frame = 0;
+  /** @type {(() => void)[]} */
+  let afters = [];
+  let paints = 0;
 
   /** @param {unknown} error */
   function report(error) {
@@ -110,15 +132,47 @@ export function createPage(root, ctx, options = {}) {
     return store.load(item, (/** @type {string} */ text) => engine.call(method, { [field]: text }));
   }
 
-  /** @param {Answer} answer @param {string} item */
-  function keep(answer, item = "run") {
+  /**
+   * The one writer of a move: the save (one storage write a move) and a changed profile at once; the view and the
+   * page's aids join the drawing copy.
+   * @param {Answer} answer @param {string} item @param {Aids} [aids]
+   */
+  function keep(answer, item = "run", aids = {}) {
     if (typeof answer.save === "string") {
       if (!store.set(item, answer.save)) return false; // another tab's newer run: adopted by onExternal
-      if (item === "run" && answer.view) ctx.keepView(answer.view);
-      if (item === "run") options.onKept?.();
+      if (item === "run") {
+        if (answer.view) copies.set("view", answer.view);
+        for (const [name, text] of Object.entries(aids)) copies.set(name, text);
+        options.onKept?.();
+      }
     }
     if (typeof answer.profile === "string") store.set("profile", answer.profile);
+    if (gone) writeCopies(); // an answer after the page left (the time played, sent at unmount)
     return true;
+  }
+
+  // The drawing copy is written when the page is hidden or left (P3: the next visit draws it before Python is
+  // up); only a page killed while shown leaves an older copy, which the engine's view replaces at its start.
+  function writeCopies() {
+    for (const [name, value] of copies) {
+      if (typeof value === "string") store.set(name, value);
+      else ctx.keepView(value, name === "view" ? undefined : name);
+    }
+    copies.clear();
+  }
+  const offHidden = ctx.onVisibility?.((hidden) => {
+    if (hidden) writeCopies();
+  });
+  globalThis.addEventListener?.("pagehide", writeCopies);
+
+  function run() {
+    frame = 0;
+    paints += 1;
+    root.dataset.paints = String(paints); // renders so far (e2e/test_paint.py counts them per move)
+    paint();
+    const then = afters;
+    afters = [];
+    then.forEach((fn) => fn());
   }
 
   /** @param {() => void} fn @param {number} ms */
@@ -140,11 +194,32 @@ export function createPage(root, ctx, options = {}) {
     report,
     load,
     keep,
+    copy(name, value) {
+      copies.set(name, value);
+      if (gone) writeCopies();
+    },
+    paintWith(fn) {
+      paint = fn;
+    },
+    invalidate(after) {
+      if (gone) return;
+      if (after) afters.push(after);
+      if (!frame) frame = requestAnimationFrame(run);
+    },
+    paintNow() {
+      if (frame) cancelAnimationFrame(frame);
+      if (!gone) run();
+    },
     later,
     busy: () => pending > 0,
     gone: () => gone,
     close() {
+      writeCopies();
       gone = true;
+      if (frame) cancelAnimationFrame(frame);
+      afters = [];
+      offHidden?.();
+      globalThis.removeEventListener?.("pagehide", writeCopies);
       offExternal();
       timers.forEach((id) => clearTimeout(id));
       timers.clear();

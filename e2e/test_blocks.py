@@ -294,9 +294,14 @@ def test_full_run_by_keyboard_only(page: Page, boot) -> None:
         page.keyboard.press("Enter")
         for key in key_path(Hex(0, 0), Hex.parse(cell)):
             page.keyboard.press(key)
-        target = page.locator(".bk-target").bounding_box()
         tx, ty = cell_centre(page, cell)
-        assert abs(target["x"] + target["width"] / 2 - tx) < 2 and abs(target["y"] + target["height"] / 2 - ty) < 2
+        # the target is drawn at the next frame (the kit's one render a frame): where the keys took it
+        page.wait_for_function(
+            """([tx, ty]) => { const t = document.querySelector('.bk-target')?.getBoundingClientRect();
+              return t && Math.abs(t.x + t.width / 2 - tx) < 2 && Math.abs(t.y + t.height / 2 - ty) < 2; }""",
+            arg=[tx, ty],
+            timeout=5000,
+        )
         expect(page.locator(".bk-board")).to_have_attribute("data-preview", "fit")
         page.keyboard.press("Enter")
 

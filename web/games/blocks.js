@@ -126,7 +126,7 @@ function hooks(root, ctx, kit) {
     },
     async resume() {
       const view = await page.load();
-      if (view) page.copy("view", view); // the stored view will match the stored run, whoever wrote it
+      if (view) page.copy("view", view); // the stored view now matches the stored run, whoever wrote it
       return view;
     },
     // Nothing in play: a new run, a link's deal if the route has one (B18).

@@ -110,7 +110,7 @@ function hooks(root, ctx, kit) {
     },
     async resume() {
       const view = await page.load("run", "load", "save");
-      if (view && JSON.stringify(view) !== store.get("view")) page.copy("view", view); // written with the run's copy
+      if (view && JSON.stringify(view) !== store.get("view")) page.copy("view", view);
       return view;
     },
     fresh: (payload) => play.newRound(payload), // nothing in play: a link's deal, else a random one
@@ -126,8 +126,8 @@ function hooks(root, ctx, kit) {
         item === "run"
           ? await engine.call("load", { save: text })
           : await engine.call("load_profile", { profile: text }).then(() => engine.call("view", {}));
-      // No view is stored here: the tab that stored the run writes its view (kit keep), and a write of ours
-      // could land after that tab's next one (P10: the stale tab never overwrites).
+      // No view is stored here: the tab that stored the run stored its view in the same task (kit keep),
+      // and a write of ours could land after that tab's next one (P10: the stale tab never overwrites).
       if (page.gone()) return;
       if (item === "run") {
         play.show(next);

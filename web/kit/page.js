@@ -5,10 +5,10 @@
 // - leaving: after `close()` (the page unmounted) nothing late does anything;
 // - latest wins: a preview answer for an older question is dropped (`ticket`);
 // - storage: load-or-move-aside; `keep`, the one writer of an accepted action:
-//   the run's save (and the profile when it changed) stored at once, one write a
-//   move, and the drawing copy beside it (the engine's view, a page's own aids
-//   such as blocks' colours) written when the page is hidden or left, the
-//   moment a next visit could need it; another tab's newer run adopted;
+//   the run's save, the engine's view beside it and a page's own drawing aids
+//   (blocks' colours) in the same task, so the stored view always matches the
+//   stored run (P3, P10), the profile when it changed; `copy` for a drawing aid
+//   alone (a view resumed, the geometry); another tab's newer run adopted;
 // - paint: `invalidate()` asks for one render at the next animation frame, however
 //   many changes came in the task (a pointer's aim, an answer, a release);
 // - errors: reported, never swallowed (`report`);
@@ -56,12 +56,12 @@
  * @property {(error: unknown) => void} report log an error (unless the page is gone); an EngineError refusal is not an error
  * @property {(item?: string, method?: string, field?: string) => Promise<any>} load the stored item checked by the engine
  *   (`engine.call(method, {[field]: text})`); corrupt: moved aside with a notice, null
- * @property {(answer: Answer, item?: string, aids?: Aids) => boolean} keep store an accepted answer: the save and a
- *   changed profile at once, its view (and the page's `aids`) as the run's drawing copy, written when the page is
- *   hidden or left. false when another tab stored a newer run first (it is being adopted: the page should not go on
- *   with this one)
- * @property {(item: string, value: unknown) => void} copy a drawing aid beside the run (`view`, `geometry`, a page's
- *   own), written with the run's drawing copy (a view resumed: the copy now matches the stored run)
+ * @property {(answer: Answer, item?: string, aids?: Aids) => boolean} keep the one writer of a move: the save, its view
+ *   beside it (a run's) and the page's `aids`, a changed profile. false when another tab stored a newer run first (it
+ *   is being adopted: the page should not go on with this one)
+ * @property {(item: string, value: unknown) => void} copy a drawing aid beside the run (`view`, `geometry`: JSON of
+ *   the engine's answer), e.g. the view of the run resumed
+ * @property {(...items: string[]) => void} forget a run left for good: its stored items removed (default run, view)
  * @property {(paint: () => void) => void} paintWith the page's render, run by `invalidate` and `paintNow`
  * @property {(after?: () => void) => void} invalidate the state changed: one render at the next animation frame, however
  *   often asked; `after` runs once that render is done (what an answer showed, on the widgets drawn)
@@ -88,8 +88,6 @@ export function createPage(root, ctx, options = {}) {
   const latest = /** @type {Map<string, number>} */ (new Map());
   /** @type {Set<ReturnType<typeof setTimeout>>} */
   const timers = new Set();
-  /** @type {Map<string, unknown>} the drawing copy not written yet: item -> value (text, or JSON for `keepView`) */
-  const copies = new Map();
   let paint = () => {};
   let frame = 0;
   /** @type {(() => void)[]} */
@@ -133,37 +131,22 @@ export function createPage(root, ctx, options = {}) {
   }
 
   /**
-   * The one writer of a move: the save (one storage write a move) and a changed profile at once; the view and the
-   * page's aids join the drawing copy.
+   * The one writer of a move: the save, its view and the page's aids in one task (the view stored beside the run
+   * always matches it, P3, P10), the profile when the answer changed it.
    * @param {Answer} answer @param {string} item @param {Aids} [aids]
    */
   function keep(answer, item = "run", aids = {}) {
     if (typeof answer.save === "string") {
       if (!store.set(item, answer.save)) return false; // another tab's newer run: adopted by onExternal
       if (item === "run") {
-        if (answer.view) copies.set("view", answer.view);
-        for (const [name, text] of Object.entries(aids)) copies.set(name, text);
+        if (answer.view) ctx.keepView(answer.view);
+        for (const [name, text] of Object.entries(aids)) store.set(name, text);
         options.onKept?.();
       }
     }
     if (typeof answer.profile === "string") store.set("profile", answer.profile);
-    if (gone) writeCopies(); // an answer after the page left (the time played, sent at unmount)
     return true;
   }
-
-  // The drawing copy is written when the page is hidden or left (P3: the next visit draws it before Python is
-  // up); only a page killed while shown leaves an older copy, which the engine's view replaces at its start.
-  function writeCopies() {
-    for (const [name, value] of copies) {
-      if (typeof value === "string") store.set(name, value);
-      else ctx.keepView(value, name === "view" ? undefined : name);
-    }
-    copies.clear();
-  }
-  const offHidden = ctx.onVisibility?.((hidden) => {
-    if (hidden) writeCopies();
-  });
-  globalThis.addEventListener?.("pagehide", writeCopies);
 
   function run() {
     frame = 0;
@@ -194,9 +177,9 @@ export function createPage(root, ctx, options = {}) {
     report,
     load,
     keep,
-    copy(name, value) {
-      copies.set(name, value);
-      if (gone) writeCopies();
+    copy: (name, value) => void ctx.keepView(value, name === "view" ? undefined : name),
+    forget(...items) {
+      for (const name of items.length ? items : ["run", "view"]) store.remove(name);
     },
     paintWith(fn) {
       paint = fn;
@@ -214,12 +197,9 @@ export function createPage(root, ctx, options = {}) {
     busy: () => pending > 0,
     gone: () => gone,
     close() {
-      writeCopies();
       gone = true;
       if (frame) cancelAnimationFrame(frame);
       afters = [];
-      offHidden?.();
-      globalThis.removeEventListener?.("pagehide", writeCopies);
       offExternal();
       timers.forEach((id) => clearTimeout(id));
       timers.clear();

@@ -24,7 +24,6 @@ export const ENGLISH = {
   "shell.best": "Best: {score}",
   "shell.noBest": "No score yet",
   "shell.rules": "Rules",
-  "shell.comingSoon": "This game is on its way.",
   "shell.gameFailed": "This game could not start. Your saves are safe; try reloading.",
   "shell.storageOff": "Storage is unavailable: your progress is kept only until you close this page.",
   "shell.storageFull": "Storage is full: the game goes on, but new progress is not saved on this device.",

@@ -353,8 +353,8 @@ for (const [what, steps, renders, order] of FRAMES) {
       cancelAnimationFrame: (/** @type {number} */ id) => frames.delete(id),
     });
     t.after(() => {
-      delete /** @type {any} */ (globalThis).requestAnimationFrame;
-      delete /** @type {any} */ (globalThis).cancelAnimationFrame;
+      Reflect.deleteProperty(globalThis, "requestAnimationFrame");
+      Reflect.deleteProperty(globalThis, "cancelAnimationFrame");
     });
     const { root, session } = page();
     /** @type {string[]} */

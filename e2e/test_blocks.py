@@ -132,11 +132,11 @@ def mouse_drop(page: Page, slot: int, cell: str) -> None:
     page.mouse.down()
     page.mouse.move(sx + 10, sy - 10, steps=2)
     page.mouse.move(tx, ty, steps=6)
-    ghost = page.locator(".bk-ghost")
-    expect(ghost).to_be_visible()  # the dragged piece follows the pointer
-    assert float(ghost.get_attribute("data-lift")) == 0  # under a mouse it sits on the pointer
+    dragged = page.locator(".bk-dragged")
+    expect(dragged).to_be_visible()  # the dragged piece follows the pointer
+    assert float(dragged.get_attribute("data-lift")) == 0  # under a mouse it sits on the pointer
     page.mouse.up()
-    expect(ghost).to_be_hidden()
+    expect(dragged).to_be_hidden()
     # the drop is on its way to the engine (the page's session marks it busy): wait for the answer,
     # as a player sees the piece land, before reading the stored run or making the next move
     expect(page.locator("section.game-blocks")).not_to_have_attribute("data-busy", "1")
@@ -230,16 +230,16 @@ def test_full_run_by_touch_with_the_piece_floating(phone: Page, boot) -> None:
         send("touchMove", sx + 8, sy - 12)
         send("touchMove", tx, (sy + ty + lift) / 2)
         send("touchMove", tx, ty + lift)  # the finger sits below the target cell
-        ghost = page.locator(".bk-ghost")
-        expect(ghost).to_be_visible()
+        dragged = page.locator(".bk-dragged")
+        expect(dragged).to_be_visible()
         # the piece's centre floats the lift above the finger (moves may arrive a frame late)
         page.wait_for_function(
-            "ty => Math.abs(Number(document.querySelector('.bk-ghost').dataset.cy) - ty) < 1.5", arg=ty, timeout=3000)
-        lifts.append(float(ghost.get_attribute("data-lift")))
-        box = ghost.bounding_box()
+            "ty => Math.abs(Number(document.querySelector('.bk-dragged').dataset.cy) - ty) < 1.5", arg=ty, timeout=3000)
+        lifts.append(float(dragged.get_attribute("data-lift")))
+        box = dragged.bounding_box()
         assert box["y"] < ty  # drawn above the finger, not under it
         send("touchEnd")
-        expect(ghost).to_be_hidden()
+        expect(dragged).to_be_hidden()
 
     session = play_run(page, drop, random.Random(2))
     assert lifts and all(abs(v - lifts[0]) < 0.5 for v in lifts)
@@ -294,9 +294,14 @@ def test_full_run_by_keyboard_only(page: Page, boot) -> None:
         page.keyboard.press("Enter")
         for key in key_path(Hex(0, 0), Hex.parse(cell)):
             page.keyboard.press(key)
-        target = page.locator(".bk-target").bounding_box()
         tx, ty = cell_centre(page, cell)
-        assert abs(target["x"] + target["width"] / 2 - tx) < 2 and abs(target["y"] + target["height"] / 2 - ty) < 2
+        # the target is drawn at the next frame (the kit's one render a frame): where the keys took it
+        page.wait_for_function(
+            """([tx, ty]) => { const t = document.querySelector('.bk-target')?.getBoundingClientRect();
+              return t && Math.abs(t.x + t.width / 2 - tx) < 2 && Math.abs(t.y + t.height / 2 - ty) < 2; }""",
+            arg=[tx, ty],
+            timeout=5000,
+        )
         expect(page.locator(".bk-board")).to_have_attribute("data-preview", "fit")
         page.keyboard.press("Enter")
 
@@ -614,13 +619,13 @@ def check_drag_colour(page: Page, slot: int, cell: str, start, move, end) -> Non
     sx, sy = slot_centre(page, slot)
     start(sx, sy)
     move(sx + 10, sy - 14)
-    ghost = page.locator(".bk-ghost")
-    expect(ghost).to_be_visible()
-    assert gem_fill(page, ".bk-ghost .bk-gem") == tray_fill
+    dragged = page.locator(".bk-dragged")
+    expect(dragged).to_be_visible()
+    assert gem_fill(page, ".bk-dragged .bk-gem") == tray_fill
     if page.locator(".bk-board").get_attribute("data-preview") is None:
-        assert opacity(page, ".bk-ghost") > 0.8  # off the board it is the piece itself
+        assert opacity(page, ".bk-dragged") > 0.8  # off the board it is the piece itself
     tx, ty = cell_centre(page, cell)
-    lift = float(ghost.get_attribute("data-lift") or 0)
+    lift = float(dragged.get_attribute("data-lift") or 0)
     move(tx, (sy + ty + lift) / 2)
     move(tx, ty + lift)  # the piece's centre over the target cell
     board = page.locator(".bk-board")
@@ -629,12 +634,12 @@ def check_drag_colour(page: Page, slot: int, cell: str, start, move, end) -> Non
     expect(page.locator(".bk-prev")).to_have_count(cells)
     # the preview in the piece's colour (B20), and so the copy (touch moves may land a frame late)
     page.wait_for_function(
-        """fill => { const cells = [...document.querySelectorAll('.bk-prev, .bk-ghost .bk-gem')];
+        """fill => { const cells = [...document.querySelectorAll('.bk-prev, .bk-dragged .bk-gem')];
                      return cells.length > 0 && cells.every((c) => getComputedStyle(c).fill === fill); }""",
         arg=tray_fill)
-    page.wait_for_function("() => getComputedStyle(document.querySelector('.bk-ghost')).opacity <= 0.4")
+    page.wait_for_function("() => getComputedStyle(document.querySelector('.bk-dragged')).opacity <= 0.4")
     end()
-    expect(ghost).to_be_hidden()
+    expect(dragged).to_be_hidden()
     expect(page.locator("section.game-blocks")).not_to_have_attribute("data-busy", "1")  # the drop answered
 
 

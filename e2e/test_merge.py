@@ -125,12 +125,12 @@ def test_drag_from_the_tray(page: Page, boot) -> None:
     page.mouse.down()
     x, y = centre(page, "0:0")
     page.mouse.move(x, y, steps=12)
-    expect(page.locator(".hm-drag-ghost")).to_be_visible()
+    expect(page.locator(".hm-dragged")).to_be_visible()
     expect(page.locator(".hm-board")).to_have_attribute("data-preview", "merge")
     page.mouse.up()
     assert stones(page) == {"0:0": "4", "1:0": "4"}
     expect(page.locator(".hm-score .value")).to_have_text("6")
-    expect(page.locator(".hm-drag-ghost")).to_be_hidden()
+    expect(page.locator(".hm-dragged")).to_be_hidden()
     assert page.errors == []  # type: ignore[attr-defined]
 
 
@@ -436,7 +436,7 @@ def test_touch_drag_lands_under_the_lifted_piece(phone: Page, boot) -> None:
     for k in range(1, 16):
         cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
             {"x": x0 + (x - x0) * k / 15, "y": y0 + (y - y0) * k / 15}]})
-    expect(phone.locator(".hm-drag-ghost")).to_be_visible()
+    expect(phone.locator(".hm-dragged")).to_be_visible()
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     assert stones(phone) == {"0:0": "8", "1:0": "2"}
     assert phone.errors == []  # type: ignore[attr-defined]

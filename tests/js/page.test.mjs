@@ -245,7 +245,7 @@ test("load asks the engine to check the stored item; a corrupt one is moved asid
   assert.equal(engine.calls.length, 2);
 });
 
-// [what, the answer, the item, keep's result, the store after, the views kept beside the run]
+// [what, the answer, the item, keep's result, the store after, the views kept beside the run, the page's aids]
 const KEEPS = [
   [
     "an action: its save, its view beside it",
@@ -273,6 +273,24 @@ const KEEPS = [
   ],
   ["a profile alone (a run given up)", { accepted: true, profile: "P3" }, "run", true, { profile: "P3" }, []],
   [
+    "the page's own aids (blocks' colours) beside the run, in the same call",
+    { accepted: true, save: "S4", view: { score: 5 }, profile: null },
+    "run",
+    true,
+    { run: "S4", paint: "..3" },
+    [[{ score: 5 }, undefined]],
+    { paint: "..3" },
+  ],
+  [
+    "a refusal stores no aids either",
+    { accepted: false, reason: "occupied", save: null, view: { score: 0 }, profile: null },
+    "run",
+    true,
+    {},
+    [],
+    { paint: "..3" },
+  ],
+  [
     "a save slot: no view beside it",
     { accepted: true, save: "SLOT", view: { score: 1 }, profile: null },
     "slot2",
@@ -282,10 +300,10 @@ const KEEPS = [
   ],
 ];
 
-for (const [what, answer, item, result, stored, views] of KEEPS) {
+for (const [what, answer, item, result, stored, views, aids] of KEEPS) {
   test(`keep: ${what}`, () => {
     const { session, store, kept } = page();
-    assert.equal(session.keep(answer, item), result);
+    assert.equal(session.keep(answer, item, aids), result);
     assert.deepEqual(Object.fromEntries(store.items), stored);
     assert.deepEqual(kept, views);
   });
@@ -304,6 +322,58 @@ test("keep refuses when another tab stored a newer run first: that run is adopte
   await settle();
   assert.deepEqual(adopted, [["run", "THEIRS"]]);
 });
+
+// ----- paint: one render a frame --------------------------------------------------------------
+
+/**
+ * [what, the steps, the renders after them, what ran in order]; a step is "invalidate", ["after", name]
+ * (invalidate with an after callback), "now" (paintNow), "frame" (the browser's next animation frame) or "close".
+ */
+const FRAMES = [
+  ["asked three times in a task: one render at the frame", ["invalidate", "invalidate", "invalidate", "frame"], 1, ["render"]],
+  ["nothing before the frame", ["invalidate", "invalidate"], 0, []],
+  ["asked again after the frame: a second frame", ["invalidate", "frame", "invalidate", "frame"], 2, ["render", "render"]],
+  ["no frame when nothing was asked", ["frame"], 0, []],
+  ["an answer's animations after the render", ["invalidate", ["after", "anim"], "frame"], 1, ["render", "anim"]],
+  ["paintNow renders at once and drops the frame asked", ["invalidate", "now", "frame"], 1, ["render"]],
+  ["a page left renders nothing more", ["invalidate", ["after", "anim"], "close", "frame", "invalidate", "frame"], 0, []],
+];
+
+for (const [what, steps, renders, order] of FRAMES) {
+  test(`paint: ${what}`, (t) => {
+    /** @type {Map<number, () => void>} */
+    const frames = new Map();
+    let next = 0;
+    // node has no animation frames: the browser's two functions, the frames run by the test
+    Object.assign(globalThis, {
+      requestAnimationFrame: (/** @type {() => void} */ fn) => {
+        frames.set(++next, fn);
+        return next;
+      },
+      cancelAnimationFrame: (/** @type {number} */ id) => frames.delete(id),
+    });
+    t.after(() => {
+      Reflect.deleteProperty(globalThis, "requestAnimationFrame");
+      Reflect.deleteProperty(globalThis, "cancelAnimationFrame");
+    });
+    const { root, session } = page();
+    /** @type {string[]} */
+    const ran = [];
+    session.paintWith(() => ran.push("render"));
+    for (const step of steps) {
+      if (step === "invalidate") session.invalidate();
+      else if (step === "now") session.paintNow();
+      else if (step === "close") session.close();
+      else if (step === "frame") {
+        const due = [...frames.values()];
+        frames.clear();
+        due.forEach((fn) => fn());
+      } else session.invalidate(() => ran.push(step[1]));
+    }
+    assert.deepEqual(ran, order);
+    assert.equal(Number(root.dataset.paints ?? 0), renders);
+  });
+}
 
 // ----- another tab: adopted in order, only what the page adopts ----------------------------------
 

@@ -41,7 +41,8 @@ function hooks(root, ctx, kit) {
   const words = createWords(t);
   // The tray makes its buttons when it is first drawn, once the input below exists.
   const parts = layout(root, ctx, { page, juice, bindSlot: (button, slot) => input.bindSlot(button, slot) });
-  const draw = () => render(parts, state);
+  page.paintWith(() => render(parts, state));
+  const draw = page.invalidate; // one render a frame, however many changes came in it
   const show = createAnim({ ctx, state, parts, juice, later: page.later, over: (banked) => play.openOver(banked) });
   const play = createPlay({ ctx, kit, state, parts, juice, draw, show });
   const input = createInput(parts, {
@@ -72,7 +73,7 @@ function hooks(root, ctx, kit) {
   function take(view) {
     state.view = view;
     state.paint = readPaint(store.get("paint"), view.board);
-    draw();
+    page.paintNow(); // drawn in this task: the mount shows the page once its board is in
   }
 
   // A replay's position (`step`: the bar's index; the opened replay's first comes without one: 0).
@@ -88,9 +89,8 @@ function hooks(root, ctx, kit) {
     // the colours shown so far, until this step's own (the same task for a step; a jump asks the steps between)
     state.paint = readPaint(writePaint(state.paint), next.board);
     state.view = next;
-    draw();
-    // a step forward is shown like the action it was; a step back or a jump only drawn
-    if (!jump && before && (next.drops > before.drops || next.redeals < before.redeals)) show(events);
+    // a step forward is shown like the action it was (once drawn); a step back or a jump only drawn
+    draw(!jump && before && (next.drops > before.drops || next.redeals < before.redeals) ? () => show(events) : undefined);
     delete root.dataset.painted;
     replayPaint(step, next, events).then((paint) => {
       if (!fresh()) return; // another position is shown by now
@@ -117,7 +117,7 @@ function hooks(root, ctx, kit) {
       } // no board to draw it on yet
       if (how === "lesson") {
         state.view = view;
-        draw();
+        page.paintNow();
         return true;
       }
       take(view);
@@ -126,15 +126,15 @@ function hooks(root, ctx, kit) {
     },
     async resume() {
       const view = await page.load();
-      if (view) ctx.keepView(view); // the stored view now matches the stored run, whoever wrote it
+      if (view) page.copy("view", view); // the stored view now matches the stored run, whoever wrote it
       return view;
     },
     // Nothing in play: a new run, a link's deal if the route has one (B18).
     async fresh(payload) {
       const answer = await engine.call("new_run", payload ?? { seed: randomSeed() });
       state.view = answer.view;
-      if (page.keep(answer)) store.set("paint", writePaint(state.paint));
-      draw();
+      page.keep(answer, "run", { paint: writePaint(state.paint) });
+      page.paintNow();
     },
     startRun: play.startRun,
     live() {
@@ -167,7 +167,7 @@ function hooks(root, ctx, kit) {
       input.destroy();
       juice.destroy();
       document.removeEventListener("keydown", describe);
-      parts.ghost.remove();
+      parts.dragged.remove();
     },
   };
 }

@@ -47,7 +47,7 @@ function hooks(root, ctx, kit) {
 
   const state = createState(store);
   const modes = html("section", { class: "bw-modes-screen", hidden: true }, root);
-  const draw = () => render(parts, state);
+  const draw = () => page.invalidate(); // one render a frame, however many changes came in it
   const asks = createAsks({ state, page, ctx, words, render: draw, choose: (b, announce) => play.choose(b, announce) });
   const attempts = createAttempts({ state, page, ctx, end: kit.end, moved: asks.moved, show: () => screens.showGame() });
   const cards = createCards(root, {
@@ -90,10 +90,11 @@ function hooks(root, ctx, kit) {
     juice,
   );
   const parts = { root, modes, game, grid: html("section", { class: "bwp-grid-screen", "aria-labelledby": "bwp-grid-title" }, root) };
+  page.paintWith(() => render(parts, state)); // the screen shown, the ring, the HUD
   const cues = createCues({ ctx, juice, words, node: game.ring.node });
   const player = createPlayer(game.ring, { beat: cues.beat });
   const toast = createToast(root, t, page.later);
-  const screens = createScreens({ ctx, page, state, parts, words, attempts, cards, play: () => play, moved: asks.moved, render: draw });
+  const screens = createScreens({ ctx, page, state, parts, words, attempts, cards, play: () => play, moved: asks.moved });
   const play = createPlay({
     ctx,
     kit,
@@ -120,7 +121,7 @@ function hooks(root, ctx, kit) {
     profile: (profile) => {
       state.profile = profile;
     },
-    ...runHooks({ ctx, page, state, screens, attempts, asks, draw }),
+    ...runHooks({ ctx, page, state, screens, attempts, asks }),
     startRun: attempts.start,
     badge: () => game.node.querySelector(".bw-chip")?.parentElement, // the mode chip says a Daily and its date; the badge a challenge
     badgeDaily: false,
@@ -149,10 +150,10 @@ function hooks(root, ctx, kit) {
  * start, a fresh start, another tab's run (P10).
  * @param {{ctx: import("../app.js").GameContext, page: import("../kit/page.js").Page,
  *   state: ReturnType<typeof createState>, screens: ReturnType<typeof createScreens>,
- *   attempts: ReturnType<typeof createAttempts>, asks: ReturnType<typeof createAsks>, draw: () => void}} deps
+ *   attempts: ReturnType<typeof createAttempts>, asks: ReturnType<typeof createAsks>}} deps
  * @returns {Pick<import("../kit/mount.js").GameHooks, "show" | "resume" | "fresh" | "adopt">}
  */
-function runHooks({ ctx, page, state, screens, attempts, asks, draw }) {
+function runHooks({ ctx, page, state, screens, attempts, asks }) {
   const { engine, store, t } = ctx;
   return {
     async show(view, how) {
@@ -161,7 +162,7 @@ function runHooks({ ctx, page, state, screens, attempts, asks, draw }) {
         state.view = drawable ? view : null;
         state.screen = null;
         if (drawable) await screens.showGame(true);
-        else draw();
+        page.paintNow(); // in this task: the mount shows the page once its ring is in
         return drawable;
       }
       state.view = view;
@@ -177,8 +178,8 @@ function runHooks({ ctx, page, state, screens, attempts, asks, draw }) {
       }
       state.view = view;
       if (view)
-        ctx.keepView(view); // the engine's own view from now on
-      else store.remove("view");
+        page.copy("view", view); // the engine's own view from now on
+      else page.forget("view");
       // An attempt over comes back with its end card (P4), unless the player comes out of the lesson to play.
       return view && !(view.over && ctx.afterLesson) ? view : null;
     },

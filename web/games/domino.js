@@ -46,6 +46,7 @@ function hooks(root, ctx, kit) {
     },
     juice,
   );
+  kit.page.paintWith(() => render(parts, state)); // the phase's screen, the well, the HUD (the falling tile: frames.js)
   /** @type {ReturnType<typeof createInput> | null} */
   let input = null;
   const frames = createFrames({
@@ -73,7 +74,7 @@ function hooks(root, ctx, kit) {
   else markDailyDone(/** @type {HTMLElement} */ (root.querySelector(".dd-daily")), ctx, kit.page.report);
   if (ctx.replay) {
     state.phase = "replay";
-    render(parts, state);
+    kit.page.paintNow();
   }
   /** The Daily button: today's daily through its route (the app mounts it, the kit starts it). */
   function openDaily() {
@@ -127,7 +128,7 @@ function hooks(root, ctx, kit) {
       if (how === "lesson") play.begin(view);
       else if (how === "resumed" && !view.over) {
         play.showWell(view, "paused"); // D18: a run resumes after a reload, paused
-        if (!paid && (store.peek ?? store.get)("run") === loaded) ctx.keepView(view); // the stored view now matches the run
+        if (!paid && (store.peek ?? store.get)("run") === loaded) kit.page.copy("view", view); // the stored view now matches the run
       } else if (how === "resumed" && paid) {
         // the time owed ended the run (its last tile locked): its end, banked with the club
         kit.end.heard(paid.tick.events);

@@ -12,7 +12,7 @@ import { mountGame } from "../kit/mount.js";
 import { createPlayer } from "./merge/anim.js";
 import { createConfirm, createOver } from "./merge/cards.js";
 import { createCues } from "./merge/cues.js";
-import { createGhost } from "./merge/ghost.js";
+import { createDragged } from "./merge/dragged.js";
 import { bindInput, createTools } from "./merge/input.js";
 import { lessonSteps, showTips } from "./merge/lesson.js";
 import { createPlay } from "./merge/play.js";
@@ -43,7 +43,7 @@ function hooks(root, ctx, kit) {
   timer.hold("starting", true); // no play time counts before the engine has the run
   const juice = createJuice(root, ctx);
   const parts = layout(root, ctx, { state, juice, onRotate: (step) => act(play.rotate, step) });
-  const ghost = createGhost();
+  const dragged = createDragged();
   const cues = createCues({ ctx, board: parts.board, juice });
   const player = createPlayer(parts.board, { onStep: cues.step });
   const menu = (/** @type {boolean} */ open) => timer.hold("menu", open);
@@ -52,13 +52,15 @@ function hooks(root, ctx, kit) {
 
   /** The play time shown (M15): the engine's, what is on its way, what runs now. */
   const elapsed = () => (state.view?.play_ms ?? 0) + state.sentMs + timer.peek();
-  function draw() {
+  function paint() {
     if (state.view) timer.hold("idle", !state.view.clock_runs);
     state.clockMs = elapsed();
     state.reduced = ctx.reducedMotion(); // P11: read at every draw (the setting may change while playing)
     render(parts, state);
     if (state.live) showTips(ctx, state.view, parts);
   }
+  page.paintWith(paint);
+  const draw = () => page.invalidate(); // one render a frame, however many changes came in it
   const play = createPlay({ ctx, page, state, draw, board: parts.board, player, timer, over, cues, heard: kit.heard, end: kit.end });
   /**
    * An action from input: taken only once the engine has the run (a stored view is
@@ -72,7 +74,7 @@ function hooks(root, ctx, kit) {
   const describe = () => {
     if (state.view && state.geometry) ctx.announce(describeBoard(state.geometry, state.view, t, ctx.number));
   };
-  const offInput = bindInput({ state, board: parts.board, tray: parts.tray, ghost, play, act, report: page.report, draw, describe });
+  const offInput = bindInput({ state, board: parts.board, tray: parts.tray, dragged, play, act, report: page.report, draw, describe });
   createTools(parts.tools, root, { ctx, page, state, play, confirm, menu, act, draw });
 
   // ----- time (M15): active play only; paused when hidden or in menus -----
@@ -103,12 +105,12 @@ function hooks(root, ctx, kit) {
         return true;
       }
       state.view = state.geometry ? view : null; // drawn only with the board it was drawn on
-      draw();
+      page.paintNow(); // in this task: the mount shows the page once its board is in
       return Boolean(state.view);
     },
     async resume() {
       const view = await page.load("run", "load", "save");
-      if (view && JSON.stringify(view) !== store.get("view")) ctx.keepView(view);
+      if (view && JSON.stringify(view) !== store.get("view")) page.copy("view", view);
       return view;
     },
     fresh: (payload) => play.newRound(payload), // nothing in play: a link's deal, else a random one
@@ -146,7 +148,7 @@ function hooks(root, ctx, kit) {
       clearInterval(clock);
       clearInterval(ticker);
       offInput();
-      ghost.remove();
+      dragged.remove();
     },
   };
 }

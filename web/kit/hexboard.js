@@ -238,7 +238,7 @@ export function createHexBoard(parent, options) {
  * @template S
  * @typedef {object} TrayDragOptions
  * @property {(source: S) => boolean} [canPress] may a press on this piece start (default yes)
- * @property {(source: S, touch: boolean) => SVGSVGElement | null} onStart past the threshold: the ghost
+ * @property {(source: S, touch: boolean) => SVGSVGElement | null} onStart past the threshold: the dragged piece
  *   to move (its viewBox in board units around the anchor), null to refuse the drag
  * @property {(cell: string | null, source: S) => void} [onHover] the cell under the anchor changed
  * @property {(cell: string, source: S) => void} [onDrop] released over a cell
@@ -260,7 +260,7 @@ export function createHexBoard(parent, options) {
  * @property {number} x0
  * @property {number} y0
  * @property {boolean} touch
- * @property {SVGSVGElement | null} ghost set once it is a drag
+ * @property {SVGSVGElement | null} dragged set once it is a drag
  * @property {string | null} cell
  */
 
@@ -272,13 +272,13 @@ export function createTrayDrag(board, options) {
   /** @type {(Press & {source: S}) | null} */
   let press = null;
 
-  /** @param {SVGSVGElement} ghost @param {number} x @param {number} y @param {boolean} touch */
-  function place(ghost, x, y, touch) {
+  /** @param {SVGSVGElement} dragged @param {number} x @param {number} y @param {boolean} touch */
+  function place(dragged, x, y, touch) {
     const pixels = board.cellPixels();
     const scale = pixels / board.size;
     const lift = touch ? TOUCH_LIFT_RADII * pixels : 0;
-    const box = ghost.viewBox.baseVal;
-    Object.assign(ghost.style, {
+    const box = dragged.viewBox.baseVal;
+    Object.assign(dragged.style, {
       position: "fixed",
       pointerEvents: "none",
       display: "",
@@ -287,22 +287,22 @@ export function createTrayDrag(board, options) {
       width: `${box.width * scale}px`,
       height: `${box.height * scale}px`,
     });
-    ghost.dataset.cx = x.toFixed(1);
-    ghost.dataset.cy = (y - lift).toFixed(1);
-    ghost.dataset.lift = lift.toFixed(1);
+    dragged.dataset.cx = x.toFixed(1);
+    dragged.dataset.cy = (y - lift).toFixed(1);
+    dragged.dataset.lift = lift.toFixed(1);
     return { x, y: y - lift };
   }
 
   /** @param {boolean} cancelled @param {PointerEvent | null} event */
   function end(cancelled, event) {
     if (!press) return;
-    const { ghost, cell, source } = press;
+    const { dragged, cell, source } = press;
     press = null;
-    if (!ghost) {
+    if (!dragged) {
       if (!cancelled && event) options.onTap?.(source, event);
       return;
     }
-    ghost.style.display = "none";
+    dragged.style.display = "none";
     if (!cancelled && cell) options.onDrop?.(cell, source);
     else options.onCancel?.(source);
   }
@@ -310,15 +310,15 @@ export function createTrayDrag(board, options) {
   /** @param {PointerEvent} e */
   function move(e) {
     if (!press || e.pointerId !== press.id) return;
-    if (!press.ghost) {
+    if (!press.dragged) {
       if (Math.hypot(e.clientX - press.x0, e.clientY - press.y0) < DRAG_START_PX) return;
-      press.ghost = options.onStart(press.source, press.touch);
-      if (!press.ghost) {
+      press.dragged = options.onStart(press.source, press.touch);
+      if (!press.dragged) {
         press = null;
         return;
       }
     }
-    const at = place(press.ghost, e.clientX, e.clientY, press.touch);
+    const at = place(press.dragged, e.clientX, e.clientY, press.touch);
     const cell = board.cellAt(at.x, at.y);
     if (cell === press.cell) return;
     press.cell = cell;
@@ -332,7 +332,7 @@ export function createTrayDrag(board, options) {
       if (e.button > 0 || press || !(options.canPress?.(source) ?? true)) return;
       e.preventDefault();
       el.setPointerCapture?.(e.pointerId);
-      press = { id: e.pointerId, x0: e.clientX, y0: e.clientY, touch: e.pointerType !== "mouse", ghost: null, cell: null, source };
+      press = { id: e.pointerId, x0: e.clientX, y0: e.clientY, touch: e.pointerType !== "mouse", dragged: null, cell: null, source };
     });
     el.addEventListener("pointermove", move);
     el.addEventListener("pointerup", (e) => {

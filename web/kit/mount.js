@@ -199,7 +199,7 @@ function lifeOf(root, ctx) {
     if (!on.shape) return;
     const geometry = await engine.call("geometry", {});
     shape(geometry);
-    if (store.get("geometry") !== JSON.stringify(geometry)) ctx.keepView(geometry, "geometry");
+    if (store.get("geometry") !== JSON.stringify(geometry)) page.copy("geometry", geometry);
   }
 
   async function drawStored() {

@@ -4,8 +4,13 @@
 //   page's root while any waits (the e2e tests and the "starting" look read it);
 // - leaving: after `close()` (the page unmounted) nothing late does anything;
 // - latest wins: a preview answer for an older question is dropped (`ticket`);
-// - storage: load-or-move-aside, save after each accepted action (the run, the
-//   engine's own view beside it, the profile), another tab's newer run adopted;
+// - storage: load-or-move-aside; `keep`, the one writer of an accepted action:
+//   the run's save, the engine's view beside it and a page's own drawing aids
+//   (blocks' colours) in the same task, so the stored view always matches the
+//   stored run (P3, P10), the profile when it changed; `copy` for a drawing aid
+//   alone (a view resumed, the geometry); another tab's newer run adopted;
+// - paint: `invalidate()` asks for one render at the next animation frame, however
+//   many changes came in the task (a pointer's aim, an answer, a release);
 // - errors: reported, never swallowed (`report`);
 // - timers: `later(fn, ms)`, cleared when the page leaves (one helper, not one per page).
 // It knows no rule: the engine's answers are stored and handed back.
@@ -40,6 +45,8 @@
  * @property {() => void} [onKept] a run's save was stored (an accepted move): the HUD's ghost line asks again
  */
 
+/** @typedef {Record<string, string>} Aids a page's own drawing aids stored beside the run, by item (blocks: `paint`) */
+
 /**
  * @typedef {object} Page
  * @property {<T>(fn: () => T | Promise<T>) => Promise<T | undefined>} serial run fn after the operations asked before it
@@ -49,8 +56,16 @@
  * @property {(error: unknown) => void} report log an error (unless the page is gone); an EngineError refusal is not an error
  * @property {(item?: string, method?: string, field?: string) => Promise<any>} load the stored item checked by the engine
  *   (`engine.call(method, {[field]: text})`); corrupt: moved aside with a notice, null
- * @property {(answer: Answer, item?: string) => boolean} keep store an accepted answer: save, view, profile.
- *   false when another tab stored a newer run first (it is being adopted: the page should not go on with this one)
+ * @property {(answer: Answer, item?: string, aids?: Aids) => boolean} keep the one writer of a move: the save, its view
+ *   beside it (a run's) and the page's `aids`, a changed profile. false when another tab stored a newer run first (it
+ *   is being adopted: the page should not go on with this one)
+ * @property {(item: string, value: unknown) => void} copy a drawing aid beside the run (`view`, `geometry`: JSON of
+ *   the engine's answer), e.g. the view of the run resumed
+ * @property {(...items: string[]) => void} forget a run left for good: its stored items removed (default run, view)
+ * @property {(paint: () => void) => void} paintWith the page's render, run by `invalidate` and `paintNow`
+ * @property {(after?: () => void) => void} invalidate the state changed: one render at the next animation frame, however
+ *   often asked; `after` runs once that render is done (what an answer showed, on the widgets drawn)
+ * @property {() => void} paintNow render at once (a mount's first draw, a focus that needs the widgets drawn)
  * @property {(fn: () => void, ms: number) => void} later run fn after ms unless the page is gone by then
  *   (a page's one timer helper: every pending timer is cleared on close)
  * @property {() => boolean} busy an operation is waiting or running
@@ -73,6 +88,11 @@ export function createPage(root, ctx, options = {}) {
   const latest = /** @type {Map<string, number>} */ (new Map());
   /** @type {Set<ReturnType<typeof setTimeout>>} */
   const timers = new Set();
+  let paint = () => {};
+  let frame = 0;
+  /** @type {(() => void)[]} */
+  let afters = [];
+  let paints = 0;
 
   /** @param {unknown} error */
   function report(error) {
@@ -110,15 +130,32 @@ export function createPage(root, ctx, options = {}) {
     return store.load(item, (/** @type {string} */ text) => engine.call(method, { [field]: text }));
   }
 
-  /** @param {Answer} answer @param {string} item */
-  function keep(answer, item = "run") {
+  /**
+   * The one writer of a move: the save, its view and the page's aids in one task (the view stored beside the run
+   * always matches it, P3, P10), the profile when the answer changed it.
+   * @param {Answer} answer @param {string} item @param {Aids} [aids]
+   */
+  function keep(answer, item = "run", aids = {}) {
     if (typeof answer.save === "string") {
       if (!store.set(item, answer.save)) return false; // another tab's newer run: adopted by onExternal
-      if (item === "run" && answer.view) ctx.keepView(answer.view);
-      if (item === "run") options.onKept?.();
+      if (item === "run") {
+        if (answer.view) ctx.keepView(answer.view);
+        for (const [name, text] of Object.entries(aids)) store.set(name, text);
+        options.onKept?.();
+      }
     }
     if (typeof answer.profile === "string") store.set("profile", answer.profile);
     return true;
+  }
+
+  function run() {
+    frame = 0;
+    paints += 1;
+    root.dataset.paints = String(paints); // renders so far (e2e/test_paint.py counts them per move)
+    paint();
+    const then = afters;
+    afters = [];
+    then.forEach((fn) => fn());
   }
 
   /** @param {() => void} fn @param {number} ms */
@@ -140,11 +177,29 @@ export function createPage(root, ctx, options = {}) {
     report,
     load,
     keep,
+    copy: (name, value) => void ctx.keepView(value, name === "view" ? undefined : name),
+    forget(...items) {
+      for (const name of items.length ? items : ["run", "view"]) store.remove(name);
+    },
+    paintWith(fn) {
+      paint = fn;
+    },
+    invalidate(after) {
+      if (gone) return;
+      if (after) afters.push(after);
+      if (!frame) frame = requestAnimationFrame(run);
+    },
+    paintNow() {
+      if (frame) cancelAnimationFrame(frame);
+      if (!gone) run();
+    },
     later,
     busy: () => pending > 0,
     gone: () => gone,
     close() {
       gone = true;
+      if (frame) cancelAnimationFrame(frame);
+      afters = [];
       offExternal();
       timers.forEach((id) => clearTimeout(id));
       timers.clear();

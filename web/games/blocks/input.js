@@ -38,11 +38,11 @@ import { SIZE } from "./board.js";
  */
 
 /**
- * @param {{board: import("./board.js").BlocksBoard, ghost: SVGSVGElement}} parts
+ * @param {{board: import("./board.js").BlocksBoard, dragged: SVGSVGElement}} parts
  * @param {Controls} c
  * @returns {{bindSlot: (button: HTMLButtonElement, slot: number) => void, destroy: () => void}}
  */
-export function createInput({ board, ghost }, c) {
+export function createInput({ board, dragged }, c) {
   const hex = board.hex;
   const drag = createTrayDrag(hex, {
     canPress: (slot) => c.ready() && c.usable(slot),
@@ -50,8 +50,8 @@ export function createInput({ board, ghost }, c) {
       c.release();
       const piece = c.view()?.tray[slot];
       if (!piece || !c.pick(slot, "drag", touch)) return null;
-      drawPiece(ghost, piece.cells, piece.family, SIZE);
-      return ghost;
+      drawPiece(dragged, piece.cells, piece.family, SIZE);
+      return dragged;
     },
     onHover: (cell) => {
       c.aim(cell);

@@ -18,13 +18,13 @@ import { paintEvents, writePaint } from "./paint.js";
  * @property {import("./state.js").State} state
  * @property {import("./render.js").Parts} parts
  * @property {import("../../kit/juice.js").Juice} juice
- * @property {() => void} draw render(parts, state)
+ * @property {(after?: () => void) => void} draw one render(parts, state) at the next frame (`after`: then)
  * @property {(events: Blocks.Event[]) => void} show what an accepted action showed (anim.js)
  */
 
 /** @param {PlayDeps} deps */
 export function createPlay({ ctx, kit, state, parts, juice, draw, show }) {
-  const { engine, store, t } = ctx;
+  const { engine, t } = ctx;
   const { page, end } = kit;
   const { usable, pick, release, aim } = createAim({ ctx, page, state, parts, juice, draw });
 
@@ -69,11 +69,13 @@ export function createPlay({ ctx, kit, state, parts, juice, draw, show }) {
   function apply(answer) {
     paintEvents(state.paint, answer.events, parts.board.hex.index);
     state.view = answer.view;
-    // Refused when another tab stored a newer run (P10): that run is adopted, its paint beside it.
-    if (page.keep(answer)) store.set("paint", writePaint(state.paint));
-    draw();
-    show(answer.events);
-    kit.heard(answer.events, answer.view);
+    // The run and its drawing copy (the view, the colours) through the kit's one writer; refused when another
+    // tab stored a newer run (P10): that run is adopted, its colours beside it.
+    page.keep(answer, "run", { paint: writePaint(state.paint) });
+    draw(() => {
+      show(answer.events);
+      kit.heard(answer.events, answer.view);
+    });
     end.heard(answer.events);
   }
 
@@ -133,6 +135,7 @@ export function createPlay({ ctx, kit, state, parts, juice, draw, show }) {
   }
 
   function focusTray() {
+    page.paintNow(); // the tray's buttons as the new view has them
     if (document.activeElement?.closest(".kit-lesson")) return; // the lesson's coach card has it (its Play button)
     trayTarget()?.focus();
   }

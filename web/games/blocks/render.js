@@ -14,7 +14,7 @@ import { createTray } from "./tray.js";
  * @property {{render: (profile: Blocks.Card) => void}} card
  * @property {import("./board.js").BlocksBoard} board
  * @property {import("./tray.js").Tray} tray
- * @property {SVGSVGElement} ghost the dragged piece (inside root, where the piece colours --f0… are defined)
+ * @property {SVGSVGElement} dragged the dragged piece (inside root, where the piece colours --f0… are defined)
  */
 
 /**
@@ -31,22 +31,22 @@ export function layout(root, ctx, { page, juice, bindSlot }) {
     label: (count) => t("blocks.boardLabel", { count }),
     later: page.later,
   });
-  const ghost = /** @type {SVGSVGElement} */ (svg("svg", { class: "bk-ghost", "aria-hidden": "true" }, root));
-  ghost.style.display = "none";
+  const dragged = /** @type {SVGSVGElement} */ (svg("svg", { class: "bk-dragged", "aria-hidden": "true" }, root));
+  dragged.style.display = "none";
   const tray = createTray(root, t, bindSlot);
   hud.addButtons(root);
   hud.newRun.after(
     dailyButton(null, ctx, "blocks", { label: t("blocks.daily"), title: t("blocks.dailyLabel"), cls: "bk-daily", report: page.report }),
   );
   const card = createCard(root, ctx);
-  return { root, hud, card, board, tray, ghost };
+  return { root, hud, card, board, tray, dragged };
 }
 
 /**
  * Draw the state and the view (nothing before there is a view).
  * @param {Parts} parts @param {import("./state.js").State} state
  */
-export function render({ root, hud, card, board, tray, ghost }, state) {
+export function render({ root, hud, card, board, tray, dragged }, state) {
   const { view, held } = state;
   if (!view) return;
   hud.render(view);
@@ -56,7 +56,7 @@ export function render({ root, hud, card, board, tray, ghost }, state) {
   board.showTarget(held?.mode === "key" ? held.target : null);
   tray.render(held?.slot ?? null, view);
   // Over the board the preview is the piece: the dragged copy turns faint so it never hides it.
-  ghost.classList.toggle("aiming", held?.mode === "drag" && held.target !== null);
+  dragged.classList.toggle("aiming", held?.mode === "drag" && held.target !== null);
   root.classList.toggle("dragging", held?.mode === "drag");
   root.dataset.over = view.over ? "1" : "0";
 }

@@ -124,7 +124,7 @@ export function createPlay({ ctx, kit, state, words, game, cues, player, asks, a
       return;
     }
     state.animating = true;
-    render();
+    page.paintNow(); // the board as the sowing starts, then the player's frames over it
     const base = { ...baseFrame(state, shownView(state), words), chosen: null };
     player.play(before.bowls, answer.events, { reduced: ctx.reducedMotion(), base }).then((finished) => {
       if (!finished) return;
@@ -160,7 +160,7 @@ export function createPlay({ ctx, kit, state, words, game, cues, player, asks, a
       return;
     }
     state.animating = true;
-    render();
+    page.paintNow(); // the board as the sowing starts, then the player's frames over it
     player
       .play(before.bowls, events, { reduced: ctx.reducedMotion(), base: { ...baseFrame(state, view, words), chosen: null } })
       .then((finished) => {

@@ -145,11 +145,10 @@ export function renderModeScreen(target, data, words, on) {
  * @property {ReturnType<typeof import("./cards.js").createCards>} cards
  * @property {() => ReturnType<typeof import("./play.js").createPlay>} play
  * @property {() => void} moved the attempt on screen is about to change (a hint asked for it is dropped)
- * @property {() => void} render
  */
 
 /** @param {ScreenDeps} deps */
-export function createScreens({ ctx, page, state, parts, words, attempts, cards, play, moved, render }) {
+export function createScreens({ ctx, page, state, parts, words, attempts, cards, play, moved }) {
   const { engine, store } = ctx;
   const { modes, game, grid } = parts;
   /** @type {ModeScreenActions} */
@@ -177,7 +176,7 @@ export function createScreens({ ctx, page, state, parts, words, attempts, cards,
     if (page.gone()) return;
     renderModeScreen(modes, data, words, actions); // built aside, then shown whole
     state.screen = "modes";
-    render();
+    page.paintNow(); // shown before it takes the focus
     /** @type {HTMLElement | null} */ (modes.querySelector(".bw-continue, .bw-start"))?.focus({ preventScroll: true });
   }
 
@@ -185,8 +184,7 @@ export function createScreens({ ctx, page, state, parts, words, attempts, cards,
   // that screen, not its end card again (which it shows until then, P4).
   function leaveOver() {
     if (!state.view?.over) return;
-    store.remove("run");
-    store.remove("view");
+    page.forget("run", "view");
   }
 
   // Pause (and every way back to the mode screen): after the operations asked before it.
@@ -206,7 +204,7 @@ export function createScreens({ ctx, page, state, parts, words, attempts, cards,
       if (page.gone()) return;
       renderGrid(grid, puzzles, ctx.t, { back: pause, play: attempts.startPuzzle });
       state.screen = "puzzles";
-      render();
+      page.paintNow(); // shown before it takes the focus
       const focus = /** @type {HTMLElement | null} */ (grid.querySelector(".bwp-cell.next") ?? grid.querySelector(".bwp-cell"));
       focus?.focus({ preventScroll: false });
       focus?.scrollIntoView?.({ block: "center" });
@@ -219,6 +217,7 @@ export function createScreens({ ctx, page, state, parts, words, attempts, cards,
     state.screen = "game";
     play().refresh();
     if (early) return;
+    page.paintNow(); // the ring shown before it takes the focus
     const view = shownView(state);
     game.ring.focusBowl(focusTarget(state, view));
     showTips(ctx, view, game.ring.node);

@@ -5,7 +5,6 @@
 // action ends the juice and the animation at once: input never waits. A
 // replay's step is shown the same way, nothing stored.
 import { cueOf, praiseLevel } from "./cues.js";
-import { render } from "./render.js";
 import { stepPop, turnPop, turnSaid } from "./words.js";
 
 /** @typedef {import("./frames.js").Answer} Answer */
@@ -137,7 +136,7 @@ export function createAnim({ ctx, kit, state, parts, juice, play, act }) {
     state.phase = "replay";
     state.view = view;
     state.falling = view.falling;
-    render(parts, state);
+    kit.page.paintNow(); // then the step's cues and pops over it
     if (jump) return;
     for (const e of events) cue(e, events);
     /** @type {Domino.ScoredEvent | undefined} */

@@ -8,7 +8,6 @@ import { randomSeed } from "../../kit/seed.js";
 import { html } from "../../svg.js";
 import { askNewGame, overCard, pauseCard } from "./cards.js";
 import { showTips } from "./lesson.js";
-import { render } from "./render.js";
 import { readChoice } from "./screens.js";
 import { overSaid, overTitle, startSaid } from "./words.js";
 
@@ -31,11 +30,10 @@ import { overSaid, overTitle, startSaid } from "./words.js";
  *   parts: import("./render.js").Parts, frames: PlayDeps["frames"]}} deps
  */
 function createKeep({ ctx, page, state, parts, frames }) {
-  const { engine, store } = ctx;
+  const { engine } = ctx;
 
   function forgetRun() {
-    store.remove("run");
-    store.remove("view");
+    page.forget("run", "view");
   }
 
   /** @param {import("./screens.js").Profile} profile */
@@ -96,7 +94,7 @@ function createPause({ ctx, kit, state, parts, frames, input, saveNow, leave }) 
   async function pause() {
     if (state.phase !== "play") return;
     state.phase = "paused";
-    render(parts, state);
+    page.invalidate();
     input()?.reset();
     frames.flush();
     const mine = page.ticket(); // latest wins: a resume or another run after it drops its card
@@ -125,7 +123,7 @@ function createPause({ ctx, kit, state, parts, frames, input, saveNow, leave }) 
     page.ticket(); // a pause still waiting for its save shows no card now
     closeCard();
     state.phase = "play";
-    render(parts, state);
+    page.paintNow(); // the well shown before it takes the focus
     well.root.focus({ preventScroll: true });
     frames.run();
   }
@@ -253,7 +251,7 @@ export function createPlay(deps) {
   function show(view) {
     state.view = view;
     state.falling = view.falling;
-    render(parts, state);
+    page.paintNow(); // drawn in this task: a mount shows the page once its well is in
     if (state.phase === "play" && !ctx.lesson) showTips(ctx, view, state.profile, well.root);
   }
 
@@ -278,7 +276,7 @@ export function createPlay(deps) {
   function showStart(profile = state.profile) {
     closeCard();
     state.phase = "start";
-    render(parts, state);
+    page.paintNow();
     parts.start.show(profile, state.view ?? readChoice(store.get("choice"))); // the run's mode and set, else the last chosen
   }
 
@@ -289,7 +287,7 @@ export function createPlay(deps) {
    */
   function finish(answer) {
     state.phase = "over";
-    render(parts, state);
+    page.invalidate();
     input()?.reset();
     replaceRun(state, frames);
     if (answer.profile) {

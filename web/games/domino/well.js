@@ -1,5 +1,5 @@
 // The well (D1) as SVG in layers: frame, resting halves (redrawn only when the
-// engine's well text changes), ghost, falling tile (moved by one transform per
+// engine's well text changes), landing, falling tile (moved by one transform per
 // frame), and the cascade animation replaying the engine's events.
 import { svg } from "../../svg.js";
 import { CELL, drawHalf, drawTile } from "./pips.js";
@@ -9,10 +9,10 @@ const FADE_MS = 280;
 const FALL_MS_PER_ROW = 55;
 
 /**
- * Where the falling tile would land (the engine's ghost row), none when it is there already.
+ * Where the falling tile would land (the row the engine's view calls `ghost`), none when it is there already.
  * @param {SVGGElement} layer @param {Domino.FallingView} tile
  */
-function drawGhost(layer, tile) {
+function drawLanding(layer, tile) {
   layer.replaceChildren();
   if (tile.ghost === tile.row) return;
   for (const [dc, dr] of tile.halves) {
@@ -24,7 +24,7 @@ function drawGhost(layer, tile) {
         width: CELL - 1.8,
         height: CELL - 1.8,
         rx: 1.6,
-        class: "dd-ghost-cell",
+        class: "dd-landing-cell",
       },
       layer,
     );
@@ -86,7 +86,7 @@ function fall(node, rows, jump) {
  */
 export function createWell(parent, { label }) {
   const root = /** @type {SVGSVGElement} */ (svg("svg", { class: "dd-well", role: "img", tabindex: "0" }, parent));
-  const [frame, still, ghost, falling] = ["frame", "still", "ghost", "falling"].map((layer) =>
+  const [frame, still, landing, falling] = ["frame", "still", "landing", "falling"].map((layer) =>
     svg("g", { class: `dd-${layer}`, "aria-hidden": "true" }, root),
   );
   let size = { width: 0, height: 0 };
@@ -94,7 +94,7 @@ export function createWell(parent, { label }) {
   let cells = new Map();
   let wellKey = /** @type {string | null} */ (null);
   let tileKey = /** @type {string | null} */ (null);
-  let ghostKey = /** @type {string | null} */ (null);
+  let landingKey = /** @type {string | null} */ (null);
   let hurried = false; // a new action came: the turn's animation ends at once
 
   /** The frame of a well this size (D1: the engine's view says it). @param {number} width @param {number} height */
@@ -124,11 +124,11 @@ export function createWell(parent, { label }) {
 
   /**
    * Per frame: place the falling tile (smooth: the engine says how much of the
-   * gravity step has passed) and its ghost (the engine's landing row).
+   * gravity step has passed) and where it lands (the engine's landing row, `ghost`).
    * @param {Domino.FallingView | null} tile @param {boolean} [reduced]
    */
   function drawFalling(tile, reduced = true) {
-    for (const layer of [falling, ghost]) layer.style.display = tile ? "" : "none";
+    for (const layer of [falling, landing]) layer.style.display = tile ? "" : "none";
     if (!tile) {
       falling.dataset.at = "-";
       tileKey = null;
@@ -149,9 +149,9 @@ export function createWell(parent, { label }) {
     if (falling.dataset.at !== at) falling.dataset.at = at; // the engine's position, for tests and tools
     falling.style.setProperty("--lock", String(tile.lock));
     const gk = `${tile.col},${tile.ghost},${tile.orient},${tile.row === tile.ghost}`;
-    if (gk !== ghostKey) {
-      ghostKey = gk;
-      drawGhost(ghost, tile);
+    if (gk !== landingKey) {
+      landingKey = gk;
+      drawLanding(landing, tile);
     }
   }
 

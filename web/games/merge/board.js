@@ -1,5 +1,5 @@
 // Merge's drawing on the kit's hex board (web/kit/hexboard.js, which does the
-// cells and hit-testing): the stones, the M13 preview (ghost stones, merging
+// cells and hit-testing): the stones, the M13 preview (its stones faint, merging
 // stones marked, a coral dashed outline where illegal), the keyboard target
 // marker (M12) and the merge effects. Each drawing redraws only on a change.
 import { svg } from "../../svg.js";
@@ -111,7 +111,7 @@ export function createBoard(parent, { label, describe }) {
     const merging = new Set(aim.merging);
     aim.cells.forEach((name, k) => {
       const { x, y } = hex.point(name);
-      drawStone(layers.preview, aim.values[k], x, y, { cls: `hm-ghost${merging.has(name) ? " hm-will-merge" : ""}` });
+      drawStone(layers.preview, aim.values[k], x, y, { cls: `hm-preview-stone${merging.has(name) ? " hm-will-merge" : ""}` });
     });
     for (const name of merging) stoneAt(name)?.classList.add("hm-will-merge");
     if (aim.points > 0) {

@@ -17,7 +17,7 @@ const CENTRE = "0:0"; // where the keyboard's marker starts: the board's middle 
  * @property {import("./state.js").MergeState} state
  * @property {import("./board.js").MergeBoard} board
  * @property {ReturnType<typeof import("./tray.js").createTray>} tray
- * @property {ReturnType<typeof import("./ghost.js").createGhost>} ghost
+ * @property {ReturnType<typeof import("./dragged.js").createDragged>} dragged
  * @property {ReturnType<typeof import("./play.js").createPlay>} play
  * @property {<A extends any[]>(fn: (...args: A) => unknown, ...args: A) => void} act an action, once live, in order
  * @property {(error: unknown) => void} report
@@ -26,7 +26,7 @@ const CENTRE = "0:0"; // where the keyboard's marker starts: the board's middle 
  */
 
 /** @param {InputParts} parts @returns {() => void} the listeners' removal (the document's) */
-export function bindInput({ state, board, tray, ghost, play, act, report, draw, describe }) {
+export function bindInput({ state, board, tray, dragged, play, act, report, draw, describe }) {
   const aim = (/** @type {string | null} */ cell) => {
     play.setMarker(cell).catch(report);
   };
@@ -61,7 +61,7 @@ export function bindInput({ state, board, tray, ghost, play, act, report, draw, 
       if (!state.view || !state.geometry) return null;
       state.dragging = true;
       draw();
-      return ghost.show(state.view, state.geometry.directions);
+      return dragged.show(state.view, state.geometry.directions);
     },
     onHover: (cell) => {
       state.dragCell = cell;

@@ -70,7 +70,7 @@ function createAnimate({ ctx, page, state, draw, player, cues }) {
     const token = ++moves;
     state.anim = token;
     state.reduced = ctx.reducedMotion();
-    draw();
+    page.paintNow(); // the move's position drawn, then played over it (one render: a pending frame is dropped)
     const played = player.play(events, before, /** @type {Merge.View} */ (state.view).board, state.reduced) ?? 0;
     page.later(() => {
       if (state.anim !== token) return;

@@ -1,5 +1,5 @@
 // How a stone looks (M14 styles are CSS on data-tier): a hex face and its
-// number, or the joker's star. Shared by the board, the tray and the drag ghost.
+// number, or the joker's star. Shared by the board, the tray and the dragged piece.
 import { svg } from "../../svg.js";
 import { hexCorners } from "../../hexlayout.js";
 

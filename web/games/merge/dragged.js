@@ -5,14 +5,14 @@
 import { svg } from "../../svg.js";
 import { drawPiece } from "./tray.js";
 
-const HALF = 20; // half the ghost's viewBox, in board units around the anchor
+const HALF = 20; // half the dragged piece's viewBox, in board units around the anchor
 
-export function createGhost() {
+export function createDragged() {
   const art = /** @type {SVGSVGElement} */ (
     svg(
       "svg",
       {
-        class: "hm-drag-ghost",
+        class: "hm-dragged",
         viewBox: `${-HALF} ${-HALF} ${2 * HALF} ${2 * HALF}`,
         "aria-hidden": "true",
         style: "display: none",

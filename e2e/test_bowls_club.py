@@ -168,6 +168,7 @@ def test_daily_link_end_card_replay_and_practice(page: Page, phone: Page, boot) 
         expect(page.locator(hidden)).to_be_hidden()
     bar.locator(".replay-first").click()
     expect(bar).to_have_attribute("data-index", "0")
+    settled(page)  # the start drawn (a render waits for its frame)
     before = page.get_attribute(ROOT, "data-position")
     b = plan(date, 1)[0]
     page.locator(f".bw-bowl[data-bowl='{b}']").click(force=True)

@@ -296,12 +296,14 @@ def test_hint_never_blocks_a_move(page: Page, boot) -> None:  # the hint searche
     nxt = next(b for b in stored_session(page).view({})["choosable"] if played(b)["status"] is None)
     after = played(nxt)["position"]
     hint, message = page.locator(".bwp-hint"), page.locator(".bwp-message")
-    # Hint, then the move (choose, sow: W22), in one task of the page, so the move is made while
-    # the search runs however fast the worker is: the whole budget takes about 0.14 s in CPython
-    # here, and on a loaded machine Playwright's next look at the page came after the answer.
-    asked = page.evaluate("""([b]) => {
+    # Hint, then the move (choose, sow: W22), one frame apart (the hint's busy look is drawn at the
+    # next frame), so the move is made while the search runs however fast the worker is: the whole
+    # budget takes about 0.14 s in CPython here, and on a loaded machine Playwright's next look at
+    # the page came after the answer.
+    asked = page.evaluate("""async ([b]) => {
       const hint = document.querySelector('.bwp-hint'), bowl = document.querySelector(`.bw-bowl[data-bowl='${b}']`);
       hint.click();
+      await new Promise((drawn) => requestAnimationFrame(() => drawn()));
       const asked = { busy: hint.getAttribute('aria-busy'), message: document.querySelector('.bwp-message').textContent };
       for (let n = 0; n < 2; n += 1) bowl.dispatchEvent(new MouseEvent('click', { bubbles: true }));
       return asked;

@@ -154,9 +154,12 @@ function boot() {
   root.dataset.visit = returning ? "returning" : "first";
   const ui = loaderUi(!returning);
   ui.advance("shell");
+  // Once the engine worker has said a file failed after its own second try, nothing reloads: the
+  // engine's rejection and the app's that follow are the same failure, shown as it is.
+  let workerFailed = false;
   /** @param {string | null} message @param {boolean} again */
   const fail = (message, again) => {
-    if (root.dataset.boot !== "ready") tellFailure(message, again);
+    if (root.dataset.boot !== "ready") tellFailure(message, again && !workerFailed);
   };
   // Python starts in its worker while the page (home, a game's frame, a
   // stored board) is drawn at once: nothing here waits for it (P3). On a first
@@ -167,7 +170,10 @@ function boot() {
   const engine = painted.then(() =>
     startWorker({
       onStage: (stage) => ui.advance(stage),
-      onFail: (message) => fail(message, false),
+      onFail: (message) => {
+        workerFailed = true;
+        fail(message, false);
+      },
       onBytes: (received) => {
         downloads?.fromWorker(received);
       },
@@ -176,7 +182,10 @@ function boot() {
   );
   // Told to the watchdog (PyScript's modules not delivered, or its worker not started; the app logs
   // the error): handled, so not also an uncaught rejection.
-  engine.catch((error) => fail(said(error), true));
+  engine.catch((error) => {
+    workerFailed ||= Boolean(error?.inWorker);
+    fail(said(error), true);
+  });
   engine.then(
     () => ui.advance("engines"),
     () => {},

@@ -248,6 +248,10 @@ export function startWorker({ onStage = () => {}, onFail = () => {}, onBytes = (
     const xworker = await PyWorker(new URL("../py/main.py", import.meta.url).href, {
       config: new URL("../pyscript.toml", import.meta.url).href,
       version: loader.href,
+    }).catch((/** @type {any} */ error) => {
+      // The worker's own start failed (it tells the page why, after its own second try): a
+      // reload would not mend it sooner (web/boot.js shows it as it is).
+      throw Object.assign(error instanceof Error ? error : new Error(String(error)), { inWorker: true });
     });
     performance.mark("club-engine-ready");
     return xworker;

@@ -1,7 +1,8 @@
 // The page's side of its engine (the engine's Session lives in the worker;
 // this is what a game page holds to talk to it), one place for
 // - order: engine operations run one at a time (`serial`), `data-busy` on the
-//   page's root while any waits (the e2e tests and the "starting" look read it);
+//   page's root while any waits or a render it asked for is not yet drawn (the
+//   e2e tests and the "starting" look read it);
 // - leaving: after `close()` (the page unmounted) nothing late does anything;
 // - latest wins: a preview answer for an older question is dropped (`ticket`);
 // - storage: load-or-move-aside; `keep`, the one writer of an accepted action:
@@ -113,7 +114,7 @@ export function createPage(root, ctx, options = {}) {
       });
     chain = run.finally(() => {
       pending -= 1;
-      if (pending === 0) delete root.dataset.busy;
+      idleIfDone();
     });
     return run;
   }
@@ -156,6 +157,12 @@ export function createPage(root, ctx, options = {}) {
     const then = afters;
     afters = [];
     then.forEach((fn) => fn());
+    idleIfDone();
+  }
+
+  // `data-busy` until every answer asked for is applied and on screen (a render waits for its frame).
+  function idleIfDone() {
+    if (pending === 0 && !frame) delete root.dataset.busy;
   }
 
   /** @param {() => void} fn @param {number} ms */
@@ -187,6 +194,7 @@ export function createPage(root, ctx, options = {}) {
     invalidate(after) {
       if (gone) return;
       if (after) afters.push(after);
+      root.dataset.busy = "1";
       if (!frame) frame = requestAnimationFrame(run);
     },
     paintNow() {

@@ -137,6 +137,7 @@ def test_daily_link_end_card_and_replay(page: Page, phone: Page, boot) -> None:
     expect(page.locator(".bk-daily")).not_to_be_visible()
     bar.locator(".replay-forward").click()
     expect(bar).to_have_attribute("data-index", "1")
+    settled(page)  # the step drawn (a render waits for its frame)
     assert seen(page)["filled"] != ""
     bar.locator(".replay-last").click()
     expect(bar).to_have_attribute("data-index", str(steps))
@@ -151,6 +152,7 @@ def test_daily_link_end_card_and_replay(page: Page, phone: Page, boot) -> None:
     page.keyboard.press("ArrowRight")
     expect(bar).to_have_attribute("data-index", str(steps))
     # A replay takes no input: a piece and a cell clicked change nothing, nothing is stored.
+    settled(page)  # the step drawn
     before = seen(page)
     page.locator(".bk-slot").first.click(force=True)
     empty = page.locator(".bk-cell:not(.filled)").first

@@ -129,6 +129,7 @@ def test_daily_button_link_end_card_and_replay(page: Page, phone: Page, boot) ->
         expect(page.locator(hidden)).to_be_hidden()
     bar.locator(".replay-first").click()
     expect(bar).to_have_attribute("data-index", "0")
+    page.wait_for_function("() => document.querySelector('.dd')?.dataset.busy !== '1'")  # the step drawn
     before = page.get_attribute(".dd-falling", "data-at"), page.get_attribute(".dd", "data-turns")
     page.mouse.click(*centre(page, ".dd-well"))
     page.keyboard.press("x")

@@ -38,7 +38,7 @@ from typing import Any
 
 from club.bowls.goals import Goal
 from club.bowls.position import COLOURS, ICE, RING, Position, count_down
-from club.bowls.solver import SEP, advance, hopeless, met, run, temporary
+from club.bowls.solver import SEP, advance, hopeless, met, path, run, temporary
 
 #: The fixed cost of one move tried, in the unit of a stone on the board: a move
 #: costs ``MOVE_COST`` plus the stones on the board it is tried on. Fitted in
@@ -139,7 +139,7 @@ def prove_steps(position: Position, goal: Goal, limit: int,
                     solutions += board.paths
                     found = found or _Board(key, after, acc, board.paths, index, bowl)
                     if solutions > 1:  # not unique: the rest of the layer need not be searched
-                        return Proof(depth, _path(layers, found), 2, nodes, work, len(seen), dead_ends)
+                        return Proof(depth, path(layers, found), 2, nodes, work, len(seen), dead_ends)
                     continue
                 if found is not None:
                     continue  # the next layer is never searched: no need to build it
@@ -157,7 +157,7 @@ def prove_steps(position: Position, goal: Goal, limit: int,
                     following[at].paths += board.paths
             yield work
         if found is not None:
-            return Proof(depth, _path(layers, found), solutions, nodes, work, len(seen), dead_ends)
+            return Proof(depth, path(layers, found), solutions, nodes, work, len(seen), dead_ends)
         for number, board in enumerate(following, 1):
             state = (board.key, board.mods) if temporary(board.mods) else board.key
             seen[state] = max(seen.get(state, -1), board.acc)
@@ -168,13 +168,3 @@ def prove_steps(position: Position, goal: Goal, limit: int,
         layers.append(following)
         layer = following
     return Proof(None, None, 0, nodes, work, len(seen), dead_ends)
-
-
-def _path(layers: list[list[_Board]], last: _Board) -> tuple[int, ...]:
-    moves = [last.bowl]
-    parent = last.parent
-    for layer in reversed(layers[1:]):
-        board = layer[parent]
-        moves.append(board.bowl)
-        parent = board.parent
-    return tuple(reversed(moves))

@@ -28,7 +28,7 @@ from __future__ import annotations
 import time
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from club.bowls.goals import Goal
 from club.bowls.phase import resolve, sow_hand
@@ -192,7 +192,7 @@ def solve_steps(
             found, tried = _expand(node, index, goal, seen, next_layer, allowance)
             nodes += tried
             if found is not None:
-                moves = _path(layers, found)
+                moves = path(layers, found)
                 return Search(moves, depth, nodes, len(seen))
             if budget is not None and nodes >= budget:  # maybe mid-node: nothing more is proven
                 return Search(None, depth, nodes, len(seen), exhausted=True)
@@ -276,7 +276,19 @@ def _expand(node: _Node, index: int, goal: Goal, seen: dict[Any, int], out: list
     return None, tried
 
 
-def _path(layers: list[list[_Node]], last: _Node) -> tuple[int, ...]:
+class Step(Protocol):
+    """A board of a layered search: the bowl sown to reach it, from which board of the layer before."""
+
+    @property
+    def bowl(self) -> int: ...
+
+    @property
+    def parent(self) -> int: ...
+
+
+def path(layers: Sequence[Sequence[Step]], last: Step) -> tuple[int, ...]:
+    """The bowls sown from the start to ``last``, read back through each layer's parent
+    (the solver's search and the workshop's proof, club.bowls.proof)."""
     moves = [last.bowl]
     parent = last.parent
     for layer in reversed(layers[1:]):

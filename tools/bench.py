@@ -15,10 +15,12 @@ In one run, on this machine, in headless Chromium against 127.0.0.1:
   time to the first board paint cold and warm, the action round trip
   page -> worker -> page per game, domino's frame times during play, and the
   main thread's longest task while a bowls hint searches;
-- a tap on a bowl until its forecast line (W23) and landing marks (W6) are on
-  screen, on this machine's CPU and on a phone's (Chromium's CPU throttling x4,
-  a phone's viewport), beside one bare ``forecast`` round trip to the engine, and
-  how many taps fell while a first visit's interpreter snapshot was being made;
+- a player's tap until its answer is on screen, in each game on a first visit (a fresh profile),
+  40 taps a player's pause (150 ms) apart, on this machine's CPU and on a phone's (Chromium's
+  CPU throttling x4, a phone's viewport): blocks a piece aimed until its B20 preview, merge a
+  cell aimed until its preview and a place until the board, domino a key until the falling
+  tile moved, bowls a bowl until its forecast line (W23) and landing marks (W6), beside one
+  bare ``forecast`` round trip; and how many taps fell while the interpreter snapshot was made;
 - the first lesson's own boot (a newcomer opening ``#/blocks`` is sent to
   ``#/blocks?lesson``): time to interactive and to its board;
 - a first visit on a phone network, the published arcade (from a host that
@@ -43,6 +45,8 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -268,39 +272,41 @@ def domino_frames(browser: Browser, url: str, seconds: float = 6.0) -> dict[str,
     return percentiles(frames)
 
 
-# W23: a tap on a bowl until its forecast line shows (the page's own input path: the click,
-# the page's handlers, any question to the engine, the line drawn), the next frame after it,
-# and the bare engine round trip of one forecast for comparison. A tap time comes from the
-# click's event.timeStamp; "shown" is the MutationObserver seeing the tapped bowl chosen with
-# its line; "frame" the requestAnimationFrame after it (the paint that puts it on screen).
+# P15, W23: a player's tap (or key) until its answer is on screen, per game: the page's own input
+# path (the event, the page's handlers, the question to the engine, the answer drawn). A tap time
+# comes from its event's timeStamp; "shown" is the MutationObserver seeing what the answer draws
+# change from what was there when the tap was armed; "frame" the requestAnimationFrame after it
+# (the paint that puts it on screen). Each kind of tap names its event and a look at the page:
+# what the answer draws, as a string (null until it is drawn).
 TAP_WATCH = """() => {
   window.__clubTaps = [];
-  const game = document.querySelector(".bw-game");
-  const line = document.querySelector(".bw-forecast");
+  const root = document.querySelector(ROOT);
+  const kinds = KINDS;
   let tap = null;
-  document.addEventListener("click", (e) => {
-    const bowl = e.target.closest?.(".bw-bowl");
-    if (bowl) tap = { bowl: Number(bowl.dataset.bowl), at: e.timeStamp };
-  }, { capture: true });
-  // Shown: the tapped bowl is the chosen one and the line under the ring is there (and, where
-  // the page draws them, the landing marks: drawn in the same task as the line).
+  window.__clubArm = (kind) => { tap = { kind, before: kinds[kind][1](root), at: null }; };
+  for (const type of new Set(Object.values(kinds).map(([type]) => type))) {
+    document.addEventListener(type, (e) => {
+      if (tap && tap.at === null && kinds[tap.kind][0] === e.type) tap.at = e.timeStamp;
+    }, { capture: true });
+  }
   new MutationObserver(() => {
-    if (!tap || line.hidden || !line.textContent) return;
-    if (game.querySelector(".bw-bowl.chosen")?.getAttribute("data-bowl") !== String(tap.bowl)) return;
+    if (!tap || tap.at === null) return;
+    const now = kinds[tap.kind][1](root);
+    if (now === null || now === tap.before) return;
     const seen = tap;
     tap = null;
     const shown = performance.now();
     const snapshot = document.documentElement.dataset.snapshot ?? null;
     requestAnimationFrame(() => setTimeout(() => window.__clubTaps.push({
-      bowl: seen.bowl, shown: shown - seen.at, frame: performance.now() - seen.at, snapshot }), 0));
-  }).observe(game, { childList: true, characterData: true, subtree: true, attributes: true });
+      kind: seen.kind, shown: shown - seen.at, frame: performance.now() - seen.at, snapshot }), 0));
+  }).observe(root, { childList: true, characterData: true, subtree: true, attributes: true });
 }"""
-# Waits for the tap's line without polling every frame (Playwright's default would share the
+# Waits for the tap's answer without polling every frame (Playwright's default would share the
 # main thread with what is measured).
 TAP_SEEN = """(done) => new Promise((resolve, reject) => {
   const began = performance.now();
   const look = () => (window.__clubTaps.length > done ? resolve()
-    : performance.now() - began > 10000 ? reject(new Error("no forecast line after a tap")) : setTimeout(look, 50));
+    : performance.now() - began > 10000 ? reject(new Error("no answer on screen after a tap")) : setTimeout(look, 50));
   look();
 })"""
 BARE_FORECAST = """async ([bowls]) => {
@@ -317,41 +323,151 @@ BARE_FORECAST = """async ([bowls]) => {
 TAP_MACHINES = {"this machine": 1, "phone (CPU x4)": 4}
 BOWLS_PREFS = ("try { localStorage.setItem('6e-club/v1/bowls/prefs', JSON.stringify({forecast: true})); }"
                " catch (error) { console.warn(error); }")
+PAUSE_MS = 150  # a player's pause between taps
 
 
-def bowls_taps(browser: Browser, url: str, taps: int = 40, slowdown: float = 1) -> dict:
-    """W23: tap -> forecast line on screen, in an Endless attempt with the forecast on
-    (a different choosable bowl each tap, so no answer is reused), and the bare round trip;
-    ``slowdown``: a phone's slower CPU (Chromium's CPU throttling of the page, phone viewport)."""
+def tap(page, kind: str, act, *args) -> None:
+    """One timed tap: armed, done (``act(*args)``), its answer waited for, then a player's pause."""
+    done = page.evaluate("window.__clubTaps.length")
+    page.evaluate("(kind) => window.__clubArm(kind)", kind)
+    act(*args)
+    page.evaluate(TAP_SEEN, done)
+    page.wait_for_timeout(PAUSE_MS)
+
+
+def centre(page, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).bounding_box()
+    if box is None:
+        raise Unmeasured(f"{selector} is not on screen")
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def blocks_taps(page, taps: int) -> None:
+    """B20: a tray piece picked (a click), then the pointer onto a cell where it fits: its
+    preview (the engine's drop on a copy) drawn; the next target another cell, or piece."""
+    view = page.evaluate("window.__clubEngine('blocks').call('view', {})")
+    aims = [(t["slot"], cell) for t in view["tray"] if t.get("fits") for cell in t.get("targets", [])]
+    if len(aims) < 2:
+        raise Unmeasured("no piece fits two cells on the blocks page")
+    held = None
+    for i in range(taps):
+        slot, cell = aims[i % len(aims)]
+        if slot != held:
+            page.mouse.move(*centre(page, f'.bk-slot[data-slot="{slot}"]'))
+            page.mouse.click(*centre(page, f'.bk-slot[data-slot="{slot}"]'))
+            held = slot
+        x, y = centre(page, f'.bk-cell[data-index="{cell}"]')
+        tap(page, "aim", page.mouse.move, x, y)
+
+
+def merge_taps(page, taps: int) -> None:
+    """M12, M13: the pointer onto an empty cell: its preview drawn; where the preview is a legal
+    place, a click there: the board repainted with the engine's answer."""
+    done = 0
+    while done < taps:
+        page.wait_for_function("(el => el.dataset.busy !== '1' && el.dataset.anim !== '1')(document.querySelector('.hm'))")
+        empty = page.evaluate("(() => { const taken = new Set([...document.querySelectorAll('.hm-layer-stones"
+                              " .hm-stone')].map((g) => g.dataset.cell)); return [...document.querySelectorAll"
+                              "('.hm-cell')].map((c) => c.dataset.cell).filter((c) => !taken.has(c)); })()")
+        if not empty:
+            raise Unmeasured("no empty cell on the merge board")
+        x, y = centre(page, f'.hm-cell[data-cell="{empty[done * 7 % len(empty)]}"]')
+        tap(page, "aim", page.mouse.move, x, y)
+        done += 1
+        if done < taps and page.evaluate("document.querySelector('.hm-board').dataset.preview") in ("legal", "merge"):
+            tap(page, "place", page.mouse.click, x, y)
+            done += 1
+
+
+def domino_taps(page, taps: int) -> None:
+    """D-keys: left, right and a turn, each until the falling tile is drawn in its new place."""
+    page.click(".dd-go")
+    page.wait_for_function("document.querySelector('.game-domino').dataset.phase === 'play'", timeout=10_000)
+    keys = ["ArrowLeft", "ArrowRight", "x", "ArrowRight", "ArrowLeft", "x"]
+    for i in range(taps):
+        tap(page, "key", page.keyboard.press, keys[i % len(keys)])
+
+
+def bowls_taps(page, taps: int) -> dict:
+    """W23: a tap on a choosable bowl (a different one each tap, so no answer is reused) until its
+    forecast line and landing marks show, in an Endless attempt; and the bare round trip."""
+    page.click(".bw-mode-endless .bw-start")
+    page.wait_for_function("document.querySelector('.game-bowls')?.dataset.screen === 'game'"
+                           " && !document.querySelector('.game-bowls').dataset.busy", timeout=30_000)
+    page.evaluate(TAP_WATCH.replace("ROOT", json.dumps(".bw-game")).replace("KINDS", BOWLS_KINDS))
+    for i in range(taps):
+        choosable = page.evaluate("[...document.querySelectorAll('.bw-bowl.choosable:not(.chosen)')]"
+                                  ".map((g) => Number(g.dataset.bowl))")
+        if not choosable:
+            raise Unmeasured("no bowl to choose on the bowls page")
+        bowl = page.locator(f".bw-bowl[data-bowl='{choosable[i % len(choosable)]}']")
+        tap(page, "choose", bowl.click)
+    return {"bare_forecast": percentiles(page.evaluate(BARE_FORECAST, [[b % 12 for b in range(taps)]]))}
+
+
+# Per kind of tap: its event, and what its answer draws (JS over the watched root).
+BOWLS_KINDS = """{ choose: ["click", (root) => { const line = document.querySelector(".bw-forecast");
+  const chosen = root.querySelector(".bw-bowl.chosen");
+  return line && !line.hidden && line.textContent && chosen ? chosen.dataset.bowl : null; }] }"""
+
+
+@dataclass(frozen=True)
+class TapGame:
+    route: str
+    watched: str  # the element whose subtree the answer changes
+    kinds: str  # BOWLS_KINDS' form
+    answer: str  # what a tap waits for, in the report
+    play: Callable  # (page, taps) -> extra figures or None; the game started by it
+
+
+TAP_GAMES = {
+    "blocks": TapGame("#/blocks", ".bk-board", """{ aim: ["pointermove", (root) => root.dataset.preview === "fit"
+      ? root.querySelector(".bk-layer-preview").innerHTML : null] }""", "aim -> B20 preview", blocks_taps),
+    "merge": TapGame("#/merge", ".hm-board", """{ aim: ["pointermove", (root) => root.dataset.preview
+      ? root.dataset.preview + root.querySelector(".hm-layer-preview").innerHTML : null],
+      place: ["click", (root) => root.querySelector(".hm-layer-stones").innerHTML] }""",
+                     "aim -> M13 preview, place -> board", merge_taps),
+    "domino": TapGame("#/domino", ".dd-well", """{ key: ["keydown", (root) => {
+      const at = root.querySelector(".dd-falling")?.dataset.at;
+      return at && at !== "-" ? at.replace(/:-?\\d+@/, "@") : null; }] }""", "key -> falling tile moved", domino_taps),
+    "bowls": TapGame("#/bowls", ".bw-game", BOWLS_KINDS, "tap -> forecast line, landing marks (W6, W23)", bowls_taps),
+}
+
+
+def game_taps(browser: Browser, url: str, game: str, taps: int = 40, slowdown: float = 1) -> dict:
+    """A first visit (a fresh profile) to ``game``, ``taps`` taps a player's pause apart, each
+    until its answer is on screen; ``slowdown``: a phone's slower CPU (Chromium's CPU
+    throttling of the page, a phone's viewport)."""
+    spec = TAP_GAMES[game]
     context = player_context(browser, **(PHONE if slowdown > 1 else {}))
     context.add_init_script(HOOK)
-    context.add_init_script(BOWLS_PREFS)
+    if game == "bowls":
+        context.add_init_script(BOWLS_PREFS)
     try:
-        page = open_ready(context, url, "#/bowls")
+        page = open_ready(context, url, spec.route)
         if slowdown > 1:
             context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
-        page.click(".bw-mode-endless .bw-start")
-        page.wait_for_function("document.querySelector('.game-bowls')?.dataset.screen === 'game'"
-                               " && !document.querySelector('.game-bowls').dataset.busy", timeout=30_000)
-        page.evaluate(TAP_WATCH)
-        for i in range(taps):
-            choosable = page.evaluate("[...document.querySelectorAll('.bw-bowl.choosable:not(.chosen)')]"
-                                      ".map((g) => Number(g.dataset.bowl))")
-            if not choosable:
-                raise Unmeasured("no bowl to choose on the bowls page")
-            done = len(page.evaluate("window.__clubTaps"))
-            page.locator(f".bw-bowl[data-bowl='{choosable[i % len(choosable)]}']").click()
-            page.evaluate(TAP_SEEN, done)
-            page.wait_for_timeout(150)  # a player's pause between taps
+        if game != "bowls":  # bowls starts its attempt first: its watched root is drawn then
+            page.evaluate(TAP_WATCH.replace("ROOT", json.dumps(spec.watched)).replace("KINDS", spec.kinds))
+        extra = spec.play(page, taps) or {}
         samples = page.evaluate("window.__clubTaps")
-        bare = page.evaluate(BARE_FORECAST, [[b % 12 for b in range(taps)]])
     finally:
         context.close()
-    return {"shown": percentiles([s["shown"] for s in samples]), "frame": percentiles([s["frame"] for s in samples]),
+    return {"answer": spec.answer, "shown": percentiles([s["shown"] for s in samples]),
+            "frame": percentiles([s["frame"] for s in samples]),
             "mean_frame_ms": round(statistics.fmean(s["frame"] for s in samples), 2),
-            "bare_forecast": percentiles(bare),
+            "kinds": {kind: percentiles([s["frame"] for s in samples if s["kind"] == kind])
+                      for kind in sorted({s["kind"] for s in samples})},
             # A first visit's interpreter snapshot being made beside the taps (P15: it waits for a pause).
-            "taps_while_snapshot_saving": sum(s["snapshot"] == "saving" for s in samples)}
+            "taps_while_snapshot_saving": sum(s["snapshot"] == "saving" for s in samples), **extra}
+
+
+def all_taps(browser: Browser, url: str, attempts: Attempts, taps: int = 40) -> dict:
+    """Every game's taps on each machine: {machine: {game: figures}}."""
+    return {name: {game: figures for game in TAP_GAMES
+                   if (figures := attempts.run(f"{game} taps ({name})", game_taps, browser, url, game, taps,
+                                               slowdown)) is not None}
+            for name, slowdown in TAP_MACHINES.items()}
 
 
 def pyodide_engine(browser: Browser, url: str) -> dict:
@@ -429,6 +545,20 @@ def load_lines(load: dict, weight: int | None) -> list[str]:
     return lines
 
 
+def tap_lines(machine: str, games: dict) -> list[str]:
+    lines = []
+    for game, taps in games.items():
+        line = (f"Tap -> on screen, {game} ({taps['answer']}), {machine}: shown p50 {taps['shown']['p50_ms']:.1f};"
+                f" on screen p50 {taps['frame']['p50_ms']:.1f}  mean {taps['mean_frame_ms']:.1f}"
+                f"  p99 {taps['frame']['p99_ms']:.1f}  max {taps['frame']['max_ms']:.1f} ms (n {taps['frame']['n']},"
+                f" target p99 < 60); taps while the snapshot was made {taps['taps_while_snapshot_saving']}")
+        if "bare_forecast" in taps:
+            line += (f"; a bare forecast round trip p50 {taps['bare_forecast']['p50_ms']:.1f}"
+                     f"  p99 {taps['bare_forecast']['p99_ms']:.1f} ms")
+        lines.append(line)
+    return lines
+
+
 def table(report: dict) -> str:
     lines = engine_lines(report)
     if report.get("load"):
@@ -437,13 +567,8 @@ def table(report: dict) -> str:
     if frames:
         lines.append(f"Domino frames during play: p50 {frames['p50_ms']:.1f}  p99 {frames['p99_ms']:.1f}"
                      f"  max {frames['max_ms']:.1f} ms (n {frames['n']}, target p99 <= 17)")
-    for name, taps in (report.get("bowls_taps") or {}).items():
-        lines.append(f"Bowls tap -> forecast line and landing marks (W6, W23), {name}: shown p50 {taps['shown']['p50_ms']:.1f};"
-                     f" on screen p50 {taps['frame']['p50_ms']:.1f}  mean {taps['mean_frame_ms']:.1f}"
-                     f"  p99 {taps['frame']['p99_ms']:.1f}  max {taps['frame']['max_ms']:.1f} ms (n {taps['frame']['n']},"
-                     f" target < 100); a bare forecast round trip p50 {taps['bare_forecast']['p50_ms']:.1f}"
-                     f"  p99 {taps['bare_forecast']['p99_ms']:.1f} ms; taps while the snapshot was made"
-                     f" {taps.get('taps_while_snapshot_saving', 0)}")
+    for name, games in (report.get("taps") or {}).items():
+        lines += tap_lines(name, games)
     if report.get("network"):
         lines += bench_net.lines(report["network"])
     if report.get("replay_seek"):
@@ -541,9 +666,7 @@ def main(argv: list[str]) -> int:
         if "frames" in parts:
             report["domino_frames"] = attempts.run("domino frames", domino_frames, browser, url)
         if "taps" in parts:
-            report["bowls_taps"] = {name: taps for name, slowdown in TAP_MACHINES.items()
-                                    if (taps := attempts.run(f"bowls taps ({name})", bowls_taps, browser, url, 40,
-                                                             slowdown)) is not None}
+            report["taps"] = all_taps(browser, url, attempts)
         if "seek" in parts:
             report["replay_seek"] = attempts.run("replay seek", bench_seek.run, browser, url, 200, 3)
         site = PublishedSite(args.root) if {"load", "network"} & set(parts) else None

@@ -456,6 +456,7 @@ def game_taps(browser: Browser, url: str, game: str, taps: int = 40, slowdown: f
     return {"answer": spec.answer, "shown": percentiles([s["shown"] for s in samples]),
             "frame": percentiles([s["frame"] for s in samples]),
             "mean_frame_ms": round(statistics.fmean(s["frame"] for s in samples), 2),
+            "frames_ms": [round(s["frame"], 1) for s in samples],  # in order: where the slow ones fall
             "kinds": {kind: percentiles([s["frame"] for s in samples if s["kind"] == kind])
                       for kind in sorted({s["kind"] for s in samples})},
             # A first visit's interpreter snapshot being made beside the taps (P15: it waits for a pause).

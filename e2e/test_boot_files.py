@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import json
 import re
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from arcade import READY_OR_FAILED, wait_ready
 from playwright.sync_api import Page, Route, expect
-from throttle import ThrottledServer, make_throttled_server
+from test_loader import serving
+from throttle import ThrottledServer
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOT = json.loads((ROOT / "build" / "boot.json").read_text())["files"]
@@ -45,11 +45,7 @@ CUT = "connectionreset"
 def keeps_nothing() -> Iterator[ThrottledServer]:
     """The arcade served by a host that lets the browser keep nothing, at full speed, counting
     the bytes it sends."""
-    server = make_throttled_server(ROOT, "cdn", host="no-cache")
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield server
-    server.shutdown()
-    server.server_close()
+    yield from serving("no-cache")
 
 
 @pytest.mark.cold

@@ -68,7 +68,13 @@ def test_a_first_visit_shows_the_share_received_and_why(page: Page, server_url: 
 def cdn() -> Iterator[ThrottledServer]:
     """The arcade served as a CDN serves it (gzip, max-age: tools/throttle.py), at full speed,
     counting the bytes it sends."""
-    server = make_throttled_server(ROOT, "cdn")
+    yield from serving("cdn")
+
+
+def serving(host: str) -> Iterator[ThrottledServer]:
+    """The arcade on a throttled server of ``host``'s caching (tools/throttle.py HOSTS), at full
+    speed, for one test (a fixture's body)."""
+    server = make_throttled_server(ROOT, "cdn", host=host)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield server
     server.shutdown()

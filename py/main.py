@@ -10,9 +10,11 @@ opening a replay: every action of a run played through the engine, the
 Puzzle Workshop's proof, W28) as a
 coroutine that yields to the worker's event loop, so other calls are answered
 meanwhile; ``cancel`` stops it, and so does a newer query of the same method
-on the same session. ``reset`` starts every session anew (the page's restart
-in place). ``bench`` is the benchmark hook used by ``make bench``
-(imported only when it is called).
+on the same session.
+
+The test build's hooks follow ``TEST_HOOKS``: ``reset`` (every session anew, the e2e
+suite's restart in place, web/app.js) and ``bench`` (``make bench``'s engine timings).
+The published site's copy of this file ends before that line (``tools/build.py --dist``).
 """
 
 import sys
@@ -38,21 +40,26 @@ def cancel() -> int:
     return bridge.cancel()
 
 
+def python() -> str:
+    return sys.version.split()[0]
+
+
+__export__ = ["call", "check", "query", "cancel", "python"]
+
+# TEST_HOOKS: the test build's, cut from the published site (tools/build.py --dist).
+
+
 def reset() -> None:
-    """Every session starts anew, as after a boot (the page's restart in place, web/app.js)."""
+    """Every session starts anew, as after a boot (the e2e suite's restart in place, web/app.js)."""
     global bridge
     bridge.cancel()
     bridge = Bridge()
 
 
-def python() -> str:
-    return sys.version.split()[0]
-
-
 def bench(games_json: str = "[]") -> str:
-    from club.bench import run_json
+    from club.bench import run_json  # the benchmark harness: never in the published archive
 
     return run_json(games_json)
 
 
-__export__ = ["call", "check", "query", "cancel", "reset", "python", "bench"]
+__export__ += ["reset", "bench"]

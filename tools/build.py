@@ -21,7 +21,8 @@ archive, the service worker's precache list, and (``--dist``) a static folder.
   requests, for ``web/sw.js`` (P5). The list is made from the files actually
   present, so content-hashed PyScript chunks are always right.
 - ``--dist DIR``: a folder any static host serves as is (P7), with
-  ``.nojekyll``, the page's JavaScript bundled into a few chunks
+  ``.nojekyll``, no test hook (``without_test_hooks``: the tools' modules out of the
+  engine archive, the worker's ``reset`` and ``bench``, the page's ``club:ready`` hooks), the page's JavaScript bundled into a few chunks
   (``tools/bundle.py``), our own files slimmed for the download (``slim``; the
   engine archive's modules without comments and docstrings, P16), and its own
   precache list.
@@ -39,7 +40,7 @@ import shutil
 import subprocess
 import sys
 import zipfile
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -175,12 +176,49 @@ def build_dist(dest: Path, root: Path = ROOT) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(root / rel, target)
     (dest / ".nojekyll").write_text("")
+    without_test_hooks(dest)
     from bundle import bundle  # here: only a dist build needs it
 
     bundle(dest)
     slim(dest)
+    build_boot_list(dest)  # the sizes of what players download (the archive and the entry as published)
     # The service worker precaches the published files (chunks, not the sources' modules).
     build_precache(dest)
+
+
+#: The test build's switch (web/testbuild.js), as the published site has it: esbuild drops what it guards.
+TEST_BUILD_MODULE = ("web/testbuild.js", "export const TEST_BUILD = false;\n")
+#: The line of py/main.py from which on its hooks are the test build's (``reset``, ``bench``).
+TEST_HOOKS_LINE = "# TEST_HOOKS:"
+
+
+def is_test_module(name: str) -> bool:
+    """A module of the engine archive only the tools run: ``make bench``'s workloads and the
+    conformance vectors' runner (they read the sources), never a player's page.
+
+    >>> [is_test_module(n) for n in ("club/bench.py", "club/blocks/conform.py", "club/conformance.py", "club/blocks/api.py")]
+    [True, True, True, False]
+    """
+    return PurePosixPath(name).name in ("bench.py", "conform.py", "conformance.py")
+
+
+def without_test_hooks(dest: Path) -> None:
+    """``dest``, a copy of the served tree, as players get it: no test hook reachable (P5 of the
+    published site). The page's switch written false (no ``club:ready`` handing over the engines,
+    no restart in place, the worker's ``reset`` and ``bench`` never named), the worker's entry cut
+    before its test hooks, the engine archive without the tools' modules."""
+    rel, text = TEST_BUILD_MODULE
+    (dest / rel).write_text(text)
+    entry = dest / "py" / "main.py"
+    source = entry.read_text()
+    assert TEST_HOOKS_LINE in source, f"py/main.py has no {TEST_HOOKS_LINE!r} line"
+    entry.write_text(source[:source.index(TEST_HOOKS_LINE)].rstrip() + "\n")
+    archive = dest / "build" / "club.zip"
+    with zipfile.ZipFile(archive) as source_zip:
+        entries = [(info, source_zip.read(info)) for info in source_zip.infolist() if not is_test_module(info.filename)]
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as out:
+        for info, data in entries:
+            out.writestr(info, data)
 
 
 #: Our own scripts in a dist folder (never vendor/; the engine archive is slimmed apart).

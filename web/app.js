@@ -19,6 +19,7 @@ import { createSeen, createTips, memoryScope } from "./kit/lesson.js";
 import { createFeel } from "./kit/feel.js";
 import { createClub } from "./kit/club.js";
 import { mountSettings } from "./settings.js";
+import { TEST_BUILD } from "./testbuild.js";
 
 // The shell's fixed parts: index.html has them before any script runs.
 /** @param {string} id */
@@ -381,17 +382,19 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
   let opened = await openApp(worker, preloaded);
   const sync = await worker;
   document.documentElement.dataset.python = await sync.python();
-  // The tools' hooks (tools/bench.py, the e2e suite): the engines' own latency measured in the
-  // worker, the engines as the page has them (round trips, a hint's search), the restart in place.
-  dispatchEvent(
-    new CustomEvent("club:ready", {
-      detail: {
-        bench: (/** @type {string[] | undefined} */ games) => sync.bench(games),
-        engine: (/** @type {string} */ game) => createEngine(worker, game),
-        restart: { close, open },
-      },
-    }),
-  );
+  // The test build's hooks (tools/bench.py, the e2e suite): the engines' own latency measured in
+  // the worker, the engines as the page has them (round trips, a hint's search), the restart in
+  // place. The published site has none of them (web/testbuild.js).
+  if (TEST_BUILD)
+    dispatchEvent(
+      new CustomEvent("club:ready", {
+        detail: {
+          bench: (/** @type {string[] | undefined} */ games) => sync.bench(games),
+          engine: (/** @type {string} */ game) => createEngine(worker, game),
+          restart: { close, open },
+        },
+      }),
+    );
   const updates = watchUpdates({
     container: shellPart("notices"),
     t: (key, vars) => (opened ? opened.shell.i18n.t(key, vars) : key),
@@ -405,7 +408,8 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
   // route opens again from storage, as after a load, with the notices said so far (P8).
   addEventListener("club:engine-restarted", () => open({ keepNotices: true }).catch(console.error));
 
-  // The restart in place: `close` ends the arcade in this page (the page shown goes, saving a
+  // The restart in place (the test build's hook; a worker started anew opens the route the same
+  // way, its sessions fresh): `close` ends the arcade in this page (the page shown goes, saving a
   // run in play; the shell's listeners and parts go; Python's sessions start anew, the
   // interpreter and the engines staying imported) and `open` opens it again from storage at
   // the address's route, as a new load of the page would. The e2e suite's tests that are not
@@ -416,7 +420,7 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
     opened = null;
     shellPart("app").replaceChildren();
     await sync.cancel();
-    await sync.reset();
+    if (TEST_BUILD) await sync.reset(); // a new worker's sessions (club:engine-restarted) are fresh already
   }
 
   async function open({ keepNotices = false } = {}) {

@@ -11,6 +11,7 @@
 // BroadcastChannel on which the worker reports boot stages and the snapshot
 // state to this page only (another tab booting has its own).
 import { DOWNLOADS_CACHE, SNAPSHOT_CACHE } from "./snapshot.mjs";
+import { TEST_BUILD } from "./testbuild.js";
 
 export class EngineError extends Error {
   /** @param {string} field what the engine refused (a payload field, or "") @param {string} message */
@@ -34,8 +35,8 @@ export const ENGINE_LOST = "engine-lost";
  * @property {(game: string, method: string, payload: string) => Promise<string>} check
  * @property {(game: string, method: string, payload: string) => Promise<string>} query
  * @property {() => void} cancel
- * @property {() => Promise<void>} reset every session anew, as after a boot (the app's restart in place)
- * @property {(games?: string[]) => Promise<any>} bench
+ * @property {() => Promise<void>} reset the test build's: every session anew, as after a boot (the app's restart in place)
+ * @property {(games?: string[]) => Promise<any>} bench the test build's: `make bench`'s engine timings
  * @property {() => Promise<string>} python
  * @property {number} [epoch] how many times the worker was started anew (keptAlive)
  */
@@ -278,7 +279,8 @@ async function respawn() {
   });
 }
 
-const EXPORTS = /** @type {const} */ (["call", "check", "query", "cancel", "reset", "python", "bench"]);
+// `reset` and `bench`: the test build's (py/main.py's TEST_HOOKS; web/testbuild.js).
+const EXPORTS = ["call", "check", "query", "cancel", "python", ...(TEST_BUILD ? ["reset", "bench"] : [])];
 const FATAL = /Pyodide already fatally failed/;
 
 /**

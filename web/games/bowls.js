@@ -109,6 +109,7 @@ function hooks(root, ctx, kit) {
     render: draw,
     over: screens.showOver,
     closeCard: cards.close,
+    askUndo: cards.confirmUndo,
   });
   const input = createInput({ root, ctx, state, page, words, play, hint: asks.hint, refuse: cues.refuse });
   // A frame later: resizing the ring inside the observer's own callback would loop.

@@ -216,7 +216,15 @@ def test_a_daily_played_with_undo_is_practice(page: Page, boot) -> None:  # W20,
         sow(page, b)
         if number == 3:  # scout the refill, take the move back and sow it again: the same refill (W21)
             after = page.get_attribute(ROOT, "data-position")
+            page.click(".bw-undo")  # asked first (W21): Cancel changes nothing, yes makes it practice
+            ask = page.locator("dialog.bw-undo-card")
+            expect(ask).to_contain_text("will not count for your streak")
+            ask.locator(".bw-undo-no").click()
+            expect(ask).to_have_count(0)
+            assert page.get_attribute(ROOT, "data-position") == after
+            expect(page.locator(".bw-training")).to_be_hidden()
             page.click(".bw-undo")
+            page.locator("dialog.bw-undo-card .bw-undo-yes").click()
             page.wait_for_function("() => document.querySelector('section.game-bowls').dataset.moves === '2'")
             settled(page)
             expect(page.locator(".bw-training")).to_be_visible()

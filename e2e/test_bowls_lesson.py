@@ -69,6 +69,8 @@ def play(page: Page, lang: str, act) -> None:
     says(page, lang, 3)
     idle(page)
     expect(page.locator(".bw-score .value")).to_have_text("120")
+    # the lesson's x2 combo earns nothing (W24): no toast of an achievement the Themes would not show
+    expect(page.locator(".bwt-toast-item")).to_have_count(0)
     act("next", None)
     card = page.locator(".kit-lesson")
     expect(card).to_have_attribute("data-done", "1")
@@ -161,3 +163,18 @@ def test_lesson_replayed_from_the_rules_page_ru_then_skipped(phone: Page, boot) 
     # The lesson played again beside the puzzle in play: that attempt is back as it was.
     expect(page.locator(".bw-chip")).to_have_text(strings("bowls", "ru")["bowls.mode.puzzleN"].replace("{id}", "1"))
     assert page.evaluate("k => localStorage.getItem(k)", storage_key("bowls", "run")) is not None
+
+
+def test_the_first_real_x2_combo_earns_its_toast_after_the_lesson(phone: Page, boot) -> None:  # W24
+    """The lesson's two moves played in a player's own Endless attempt: the toast comes there, and only there."""
+    from club.bowls.api import Session
+
+    session = Session()
+    session.new({"mode": "endless", "position": lesson.LESSON})
+    boot(phone, "#/bowls", {storage_key("bowls", "run"): session.save({})})
+    idle(phone)
+    for b in (lesson.FIRST_SOW, lesson.MAKE_THREE):
+        bowl(phone, b).tap()
+        bowl(phone, b).tap()
+        idle(phone)
+    expect(phone.locator(".bwt-toast-item[data-achievement='combo2']")).to_have_count(1)

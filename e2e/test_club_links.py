@@ -112,7 +112,7 @@ def test_a_challenge_link_and_a_replay_code_between_two_players(contexts, server
     a.evaluate("delete navigator.clipboard.writeText")  # the browser's own again
     a.focus(".club-copy-link")
     a.keyboard.press("Enter")  # every button works by keyboard
-    expect(a.locator("#notices")).to_contain_text(STRINGS["shell.club.copiedLink"])  # says what was copied
+    expect(a.locator(".notice")).to_contain_text(STRINGS["shell.club.copiedLink"])  # says what was copied
     assert a.evaluate("navigator.clipboard.readText()") == link
     a.click(".club-copy-code")
     code = a.get_attribute(".club-copy-code", "data-code") or ""
@@ -120,7 +120,7 @@ def test_a_challenge_link_and_a_replay_code_between_two_players(contexts, server
     a.wait_for_function("(c) => navigator.clipboard.readText().then(t => t === c)", arg=code)
     a.click(".club-copy-code")
     # One calm confirmation at a time, the newest: no pile of alert boxes over the well.
-    done = a.locator("#notices .notice")
+    done = a.locator(".notice")  # over the end card: in its top layer (notices.js)
     expect(done).to_have_count(1)
     expect(done).to_have_text(re.compile(re.escape(STRINGS["shell.club.copiedCode"])))
     expect(done).to_have_attribute("role", "status")

@@ -24,7 +24,8 @@ out of the open's digest here (``tests/test_replay_seek.py`` checks them).
 A bowls view carries the forecast line of every bowl
 (``forecasts``) and a forecast line says where its sowing lands (``landing``,
 W6, W23), and it names the workshop puzzle in play (``workshop``, W28: None
-outside one), all new keys: left out here, the rest must answer as before.
+outside one), and whether an undo would cost a Daily (``undo_costs_daily``, W21: the page asks first); a merge
+view says why a round ended (``ended``, M6): all new keys, left out here, the rest must answer as before.
 """
 
 from __future__ import annotations
@@ -69,7 +70,13 @@ def same(value: Any) -> Any:
 
 def bowls_view(view: Any) -> Any:
     """A bowls view as the maker's: without the per-bowl forecasts and the workshop it did not send."""
-    return {k: v for k, v in view.items() if k not in ("forecasts", "workshop")} if isinstance(view, dict) else view
+    new = ("forecasts", "workshop", "undo_costs_daily")
+    return {k: v for k, v in view.items() if k not in new} if isinstance(view, dict) else view
+
+
+def merge_view(view: Any) -> Any:
+    """A merge view as the maker's: without why the round ended (M6), which it did not send."""
+    return {k: v for k, v in view.items() if k != "ended"} if isinstance(view, dict) else view
 
 
 def bowls_line(line: Any) -> Any:
@@ -104,6 +111,8 @@ class Player:
         self.view_of, self.save_of = (blocks_view, blocks_save) if game == "blocks" else (same, same)
         if game == "bowls":
             self.view_of = bowls_view
+        if game == "merge":
+            self.view_of = merge_view
         self.line_of = bowls_line if game == "bowls" else same
 
     def row(self, method: str, payload: dict[str, Any]) -> dict[str, Any]:

@@ -5,6 +5,10 @@
 // - a confirmation ("done": a link or a code copied): a calm, small status that
 //   says what was done and goes after a moment. Only one is up at a time, the
 //   newest: copying three times never piles three boxes over the board.
+// A notice said while a modal dialog is up (an end card's Share, "Copy challenge
+// link") is drawn inside that dialog, in the top layer above its backdrop: outside
+// it the notice would be dimmed by the backdrop, or hidden under the card, and inert.
+// When the dialog closes, what is still up goes back to the page's own place.
 import { html } from "./svg.js";
 
 const SHOW_MS = 12000; // then it fades
@@ -20,6 +24,26 @@ const FADE_MS = 600;
  * @returns {Notice} shows one notice
  */
 export function createNotices(container, t) {
+  /** The topmost open modal dialog's own notices, made when first needed; else the page's. @returns {HTMLElement} */
+  function host() {
+    const modal = /** @type {HTMLDialogElement[]} */ ([...document.querySelectorAll("dialog[open]")])
+      .filter((d) => d.matches(":modal"))
+      .at(-1);
+    if (!modal) return container;
+    const own = /** @type {HTMLElement | null} */ (modal.querySelector(":scope > .notices-over"));
+    if (own) return own;
+    const made = html("div", { class: "notices notices-over" }, modal);
+    modal.addEventListener(
+      "close",
+      () => {
+        container.append(...made.children); // a problem still up stays said
+        made.remove();
+      },
+      { once: true },
+    );
+    return made;
+  }
+
   /** @typedef {{ item: HTMLElement, badge: HTMLElement, count: number, timers: ReturnType<typeof setTimeout>[], kind: NoticeKind }} Shown */
   /** @type {Map<string, Shown>} */
   const shown = new Map();
@@ -50,6 +74,8 @@ export function createNotices(container, t) {
       open.badge.hidden = false;
       open.item.dataset.count = String(open.count);
     }
+    const over = host();
+    if (open.item.parentElement !== over) over.append(open.item); // said again over a card opened since
     schedule(text, open);
   }
 
@@ -60,7 +86,7 @@ export function createNotices(container, t) {
       return;
     }
     if (kind === "done") [...shown].filter(([, open]) => open.kind === "done").forEach(([said]) => close(said));
-    const item = html("div", { class: `notice notice-${kind}`, role: kind === "done" ? "status" : "alert", "data-count": 1 }, container);
+    const item = html("div", { class: `notice notice-${kind}`, role: kind === "done" ? "status" : "alert", "data-count": 1 }, host());
     html("span", { class: "notice-text" }, item, text);
     const badge = html("span", { class: "notice-count", hidden: true }, item);
     const dismiss = html("button", { type: "button", class: "notice-close", "aria-label": t("shell.dismiss") }, item, "×");

@@ -153,3 +153,31 @@ def test_a_daily_with_an_undo_is_banked_as_practice() -> None:
     out = club.bank({"record": out["record"], "replays": out["replays"], "finished": clean,
                      "now": ms(DATE, "10:00")})
     assert (out["summary"]["counted"], out["summary"]["streak"], out["summary"]["why"]) == (True, 1, None)
+
+
+# ----- the view says when an undo would cost the Daily (the page asks first, once) ----------
+# (name, new payload, actions before) -> undo_costs_daily
+UNDO_COSTS: list[tuple[str, dict[str, Any], list[tuple[str, dict[str, Any]]], bool]] = [
+    ("daily, nothing played yet: nothing to undo", {"mode": "daily", "date": DATE}, [], False),
+    ("daily after a move", {"mode": "daily", "date": DATE, "position": OVERFLOW.replace(" 0 0", " 0 3")},
+     [("sow", {"bowl": 1})], True),
+    ("daily once undone: training already, no second question",
+     {"mode": "daily", "date": DATE, "position": OVERFLOW.replace(" 0 0", " 0 3")},
+     [("sow", {"bowl": 1}), ("undo", {}), ("redo", {})], False),
+    ("daily finished: undo is refused", {"mode": "daily", "date": DATE, "position": LAST_DAILY_MOVE},
+     [("sow", {"bowl": 0})], False),
+    ("endless after a move: the Daily's cost only", {"mode": "endless", "position": OVERFLOW.replace(" 0 0", " 0 3")},
+     [("sow", {"bowl": 1})], False),
+]
+
+
+@pytest.mark.parametrize(("name", "payload", "actions", "costs"), UNDO_COSTS, ids=[row[0] for row in UNDO_COSTS])
+def test_the_view_says_when_an_undo_costs_the_daily(name: str, payload: dict[str, Any],
+                                                     actions: list[tuple[str, dict[str, Any]]], costs: bool) -> None:
+    session = Session()
+    view = session.new(payload)
+    for method, data in actions:
+        answer = getattr(session, method)(data)
+        assert answer["accepted"], (name, method, answer["reason"])
+        view = answer["view"]
+    assert view["undo_costs_daily"] is costs

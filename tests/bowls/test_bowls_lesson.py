@@ -93,3 +93,17 @@ def test_an_old_save_without_best_combo_gets_its_undo_lines_best() -> None:
     body["best_combo"] = 1  # a save that lies about it is refused (its undo line replays to 3)
     with pytest.raises(NotationError, match="last"):
         saves.load(json.dumps(data))
+
+
+def test_the_lessons_combo_earns_no_achievement_and_the_first_real_one_does() -> None:  # W24, W27
+    lesson = Session()
+    lesson.lesson({})
+    lesson.sow({"bowl": FIRST_SOW})
+    combo = lesson.sow({"bowl": MAKE_THREE})
+    assert combo["view"]["last"]["combo"] == 2
+    assert "achievement" not in types(combo["events"])  # no "First x2 combo" that Themes would not show
+    real = Session()
+    real.new({"mode": "endless", "position": LESSON})  # the same two moves in a player's own attempt
+    real.sow({"bowl": FIRST_SOW})
+    earned = [e["id"] for e in real.sow({"bowl": MAKE_THREE})["events"] if e["type"] == "achievement"]
+    assert earned == ["combo2"]

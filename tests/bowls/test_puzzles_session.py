@@ -119,7 +119,7 @@ def test_grid_marks_solved_and_next_unsolved() -> None:
 
 def test_achievement_from_another_mode_opens_garden_w24() -> None:
     session = Session()
-    session.new({"mode": "free", "position": "-/-/-/-/-/BYR/BB/YY/RR/G/-/- 0 0"})
+    session.new({"mode": "endless", "position": "-/-/-/-/-/BYR/BB/YY/RR/G/-/- 0 0"})
     answer = session.sow({"bowl": 5})  # three matching bowls: x3, the first combo x2 or more
     assert [e for e in answer["events"] if e["type"] == "achievement"] == [
         {"type": "achievement", "id": "combo2", "theme": "garden"}]

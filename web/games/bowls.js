@@ -35,7 +35,7 @@ export function mount(root, ctx) {
 function hooks(root, ctx, kit) {
   const { store, t } = ctx;
   const { page } = kit;
-  const words = { t, number: ctx.number };
+  const words = { t, number: ctx.number, lang: ctx.lang };
   root.classList.add("bw", "bowls-theme-simple");
   if (ctx.lesson) root.dataset.lesson = "1"; // no modes, pause or end in a lesson (bowls.css)
   if (ctx.replay) root.dataset.replay = "1"; // a replay is watched: the controls are hidden (bowls.css)
@@ -109,6 +109,7 @@ function hooks(root, ctx, kit) {
     render: draw,
     over: screens.showOver,
     closeCard: cards.close,
+    askUndo: cards.confirmUndo,
   });
   const input = createInput({ root, ctx, state, page, words, play, hint: asks.hint, refuse: cues.refuse });
   // A frame later: resizing the ring inside the observer's own callback would loop.

@@ -65,8 +65,13 @@ def reached(facts: Mapping[str, Any], profile: Mapping[str, Any]) -> set[str]:
     ['daily']
     >>> sorted(reached({"mode": "daily", "combo": 0, "status": "overflow"}, {}))
     []
+    >>> sorted(reached({"mode": "free", "combo": 2}, {}))  # the lesson's x2 combo
+    []
     """
-    got = set()
+    got: set[str] = set()
+    mode = facts.get("mode")
+    if mode == "free":  # a position played as given (the first lesson, tests, W27) is no player's attempt: W24 earns nothing
+        return got
     combo = facts.get("combo", 0)
     if combo >= 2:
         got.add("combo2")
@@ -74,7 +79,6 @@ def reached(facts: Mapping[str, Any], profile: Mapping[str, Any]) -> set[str]:
         got.add("combo4")
     if facts.get("perfect"):
         got.add("perfect")
-    mode = facts.get("mode")
     if mode == "endless" and facts.get("score", 0) >= ENDLESS_POINTS:
         got.add("endless1000")
     # A daily played to its end: its 20 moves, or no bowl left to choose; not an

@@ -175,6 +175,8 @@ class View(TypedDict):
     training: bool
     recorded: bool
     can_undo: bool
+    # W21: an undo now would mark a Daily as training (its day no longer counts): the page asks first, once
+    undo_costs_daily: bool
     can_redo: bool
     last: LastView | None
     best: int | None  # the best the HUD shows: Daily's of this date, Endless's, else None
@@ -256,6 +258,7 @@ def describe(attempt: Attempt, profile: Profile) -> View:
     limit = attempt.limit
     last = attempt.last
     choosable = attempt.choosable()
+    can_undo = attempt.undo_refusal() is None
     return {
         "mode": attempt.mode.name,
         "date": attempt.date,
@@ -273,7 +276,8 @@ def describe(attempt: Attempt, profile: Profile) -> View:
         "overflow_bowls": [b for b in range(RING) if len(position.bowls[b]) > CAPACITY],
         "training": attempt.training,
         "recorded": attempt.recorded,
-        "can_undo": attempt.undo_refusal() is None,
+        "can_undo": can_undo,
+        "undo_costs_daily": can_undo and attempt.mode.dated and attempt.mode.training_on_undo and not attempt.training,
         "can_redo": bool(attempt.redo_bowls) and status is None,
         "last": None if last is None else {**last, "multiplier": multiplier(last["combo"])},  # type: ignore[typeddict-item]
         "best": best_shown(attempt, profile),

@@ -17,6 +17,7 @@ move's points, groups and chain steps), or the reason it is refused.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Literal
 
 from club.errors import MAX_COUNT
 from club.hexgrid import Hex
@@ -75,6 +76,14 @@ def has_room(board: Board, piece: Piece) -> bool:
     return any(
         board[i] == EMPTY and any(board[j] == EMPTY for j in NEIGHBORS[i]) for i in range(len(board))
     )
+
+
+def end_reason(state: Round) -> Literal["full", "no-pair-room"] | None:
+    """M6: why the round is over, for the end card: no empty cell at all ("full"), or empty cells
+    but none two of them neighbours for the pair to come ("no-pair-room"); None while it goes on."""
+    if not state.over:
+        return None
+    return "no-pair-room" if EMPTY in state.board else "full"
 
 
 def rotate(state: Round, step: int) -> Round:

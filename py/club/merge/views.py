@@ -29,7 +29,7 @@ from club.merge.board import CELLS, JOKER, RADIUS, ROW_LENGTHS, cell_name
 from club.merge.notation import print_position
 from club.merge.pieces import Piece, is_pair
 from club.merge.profile import Profile, Settings
-from club.merge.rules import Round, clock_runs, legal_anchors
+from club.merge.rules import Round, clock_runs, end_reason, legal_anchors
 from club.merge.saves import SLOTS, STYLES, Run
 
 
@@ -55,6 +55,7 @@ class View(TypedDict):
     highest: int
     best: int  # M11: the profile's best, or this round's score when higher
     over: bool
+    ended: Literal["full", "no-pair-room"] | None  # M6: why the round is over (the end card says it), None before
     in_progress: bool  # a placed stone and not over: abandoning it counts (M11)
     play_ms: int  # M15: active time so far (the page adds what runs since this answer)
     clock_runs: bool  # M15: time counts (first placement made, round not over)
@@ -121,7 +122,7 @@ def view(run: Run, profile: Profile) -> View:
         "board": list(state.board), "current": piece_view(state.current), "next": piece_view(state.next),
         "turn": state.turn, "can_rotate": is_pair(state.current) and not state.over,
         "score": state.score, "moves": state.moves, "highest": state.highest,
-        "best": max(profile.best, state.score), "over": state.over,
+        "best": max(profile.best, state.score), "over": state.over, "ended": end_reason(state),
         "in_progress": state.moves > 0 and not state.over,
         "play_ms": state.play_ms, "clock_runs": clock_runs(state), "timer": profile.settings.timer,
         "jokers": state.jokers, "style": run.style, "settings": settings_view(profile.settings),

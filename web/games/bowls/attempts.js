@@ -78,7 +78,7 @@ export function createAttempts({ state, page, ctx, end, moved, show }) {
     const view = await engine.call("new", payload.mode ? { seed: randomSeed(), ...payload } : payload);
     unpark(view.mode);
     await take(view, await engine.call("save", {}));
-    ctx.announce(ctx.t("bowls.say.started", { mode: modeName(ctx.t, view) }));
+    ctx.announce(ctx.t("bowls.say.started", { mode: modeName({ t: ctx.t, number: ctx.number, lang: ctx.lang }, view) }));
   }
 
   /** A new attempt, after the operations asked before. @param {Record<string, any>} payload */

@@ -40,6 +40,22 @@ export function endCard(view, { t, number }, end) {
   };
 }
 
+/**
+ * Before the first undo of a Daily (W21: it turns the attempt into practice): asked once, in words that say
+ * what it costs; the safe answer first. @param {Words} words @param {() => void} undo @returns {DialogOptions}
+ */
+export function undoDailyCard({ t }, undo) {
+  return {
+    title: t("bowls.undoDaily.title"),
+    lines: [t("bowls.undoDaily.text")],
+    buttons: [
+      { label: t("bowls.undoDaily.yes"), cls: "bw-undo-yes", action: undo },
+      { label: t("bowls.cancel"), primary: true, cls: "bw-undo-no" },
+    ],
+    cls: "bw-overlay bw-undo-card",
+  };
+}
+
 /** @typedef {{ events?: Bowls.Event[] } | null | undefined} Outcome the answer of the action that ended an attempt (none: banked before) */
 
 /** @type {Record<string, string>} */
@@ -163,6 +179,11 @@ export function createCards(root, { state, words, page, ctx, end, on }) {
     withClub(overCard(view, outcome, words, { again, undo: on.undo, modes: on.modes }));
   }
 
+  /** @param {() => void} undo */
+  function confirmUndo(undo) {
+    open(undoDailyCard(words, undo));
+  }
+
   function confirmEnd() {
     if (state.view && !state.view.over) open(endCard(state.view, words, on.end));
   }
@@ -208,5 +229,5 @@ export function createCards(root, { state, words, page, ctx, end, on }) {
     topOf(card);
   }
 
-  return { close, showOver, confirmEnd, askStart, openSettings, openGallery };
+  return { close, showOver, confirmEnd, confirmUndo, askStart, openSettings, openGallery };
 }

@@ -5,16 +5,22 @@
 import { html, setIfChanged, textIfChanged } from "../../svg.js";
 import { stoneIcon, STONE_NAMES } from "./stones.js";
 import { statBox } from "../../kit/hud.js";
+import { dayText } from "../../kit/share.js";
 
 /**
  * @typedef {object} Words
  * @property {(key: string, vars?: Record<string, any>) => string} t
  * @property {(value: number) => string} number
+ * @property {string} [lang] the page's language: a date in its words ("6 Dec", as every game writes it)
  */
 
-/** The attempt's mode in words (the chip). @param {Words["t"]} t @param {Bowls.View} view */
-export function modeName(t, view) {
-  if (view.mode === "daily") return t("bowls.mode.dailyOn", { date: view.date });
+/** A UTC date of the engine (`YYYY-MM-DD`) as the page's language writes it short. @param {Words} words @param {string} date */
+export const dayOf = ({ lang }, date) => (lang ? dayText(date, lang) : date);
+
+/** The attempt's mode in words (the chip). @param {Words} words @param {Bowls.View} view */
+export function modeName(words, view) {
+  const { t } = words;
+  if (view.mode === "daily") return t("bowls.mode.dailyOn", { date: dayOf(words, view.date) });
   if (view.puzzle) return t("bowls.mode.puzzleN", { id: view.puzzle.id });
   if (view.mode === "free") return t("shell.lesson.title"); // the lesson's own mode (W27), no mode a player picks
   return t(`bowls.mode.${view.mode}`);
@@ -25,7 +31,8 @@ export function modeName(t, view) {
  * score counts up to a new value (the kit's juice) after the first drawing.
  * @param {HTMLElement} root @param {Words} words @param {import("../../kit/juice.js").Juice} [juice]
  */
-export function createHud(root, { t, number }, juice) {
+export function createHud(root, words, juice) {
+  const { t, number } = words;
   const header = html("div", { class: "game-header bw-header" }, root);
   html("h1", {}, header, t("bowls.title"));
   const chip = html("span", { class: "bw-chip" }, header);
@@ -40,7 +47,7 @@ export function createHud(root, { t, number }, juice) {
 
   /** @param {Bowls.View} view */
   function render(view) {
-    textIfChanged(chip, modeName(t, view));
+    textIfChanged(chip, modeName(words, view));
     setIfChanged(chip, "data-mode", view.mode);
     training.hidden = !view.training;
     if (juice && drawn) juice.countUp(score.value, view.score, number);

@@ -27,10 +27,11 @@ import { shownView } from "./state.js";
  * @property {() => void} render
  * @property {(outcome: Answer) => void} over the end card
  * @property {() => void} closeCard
+ * @property {(undo: () => void) => void} askUndo asks before an undo that costs the Daily (W21), then undoes on yes
  */
 
 /** @param {PlayDeps} deps */
-export function createPlay({ ctx, kit, state, words, game, cues, player, asks, attempts, toast, render, over, closeCard }) {
+export function createPlay({ ctx, kit, state, words, game, cues, player, asks, attempts, toast, render, over, closeCard, askUndo }) {
   const { engine } = ctx;
   const { page } = kit;
 
@@ -88,8 +89,14 @@ export function createPlay({ ctx, kit, state, words, game, cues, player, asks, a
   }
 
   function undo() {
-    closeCard();
-    move("undo", {});
+    const undone = () => {
+      closeCard();
+      move("undo", {});
+    };
+    // W21: the first undo of a Daily makes it practice: asked first (the engine's view says when); once said
+    // yes, the attempt is training and no undo asks again
+    if (state.view?.undo_costs_daily && !state.animating) askUndo(undone);
+    else undone();
   }
   function redo() {
     move("redo", {});

@@ -5,6 +5,7 @@
 // themes they open. Every number and every award is the engine's.
 import { html } from "../../svg.js";
 import { modeOf, PARKING } from "./attempts.js";
+import { dayOf } from "./hud.js";
 import { showTips } from "./lesson.js";
 import { puzzleCard, renderGrid } from "./puzzles.js";
 import { focusTarget } from "./render.js";
@@ -84,12 +85,13 @@ function endlessCard(data, { t, number }, on) {
 }
 
 /** @param {ModeScreenData} data @param {Words} words @param {ModeScreenActions} on @returns {ModeCard} */
-function dailyCard(data, { t, number }, on) {
+function dailyCard(data, words, on) {
+  const { t, number } = words;
   const { today } = data;
   const going = data.unfinished.daily;
   const best = data.profile.daily?.[today];
   const resume = going && {
-    label: going.date === today ? t("bowls.continue") : t("bowls.continueFrom", { date: going.date }),
+    label: going.date === today ? t("bowls.continue") : t("bowls.continueFrom", { date: dayOf(words, going.date) }),
     primary: true,
     cls: "bw-continue",
     action: () => on.resume("daily"),
@@ -97,7 +99,7 @@ function dailyCard(data, { t, number }, on) {
   return {
     id: "daily",
     title: t("bowls.mode.daily"),
-    sub: t("bowls.dailyPitch", { date: today }),
+    sub: t("bowls.dailyPitch", { date: dayOf(words, today) }),
     best: best === undefined ? t("bowls.noDailyBest") : t("bowls.dailyBestIs", { score: number(best) }),
     buttons: [
       ...(resume ? [resume] : []),

@@ -243,6 +243,7 @@ export function createSlots(root, { t, number, count, slots, onToggle }) {
  * @property {number} playMs
  * @property {number} best
  * @property {boolean} newBest
+ * @property {string | null} ended why the round is over (M6, the engine's): "full" or "no-pair-room"
  */
 
 /**
@@ -255,9 +256,16 @@ export function createOver(root, { t, number, onNew, onToggle }) {
   let shown = null;
   return {
     /** @param {OverStats} stats @returns {import("../../kit/dialog.js").Dialog} the card (the Daily Club adds its part) */
-    open({ score, moves, highest, chain, playMs, best, newBest }) {
+    open({ score, moves, highest, chain, playMs, best, newBest, ended }) {
       shown?.close();
       const badge = html("p", { class: "hm-new-best", hidden: !newBest }, null, t("merge.newBest"));
+      // M6: why it ended, so a round that stops with free cells on the board is not a mystery
+      const why = html(
+        "p",
+        { class: "hm-over-why", "data-ended": ended ?? "", hidden: !ended },
+        null,
+        ended ? t(`merge.ended.${ended}`) : "",
+      );
       const grid = html("dl", { class: "hm-over-stats" });
       const values = { score, best, highest, chain, moves, time: playMs };
       for (const [key, value] of Object.entries(values)) {
@@ -269,7 +277,7 @@ export function createOver(root, { t, number, onNew, onToggle }) {
         title: t("merge.overTitle"),
         cls: "hm-over kit-end",
         closeLabel: t("merge.close"),
-        lines: [badge, grid],
+        lines: [why, badge, grid],
         onToggle,
         buttons: [
           { label: t("merge.playAgain"), cls: "hm-again", primary: true, action: onNew },

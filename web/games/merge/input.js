@@ -44,6 +44,13 @@ export function bindInput({ state, board, tray, dragged, play, act, report, draw
     state.hover = null;
     if (!drag.active()) play.refreshAim();
   });
+  // A finger or the mouse on the board takes the aim from the keyboard's marker (M12): kept, the marker's
+  // faint preview would stay on its cell (the centre) after every tap, an empty cell that looks like a stone.
+  board.root.addEventListener("pointerdown", () => {
+    if (!state.marker) return;
+    state.marker = null;
+    play.refreshAim();
+  });
   board.root.addEventListener("click", (e) => {
     const cell = board.hex.cellAt(e.clientX, e.clientY);
     if (cell) act(play.place, cell);

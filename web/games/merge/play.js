@@ -116,6 +116,7 @@ function openOverCard(state, over, end, newBest) {
     playMs: view.play_ms,
     best: view.best,
     newBest,
+    ended: view.ended,
   });
   end.card(endPart(card, "hm-over-club"));
 }

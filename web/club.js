@@ -6,6 +6,8 @@ import { html, stylesheet } from "./svg.js";
 import { GAMES, SHEET_WAIT_MS, askClub, formatDate } from "./home.js";
 import { barChart, lineChart, stepChart } from "./kit/chart.js";
 
+export { mountArchive } from "./archive.js";
+
 /** @typedef {import("./app.js").PageContext} PageContext */
 
 // The service's answers are typed from py/club/daily/views.py (make types):
@@ -21,6 +23,7 @@ export async function mountClub(root, ctx) {
   html("a", { class: "club-back", href: "#/" }, root, t("club.home"));
   html("h1", { class: "club-title" }, root, t("club.statsTitle"));
   html("p", { class: "home-lead" }, root, t("club.statsLead"));
+  html("a", { class: "btn club-archive-link", href: "#/club/archive" }, root, t("club.archive.link"));
   codeField(root, ctx);
   const body = html("div", { class: "club-body", "data-state": "waiting" }, root);
   html("p", { class: "club-wait" }, body, t("club.loading"));

@@ -22,7 +22,7 @@ import { ghostVerdict } from "./clubghost.js";
 
 // What a summary kept beside a finished run holds (the end card after a reload);
 // its event is always the engine's own (run_info), never the stored copy.
-const KEPT_FLAGS = ["daily", "counted", "practice", "new_best", "kept"];
+const KEPT_FLAGS = ["daily", "counted", "practice", "new_best", "kept", "archive", "archive_best"];
 const KEPT_COUNTS = ["streak", "best_streak", "club_streak", "club_today"];
 const SAME_RUN = ["game", "score", "seed", "daily", "moves", "code"];
 
@@ -55,6 +55,8 @@ export function endedSummary(text, event) {
     club_today: 0,
     new_best: false,
     kept: false,
+    archive: false,
+    archive_best: false,
     event,
   });
   if (!kept || typeof kept !== "object" || !kept.event || SAME_RUN.some((key) => kept.event[key] !== event[key])) return bare;
@@ -74,6 +76,8 @@ export function endedSummary(text, event) {
 export function dailyLine(summary, { t, lang, number }) {
   if (!summary.daily) return null;
   const date = summary.date ? dayText(summary.date, lang) : "";
+  // a past daily from the archive: practice, with that day's own best (docs/daily-club.md, "The archive")
+  if (summary.archive) return t(summary.archive_best ? "club.end.archiveBest" : "club.end.archive", { date });
   if (summary.counted) {
     return t("shell.club.counted", { date, streak: number(summary.streak), count: summary.streak });
   }

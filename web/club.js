@@ -106,7 +106,20 @@ function clubSummary(parent, ctx, club) {
     ["n-streak", t("club.streakNow"), ctx.number(club.streak)],
     ["n-best-streak", t("club.streakBest"), ctx.number(club.best_streak)],
     ["n-days", t("club.days"), ctx.number(club.days)],
+    ["n-freezes", t("club.freezes"), ctx.number(club.freezes?.held ?? 0)],
   ]);
+  frozenLine(box, ctx, club.freezes);
+  html("p", { class: "club-freeze-rule" }, box, t("club.freezesRule"));
+}
+
+/**
+ * The days a freeze kept in the current streak, said honestly (docs/daily-club.md, "Freezes"); none: no line.
+ * @param {HTMLElement} parent @param {PageContext} ctx @param {Daily.Freezes | undefined} freezes
+ */
+function frozenLine(parent, ctx, freezes) {
+  if (!freezes?.used.length) return;
+  const dates = new Intl.ListFormat(ctx.lang).format(freezes.used.map((date) => formatDate(ctx, date)));
+  html("p", { class: "club-frozen" }, parent, ctx.t("club.freezesUsed", { dates }));
 }
 
 /**
@@ -128,6 +141,7 @@ async function gameSection(parent, ctx, game, stats) {
       ["n-daily", t("club.dailyPlayed"), ctx.number(stats.daily_played)],
       ["n-streak", t("club.streak"), ctx.number(stats.streak)],
       ["n-best-streak", t("club.bestStreak"), ctx.number(stats.best_streak)],
+      ["n-freezes", t("club.freezes"), ctx.number(stats.freezes?.held ?? 0)],
       // a game of modes: each mode's best (a Sprint's and a Marathon's are no one scale)
       ...(groups
         ? groups
@@ -142,6 +156,7 @@ async function gameSection(parent, ctx, game, stats) {
             )
         : [/** @type {[string, string, string]} */ (["n-best", t("club.best"), stats.best === null ? none : ctx.number(stats.best)])]),
     ]);
+    frozenLine(section, ctx, stats.freezes);
     charts(section, ctx, stats, groups);
   }
   await replays(section, ctx, game);

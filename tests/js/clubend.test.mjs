@@ -92,6 +92,8 @@ for (const [ms, shown] of CLOCK) {
 // [what, the summary's change, the end card's daily line in English]
 const LINES = [
   ["a counted daily", {}, "Daily · Dec 3 — counted · streak 4"],
+  ["a counted daily a freeze kept", { freezes_used: 1 }, "Daily · Dec 3 — counted · streak 4 · 🧊 1 freeze used"],
+  ["a counted daily two freezes kept", { freezes_used: 2 }, "Daily · Dec 3 — counted · streak 4 · 🧊 2 freezes used"],
   ["a repeat", { counted: false, practice: true, why: "repeat" }, "Daily · Dec 3 — practice: this daily already counted"],
   [
     "a past daily",

@@ -42,7 +42,7 @@ from typing import Any
 
 from club import GAMES, calendar
 from club.daily import archive as past
-from club.daily import clock, days
+from club.daily import clock
 from club.daily import record as records
 from club.daily import repair as fixing
 from club.daily import replays as kept
@@ -91,11 +91,13 @@ class Session:
             new_entries, was_kept = kept.keep(entries, game, event["code"], event["score"], banked.date,
                                               banked.new_best)
         games = banked.record.games[game]
+        streak = numbers.protected(games, today)
         summary: Summary = {
             "game": game, "date": event["daily"], "daily": event["daily"] is not None,
             "counted": banked.counted, "practice": banked.practice, "why": banked.why,
-            "streak": days.current(games.streaks, today), "best_streak": games.best_streak,
-            "club_streak": days.current(banked.record.club_streaks, today),
+            "streak": streak.streak, "best_streak": max(games.best_streak, streak.best),
+            "freezes": streak.held, "freezes_used": len(streak.used),
+            "club_streak": numbers.club_protected(banked.record, today).streak,
             "club_today": numbers.club_today(banked.record, today),
             "new_best": banked.new_best, "kept": was_kept,
             "archive": event["archive"], "archive_best": banked.archive_best,

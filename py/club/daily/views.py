@@ -41,6 +41,8 @@ class Summary(TypedDict):
     club_today: int  # dailies counted today, 0-4
     new_best: bool
     kept: bool  # its replay code was kept
+    freezes: int  # streak freezes held now (club.daily.freeze)
+    freezes_used: int  # missed days a freeze kept in the game's current streak (0: none)
     archive: bool  # a past daily played from the archive (practice "archive")
     archive_best: bool  # ...that beat that day's archive best (kept apart from every other best)
 
@@ -119,6 +121,13 @@ class ModeStats(TypedDict):
     bests: list[BestPoint]
 
 
+class Freezes(TypedDict):
+    """A streak's freezes (club.daily.freeze): how many are held, and the days they kept in the current streak."""
+
+    held: int
+    used: list[str]
+
+
 class GameStats(TypedDict):
     """A game's numbers and chart data on the stats page."""
 
@@ -126,6 +135,7 @@ class GameStats(TypedDict):
     daily_played: int  # counted dailies
     streak: int
     best_streak: int
+    freezes: Freezes
     best: int | None
     last: list[RunPoint]
     distribution: list[Bucket]
@@ -139,6 +149,7 @@ class ClubStats(TypedDict):
     streak: int
     best_streak: int
     days: int
+    freezes: Freezes
 
 
 class Stats(TypedDict):

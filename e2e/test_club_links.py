@@ -159,9 +159,9 @@ def test_a_challenge_link_and_a_replay_code_between_two_players(contexts, server
     expect(b.locator(".replay-where")).to_have_text(f"Move 0 of {tiles}")
     expect(b.locator(".replay-score")).to_have_text(STRINGS["shell.replay.final"].replace("{score}", final["power"]))
     for _ in range(3):
-        b.keyboard.press("ArrowRight")
+        b.keyboard.press("Shift+ArrowRight")  # one step (a frame) each; → alone goes a move
     expect(bar).to_have_attribute("data-index", "3")
-    b.keyboard.press("ArrowLeft")
+    b.keyboard.press("Shift+ArrowLeft")
     expect(b.locator(".replay-where")).to_have_text(f"Move {viewer.replay_seek({'index': 2})['move']} of {tiles}")
     b.click(".replay-speed")
     b.click(".replay-speed")
@@ -174,7 +174,8 @@ def test_a_challenge_link_and_a_replay_code_between_two_players(contexts, server
     expect(bar).to_have_attribute("data-index", "0")
     b.click(".replay-last")
     expect(bar).to_have_attribute("data-index", str(steps))
-    expect(b.locator(".replay-play-deal")).to_have_attribute("href", f"#/domino?{DOMINO_LINK}")
+    # B took A's challenge of this deal: Play this deal starts it again, A's score to beat and ghost kept
+    expect(b.locator(".replay-play-deal")).to_have_attribute("href", f"#/domino?{DOMINO_LINK}&beat={score}&vs={ghost}")
 
     # A damaged code and a foreign code are refused, translated; nothing stored changes.
     before = everything_stored(b)

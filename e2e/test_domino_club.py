@@ -114,13 +114,13 @@ def test_daily_button_link_end_card_and_replay(page: Page, phone: Page, boot) ->
     # the counter counts the end card's tiles, not the replay's steps (frames in which the tile fell)
     expect(bar.locator(".replay-where")).to_have_text(f"Move {tiles} of {tiles}")
     page.locator(".dd-well").focus()
-    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Shift+ArrowLeft")  # one step (a frame); ← alone goes a move
     expect(bar).to_have_attribute("data-index", str(steps - 1))
     bar.locator(".replay-back").click()
     expect(bar).to_have_attribute("data-index", str(steps - 2))
-    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Shift+ArrowRight")
     expect(bar).to_have_attribute("data-index", str(steps - 1))
-    page.keyboard.press("ArrowRight")  # a key pressed while a step is asked for is lost (the kit's bar): one at a time
+    page.keyboard.press("Shift+ArrowRight")  # a key pressed while a step is asked for is lost (the kit's bar): one at a time
     expect(bar).to_have_attribute("data-index", str(steps))
     expect(page.locator(POWER)).to_have_attribute("data-value", final or "?")
 

@@ -18,7 +18,8 @@ the page maps its arrow keys to, where it named the keys (``ArrowUp``): read
 back under the key names here (B19, M12); the ``finished`` event names the
 run's ``mode`` (the Daily Club keeps each mode's bests apart), checked against
 the game's view here, and its ``challenge`` (the query its challenge link sends,
-with the run's code as a ghost to race, P4), checked against its link, score and code; and a replay's answers say the moves made by each
+with the run's code as a ghost to race, P4), checked against its link, score and code, and with
+``run_info`` whether it is a past daily from the archive (``archive``, false for every script); and a replay's answers say the moves made by each
 position and the run's (``move``, ``moves``, as the end card counts them), left
 out of the open's digest here (``tests/test_replay_seek.py`` checks them).
 A bowls view carries the forecast line of every bowl
@@ -99,8 +100,8 @@ def by_key_names(geometry: Any) -> Any:
 def without_mode(events: list[Any]) -> list[Any]:
     """The events as the scripts' maker answered them: a ``finished`` event without its ``mode`` and its
     ``challenge`` (the link's query it sends, checked against its link, score and code: P4)."""
-    return [{k: v for k, v in e.items() if k not in ("mode", "challenge")} if e.get("type") == "finished" else e
-            for e in events]
+    return [{k: v for k, v in e.items() if k not in ("mode", "challenge", "archive")} if e.get("type") == "finished"
+            else e for e in events]
 
 
 class Player:
@@ -125,6 +126,7 @@ class Player:
                 if event.get("type") == "finished":  # the mode the view shows, of a game of modes
                     assert event["mode"] == answer["view"].get("mode")
                     assert event["challenge"] == challenge(event["link"], event["score"], event["code"])
+                    assert event["archive"] is False
             for key, norm in (("view", self.view_of), ("save", self.save_of), ("profile", same)):
                 if key in answer:
                     row[key] = digest(norm(answer[key]))
@@ -175,6 +177,7 @@ def test_a_script_plays_as_it_played(game: str, name: str, script: dict[str, Any
     assert digest(player.view_of(session.view({}))) == script["final_view"]
     info = dict(session.run_info({}))
     finished = info.pop("finished")  # said since these scripts were recorded: checked against them below
+    assert info.pop("archive") is False  # no script plays a past daily from the archive
     assert info == script["run_info"]
     if info["over"]:  # P4: a run over says its finished event again, the one its end banked
         assert (finished["score"], finished["code"], finished["link"]) == (info["score"], script["code"], info["link"])

@@ -89,7 +89,7 @@ const shellPart = (id) => /** @type {HTMLElement} */ (document.getElementById(id
 /**
  * A game and a rules page always name their game (parseRoute takes only known ids).
  * @typedef {{ name: "home", game?: undefined, lesson?: undefined, start?: undefined, replay?: undefined }
- *   | { name: "club", game?: undefined, lesson?: undefined, start?: undefined, replay?: undefined }
+ *   | { name: "club", view?: "archive", game?: undefined, lesson?: undefined, start?: undefined, replay?: undefined }
  *   | { name: "rules", game: string, lesson?: undefined, start?: undefined, replay?: undefined }
  *   | { name: "game", game: string, lesson: boolean, start: string | null, replay: string | null }} Route
  */
@@ -365,11 +365,13 @@ async function mountPage(shell, route, root, ctx, preloaded, current) {
   // The Daily Club's stats page (web/club.js) or a game's page.
   const page = route.name === "club" ? "club" : route.game;
   const key = route.name === "club" ? "shell.pageFailed" : "shell.gameFailed";
-  document.title = `${route.name === "club" ? t("shell.club.title") : t(`shell.game.${route.game}.name`)} · 6E Club`;
+  const title = route.name === "club" ? t(route.view === "archive" ? "club.archive.title" : "shell.club.title") : null;
+  document.title = `${title ?? t(`shell.game.${route.game}.name`)} · 6E Club`;
   const module = await loadPage(page, preloaded);
   if (!current()) return null;
   if (!module) return failed(key);
-  if (route.name === "club") return guarded(() => shellPage(module.mountClub(root, ctx)), key);
+  if (route.name === "club")
+    return guarded(() => shellPage(route.view === "archive" ? module.mountArchive(root, ctx) : module.mountClub(root, ctx)), key);
   return guarded(() => module.mount(root, ctx), key);
 }
 

@@ -6,6 +6,8 @@ import { html, stylesheet } from "./svg.js";
 import { GAMES, SHEET_WAIT_MS, askClub, formatDate } from "./home.js";
 import { barChart, lineChart, stepChart } from "./kit/chart.js";
 
+export { mountArchive } from "./archive.js";
+
 /** @typedef {import("./app.js").PageContext} PageContext */
 
 // The service's answers are typed from py/club/daily/views.py (make types):
@@ -21,6 +23,7 @@ export async function mountClub(root, ctx) {
   html("a", { class: "club-back", href: "#/" }, root, t("club.home"));
   html("h1", { class: "club-title" }, root, t("club.statsTitle"));
   html("p", { class: "home-lead" }, root, t("club.statsLead"));
+  html("a", { class: "btn club-archive-link", href: "#/club/archive" }, root, t("club.archive.link"));
   codeField(root, ctx);
   const body = html("div", { class: "club-body", "data-state": "waiting" }, root);
   html("p", { class: "club-wait" }, body, t("club.loading"));
@@ -103,7 +106,20 @@ function clubSummary(parent, ctx, club) {
     ["n-streak", t("club.streakNow"), ctx.number(club.streak)],
     ["n-best-streak", t("club.streakBest"), ctx.number(club.best_streak)],
     ["n-days", t("club.days"), ctx.number(club.days)],
+    ["n-freezes", t("club.freezes"), ctx.number(club.freezes?.held ?? 0)],
   ]);
+  frozenLine(box, ctx, club.freezes);
+  html("p", { class: "club-freeze-rule" }, box, t("club.freezesRule"));
+}
+
+/**
+ * The days a freeze kept in the current streak, said honestly (docs/daily-club.md, "Freezes"); none: no line.
+ * @param {HTMLElement} parent @param {PageContext} ctx @param {Daily.Freezes | undefined} freezes
+ */
+function frozenLine(parent, ctx, freezes) {
+  if (!freezes?.used.length) return;
+  const dates = new Intl.ListFormat(ctx.lang).format(freezes.used.map((date) => formatDate(ctx, date)));
+  html("p", { class: "club-frozen" }, parent, ctx.t("club.freezesUsed", { dates }));
 }
 
 /**
@@ -125,6 +141,7 @@ async function gameSection(parent, ctx, game, stats) {
       ["n-daily", t("club.dailyPlayed"), ctx.number(stats.daily_played)],
       ["n-streak", t("club.streak"), ctx.number(stats.streak)],
       ["n-best-streak", t("club.bestStreak"), ctx.number(stats.best_streak)],
+      ["n-freezes", t("club.freezes"), ctx.number(stats.freezes?.held ?? 0)],
       // a game of modes: each mode's best (a Sprint's and a Marathon's are no one scale)
       ...(groups
         ? groups
@@ -139,6 +156,7 @@ async function gameSection(parent, ctx, game, stats) {
             )
         : [/** @type {[string, string, string]} */ (["n-best", t("club.best"), stats.best === null ? none : ctx.number(stats.best)])]),
     ]);
+    frozenLine(section, ctx, stats.freezes);
     charts(section, ctx, stats, groups);
   }
   await replays(section, ctx, game);

@@ -195,6 +195,7 @@ function dailyCard(root, ctx) {
   const next = html("p", { class: "dc-next" }, foot);
   html("span", {}, next, `${t("club.next")} `);
   const count = html("time", { class: "dc-countdown" }, next, "--:--:--");
+  html("a", { class: "dc-archive btn", href: "#/club/archive" }, foot, t("club.archive.link"));
   html("a", { class: "dc-stats btn", href: "#/club" }, foot, t("club.stats"));
   let stopped = false;
   /** @type {ReturnType<typeof setInterval> | null} */

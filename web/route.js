@@ -42,8 +42,9 @@ export function importPage(page, fresh = false) {
 /**
  * A game route's query: a lesson, a replay (`replay=CODE`), a deal to start
  * (`seed=…&…` or `daily=…`, handed on without `lesson` and checked by the
- * engine's `start_of`), or nothing.
- * @param {string} hash `#/`, `#/club`, `#/rules/<game>`, `#/<game>`, `#/<game>?lesson`,
+ * engine's `start_of`; `archive=…`, a past daily played as practice, checked by the club
+ * service's `archive_open`), or nothing.
+ * @param {string} hash `#/`, `#/club`, `#/club/archive`, `#/rules/<game>`, `#/<game>`, `#/<game>?lesson`,
  *   `#/<game>?replay=CODE`, `#/<game>?seed=…&…`, `#/<game>?daily=YYYY-MM-DD`
  * @returns {Route}
  */
@@ -56,13 +57,15 @@ export function parseRoute(hash) {
   const params = new URLSearchParams(query);
   if (parts.length === 0) return { name: "home" };
   if (parts[0] === "club" && parts.length === 1) return { name: "club" };
+  // The archive of past dailies: a view of the club's page module (web/archive.js).
+  if (parts[0] === "club" && parts[1] === "archive" && parts.length === 2) return { name: "club", view: "archive" };
   if (parts[0] === "rules" && GAME_IDS.includes(parts[1])) return { name: "rules", game: parts[1] };
   if (!GAME_IDS.includes(parts[0]) || parts.length !== 1) return { name: "home" };
   const game = parts[0];
   if (params.has("replay")) return { name: "game", game, lesson: false, start: null, replay: params.get("replay") ?? "" };
   if (params.has("lesson")) return { name: "game", game, lesson: true, start: null, replay: null };
   const start =
-    params.has("seed") || params.has("daily")
+    params.has("seed") || params.has("daily") || params.has("archive")
       ? query
           .split("&")
           .filter((part) => part && part.split("=")[0] !== "lesson")

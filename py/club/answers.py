@@ -43,5 +43,6 @@ class RunInfo(TypedDict):
     score: int
     moves: int
     in_play: bool
-    practice: str | None  # why the run can set no personal best (``Session.practice``), None: it can
+    practice: str | None  # why the run can set no personal best (``Session.run_practice``), None: it can
+    archive: bool  # a past daily played from the archive, as practice (club.daily.archive)
     finished: FinishedEvent | None  # a run over: its ``finished`` event again (the end card after a reload, P4)

@@ -25,6 +25,9 @@ DAY_MS = 86_400_000
 #: The range of dates a daily may have: the Club started in 2025; a year far
 #: ahead is a clock gone wrong, not a day to play.
 FIRST, LAST = datetime.date(2025, 1, 1), datetime.date(2100, 12, 31)
+#: The practice reason of a past daily played again from the archive (``club.daily.archive``):
+#: the run's deal is its date's daily, it is never counted and its best is kept apart.
+ARCHIVE = "archive"
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 

@@ -140,7 +140,9 @@ class Game(Generic[S, P]):
     def start_payload(self, seed: int, payload: dict[str, Any]) -> dict[str, Any]:
         """What a run's recording keeps of ``new``'s payload: enough to start it again."""
         kept = {key: payload[key] for key in self.LINK if key in payload}
-        return {"seed": seed, **kept, **({"daily": payload["daily"]} if "daily" in payload else {})}
+        daily = {"daily": payload["daily"], **({"archive": True} if payload.get("archive") else {})} \
+            if "daily" in payload else {}
+        return {"seed": seed, **kept, **daily}
 
     def log_action(self, log: Log, method: str, payload: dict[str, Any], events: list[Event]) -> None:
         """Keep an accepted action in the recording (a game may write two as one,

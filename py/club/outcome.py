@@ -43,7 +43,8 @@ class FinishedEvent(TypedDict):
     moves: int
     grid: str  # the share grid (club.grid)
     code: str | None  # the replay code, None when the run has no (whole) recording
-    practice: str | None  # why the run can set no personal best, None: it can
+    practice: str | None  # why the run can set no personal best, None: it can ("archive": a past daily)
+    archive: bool  # a past daily played from the archive (club.daily.archive): its best is kept apart
     mode: str | None  # the game's mode (domino's sprint or marathon), None for a game of one mode
     challenge: str | None  # the challenge link's query it sends: deal, score to beat, the code as ghost when short (club.links)
 

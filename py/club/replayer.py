@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from club.errors import count
+from club.errors import NotationError, count
 from club.links import link
 from club.playback import Playback
 from club.replay import Replay, ReplayError, Work, decode_code, run_all
@@ -101,6 +101,38 @@ class Replays:
         events = playback.between(first, last)
         self.session.keep(state)
         return {"first": first, "events": events}
+
+    def replay_move_index(self, payload: dict[str, Any]) -> dict[str, int]:
+        """The position ``by`` moves (-1 or 1) from position ``index``: the bar's ←/→ step by the
+        player's moves, as the end card counts them, where a step may be a domino frame or a merge
+        turn. A move's position is the first at which its count was reached (the start is one);
+        forward, the next one after ``index``, back, the one before it (the ends: the first or
+        last position). The position shown is unchanged.
+
+        >>> from club.domino.api import Session
+        >>> player = Session()
+        >>> _ = player.new({"seed": 5})
+        >>> for move in ("left", "hard", "right", "right", "hard"):
+        ...     _ = player.move({"move": move})
+        >>> replays = Replays(Session())
+        >>> opened = replays.replay_open({"code": player.replay_code()})
+        >>> [replays.replay_seek({"index": i})["move"] for i in range(opened["steps"] + 1)]
+        [0, 0, 1, 1, 1, 2]
+        >>> [replays.replay_move_index({"index": i, "by": 1})["index"] for i in range(opened["steps"] + 1)]
+        [2, 2, 5, 5, 5, 5]
+        >>> [replays.replay_move_index({"index": i, "by": -1})["index"] for i in range(opened["steps"] + 1)]
+        [0, 0, 0, 2, 2, 2]
+        """
+        playback = self._open()
+        index = count(payload.get("index"), "index", 0, playback.steps)
+        by = payload.get("by")
+        if by not in (-1, 1) or isinstance(by, bool):
+            raise NotationError("by", "by is -1 or 1: a move back or forward")
+        moves = playback.moves
+        starts = [k for k in range(len(moves)) if k == 0 or moves[k] != moves[k - 1]]
+        if by > 0:
+            return {"index": next((k for k in starts if k > index), playback.steps)}
+        return {"index": next((k for k in reversed(starts) if k < index), 0)}
 
     def _open(self) -> Playback:
         if self.playback is None:

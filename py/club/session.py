@@ -46,7 +46,7 @@ from typing import Any
 
 from club import replaying
 from club.answers import Answer, Headline, Preview, RunInfo
-from club.calendar import read_date
+from club.calendar import ARCHIVE, read_date
 from club.errors import NotationError, read_seed
 from club.game import Game, P, S, Step
 from club.grid import grid
@@ -90,7 +90,13 @@ class Session(Game[S, P]):
             payload = read_link(payload["query"], self.LINK)
         if "daily" in payload:
             date = read_date(payload["daily"], "daily")
-            payload = {**self.daily_payload(date), "daily": date}
+            archived = payload.get("archive", False)
+            if archived is not True and archived is not False:
+                raise NotationError("archive", "archive is true (a past daily played as practice) or absent")
+            # a past daily from the archive: the same deal, played as practice (club.daily.archive)
+            payload = {**self.daily_payload(date), "daily": date, **({"archive": True} if archived else {})}
+        elif "archive" in payload:
+            raise NotationError("archive", "archive names a daily's date: {daily, archive: true}")
         return payload
 
     def lesson(self, payload: dict[str, Any]) -> Any:
@@ -150,8 +156,18 @@ class Session(Game[S, P]):
         return {"seed": start.get("seed"), "daily": start.get("daily"),
                 "link": link(start, self.LINK) if log else None, "over": over,
                 "score": self.score(self.state), "moves": self.played(self.state),
-                "in_play": not over and self.played(self.state) > 0, "practice": self.practice(self.state),
-                "finished": self.finished() if over else None}
+                "in_play": not over and self.played(self.state) > 0, "practice": self.run_practice(),
+                "archive": self.archived(), "finished": self.finished() if over else None}
+
+    def archived(self) -> bool:
+        """The run is a past daily played from the archive (its recorded start says so)."""
+        return bool(self._log and self._log.start.get("archive"))
+
+    def run_practice(self) -> str | None:
+        """Why the run can set no personal best: the game's own reason (``practice``, what the
+        player did: help used), else ``archive`` for a past daily (never counted, its best kept
+        apart), else None."""
+        return self.practice(self.state) or (ARCHIVE if self.archived() else None)
 
     def start_of(self, payload: dict[str, Any]) -> dict[str, Any]:
         """A challenge link's query checked: ``link``, the same deal's link as
@@ -204,7 +220,7 @@ class Session(Game[S, P]):
                 "seed": start.get("seed"), "daily": start.get("daily"),
                 "link": link(start, self.LINK) if log else None, "moves": self.played(self.state),
                 "grid": grid(log.moments) if log else "", "code": code,
-                "practice": self.practice(self.state), "mode": self.mode(self.state),
+                "practice": self.run_practice(), "archive": self.archived(), "mode": self.mode(self.state),
                 "challenge": challenge(link(start, self.LINK) if log else None, self.score(self.state), code)}
 
     def preview_of(self, step: Step[S]) -> Preview:

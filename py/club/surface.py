@@ -80,6 +80,7 @@ REPLAYS: Calls = on("replays", {
     "replay_open": act(code=str),
     "replay_seek": act(index=int),
     "replay_events": ask(first=int, last=int),
+    "replay_move_index": ask(index=int, by=int),
 })
 #: The ghost race beside the player's run (``club.ghost.GhostRace``).
 GHOSTS: Calls = on("ghost", {

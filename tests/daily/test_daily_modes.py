@@ -90,13 +90,13 @@ def test_a_version_2_record_loads_with_every_number_and_no_mode() -> None:
     assert home["games"]["blocks"] == {"done": True, "score": 130, "streak": 1, "query": f"daily={D2}"}
 
 
-def test_a_version_2_record_is_stored_as_version_3_with_the_new_run_s_mode() -> None:
+def test_a_version_2_record_is_stored_as_the_current_version_with_the_new_run_s_mode() -> None:
     club = Session()
     # a Sprint of 600 on D2: below the old any-mode best (a Marathon's), yet the first Sprint best kept
     out = club.bank({"record": RECORD_V2, "replays": None, "now": ms(D2, "11:00"),
                      "finished": finished("domino", 600, None, mode="sprint")})
     stored = json.loads(out["record"])
-    assert stored["version"] == record.VERSION == 3
+    assert stored["version"] == record.VERSION == 4
     domino = stored["data"]["games"]["domino"]
     assert domino["runs"][-2:] == [[520, False, D2, None, None], [600, False, D2, None, "sprint"]]
     assert domino["modes"] == {"sprint": [[D2, 600]]} and domino["best"] == 2600

@@ -129,7 +129,7 @@ def test_a_version_1_record_is_stored_again_as_today_s_version() -> None:
     out = club.bank({"record": RECORD_V1, "replays": None, "now": ms(D2, "09:00"),
                      "finished": finished("bowls", 800, D2, practice="training")})
     stored = json.loads(out["record"])
-    assert stored["version"] == record.VERSION == 3
+    assert stored["version"] == record.VERSION == 4
     # the old run: no reason, no mode (neither was kept); the new one: its reason, and no mode (its event names none)
     assert stored["data"]["games"]["bowls"]["runs"][-2:] == [[500, False, D1, None, None], [800, True, D2, "training", None]]
     assert record.load(out["record"]) == record.load(record.dump(record.load(out["record"])))

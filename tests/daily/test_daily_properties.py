@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 from club import GAMES
-from club.daily import record, replays
+from club.daily import freeze, record, replays
 from club.daily.api import Session
 from club.errors import NotationError
 from daily.clubtime import Player, ms
@@ -30,17 +30,30 @@ finishes = st.lists(st.tuples(
 ), max_size=40)
 
 
+def walked(dates: set[str], today: str) -> tuple[int, int, int, list[str]]:
+    """The model of streaks with freezes (docs/daily-club.md, "Freezes"), walking day by day:
+    (current, best, freezes held, the days frozen in the current streak)."""
+    best = streak = run = held = 0
+    used: list[str] = []
+    last = (datetime.date.fromisoformat(today) - START).days
+    for n in range(-40, last + 1):
+        if day(n) in dates:
+            streak, run = streak + 1, run + 1
+            if run % 7 == 0:
+                held = min(2, held + 1)
+        elif n < last:  # a day over without its daily: a freeze keeps the streak, or it ends
+            run = 0
+            if streak and held:
+                held, used = held - 1, [*used, day(n)]
+            else:
+                streak, held, used = 0, 0, []
+        best = max(best, streak)
+    return streak, best, held, used
+
+
 def streaks(dates: set[str], today: str) -> tuple[int, int]:
-    """The model: (current, best) streak of a set of dates, by walking days."""
-    best = run = 0
-    for n in range(-5, 200):
-        run = run + 1 if day(n) in dates else 0
-        best = max(best, run)
-    current, n = 0, (datetime.date.fromisoformat(today) - START).days
-    if day(n) not in dates:
-        n -= 1
-    while day(n) in dates:
-        current, n = current + 1, n - 1
+    """The model: (current, best) streak of a set of dates, freezes counted."""
+    current, best, _, _ = walked(dates, today)
     return current, best
 
 
@@ -75,19 +88,36 @@ def test_random_finishes_match_the_model(plays: list[tuple[str, int, int | None,
     for game in GAMES:
         mine = numbers["games"][game]
         assert (mine["played"], mine["daily_played"], mine["best"]) == (played[game], len(counted[game]), best.get(game))
-        assert (mine["streak"], mine["best_streak"]) == streaks(set(counted[game]), day(today_n + 1))
+        current, best_game, held, used = walked(set(counted[game]), day(today_n + 1))
+        assert (mine["streak"], mine["best_streak"], mine["freezes"]) == (current, best_game, {"held": held, "used": used})
         assert sum(b["count"] for b in mine["distribution"]) == len(counted[game])
         for score in counted[game].values():
             assert sum(b["low"] <= score <= b["high"] for b in mine["distribution"]) == 1
         assert home["games"][game]["score"] == counted[game].get(day(today_n + 1))
     club_dates = set.intersection(*(set(counted[g]) for g in GAMES))
-    assert numbers["club"] == {"streak": streaks(club_dates, day(today_n + 1))[0],
-                               "best_streak": streaks(club_dates, day(today_n + 1))[1], "days": len(club_dates)}
+    current, best_club, held, used = walked(club_dates, day(today_n + 1))
+    assert numbers["club"] == {"streak": current, "best_streak": best_club, "days": len(club_dates),
+                               "freezes": {"held": held, "used": used}}
     if player.record is not None:
         assert record.dump(record.load(player.record)) == player.record
         assert Session().check({"record": player.record})
     for game, text in player.replays.items():
         assert replays.dump(game, replays.load(text, game)) == text
+
+
+# counted dates within 60 days, dense enough for runs of 7 and more, and the day asked
+counted_days = st.tuples(st.sets(st.integers(-40, 19), max_size=60), st.integers(-40, 20))
+
+
+@settings(max_examples=400, deadline=None)
+@given(case=counted_days)
+def test_freezes_match_the_day_by_day_model(case: tuple[set[int], int]) -> None:
+    numbers, today_n = case
+    dates = {day(n) for n in numbers if n <= today_n}
+    got = freeze.protect([(date, date) for date in dates], day(today_n))
+    assert (got.streak, got.best, got.held, got.used) == walked(dates, day(today_n))
+    assert 0 <= got.held <= freeze.MOST
+    assert all(date not in dates for date in got.used)
 
 
 # ----- corrupt stored text ----------------------------------------------------------------

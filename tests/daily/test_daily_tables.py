@@ -95,7 +95,8 @@ def test_the_club_streak_counts_only_days_with_all_four() -> None:
     # day 2's fourth daily finished after midnight, on day 3: day 2 counts, days 1-3 join
     s = player.finish(GAMES[3], 10, D2, ms(D3, "10:30"))
     assert s["counted"] and s["club_streak"] == 3
-    assert player.stats(ms(D4, "10:00"))["club"] == {"streak": 3, "best_streak": 3, "days": 3}
+    assert player.stats(ms(D4, "10:00"))["club"] == {"streak": 3, "best_streak": 3, "days": 3,
+                                                   "freezes": {"held": 0, "used": []}}
     assert player.stats(ms("2026-12-05", "00:00"))["club"]["streak"] == 0
 
 

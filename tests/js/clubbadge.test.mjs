@@ -41,6 +41,13 @@ const ROWS = [
   ["bowls' daily: its chip says it", "en", DAILY, null, true, null],
   ["bowls' challenge", "en", SEEDED, SEEDED.link, true, "Challenge"],
   ["no run", "en", null, SEEDED.link, false, null],
+  // a past daily from the archive is practice, said on every page (bowls' chip too)
+  ["a past daily", "en", { ...DAILY, archive: true }, null, false, "Practice · Dec 3"],
+  ["a past daily in German", "de", { ...DAILY, archive: true }, null, false, "Übung · 3. Dez."],
+  ["a past daily in Italian", "it", { ...DAILY, archive: true }, null, false, "Allenamento · 3 dic"],
+  ["a past daily in Russian", "ru", { ...DAILY, archive: true }, null, false, "Тренировка · 3 дек."],
+  ["bowls' past daily", "en", { ...DAILY, archive: true }, null, true, "Practice · Dec 3"],
+  ["a past daily over a challenge of its deal", "en", { ...DAILY, archive: true }, DAILY.link, false, "Practice · Dec 3"],
 ];
 
 for (const [what, lang, info, challenge, chip, said] of ROWS) {

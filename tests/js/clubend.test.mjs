@@ -5,7 +5,7 @@
 // is dropped, never drawn.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { endedSummary } from "../../web/kit/clubend.js";
+import { dailyLine, endedSummary } from "../../web/kit/clubend.js";
 import { clockText } from "../../web/kit/share.js";
 
 const EVENT = {
@@ -55,6 +55,13 @@ const ROWS = [
     true,
   ],
   ["a date not the event's", stored({ date: "1999-01-01" }), { date: "2026-12-03" }, true],
+  [
+    "a past daily from the archive, its day's best",
+    stored({ counted: false, practice: true, why: "archive", archive: true, archive_best: true }),
+    { archive: true, archive_best: true, why: "archive" },
+    true,
+  ],
+  ["hostile archive flags dropped", stored({ archive: "yes", archive_best: 1 }), { archive: false, archive_best: false }, true],
 ];
 
 for (const [what, text, says, line] of ROWS) {
@@ -79,5 +86,38 @@ for (const [ms, shown] of CLOCK) {
   test(`the countdown of ${ms} ms reads ${shown}`, () => {
     const number = (/** @type {number} */ n, /** @type {Intl.NumberFormatOptions} */ o) => new Intl.NumberFormat("en", o).format(n);
     assert.equal(clockText(number, ms), shown);
+  });
+}
+
+// [what, the summary's change, the end card's daily line in English]
+const LINES = [
+  ["a counted daily", {}, "Daily · Dec 3 — counted · streak 4"],
+  ["a counted daily a freeze kept", { freezes_used: 1 }, "Daily · Dec 3 — counted · streak 4 · 🧊 1 freeze used"],
+  ["a counted daily two freezes kept", { freezes_used: 2 }, "Daily · Dec 3 — counted · streak 4 · 🧊 2 freezes used"],
+  ["a repeat", { counted: false, practice: true, why: "repeat" }, "Daily · Dec 3 — practice: this daily already counted"],
+  [
+    "a past daily",
+    { counted: false, practice: true, why: "archive", archive: true },
+    "Practice · Dec 3 — from the archive, it doesn't count",
+  ],
+  [
+    "a past daily's new best of its day",
+    { counted: false, practice: true, why: "archive", archive: true, archive_best: true },
+    "Practice · Dec 3 — your best of this day (it doesn't count)",
+  ],
+];
+
+for (const [what, change, line] of LINES) {
+  test(`the end card's line of ${what}`, async () => {
+    const { readFileSync } = await import("node:fs");
+    const read = (/** @type {string} */ id) => JSON.parse(readFileSync(new URL(`../../web/i18n/${id}.en.json`, import.meta.url), "utf8"));
+    const table = { ...read("shell"), ...read("club") };
+    const t = (/** @type {string} */ key, /** @type {any} */ vars = {}) => {
+      const entry = table[key];
+      const text = typeof entry === "string" ? entry : (entry?.[vars.count === 1 ? "one" : "other"] ?? key);
+      return text.replace(/\{(\w+)\}/g, (/** @type {string} */ _, /** @type {string} */ name) => String(vars[name]));
+    };
+    const summary = /** @type {any} */ ({ ...BANKED, ...change });
+    assert.equal(dailyLine(summary, { t, lang: "en", number: (/** @type {number} */ v) => String(v) }), line);
   });
 }

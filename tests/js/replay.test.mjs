@@ -16,9 +16,10 @@ const moveAt = (index) => [...LOUD].filter((step) => step <= index).length;
 /**
  * A bar over positions 0..steps, its engine answering at once or when the test
  * says (`hold`), with what it was asked and what the page was given to draw.
- * @param {{ steps?: number, hold?: boolean, link?: string | null, failAt?: number }} [options]
+ * @param {{ steps?: number, hold?: boolean, link?: string | null, failAt?: number, byMove?: boolean }} [options]
+ *   `byMove`: the engine answers replay_move_index (a move's position: the first at its count)
  */
-function makeBar({ steps = STEPS, hold = false, link = "#/blocks?seed=7", failAt = -1 } = {}) {
+function makeBar({ steps = STEPS, hold = false, link = "#/blocks?seed=7", failAt = -1, byMove = false } = {}) {
   const host = doc.createElement("div");
   doc.body.appendChild(host);
   /** @type {number[]} */
@@ -57,6 +58,7 @@ function makeBar({ steps = STEPS, hold = false, link = "#/blocks?seed=7", failAt
     show: (view, events, index, jump) => {
       shown.push([view, events, index, jump]);
     },
+    ...(byMove && { moveIndex: async (index, by) => moveIndex(index, by, steps) }),
     report: (error) => {
       reported.push(error);
     },
@@ -85,6 +87,16 @@ function makeBar({ steps = STEPS, hold = false, link = "#/blocks?seed=7", failAt
       await settle();
     },
   };
+}
+
+/**
+ * The engine's replay_move_index over the fake moves: the positions where a move's count is first reached.
+ * @param {number} index @param {number} by @param {number} steps
+ */
+function moveIndex(index, by, steps) {
+  const starts = [0, ...[...LOUD].filter((step) => step <= steps)];
+  if (by > 0) return starts.find((k) => k > index) ?? steps;
+  return starts.filter((k) => k < index).at(-1) ?? 0;
 }
 
 /** Move the slider as a player does (drag, click, its keys, a tap): its value changes, then `input` fires. */
@@ -259,6 +271,54 @@ for (const [key, from, to] of KEYS) {
     assert.equal(event.defaultPrevented, true, "the page does not scroll");
   });
 }
+
+// ←/→ by move (a domino tile's frames and a merge turn are no move), Shift+←/→ and , . by one step:
+// [key, modifiers, the position before, the position after]; moves are made at positions 1, 2, 5, 9 and 12
+const BY_MOVE = [
+  ["ArrowRight", {}, 2, 5],
+  ["ArrowRight", {}, 3, 5],
+  ["ArrowRight", {}, 9, 12],
+  ["ArrowRight", {}, 12, 12],
+  ["ArrowLeft", {}, 7, 5],
+  ["ArrowLeft", {}, 5, 2],
+  ["ArrowLeft", {}, 0, 0],
+  ["ArrowRight", { shiftKey: true }, 2, 3],
+  ["ArrowLeft", { shiftKey: true }, 7, 6],
+  [".", {}, 2, 3],
+  [",", {}, 2, 1],
+  [",", {}, 0, 0],
+];
+
+for (const [key, modifiers, from, to] of BY_MOVE) {
+  test(`${Object.keys(modifiers).length ? "Shift+" : ""}${key} from ${from} shows ${to} (by move)`, async () => {
+    const { bar } = makeBar({ byMove: true });
+    await bar.goTo(from);
+    const event = press(doc.body, key, modifiers);
+    await settle();
+    await settle();
+    assert.equal(bar.index(), to);
+    assert.equal(event.defaultPrevented, true);
+  });
+}
+
+test("quick presses by move each go one move on from where the last one lands", async () => {
+  const { bar } = makeBar({ byMove: true });
+  press(doc.body, "ArrowRight");
+  press(doc.body, "ArrowRight");
+  press(doc.body, "ArrowRight");
+  for (let i = 0; i < 6; i += 1) await settle();
+  assert.equal(bar.index(), 5);
+});
+
+test("Space on the focused slider plays and pauses (where the focus is after scrubbing)", async () => {
+  mock.timers.enable({ apis: ["setTimeout"] });
+  const { bar, slider } = makeBar();
+  const event = press(slider, " ");
+  assert.equal(bar.playing(), true);
+  assert.equal(event.defaultPrevented, true, "the page does not scroll");
+  press(slider, " ");
+  assert.equal(bar.playing(), false);
+});
 
 // [where the key is pressed, key, modifiers] — none of these steps the replay
 const IGNORED = [

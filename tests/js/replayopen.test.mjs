@@ -126,3 +126,28 @@ test("every replay reason of the engine has its words, in every language", () =>
     for (const reason of reasons) assert.ok(strings[`shell.replay.error.${reason}`], `${lang}: ${reason}`);
   }
 });
+
+// "Play this deal" of a replay: [what, the stored challenge, the stored ghost, the query it opens]
+const DEAL = "seed=12&mode=sprint&set=classic";
+const PLAY_DEAL = [
+  ["no challenge taken: the plain deal", null, null, DEAL],
+  [
+    "the challenge of this deal: its score to beat and its ghost",
+    `${DEAL}&beat=7934`,
+    "6E1.domino.eJx",
+    `${DEAL}&beat=7934&vs=6E1.domino.eJx`,
+  ],
+  ["the challenge of this deal without a score", DEAL, "6E1.domino.eJx", `${DEAL}&vs=6E1.domino.eJx`],
+  ["the challenge of this deal without a ghost", `${DEAL}&beat=5`, null, `${DEAL}&beat=5`],
+  ["another deal's challenge: the plain deal", "seed=99&mode=sprint&set=classic&beat=5", "6E1.domino.eJx", DEAL],
+];
+
+for (const [what, challenge, ghost, query] of PLAY_DEAL) {
+  test(`Play this deal, ${what}`, async () => {
+    const { playQuery } = await import("../../web/kit/clubreplay.js");
+    const { fakeScope } = await import("./fakes.mjs");
+    const scope = fakeScope({ ...(challenge && { challenge }), ...(ghost && { ghost }) });
+    const deps = /** @type {any} */ ({ game: "domino", storage: { scope: () => scope } });
+    assert.equal(playQuery(DEAL, deps), query);
+  });
+}

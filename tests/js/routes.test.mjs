@@ -15,6 +15,8 @@ const ROUTES = [
   ["#", HOME],
   ["#/", HOME],
   ["#/club", { name: "club" }],
+  ["#/club/archive", { name: "club", view: "archive" }], // the archive of past dailies
+  ["#/club/archive/", { name: "club", view: "archive" }],
   ["#/rules/blocks", { name: "rules", game: "blocks" }],
   ["#/rules/domino", { name: "rules", game: "domino" }],
   ["#/rules/merge", { name: "rules", game: "merge" }],
@@ -42,6 +44,9 @@ const ROUTES = [
   ["#/bowls?daily=2025-03-09", game("bowls", { start: "daily=2025-03-09" })],
   ["#/domino?daily=2025-03-09&mode=sprint", game("domino", { start: "daily=2025-03-09&mode=sprint" })],
   ["#/blocks?seed=7&&", game("blocks", { start: "seed=7" })], // empty parts dropped
+  // a past daily from the archive: handed on as written (the club service's archive_open checks it)
+  ["#/merge?archive=2026-12-01", game("merge", { start: "archive=2026-12-01" })],
+  ["#/bowls?archive=junk&lesson", game("bowls", { lesson: true })],
   // a challenge with the score to beat and the sender's replay as a ghost (P4): a long query, handed on whole
   [
     `#/blocks?seed=7&beat=7934&vs=6E1.blocks.${"eNq_-".repeat(400)}`,
@@ -60,6 +65,7 @@ const ROUTES = [
   ["#/rules", HOME],
   ["#/rules/chess", HOME],
   ["#/club/stats", HOME],
+  ["#/club/archive/x", HOME],
   ["#/?seed=1", HOME],
   [null, HOME],
   [undefined, HOME],

@@ -60,6 +60,25 @@ const ROWS = [
   ["ru", DAILY, null, ["\nСчёт: 240\n"], ["тренировк"]],
 ];
 
+// a counted daily whose streak a freeze kept says so: [language, frozen, what the text holds, what it must not hold]
+const FROZEN = [
+  ["en", { streak: 9, used: 1 }, ["6E Club · Color Bowls · Dec 2, 2026\nStreak 9 (🧊 1 freeze used)\nScore: 240\n"], []],
+  ["en", { streak: 15, used: 2 }, ["Streak 15 (🧊 2 freezes used)"], []],
+  ["de", { streak: 9, used: 1 }, ["Serie 9 (🧊 1× Schutz genutzt)\nPunkte"], []],
+  ["ru", { streak: 9, used: 2 }, ["Серия 9 (🧊 2 заморозки)"], []],
+  ["it", { streak: 9, used: 1 }, ["Serie 9 (🧊 1 protezione usata)"], []],
+  ["en", null, ["Score: 240"], ["🧊", "Streak"]],
+];
+
+for (const [lang, frozen, holds, lacks] of FROZEN) {
+  test(`share text: ${lang}, a counted daily, frozen ${JSON.stringify(frozen)}`, async () => {
+    const { t, number } = await strings(lang);
+    const text = shareText({ t, lang, number: (v) => number(v), gameName: t("shell.game.bowls.name"), event: DAILY, frozen });
+    for (const part of holds) assert.ok(text.includes(part), `${JSON.stringify(text)} lacks ${JSON.stringify(part)}`);
+    for (const part of lacks) assert.ok(!text.includes(part), `${JSON.stringify(text)} has ${JSON.stringify(part)}`);
+  });
+}
+
 for (const [lang, event, why, holds, lacks] of ROWS) {
   test(`share text: ${lang}, ${event.daily ? "daily" : "challenge"}, why ${why}`, async () => {
     const { t, number } = await strings(lang);

@@ -143,6 +143,7 @@ async function startPayload(deps) {
   // A reload resumes the run instead of starting the link again.
   history.replaceState(history.state, "", `#/${game}`);
   deps.start = null;
+  if (start.startsWith("archive=")) return archivePayload(deps, start.slice("archive=".length));
   let found; // {link: the deal's link as run_info writes it, payload: what the page's new-run call is given, beat: the
   // score to beat, vs: the sender's replay code, a ghost to race}
   try {
@@ -174,6 +175,37 @@ async function startPayload(deps) {
   taken();
   return found?.payload ?? { query: start };
 }
+
+/**
+ * A past daily from the archive (`archive=DATE`): the club service says whether the date is open and answers its
+ * deal as practice; a run of that day's archive in play resumes, any other in play is ended only if the player agrees.
+ * @param {ClubDeps} deps @param {string} date @returns {Promise<object | null>}
+ */
+async function archivePayload(deps, date) {
+  const { engine, t } = deps;
+  if (!engine) return null;
+  let opened;
+  try {
+    opened = /** @type {Daily.ArchiveOpen} */ (
+      await deps.clubEngine.call("archive_open", { date: decodeURIComponent(date), now: Date.now() })
+    );
+  } catch (error) {
+    if (!refusal(error)) throw error;
+    const why = /** @type {any} */ (error).field;
+    deps.notice(t(`shell.club.archiveRefused.${ARCHIVE_REFUSALS.includes(why) ? why : "archive-date"}`));
+    return null;
+  }
+  const info = /** @type {Club.RunInfo} */ (await engine.call("run_info", {}));
+  if (info?.in_play) {
+    if (info.archive && info.link === opened.link) return null; // that past daily is the run in play: it resumes
+    const yes = await ask(deps, t("shell.club.startTitle"), t("shell.club.replaceRun", { score: deps.number(info.score ?? 0) }));
+    if (!yes) return null;
+  }
+  return opened.payload;
+}
+
+/** Why the archive refused a date (club.daily.archive): each has its notice. */
+const ARCHIVE_REFUSALS = ["archive-date", "archive-future", "archive-today", "archive-old"];
 
 /** @param {ClubDeps} deps @param {GameEvent[] | undefined} events @returns {Promise<Summary | null>} */
 async function finished(deps, events) {

@@ -1,5 +1,5 @@
 // The HUD's Daily / Challenge badge (P4): "Daily · Dec 3" while the run on
-// screen is a daily, "Challenge" while it is the deal of a challenge link the
+// screen is a daily, "Practice · Dec 1" while it is a past daily from the archive, "Challenge" while it is the deal of a challenge link the
 // player opened ("Challenge · beat 7,934" when the link carried the sender's
 // score). The engine says which run is in play (`run_info`: the
 // daily's date and the deal's link); a challenge is the deal whose link the
@@ -33,13 +33,15 @@ export function challengeOf(stored) {
 
 /**
  * What the badge says of the run in play, or null (a plain run, a lesson, no run).
- * @param {{daily?: string | null, link?: string | null} | null | undefined} info the engine's run_info
+ * @param {{daily?: string | null, link?: string | null, archive?: boolean} | null | undefined} info the engine's run_info
  * @param {string | null} challenge the stored link of the challenge deal taken last
  * @param {BadgeDeps} deps
- * @returns {{kind: "daily" | "challenge", text: string} | null}
+ * @returns {{kind: "daily" | "challenge" | "archive", text: string} | null}
  */
 export function badgeOf(info, challenge, { t, lang, daily = true }) {
   if (!info) return null;
+  // A past daily from the archive is practice, whatever the page's own chip says of its mode.
+  if (info.archive && info.daily) return { kind: "archive", text: t("shell.club.badgeArchive", { date: dayText(info.daily, lang) }) };
   if (info.daily) return daily ? { kind: "daily", text: t("shell.club.badgeDaily", { date: dayText(info.daily, lang) }) } : null;
   const [link, beat] = challengeOf(challenge);
   if (info.link && info.link === link) {

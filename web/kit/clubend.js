@@ -22,8 +22,8 @@ import { ghostVerdict } from "./clubghost.js";
 
 // What a summary kept beside a finished run holds (the end card after a reload);
 // its event is always the engine's own (run_info), never the stored copy.
-const KEPT_FLAGS = ["daily", "counted", "practice", "new_best", "kept"];
-const KEPT_COUNTS = ["streak", "best_streak", "club_streak", "club_today"];
+const KEPT_FLAGS = ["daily", "counted", "practice", "new_best", "kept", "archive", "archive_best"];
+const KEPT_COUNTS = ["streak", "best_streak", "club_streak", "club_today", "freezes", "freezes_used"];
 const SAME_RUN = ["game", "score", "seed", "daily", "moves", "code"];
 
 /**
@@ -55,6 +55,10 @@ export function endedSummary(text, event) {
     club_today: 0,
     new_best: false,
     kept: false,
+    archive: false,
+    archive_best: false,
+    freezes: 0,
+    freezes_used: 0,
     event,
   });
   if (!kept || typeof kept !== "object" || !kept.event || SAME_RUN.some((key) => kept.event[key] !== event[key])) return bare;
@@ -74,8 +78,14 @@ export function endedSummary(text, event) {
 export function dailyLine(summary, { t, lang, number }) {
   if (!summary.daily) return null;
   const date = summary.date ? dayText(summary.date, lang) : "";
+  // a past daily from the archive: practice, with that day's own best (docs/daily-club.md, "The archive")
+  if (summary.archive) return t(summary.archive_best ? "club.end.archiveBest" : "club.end.archive", { date });
   if (summary.counted) {
-    return t("shell.club.counted", { date, streak: number(summary.streak), count: summary.streak });
+    const line = t("shell.club.counted", { date, streak: number(summary.streak), count: summary.streak });
+    // said honestly: the streak stands because a freeze kept a missed day (docs/daily-club.md, "Freezes")
+    return summary.freezes_used > 0
+      ? `${line} · ${t("club.end.frozen", { count: summary.freezes_used, n: number(summary.freezes_used) })}`
+      : line;
   }
   return t("club.end.practice", { date, why: whyText(t, summary.why ?? "other") });
 }
@@ -123,6 +133,7 @@ function endActions(row, summary, deps) {
       gameName: deps.gameName(event.game),
       event,
       why: summary.why,
+      frozen: summary.counted && summary.freezes_used > 0 ? { streak: summary.streak, used: summary.freezes_used } : null,
     });
     shareOrCopy(text, deps.shareDeps());
   });

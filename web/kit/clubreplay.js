@@ -5,6 +5,8 @@
 import { html } from "../svg.js";
 import { createReplayBar } from "./replay.js";
 import { dayText } from "./share.js";
+import { CHALLENGE, challengeOf } from "./clubbadge.js";
+import { GHOST } from "./clubghost.js";
 
 /** @typedef {import("./club.js").ClubDeps} ClubDeps */
 
@@ -59,6 +61,21 @@ function roomForBar(root, bar) {
 }
 
 /**
+ * "Play this deal": the deal's query, with the score to beat and the ghost of the challenge the player took
+ * on that deal (its stored link is the engine's own for it, as the HUD's badge reads it: clubbadge.js), so a
+ * replay of a challenge run starts the challenge again, not a plain run of its deal.
+ * @param {string} query the engine's link of the replay's deal @param {ClubDeps} deps @returns {string}
+ */
+export function playQuery(query, { game, storage }) {
+  if (!game || !storage) return query; // (a page with no storage: a test's)
+  const scope = storage.scope(game);
+  const [link, beat] = challengeOf(scope.get(CHALLENGE));
+  if (link !== query) return query;
+  const ghost = scope.get(GHOST);
+  return `${query}${beat === null ? "" : `&beat=${beat}`}${ghost ? `&vs=${ghost}` : ""}`;
+}
+
+/**
  * Replay mode: opens deps.replay, draws its first position and the bar; null when the code is refused.
  * @param {HTMLElement} root @param {{ show: (view: any, events: import("./page.js").GameEvent[], step: number, jump: boolean) => void }} options the first position is step 0, a jump; the bar's come with theirs @param {ClubDeps} deps
  * @returns {Promise<any>}
@@ -78,9 +95,10 @@ export async function openReplay(root, { show }, deps) {
     moves: opened.moves,
     move: opened.move,
     score: opened.score,
-    link: query ? `#/${game}?${query}` : null,
+    link: query ? `#/${game}?${playQuery(query, deps)}` : null,
     kind: typeof opened.daily === "string" ? t("shell.replay.daily", { date: dayText(opened.daily, deps.lang, true) }) : null,
     seek: (index) => engine.call("replay_seek", { index }),
+    moveIndex: async (index, by) => /** @type {{ index: number }} */ (await engine.call("replay_move_index", { index, by })).index,
     show,
     report: (error) => console.error(error),
     close: () => {

@@ -12,8 +12,10 @@
 // Controls, each a real button with an accessible name: first, step back,
 // play/pause, step forward, last, speed 1×/2×/4×; a real range slider; "Move i
 // of N" in a polite live region; the final score; "Play this deal" (the
-// challenge link) and "Close". Keys: ←/→ step, Home/End the first and last
-// position, Space play/pause (the slider keeps its own arrow, Home and End keys).
+// challenge link) and "Close". Keys: ←/→ step by the player's moves (the engine's
+// `replay_move_index`: a domino tile's frames or a merge turn are no move), Shift+←/→
+// or , and . by one step (a frame), Home/End the first and last position, Space
+// play/pause, on the slider too (it keeps its own arrow, Home and End keys).
 //
 // Play timing: one step per 600 ms at 1× (300 at 2×, 150 at 4×). A step that
 // brought no event (a plain domino tick or a sideways move) waits a quarter of
@@ -57,6 +59,8 @@ const ICONS = {
  * @property {string | null} link the challenge link of the deal, or null
  * @property {string | null} [kind] what the run was, shown beside its score ("Daily · 2 Dec 2026"), or null
  * @property {(index: number) => Promise<Position>} seek asks the engine for position index
+ * @property {(index: number, by: number) => Promise<number>} [moveIndex] the position `by` (-1, 1) moves from `index`
+ *   (the engine's replay_move_index); none: a move is a step
  * @property {(view: any, events: import("./page.js").GameEvent[], index: number, jump: boolean) => void} show the page draws position
  *   `index`; `jump`: not one step forward from the position shown (Last, First, the slider, a step back):
  *   drawn at once, no animation
@@ -98,6 +102,7 @@ const ICONS = {
  * @property {() => number} target the position last asked for
  * @property {() => void} nextSpeed
  * @property {() => void} close
+ * @property {(by: number) => void} byMove steps by the player's moves from the position last asked for
  */
 
 /**
@@ -205,18 +210,30 @@ function wireControls(parts, steps, act) {
 }
 
 /**
- * The bar's keys (P11): ←/→ step, Space play/pause; the slider keeps its own arrows.
+ * The bar's keys (P11): ←/→ by move, Shift+←/→ or , and . by step, Space play/pause; the slider keeps its
+ * own arrows, Home and End, and Space plays and pauses there too (where the focus is after scrubbing).
  * @param {HTMLInputElement} slider @param {BarActions} act @returns {(e: KeyboardEvent) => void}
  */
 function barKeys(slider, act) {
   return (e) => {
     if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
     const on = /** @type {HTMLElement | null} */ (e.target instanceof HTMLElement ? e.target : null);
-    if (on?.closest("dialog, textarea, select") || on === slider) return; // the slider's own arrows
-    if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
+    if (on?.closest("dialog, textarea, select")) return;
+    if (on === slider) {
+      if (e.key !== " ") return; // the slider's own arrows, Home and End
+      e.preventDefault();
+      act.toggle();
+      return;
+    }
+    const arrow = e.key === "ArrowLeft" || e.key === "ArrowRight";
+    if ((arrow && e.shiftKey) || e.key === "," || e.key === ".") {
+      e.preventDefault(); // one step: a frame of a falling tile, a merge turn
+      act.stop();
+      act.goTo(act.target() + (e.key === "ArrowLeft" || e.key === "," ? -1 : 1));
+    } else if (arrow) {
       e.preventDefault();
       act.stop();
-      act.goTo(act.target() + (e.key === "ArrowLeft" ? -1 : 1));
+      act.byMove(e.key === "ArrowLeft" ? -1 : 1);
     } else if (e.key === "Home" || e.key === "End") {
       e.preventDefault();
       act.stop();
@@ -330,8 +347,25 @@ export function createReplayBar(host, options) {
     parts.speed.setAttribute("aria-label", t("shell.replay.speed", { speed: label }));
   }
 
+  // Moves asked one after another: quick presses each go one move on from where the last one landed.
+  let moving = Promise.resolve();
+  /** @param {number} by */
+  function byMove(by) {
+    const ask = options.moveIndex;
+    if (!ask) {
+      goTo(target + by);
+      return;
+    }
+    moving = moving
+      .then(async () => {
+        const to = await ask(target, by);
+        if (!gone) await goTo(to);
+      })
+      .catch(options.report);
+  }
+
   /** @type {BarActions} */
-  const act = { goTo, stop, toggle, target: () => target, nextSpeed, close: () => options.close() };
+  const act = { goTo, stop, toggle, target: () => target, nextSpeed, close: () => options.close(), byMove };
   wireControls(parts, steps, act);
   const onKey = barKeys(parts.slider, act);
   document.addEventListener("keydown", onKey);

@@ -70,9 +70,10 @@ export function whyText(t, why) {
  * practice, never as the daily's result.
  * @param {{ t: ShareDeps["t"], lang: string, number: (value: number) => string, gameName: string,
  *   event: { game: string, score: number, daily: string | null, link: string | null, grid: string, challenge?: string | null },
- *   why?: string | null }} parts
+ *   why?: string | null, frozen?: { streak: number, used: number } | null }} parts `frozen`: a counted daily whose
+ *   streak a freeze kept (the service's summary): the text says so (docs/daily-club.md, "Freezes")
  */
-export function shareText({ t, lang, number, gameName, event, why = null }) {
+export function shareText({ t, lang, number, gameName, event, why = null, frozen = null }) {
   const date = event.daily ? dayText(event.daily, lang, true) : t("shell.club.challenge");
   const parts = {
     game: gameName,
@@ -82,7 +83,11 @@ export function shareText({ t, lang, number, gameName, event, why = null }) {
     link: challengeLink(event.game, event.challenge ?? event.link),
   };
   if (why) return t("club.share.practice", { ...parts, why: whyText(t, why) });
-  return t("shell.club.shareText", parts);
+  const text = t("shell.club.shareText", parts);
+  if (!frozen) return text;
+  const said = t("club.share.frozen", { streak: number(frozen.streak), count: frozen.used, n: number(frozen.used) });
+  const cut = text.indexOf("\n"); // after the first line: the game and the day
+  return cut < 0 ? `${text}\n${said}` : `${text.slice(0, cut)}\n${said}${text.slice(cut)}`;
 }
 
 // The text shown selected in a dialog, for a device where neither share nor clipboard works.

@@ -41,19 +41,20 @@ from collections.abc import Iterator
 from typing import Any
 
 from club import GAMES, calendar
-from club.daily import clock, days
+from club.daily import archive as past
+from club.daily import clock
 from club.daily import record as records
 from club.daily import repair as fixing
 from club.daily import replays as kept
 from club.daily import stats as numbers
-from club.daily.views import Banked, Home, Repaired, ReplayList, Stats, Summary, Today
+from club.daily.views import Archive, ArchiveOpen, Banked, Home, Repaired, ReplayList, Stats, Summary, Today
 from club.errors import MAX_COUNT, NotationError, is_int, read_seed
 from club.surface import act, ask
 
 #: The keys a ``finished`` event must have (session.py sends it when a run
 #: ends) and the ones it may have (checked when present; other keys are not read).
 EVENT_KEYS = frozenset({"type", "game", "score", "daily", "code"})
-EVENT_OPTIONAL = frozenset({"seed", "link", "moves", "grid", "practice", "mode"})
+EVENT_OPTIONAL = frozenset({"seed", "link", "moves", "grid", "practice", "mode", "archive"})
 #: Longest link and grid text an event may carry.
 MAX_LINK, MAX_GRID = 200, 1000
 
@@ -65,7 +66,8 @@ class Session:
     CALLS = {"today": ask(now=float), "home": ask(record=str | None, now=float),
              "stats": ask(record=str | None, now=float), "replays": ask(replays=str | None),
              "bank": act(record=str | None, replays=str | None, finished=dict[str, Any], now=float),
-             "check": ask(record=str), "repair": ask(record=str), "check_replays": ask(game=str, replays=str)}
+             "check": ask(record=str), "repair": ask(record=str), "check_replays": ask(game=str, replays=str),
+             "archive": ask(record=str | None, now=float), "archive_open": ask(date=str, now=float)}
 
     def today(self, payload: dict[str, Any]) -> Today:
         """Today's UTC date (the nearest of the Club's years on an impossible
@@ -83,19 +85,22 @@ class Session:
         record = _record(payload)
         entries = _replays(payload, game)
         banked = records.bank(record, game, event["score"], event["daily"], today, event["practice"], event["mode"],
-                              possible)
+                              possible, event["archive"])
         new_entries, was_kept = entries, False
         if event["code"] is not None:
             new_entries, was_kept = kept.keep(entries, game, event["code"], event["score"], banked.date,
                                               banked.new_best)
         games = banked.record.games[game]
+        streak = numbers.protected(games, today)
         summary: Summary = {
             "game": game, "date": event["daily"], "daily": event["daily"] is not None,
             "counted": banked.counted, "practice": banked.practice, "why": banked.why,
-            "streak": days.current(games.streaks, today), "best_streak": games.best_streak,
-            "club_streak": days.current(banked.record.club_streaks, today),
+            "streak": streak.streak, "best_streak": max(games.best_streak, streak.best),
+            "freezes": streak.held, "freezes_used": len(streak.used),
+            "club_streak": numbers.club_protected(banked.record, today).streak,
             "club_today": numbers.club_today(banked.record, today),
             "new_best": banked.new_best, "kept": was_kept,
+            "archive": event["archive"], "archive_best": banked.archive_best,
         }
         return {"record": records.dump(banked.record), "replays": kept.dump(game, new_entries), "summary": summary}
 
@@ -103,6 +108,23 @@ class Session:
         """The home screen's Daily Club card."""
         now, today, _ = clock.read(payload.get("now"))
         return numbers.home(_record(payload), today, calendar.next_day_ms(now))
+
+    def archive(self, payload: dict[str, Any]) -> Archive:
+        """The archive page: the past dailies open today, newest first, each game's day with
+        its counted score (played on its day) and its archive best (``club.daily.archive``)."""
+        _, today, _ = clock.read(payload.get("now"))
+        record = _record(payload)
+        return {"date": today, "days": [
+            {"date": date, "games": {game: {"score": record.games[game].score_on(date),
+                                            "best": record.games[game].archive_best(date)} for game in GAMES}}
+            for date in past.window(today)]}
+
+    def archive_open(self, payload: dict[str, Any]) -> ArchiveOpen:
+        """A past daily to play from the archive: the ``new`` payload of its deal as practice, or
+        refused with the reason as the field (``archive-date``, ``-future``, ``-today``, ``-old``)."""
+        _, today, _ = clock.read(payload.get("now"))
+        date = past.open_date(payload.get("date"), today)
+        return {"date": date, "payload": {"daily": date, "archive": True}, "link": f"daily={date}"}
 
     def stats(self, payload: dict[str, Any]) -> Stats:
         """The stats page's numbers and chart data."""
@@ -152,7 +174,7 @@ def read_finished(value: object) -> dict[str, Any]:
     """
     if not isinstance(value, dict) or not value.keys() >= EVENT_KEYS:
         raise NotationError("finished", f"a finished event has the keys {', '.join(sorted(EVENT_KEYS))}")
-    event = {"seed": None, "link": None, "moves": 0, "grid": "", "practice": None, "mode": None,
+    event = {"seed": None, "link": None, "moves": 0, "grid": "", "practice": None, "mode": None, "archive": False,
              **{key: value[key] for key in EVENT_KEYS | (EVENT_OPTIONAL & value.keys())}}
     checks = (
         event["type"] == "finished",
@@ -163,6 +185,7 @@ def read_finished(value: object) -> dict[str, Any]:
         event["link"] is None or (isinstance(event["link"], str) and len(event["link"]) <= MAX_LINK),
         isinstance(event["grid"], str) and len(event["grid"]) <= MAX_GRID,
         event["code"] is None or isinstance(event["code"], str),
+        isinstance(event["archive"], bool) and (not event["archive"] or event["daily"] is not None),
     )
     if not all(checks):
         raise NotationError("finished", "the finished event has a field of the wrong type or size")

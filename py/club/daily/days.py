@@ -87,5 +87,14 @@ def longest(spans: list[Span]) -> int:
     return max((length(span) for span in spans), default=0)
 
 
+def text(day: int) -> str:
+    """The date of a day number (``ordinal``'s inverse).
+
+    >>> text(ordinal("2026-12-02"))
+    '2026-12-02'
+    """
+    return _text(day)
+
+
 def _text(day: int) -> str:
     return (datetime.date.fromisoformat(EPOCH) + datetime.timedelta(days=day)).isoformat()

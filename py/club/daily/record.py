@@ -69,7 +69,11 @@ MAX_BESTS = 100
 #: each mode's personal bests (``modes``: a domino Sprint's and a Marathon's are
 #: not one number); a version 2 record loads with ``mode`` null on every run and
 #: no mode bests, a version 1 record also with ``why`` null (``upgrade``).
-VERSION = 3
+VERSION = 4
+#: Version 4 keeps each game's archive bests (``archive``: the best of each past daily played
+#: again from the archive, by date); a version 3 record loads with none (``upgrade``).
+#: Past dailies' bests kept per game, newest dates (the archive holds 30 days: more is history).
+MAX_ARCHIVE = 60
 #: Modes kept per game (domino has two, bowls three): more is no record of a game.
 MAX_MODES = 8
 #: Why a daily was practice, when the game did not say: its day already
@@ -109,11 +113,18 @@ class GameRecord:
     best_streak: int = 0
     #: Each mode's personal best as it rose, (date, best), like ``bests`` (the best is the last).
     modes: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+    #: The best of each past daily played from the archive, (date, best), oldest date first:
+    #: kept apart from every other best (club.daily.archive).
+    archive: list[tuple[str, int]] = field(default_factory=list)
 
     def score_on(self, date: str) -> int | None:
         """The counted daily score of ``date`` (None: not counted or no longer kept)."""
         at = bisect.bisect_left(self.days, (date, -1))
         return self.days[at][1] if at < len(self.days) and self.days[at][0] == date else None
+
+    def archive_best(self, date: str) -> int | None:
+        """The best of ``date``'s daily played from the archive (None: never, or no longer kept)."""
+        return dict(self.archive).get(date)
 
 
 @dataclass
@@ -136,6 +147,7 @@ class Banked:
     new_best: bool
     why: str | None = None  # why it was practice or could set no best (see the module's note)
     date: str = ""  # the date the run was banked under: the daily's, else the clock's (``latest`` when impossible)
+    archive_best: bool = False  # a past daily from the archive that beat that day's archive best
 
 
 def fresh() -> Record:
@@ -144,12 +156,14 @@ def fresh() -> Record:
 
 
 def bank(record: Record, game: str, score: int, daily: str | None, today: str,
-         practice: str | None = None, mode: str | None = None, possible: bool = True) -> Banked:
+         practice: str | None = None, mode: str | None = None, possible: bool = True,
+         archive: bool = False) -> Banked:
     """``record`` with a finished run of ``game`` added (a new record; the
     old one is not changed). ``daily`` is the daily's date (None: no daily),
     ``today`` the UTC date it finished, ``practice`` the game's reason why the
     run can set no personal best (None: it can), ``mode`` the game's mode it
-    was played in (None: the game has none), ``possible`` false when the clock
+    was played in (None: the game has none), ``archive`` true for a past daily played
+    from the archive (practice ``archive``: its best is kept per date, apart), ``possible`` false when the clock
     was outside the Club's years (``today`` is then only the nearest date of
     them: the run counts no day and is dated ``latest(record)``). A run of a
     mode is a new best when it beats its mode's best (``new_best``); ``best``
@@ -191,7 +205,11 @@ def bank(record: Record, game: str, score: int, daily: str | None, today: str,
             new.club_days += 1
             new.club_streaks = days.add_day(new.club_streaks, daily)
             new.club_best = max(new.club_best, days.longest(new.club_streaks))
-    return Banked(new, counted, daily is not None and not counted, new_best, why, daily or dated)
+    archive_best = archive and daily is not None and practice == calendar.ARCHIVE and \
+        (games.archive_best(daily) is None or score > (games.archive_best(daily) or 0))
+    if archive_best and daily is not None:
+        games.archive = sorted({**dict(games.archive), daily: score}.items())[-MAX_ARCHIVE:]
+    return Banked(new, counted, daily is not None and not counted, new_best, why, daily or dated, archive_best)
 
 
 def rise(points: list[tuple[str, int]], date: str, score: int) -> list[tuple[str, int]]:
@@ -287,7 +305,8 @@ def load(text: object) -> Record:
 
 
 def upgrade(version: int, data: dict[str, Any]) -> dict[str, Any]:
-    """Record ``data`` of ``version`` one version on: version 1 kept no
+    """Record ``data`` of ``version`` one version on: version 3 kept no archive bests, so
+    each game gets none; version 1 kept no
     reason, so each run of every game gets ``why`` null (what was practice
     then stays practice: the counted days and streaks are kept as they are);
     version 2 kept no mode, so each run gets ``mode`` null and each game no
@@ -298,13 +317,18 @@ def upgrade(version: int, data: dict[str, Any]) -> dict[str, Any]:
     [[5, True, '2026-12-01', None]]
     >>> upgrade(2, {"games": {"domino": {"runs": [[5, True, "2026-12-01", None]]}}})["games"]["domino"]
     {'runs': [[5, True, '2026-12-01', None, None]], 'modes': {}}
+    >>> upgrade(3, {"games": {"merge": {"runs": []}}})["games"]["merge"]
+    {'runs': [], 'archive': []}
     """
     games = data.get("games")
-    if version not in (1, 2) or not isinstance(games, dict):
+    if version not in (1, 2, 3) or not isinstance(games, dict):
         return data
     out = copy.deepcopy(data)
     for game in out["games"].values():
         if not isinstance(game, dict):
+            continue
+        if version == 3:
+            game.setdefault("archive", [])
             continue
         runs = game.get("runs")
         if isinstance(runs, list):
@@ -322,11 +346,13 @@ def _dump_game(games: GameRecord) -> dict[str, Any]:
         "best": games.best, "bests": [list(point) for point in games.bests],
         "streaks": games.streaks, "best_streak": games.best_streak,
         "modes": {mode: [list(point) for point in points] for mode, points in games.modes.items()},
+        "archive": [list(point) for point in games.archive],
     }
 
 
 def _load_game(data: dict[str, Any]) -> GameRecord:
-    save.keys(data, "game", {"played", "daily_played", "days", "runs", "best", "bests", "streaks", "best_streak", "modes"})
+    save.keys(data, "game", {"played", "daily_played", "days", "runs", "best", "bests", "streaks", "best_streak", "modes",
+                             "archive"})
     played, daily_played = save.counter(data, "played"), save.counter(data, "daily_played")
     counted = [read_point(item, "days") for item in _items(data.get("days"), "days", MAX_DAYS)]
     if any(a[0] >= b[0] for a, b in itertools.pairwise(counted)):
@@ -348,7 +374,10 @@ def _load_game(data: dict[str, Any]) -> GameRecord:
     mode_bests = {read_reason(mode, "modes"): _bests(points, "modes") for mode, points in modes.items()}
     if any(not points for points in mode_bests.values()):
         raise NotationError("modes", "a mode is kept with its first best")
-    return GameRecord(played, daily_played, counted, runs, best, bests, streaks, best_streak, mode_bests)
+    archive = [read_point(item, "archive") for item in _items(data.get("archive"), "archive", MAX_ARCHIVE)]
+    if any(a[0] >= b[0] for a, b in itertools.pairwise(archive)):
+        raise NotationError("archive", "archive bests must be in date order, each once")
+    return GameRecord(played, daily_played, counted, runs, best, bests, streaks, best_streak, mode_bests, archive)
 
 
 def _bests(value: object, name: str) -> list[tuple[str, int]]:

@@ -43,7 +43,7 @@ from club.errors import NotationError
 
 T = TypeVar("T")
 #: A game record's keys, as ``record.load`` asks for them.
-GAME_KEYS = ("played", "daily_played", "days", "runs", "best", "bests", "streaks", "best_streak", "modes")
+GAME_KEYS = ("played", "daily_played", "days", "runs", "best", "bests", "streaks", "best_streak", "modes", "archive")
 
 
 def repair(text: object) -> tuple[Record, list[str]]:
@@ -86,7 +86,17 @@ def _game(value: object, game: str, dropped: list[str]) -> GameRecord:
     daily_played = _least(data, "daily_played", len(kept_days), game, dropped)
     played = _least(data, "played", max(daily_played, len(runs)), game, dropped)
     best = bests[-1][1] if bests else None
-    return GameRecord(played, daily_played, kept_days, runs, best, bests, streaks, best_streak, modes)
+    archive = _archive(data.get("archive"), name % "archive", dropped)
+    return GameRecord(played, daily_played, kept_days, runs, best, bests, streaks, best_streak, modes, archive)
+
+
+def _archive(value: object, name: str, dropped: list[str]) -> list[tuple[str, int]]:
+    """The archive bests that read: one per date (the lowest: never a best raised), the newest kept."""
+    points = _items(value, lambda item: records.read_point(item, name), name, dropped)
+    kept = sorted(dict(sorted(points, reverse=True)).items())[-records.MAX_ARCHIVE:]
+    if kept != points:
+        dropped.append(name)
+    return kept
 
 
 def _best(data: dict[str, Any], bests: list[tuple[str, int]], newest: str | None, name: str,

@@ -18,11 +18,12 @@ holds it. With no counted daily, or only scores of 0, the width is 1
 from __future__ import annotations
 
 from club import GAMES
-from club.daily import days
+from club.daily import freeze
 from club.daily.record import GameRecord, Record, fresh
-from club.daily.views import Bucket, ClubLine, GameStats, Home, HomeGame, ModeStats, Stats
+from club.daily.views import Bucket, ClubLine, Freezes, GameStats, Home, HomeGame, ModeStats, Stats
 
-__all__ = ["BUCKETS", "club_today", "distribution", "fresh", "game_stats", "home", "stats", "width"]
+__all__ = ["BUCKETS", "club_protected", "club_today", "distribution", "fresh", "game_stats", "home", "protected", "stats",
+           "width"]
 
 BUCKETS = 6
 
@@ -56,9 +57,27 @@ def club_today(record: Record, today: str) -> int:
     return sum(games.score_on(today) is not None for games in record.games.values())
 
 
+def protected(games: GameRecord, today: str) -> freeze.Protected:
+    """A game's streak on ``today`` with the freezes it earned (``club.daily.freeze``): its counted dates
+    and its streak spans (which outlive the bounded list of days)."""
+    return freeze.protect(freeze.of_dates((date for date, _ in games.days), games.streaks), today)
+
+
+def club_protected(record: Record, today: str) -> freeze.Protected:
+    """The Club streak with its freezes: the dates on which all four dailies counted, and its spans."""
+    dates = set.intersection(*({date for date, _ in games.days} for games in record.games.values()))
+    return freeze.protect(freeze.of_dates(dates, record.club_streaks), today)
+
+
+def freezes(streak: freeze.Protected) -> Freezes:
+    """What the stats page says of a streak's freezes: how many are held, the days they kept."""
+    return {"held": streak.held, "used": streak.used}
+
+
 def club_line(record: Record, today: str) -> ClubLine:
     """The Club streak, its best and today's count."""
-    return {"streak": days.current(record.club_streaks, today), "best_streak": record.club_best,
+    club = club_protected(record, today)
+    return {"streak": club.streak, "best_streak": max(record.club_best, club.best),
             "today": club_today(record, today)}
 
 
@@ -69,7 +88,7 @@ def home(record: Record, today: str, next_ms: int = 0) -> Home:
     for game in GAMES:
         score = record.games[game].score_on(today)
         games[game] = {"done": score is not None, "score": score,
-                       "streak": days.current(record.games[game].streaks, today), "query": f"daily={today}"}
+                       "streak": protected(record.games[game], today).streak, "query": f"daily={today}"}
     return {"date": today, "next_ms": next_ms, "games": games, "club": club_line(record, today)}
 
 
@@ -79,9 +98,10 @@ def game_stats(games: GameRecord, today: str) -> GameStats:
     >>> game_stats(GameRecord(), "2026-12-02")["best"] is None
     True
     """
+    streak = protected(games, today)
     return {
         "played": games.played, "daily_played": games.daily_played,
-        "streak": days.current(games.streaks, today), "best_streak": games.best_streak,
+        "streak": streak.streak, "best_streak": max(games.best_streak, streak.best), "freezes": freezes(streak),
         "best": games.best,
         "last": [{"score": run.score, "daily": run.daily, "date": run.date, "why": run.why, "mode": run.mode}
                  for run in games.runs],
@@ -98,6 +118,7 @@ def mode_stats(mode: str, points: list[tuple[str, int]]) -> ModeStats:
 
 def stats(record: Record, today: str) -> Stats:
     """The stats page: every game's numbers and the Club's."""
+    club = club_protected(record, today)
     return {"games": {game: game_stats(record.games[game], today) for game in GAMES},
-            "club": {"streak": days.current(record.club_streaks, today), "best_streak": record.club_best,
-                     "days": record.club_days}}
+            "club": {"streak": club.streak, "best_streak": max(record.club_best, club.best),
+                     "days": record.club_days, "freezes": freezes(club)}}

@@ -1,7 +1,7 @@
 """The shapes of the club service's answers, one ``TypedDict``
 each, so the page's JSDoc reads them as ``Daily.<Name>`` (tools/viewtypes.py).
 
->>> sorted(Summary.__annotations__)[:4]
+>>> sorted(Summary.__annotations__)[2:6]
 ['best_streak', 'club_streak', 'club_today', 'counted']
 """
 
@@ -41,6 +41,10 @@ class Summary(TypedDict):
     club_today: int  # dailies counted today, 0-4
     new_best: bool
     kept: bool  # its replay code was kept
+    freezes: int  # streak freezes held now (club.daily.freeze)
+    freezes_used: int  # missed days a freeze kept in the game's current streak (0: none)
+    archive: bool  # a past daily played from the archive (practice "archive")
+    archive_best: bool  # ...that beat that day's archive best (kept apart from every other best)
 
 
 class Banked(TypedDict):
@@ -117,6 +121,13 @@ class ModeStats(TypedDict):
     bests: list[BestPoint]
 
 
+class Freezes(TypedDict):
+    """A streak's freezes (club.daily.freeze): how many are held, and the days they kept in the current streak."""
+
+    held: int
+    used: list[str]
+
+
 class GameStats(TypedDict):
     """A game's numbers and chart data on the stats page."""
 
@@ -124,6 +135,7 @@ class GameStats(TypedDict):
     daily_played: int  # counted dailies
     streak: int
     best_streak: int
+    freezes: Freezes
     best: int | None
     last: list[RunPoint]
     distribution: list[Bucket]
@@ -137,6 +149,7 @@ class ClubStats(TypedDict):
     streak: int
     best_streak: int
     days: int
+    freezes: Freezes
 
 
 class Stats(TypedDict):
@@ -159,3 +172,39 @@ class ReplayList(TypedDict):
     """A game's kept replays, newest first."""
 
     list: list[ReplayEntry]
+
+
+class ArchiveGame(TypedDict):
+    """One game's past daily of one date: its counted score (played on its day) and its archive best."""
+
+    score: int | None
+    best: int | None
+
+
+class ArchiveDay(TypedDict):
+    """One date of the archive, each game's daily of it."""
+
+    date: str
+    games: dict[str, ArchiveGame]
+
+
+class Archive(TypedDict):
+    """The archive page: today's date and the past dailies open, newest first."""
+
+    date: str
+    days: list[ArchiveDay]
+
+
+class ArchiveOpenPayload(TypedDict):
+    """The game's ``new`` payload of a past daily played from the archive."""
+
+    daily: str
+    archive: bool
+
+
+class ArchiveOpen(TypedDict):
+    """A past daily opened from the archive: its date, the ``new`` payload and its deal's link."""
+
+    date: str
+    payload: ArchiveOpenPayload
+    link: str

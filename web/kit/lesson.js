@@ -139,8 +139,12 @@ export function createLesson(root, ctx, steps) {
   const count = html("p", { class: "kit-lesson-count" }, card);
   const say = html("p", { class: "kit-lesson-say" }, card);
   const next = html("button", { type: "button", class: "btn primary kit-lesson-next" }, buttons, t("shell.lesson.next"));
-  const skip = html("button", { type: "button", class: "btn kit-lesson-skip", "aria-label": t("shell.lesson.skip") }, buttons,
-    t("shell.lesson.skipShort"));
+  const skip = html(
+    "button",
+    { type: "button", class: "btn kit-lesson-skip", "aria-label": t("shell.lesson.skip") },
+    buttons,
+    t("shell.lesson.skipShort"),
+  );
   let index = 0;
   /** @type {Element | null} */
   let pointed = null;

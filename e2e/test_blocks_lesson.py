@@ -25,8 +25,6 @@ FIRST = (0, "0:0")  # step 1: the triangle anywhere empty
 STEPS = ["drag", "fill", "meter", "crown"]
 
 
-
-
 def says(page: Page, lang: str, step: int) -> None:
     coach_says(page, "blocks", lang, STEPS[step], step)
 
@@ -128,7 +126,9 @@ def test_ru_lesson_again_from_the_rules_page_then_skip(contexts, server_url: str
     page.locator(".lesson-link").click()
     expect(page).to_have_url(server_url + "#/blocks?lesson")
     wait_ready(page)
-    play_lesson(page, "ru", [tap_drop, mouse_drop, tap_drop], lambda p: p.locator(".kit-lesson-next").click(), run)
+    play_lesson(
+        page, "ru", [tap_drop, mouse_drop, tap_drop], lambda p: p.locator(".kit-lesson-next").click(), run
+    )
     play_opens_the_game(page, server_url, lambda button: button.click())
     assert page.evaluate("k => localStorage.getItem(k)", storage_key("blocks", "run")) == run
     page.goto(server_url + "#/blocks?lesson")
@@ -139,7 +139,9 @@ def test_ru_lesson_again_from_the_rules_page_then_skip(contexts, server_url: str
     expect(page).to_have_url(server_url + "#/blocks")
     wait_ready(page)
     expect(page.locator(".kit-lesson")).to_have_count(0)
-    expect(page.locator(".game-blocks .bk-slot").first).to_be_focused()  # the keyboard is at the tray, not on <body>
+    expect(
+        page.locator(".game-blocks .bk-slot").first
+    ).to_be_focused()  # the keyboard is at the tray, not on <body>
     assert page.evaluate("k => localStorage.getItem(k)", storage_key("blocks", "run")) == run
 
 
@@ -167,14 +169,18 @@ PHONES = [("en", 360, 640), ("de", 390, 844), ("it", 360, 640), ("ru", 390, 844)
 
 @pytest.mark.parametrize(("lang", "width", "height"), PHONES, ids=[f"{l}-{w}x{h}" for l, w, h in PHONES])
 def test_the_first_step_says_tap_twice_and_a_clearing_first_drop_goes_to_step_2(
-        contexts, boot, lang: str, width: int, height: int) -> None:
+    contexts, boot, lang: str, width: int, height: int
+) -> None:
     """By touch on a phone: the first step says how a tap drops (B19), and a first drop that fills
     the top row passes step 1 only (Step 2 of 4 shows next, not Step 3)."""
-    page = contexts.page(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True, first_visit=True)
+    page = contexts.page(
+        viewport={"width": width, "height": height}, has_touch=True, is_mobile=True, first_visit=True
+    )
     open_first_lesson(page, boot, "blocks", lang)
     says(page, lang, 0)
     assert AGAIN[lang] in page.locator(".kit-lesson-say").text_content()
     tap_drop(page, *lesson.FILL_TOP)
     says(page, lang, 1)
-    expect(page.locator(".kit-lesson-count")).to_have_text(lessons.strings("shell", lang)["shell.lesson.step"]
-                                                            .replace("{n}", "2").replace("{total}", "4"))
+    expect(page.locator(".kit-lesson-count")).to_have_text(
+        lessons.strings("shell", lang)["shell.lesson.step"].replace("{n}", "2").replace("{total}", "4")
+    )

@@ -19,7 +19,9 @@ PHONE = {"has_touch": True, "is_mobile": True, "first_visit": True}
 
 @pytest.mark.parametrize("size", PHONES, ids=[f"{w}x{h}" for w, h in PHONES])
 @pytest.mark.parametrize("game", GAMES)
-def test_back_from_the_game_a_lesson_opened_goes_home(contexts, boot, server_url: str, game: str, size) -> None:
+def test_back_from_the_game_a_lesson_opened_goes_home(
+    contexts, boot, server_url: str, game: str, size
+) -> None:
     width, height = size
     page = contexts.page(viewport={"width": width, "height": height}, **PHONE)
     boot(page, "#/", settings("en"))

@@ -167,7 +167,7 @@ AGAIN = {"en": "again", "it": "di nuovo", "de": "noch einmal", "ru": "ещё р�
 PHONES = [("en", 360, 640), ("de", 390, 844), ("it", 360, 640), ("ru", 390, 844)]
 
 
-@pytest.mark.parametrize(("lang", "width", "height"), PHONES, ids=[f"{l}-{w}x{h}" for l, w, h in PHONES])
+@pytest.mark.parametrize(("lang", "width", "height"), PHONES, ids=[f"{lang}-{w}x{h}" for lang, w, h in PHONES])
 def test_the_first_step_says_tap_twice_and_a_clearing_first_drop_goes_to_step_2(
     contexts, boot, lang: str, width: int, height: int
 ) -> None:

@@ -13,6 +13,7 @@ row, the meter, win a Crown); its moves come from there too.
 from __future__ import annotations
 
 import lessons
+import pytest
 from arcade import settings, storage_key, wait_ready
 from club.blocks import lesson
 from club.hexgrid import Hex
@@ -22,8 +23,6 @@ from test_blocks import cell_centre, focus_slot, key_path, mouse_drop
 
 FIRST = (0, "0:0")  # step 1: the triangle anywhere empty
 STEPS = ["drag", "fill", "meter", "crown"]
-
-
 
 
 def says(page: Page, lang: str, step: int) -> None:
@@ -127,7 +126,9 @@ def test_ru_lesson_again_from_the_rules_page_then_skip(contexts, server_url: str
     page.locator(".lesson-link").click()
     expect(page).to_have_url(server_url + "#/blocks?lesson")
     wait_ready(page)
-    play_lesson(page, "ru", [tap_drop, mouse_drop, tap_drop], lambda p: p.locator(".kit-lesson-next").click(), run)
+    play_lesson(
+        page, "ru", [tap_drop, mouse_drop, tap_drop], lambda p: p.locator(".kit-lesson-next").click(), run
+    )
     play_opens_the_game(page, server_url, lambda button: button.click())
     assert page.evaluate("k => localStorage.getItem(k)", storage_key("blocks", "run")) == run
     page.goto(server_url + "#/blocks?lesson")
@@ -138,20 +139,48 @@ def test_ru_lesson_again_from_the_rules_page_then_skip(contexts, server_url: str
     expect(page).to_have_url(server_url + "#/blocks")
     wait_ready(page)
     expect(page.locator(".kit-lesson")).to_have_count(0)
-    expect(page.locator(".game-blocks .bk-slot").first).to_be_focused()  # the keyboard is at the tray, not on <body>
+    expect(
+        page.locator(".game-blocks .bk-slot").first
+    ).to_be_focused()  # the keyboard is at the tray, not on <body>
     assert page.evaluate("k => localStorage.getItem(k)", storage_key("blocks", "run")) == run
 
 
 def test_clearing_both_rows_before_next_never_sticks(fresh_page: Page, boot) -> None:
-    """The first drop clears the top row (steps 1 and 2 done at once), the second wins the Crown
-    while the meter's step waits for Next: Next then reaches the end card, not a step that
-    waits for a second Crown (each step is judged by what the play has reached)."""
+    """The first drop clears the top row: step 1 is done, and step 2 comes (steps keep their
+    order); the second drop clears the other row and wins the Crown: the meter's step waits for
+    Next, which then reaches the end card, not a step that waits for a second Crown."""
     page = fresh_page
     open_first_lesson(page, boot, "blocks", "en")
     says(page, "en", 0)
     mouse_drop(page, *lesson.FILL_TOP)
-    says(page, "en", 2)
+    says(page, "en", 1)
     mouse_drop(page, *lesson.FILL_BOTTOM)
     expect(page.locator(".bk-crowns")).to_have_attribute("data-crowns", "1")
+    says(page, "en", 2)
     page.locator(".kit-lesson-next").click()
     expect(page.locator(".kit-lesson")).to_have_attribute("data-done", "1")
+
+
+# What B19 asks of touch, in each language's first step: a tap on a cell previews, a second
+# tap on that cell drops (the words a player must read to know the second tap).
+AGAIN = {"en": "again", "it": "di nuovo", "de": "noch einmal", "ru": "ещё раз"}
+PHONES = [("en", 360, 640), ("de", 390, 844), ("it", 360, 640), ("ru", 390, 844)]
+
+
+@pytest.mark.parametrize(("lang", "width", "height"), PHONES, ids=[f"{lang}-{w}x{h}" for lang, w, h in PHONES])
+def test_the_first_step_says_tap_twice_and_a_clearing_first_drop_goes_to_step_2(
+    contexts, boot, lang: str, width: int, height: int
+) -> None:
+    """By touch on a phone: the first step says how a tap drops (B19), and a first drop that fills
+    the top row passes step 1 only (Step 2 of 4 shows next, not Step 3)."""
+    page = contexts.page(
+        viewport={"width": width, "height": height}, has_touch=True, is_mobile=True, first_visit=True
+    )
+    open_first_lesson(page, boot, "blocks", lang)
+    says(page, lang, 0)
+    assert AGAIN[lang] in page.locator(".kit-lesson-say").text_content()
+    tap_drop(page, *lesson.FILL_TOP)
+    says(page, lang, 1)
+    expect(page.locator(".kit-lesson-count")).to_have_text(
+        lessons.strings("shell", lang)["shell.lesson.step"].replace("{n}", "2").replace("{total}", "4")
+    )

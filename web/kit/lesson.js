@@ -131,12 +131,20 @@ export function memoryScope() {
  */
 export function createLesson(root, ctx, steps) {
   const { t } = ctx;
+  root.classList.add("kit-lesson-page"); // a phone's lesson drops the page's title row (base.css)
   const card = html("aside", { class: "kit-lesson", "aria-label": t("shell.lesson.title") }, root);
+  // The buttons float at the card's top right and the words flow round them and under them
+  // (full width): a compact card on a phone, so the board keeps its size (P13).
+  const buttons = html("div", { class: "kit-lesson-buttons" }, card);
   const count = html("p", { class: "kit-lesson-count" }, card);
   const say = html("p", { class: "kit-lesson-say" }, card);
-  const buttons = html("div", { class: "kit-lesson-buttons" }, card);
   const next = html("button", { type: "button", class: "btn primary kit-lesson-next" }, buttons, t("shell.lesson.next"));
-  const skip = html("button", { type: "button", class: "btn kit-lesson-skip" }, buttons, t("shell.lesson.skip"));
+  const skip = html(
+    "button",
+    { type: "button", class: "btn kit-lesson-skip", "aria-label": t("shell.lesson.skip") },
+    buttons,
+    t("shell.lesson.skipShort"),
+  );
   let index = 0;
   /** @type {Element | null} */
   let pointed = null;
@@ -163,7 +171,9 @@ export function createLesson(root, ctx, steps) {
 
   function finish() {
     ctx.seen.markLesson(ctx.game);
-    location.hash = `#/${ctx.game}`;
+    // The game takes the lesson's place in the history: Back from it goes where the player
+    // came from (home, the Rules page), not into the lesson again at its first step.
+    location.replace(`#/${ctx.game}`);
   }
 
   function show() {
@@ -198,10 +208,13 @@ export function createLesson(root, ctx, steps) {
     // Measured with the step count's line filled as a step shows it (empty, it was a line short).
     count.textContent = t("shell.lesson.step", { n: steps.length, total: steps.length });
     let bottom = 0;
+    say.style.removeProperty("min-height");
     for (const key of [...steps.map((step) => step.say), "shell.lesson.done"]) {
       say.textContent = t(key);
       bottom = Math.max(bottom, card.getBoundingClientRect().bottom);
     }
+    // Every step's card as tall as the tallest: no gap opens between a short step and the page.
+    say.style.minHeight = `${Math.max(0, bottom - say.getBoundingClientRect().top - 10)}px`;
     say.textContent = shown;
     count.textContent = counted;
     root.style.removeProperty("padding-top");
@@ -245,6 +258,7 @@ export function createLesson(root, ctx, steps) {
     destroy() {
       point(null);
       card.remove();
+      root.classList.remove("kit-lesson-page");
       removeEventListener("resize", onResize);
       cancelAnimationFrame(resizing);
       root.style.removeProperty("padding-top");

@@ -15,7 +15,9 @@ export function lessonSteps(at) {
   // The lesson position starts with four edges lit (club.blocks.lesson): a fifth, or a Crown, is a row cleared.
   return [
     { say: "blocks.lesson.drag", until: on("placed"), reached: (view) => view.drops > 0, target: at.tray },
-    { say: "blocks.lesson.fill", until: on("cleared"), reached: (view) => view.meter > 4 || view.crowns > 0, target: at.board },
+    // Judged by a clear heard while it shows, not by the state: a first drop that fills a row
+    // passes step 1 only, and the steps keep their order (1, 2, 3), the player's next clear teaching it.
+    { say: "blocks.lesson.fill", until: on("cleared"), target: at.board },
     { say: "blocks.lesson.meter", target: at.meter },
     { say: "blocks.lesson.crown", until: on("crown"), reached: (view) => view.crowns > 0, target: at.meter },
   ];

@@ -16,6 +16,7 @@ import { statBox } from "../../kit/hud.js";
 export function modeName(t, view) {
   if (view.mode === "daily") return t("bowls.mode.dailyOn", { date: view.date });
   if (view.puzzle) return t("bowls.mode.puzzleN", { id: view.puzzle.id });
+  if (view.workshop) return t("bowls.mode.workshop");
   if (view.mode === "free") return t("shell.lesson.title"); // the lesson's own mode (W27), no mode a player picks
   return t(`bowls.mode.${view.mode}`);
 }

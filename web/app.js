@@ -68,6 +68,8 @@ const shellPart = (id) => /** @type {HTMLElement} */ (document.getElementById(id
  * @property {(key: string, text: string, anchor?: Element | null) => boolean} tip a special explained once, in place
  * @property {{ cue: (name: string, options?: { size?: number, step?: number }) => void }} feel sound and vibration
  * @property {string | null} start the route's start query (`seed=…&…` or `daily=…`), else null
+ * @property {string | null} screen a game's own screen the route names (`#/bowls/workshop`), else null
+ * @property {string | null} puzzle a workshop puzzle's code the route carries (`#/bowls?puzzle=6EP1…`), else null
  * @property {string | null} replay the replay code of a replay route (`#/<game>?replay=CODE`): then `engine` is the
  *   `<game>/replay` session, `store` keeps nothing and the page's root is inert after mount
  * @property {import("./kit/club.js").Club} club the Daily Club: start links, banking finished runs, the end card's
@@ -91,7 +93,8 @@ const shellPart = (id) => /** @type {HTMLElement} */ (document.getElementById(id
  * @typedef {{ name: "home", game?: undefined, lesson?: undefined, start?: undefined, replay?: undefined }
  *   | { name: "club", view?: "archive", game?: undefined, lesson?: undefined, start?: undefined, replay?: undefined }
  *   | { name: "rules", game: string, lesson?: undefined, start?: undefined, replay?: undefined }
- *   | { name: "game", game: string, lesson: boolean, start: string | null, replay: string | null }} Route
+ *   | { name: "game", game: string, lesson: boolean, start: string | null, replay: string | null, screen?: string | null,
+ *       puzzle?: string | null }} Route
  */
 
 /** @param {AbortSignal} signal */
@@ -223,6 +226,8 @@ function makeContext(shell, route, root, { focusLost = false, afterLesson = fals
     lesson,
     start,
     replay,
+    screen: (route.name === "game" && route.screen) || null,
+    puzzle: route.name === "game" && typeof route.puzzle === "string" ? route.puzzle : null,
     club,
     engine,
     storage,
@@ -602,6 +607,8 @@ function createRouter(shell, modules) {
       route.lesson ||
       typeof route.replay === "string" ||
       route.start ||
+      route.screen ||
+      typeof route.puzzle === "string" ||
       leftReplay ||
       seen.lessonDone(game) ||
       storage.scope(game).get("run") !== null

@@ -16,6 +16,10 @@ const PAGES = {
   bowls: () => import("./games/bowls.js"),
 };
 
+/** A game's own screens a path names (`#/<game>/<screen>`): the bowls Puzzle Workshop's editor (W28). */
+/** @type {Record<string, string[]>} */
+const SCREENS = { bowls: ["workshop"] };
+
 /** The games, in the order the arcade shows them. */
 export const GAME_IDS = Object.keys(PAGES);
 // The Daily Club's stats page (web/club.js), a page module like a game's.
@@ -44,8 +48,12 @@ export function importPage(page, fresh = false) {
  * (`seed=…&…` or `daily=…`, handed on without `lesson` and checked by the
  * engine's `start_of`; `archive=…`, a past daily played as practice, checked by the club
  * service's `archive_open`), or nothing.
+ * A game's own screen (`#/bowls/workshop`: W28's editor) and a workshop puzzle's code
+ * (`#/bowls?puzzle=6EP1…`) are the page's to open (`screen`, `puzzle`); a puzzle's number
+ * (`puzzle=N`) is not a code and stays a deal's query.
  * @param {string} hash `#/`, `#/club`, `#/club/archive`, `#/rules/<game>`, `#/<game>`, `#/<game>?lesson`,
- *   `#/<game>?replay=CODE`, `#/<game>?seed=…&…`, `#/<game>?daily=YYYY-MM-DD`
+ *   `#/<game>?replay=CODE`, `#/<game>?seed=…&…`, `#/<game>?daily=YYYY-MM-DD`, `#/bowls/workshop`,
+ *   `#/bowls?puzzle=CODE`
  * @returns {Route}
  */
 export function parseRoute(hash) {
@@ -60,10 +68,16 @@ export function parseRoute(hash) {
   // The archive of past dailies: a view of the club's page module (web/archive.js).
   if (parts[0] === "club" && parts[1] === "archive" && parts.length === 2) return { name: "club", view: "archive" };
   if (parts[0] === "rules" && GAME_IDS.includes(parts[1])) return { name: "rules", game: parts[1] };
-  if (!GAME_IDS.includes(parts[0]) || parts.length !== 1) return { name: "home" };
+  if (!GAME_IDS.includes(parts[0])) return { name: "home" };
   const game = parts[0];
+  const screen = parts.length === 2 && Object.hasOwn(SCREENS, game) && SCREENS[game].includes(parts[1]) ? parts[1] : null;
+  if (parts.length !== 1 && screen === null) return { name: "home" };
+  if (screen) return { name: "game", game, lesson: false, start: null, replay: null, screen, puzzle: null };
   if (params.has("replay")) return { name: "game", game, lesson: false, start: null, replay: params.get("replay") ?? "" };
   if (params.has("lesson")) return { name: "game", game, lesson: true, start: null, replay: null };
+  const puzzle = params.get("puzzle") ?? "";
+  if (Object.hasOwn(SCREENS, game) && puzzle && !/^\d+$/.test(puzzle))
+    return { name: "game", game, lesson: false, start: null, replay: null, screen: null, puzzle };
   const start =
     params.has("seed") || params.has("daily") || params.has("archive")
       ? query

@@ -58,6 +58,16 @@ const ROUTES = [
   // a query that is neither: the game, nothing started
   ["#/merge?jokers=0", game("merge")],
   ["#/blocks?", game("blocks")],
+  // the bowls Puzzle Workshop (W28): its editor, and a workshop puzzle's code for the page to open
+  ["#/bowls/workshop", { ...game("bowls"), screen: "workshop", puzzle: null }],
+  ["#/bowls/workshop?puzzle=6EP1.bowls.x", { ...game("bowls"), screen: "workshop", puzzle: null }],
+  ["#/bowls?puzzle=6EP1.bowls.eNq_-x", { ...game("bowls"), screen: null, puzzle: "6EP1.bowls.eNq_-x" }],
+  ["#/bowls?puzzle=damaged", { ...game("bowls"), screen: null, puzzle: "damaged" }], // the engine says why, the page shows it
+  ["#/bowls?puzzle=12", game("bowls")], // one of the 100 puzzles: not a code
+  ["#/bowls?replay=6E1.bowls.x&puzzle=6EP1.bowls.x", game("bowls", { replay: "6E1.bowls.x" })],
+  ["#/blocks?puzzle=6EP1.bowls.x", game("blocks")], // another game has no workshop
+  ["#/blocks/workshop", HOME],
+  ["#/bowls/editor", HOME],
   // junk: home
   ["#/chess", HOME],
   ["#/BLOCKS", HOME], // routes are lower case

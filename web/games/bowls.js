@@ -22,6 +22,9 @@ import { createGame, focusTarget, render } from "./bowls/render.js";
 import { createScreens } from "./bowls/screens.js";
 import { createState, shownView } from "./bowls/state.js";
 import { applyTheme, createToast, ensureDefs } from "./bowls/themes.js";
+import { createEditorScreen } from "./bowls/workshop.js";
+import { ghostOf } from "./bowls/workshoplists.js";
+import { createWorkshopPlay } from "./bowls/workshopplay.js";
 
 /** @param {HTMLElement} root @param {import("../app.js").GameContext} ctx */
 export function mount(root, ctx) {
@@ -66,6 +69,11 @@ function hooks(root, ctx, kit) {
       forecast: (on) => screens.setForecast(on),
       useTheme: (name) => screens.useTheme(name),
       daily: () => screens.startDaily(),
+      workshop: {
+        again: () => again(),
+        share: () => workshop.share(shownView(state)).catch(page.report),
+        editor: () => toEditor(),
+      },
     },
   });
   const juice = createJuice(root, ctx);
@@ -82,19 +90,46 @@ function hooks(root, ctx, kit) {
       end: cards.confirmEnd,
       settings: cards.openSettings,
       hint: asks.hint,
-      list: () => screens.showGrid(),
-      restart: () => {
-        if (state.view?.puzzle) attempts.startPuzzle(state.view.puzzle.id);
-      },
+      list: () => (state.view?.workshop ? toEditor() : screens.showGrid()),
+      restart: () => (state.view?.puzzle ? attempts.startPuzzle(state.view.puzzle.id) : again()),
+      ghost: (view) => ghostOf(workshop.lists(), view.workshop),
     },
     juice,
   );
   const parts = { root, modes, game, grid: html("section", { class: "bwp-grid-screen", "aria-labelledby": "bwp-grid-title" }, root) };
+  // The Puzzle Workshop (W28): its editor screen, its lists, and the way from a draft to a link and back.
+  const again = () => page.serial(() => workshop.again(shownView(state))); // a workshop puzzle played again
+  const {
+    workshopNode,
+    workshop,
+    toEditor,
+    destroy: destroyWorkshop,
+  } = workshopParts({
+    root,
+    ctx,
+    page,
+    state,
+    words,
+    attempts,
+    cards,
+    screens: () => screens,
+  });
   page.paintWith(() => render(parts, state)); // the screen shown, the ring, the HUD
   const cues = createCues({ ctx, juice, words, node: game.ring.node });
   const player = createPlayer(game.ring, { beat: cues.beat });
   const toast = createToast(root, t, page.later);
-  const screens = createScreens({ ctx, page, state, parts, words, attempts, cards, play: () => play, moved: asks.moved });
+  const screens = createScreens({
+    ctx,
+    page,
+    state,
+    parts,
+    words,
+    attempts,
+    cards,
+    play: () => play,
+    moved: asks.moved,
+    workshop: toEditor,
+  });
   const play = createPlay({
     ctx,
     kit,
@@ -107,7 +142,10 @@ function hooks(root, ctx, kit) {
     attempts,
     toast,
     render: draw,
-    over: screens.showOver,
+    over: (outcome) => {
+      workshop.solved(shownView(state)); // its best, in the lists (W28)
+      screens.showOver(outcome);
+    },
     closeCard: cards.close,
     askUndo: cards.confirmUndo,
   });
@@ -122,7 +160,7 @@ function hooks(root, ctx, kit) {
     profile: (profile) => {
       state.profile = profile;
     },
-    ...runHooks({ ctx, page, state, screens, attempts, asks }),
+    ...runHooks({ ctx, page, state, screens, attempts, asks, workshop }),
     startRun: attempts.start,
     badge: () => game.node.querySelector(".bw-chip")?.parentElement, // the mode chip says a Daily and its date; the badge a challenge
     badgeDaily: false,
@@ -133,7 +171,9 @@ function hooks(root, ctx, kit) {
     focus: () =>
       state.screen === "game"
         ? game.ring.node(focusTarget(state, shownView(state)))
-        : /** @type {HTMLElement | null} */ (modes.querySelector(".bw-continue, .bw-start")),
+        : state.screen === "workshop"
+          ? /** @type {SVGGElement | null} */ (workshopNode.querySelector(".bw-bowl[tabindex='0']"))
+          : /** @type {HTMLElement | null} */ (modes.querySelector(".bw-continue, .bw-start")),
     unmount() {
       asks.moved(); // a hint still searching is stopped
       player.cancel();
@@ -142,8 +182,44 @@ function hooks(root, ctx, kit) {
       game.destroy();
       window.removeEventListener("resize", game.fit);
       input.destroy();
+      destroyWorkshop();
     },
   };
+}
+
+/**
+ * The Puzzle Workshop's parts (W28): the editor screen, the proof, the play and the lists; the address says the
+ * screen shown, without a new mount (a reload opens it again).
+ * @param {{root: HTMLElement, ctx: import("../app.js").GameContext, page: import("../kit/page.js").Page,
+ *   state: ReturnType<typeof createState>, words: import("./bowls/hud.js").Words, attempts: ReturnType<typeof createAttempts>,
+ *   cards: ReturnType<typeof createCards>, screens: () => ReturnType<typeof createScreens>}} deps
+ */
+function workshopParts({ root, ctx, page, state, words, attempts, cards, screens }) {
+  const workshopNode = html("section", { class: "bww-screen", "aria-labelledby": "bww-title" }, root);
+  const toModes = () => {
+    screens().pause();
+    history.replaceState(history.state, "", "#/bowls");
+  };
+  const editor = createEditorScreen({ screen: workshopNode, ctx, page, words, on: { back: toModes, changed: () => workshop.changed() } });
+  const listsNode = html("div", { class: "bww-lists" }, workshopNode);
+  const begin = attempts.beginWorkshop;
+  const workshop = createWorkshopPlay({ ctx, page, state, words, editor, root, listsNode, begin, modes: () => screens().showModes() });
+  const toEditor = () => {
+    cards.close();
+    page.serial(() => workshop.enter());
+    history.replaceState(history.state, "", "#/bowls/workshop");
+  };
+  /** @param {KeyboardEvent} e */
+  const keys = (e) => {
+    if (state.screen === "workshop" && !state.card) editor.onKey(e);
+  };
+  document.addEventListener("keydown", keys);
+  const destroy = () => {
+    editor.destroy();
+    workshop.destroy();
+    document.removeEventListener("keydown", keys);
+  };
+  return { workshopNode, workshop, toEditor, destroy };
 }
 
 /**
@@ -151,14 +227,19 @@ function hooks(root, ctx, kit) {
  * start, a fresh start, another tab's run (P10).
  * @param {{ctx: import("../app.js").GameContext, page: import("../kit/page.js").Page,
  *   state: ReturnType<typeof createState>, screens: ReturnType<typeof createScreens>,
- *   attempts: ReturnType<typeof createAttempts>, asks: ReturnType<typeof createAsks>}} deps
+ *   attempts: ReturnType<typeof createAttempts>, asks: ReturnType<typeof createAsks>,
+ *   workshop: ReturnType<typeof createWorkshopPlay>}} deps
  * @returns {Pick<import("../kit/mount.js").GameHooks, "show" | "resume" | "fresh" | "adopt">}
  */
-function runHooks({ ctx, page, state, screens, attempts, asks }) {
+function runHooks({ ctx, page, state, screens, attempts, asks, workshop }) {
   const { engine, store, t } = ctx;
+  // The route names a screen of the page's own (the workshop's editor) or a workshop puzzle's link (W28):
+  // shown instead of the attempt in play, which is kept (parked when another starts).
+  const entry = ctx.screen !== null || ctx.puzzle !== null;
   return {
     async show(view, how) {
       if (how === "stored") {
+        if (entry) return false; // the route's own screen comes once the engine is up
         const drawable = view && !view.over && typeof view.capacity === "number";
         state.view = drawable ? view : null;
         state.screen = null;
@@ -181,12 +262,15 @@ function runHooks({ ctx, page, state, screens, attempts, asks }) {
       if (view)
         page.copy("view", view); // the engine's own view from now on
       else page.forget("view");
+      if (entry) return null; // the route's screen, in `fresh`
       // An attempt over comes back with its end card (P4), unless the player comes out of the lesson to play.
       return view && !(view.over && ctx.afterLesson) ? view : null;
     },
     async fresh(payload) {
       await attempts.recordIfOver(); // an attempt over that was stored before the engine banked it
-      if (payload) await attempts.begin(payload);
+      if (ctx.screen === "workshop") await workshop.enter();
+      else if (ctx.puzzle !== null) await workshop.openCode(ctx.puzzle);
+      else if (payload) await attempts.begin(payload);
       // Out of the lesson (its Play, or Skip): the first puzzle, not a menu of modes to choose from.
       else if (!ctx.afterLesson || !(await attempts.beginNextPuzzle())) await screens.showModes();
     },

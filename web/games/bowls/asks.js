@@ -11,7 +11,7 @@ import { forecastWords } from "./words.js";
 
 /**
  * @typedef {object} AskState
- * @property {"modes" | "game" | "puzzles" | null} screen
+ * @property {"modes" | "game" | "puzzles" | "workshop" | null} screen
  * @property {Bowls.View | null} view
  * @property {number | null} chosen
  * @property {{forecast: boolean}} prefs
@@ -52,7 +52,7 @@ export function createAsks({ state, page, ctx, words, render, choose }) {
 
   async function hint() {
     const view = state.view;
-    if (state.screen !== "game" || !view?.puzzle || view.over || state.hint.asking) return;
+    if (state.screen !== "game" || !(view?.puzzle || view?.workshop) || view.over || state.hint.asking) return;
     const fresh = page.ticket("hint");
     state.hint = { key: hintKey(view), asking: true, message: t("bowls.puzzle.panel.thinking"), bowl: null };
     render();

@@ -10,7 +10,7 @@ import { modeName } from "./hud.js";
 
 const PARKED = (/** @type {string} */ mode) => `run-${mode}`;
 /** The modes with attempts of their own. */
-export const PARKING = ["endless", "daily", "puzzle"];
+export const PARKING = ["endless", "daily", "puzzle", "workshop"];
 
 /**
  * The mode a `new` payload starts, when the page can tell before the engine answers: `{mode}`, or
@@ -97,6 +97,15 @@ export function createAttempts({ state, page, ctx, end, moved, show }) {
   }
 
   /**
+   * A workshop puzzle (W28), now (inside the page's serial): the author's draft, or a code workshop_open accepted.
+   * @param {Record<string, any>} payload
+   */
+  async function beginWorkshop(payload) {
+    await parkCurrent("workshop");
+    await take(await engine.call("workshop_new", payload), await engine.call("save", {}));
+  }
+
+  /**
    * The next puzzle not yet solved, begun (inside the page's `serial`): where a player
    * who has just finished the lesson goes. @returns {Promise<boolean>} false: every one is solved
    */
@@ -156,5 +165,5 @@ export function createAttempts({ state, page, ctx, end, moved, show }) {
     return run && engine.call("load", { save: store.get("run") });
   }
 
-  return { unfinishedOf, begin, start, startPuzzle, beginNextPuzzle, resume, readProfile, recordIfOver, loadStored };
+  return { unfinishedOf, begin, start, startPuzzle, beginWorkshop, beginNextPuzzle, resume, readProfile, recordIfOver, loadStored };
 }

@@ -7,6 +7,7 @@ import { html } from "../../svg.js";
 import { openDialog } from "../../kit/dialog.js";
 import { bestCombo, figures, isPuzzleAttempt, line, puzzleOverCard } from "./puzzles.js";
 import { renderGallery } from "./themes.js";
+import { workshopOverCard } from "./workshopcard.js";
 import { shownView } from "./state.js";
 
 /** @typedef {import("../../kit/dialog.js").Dialog} Dialog */
@@ -129,6 +130,7 @@ export function settingsCard(prefs, { t }, setForecast) {
  * @property {(forecast: boolean) => void} forecast the setting changed
  * @property {(name: string) => Promise<Bowls.Awards | null>} useTheme the engine's awards after the choice, null if refused
  * @property {() => void} daily today's daily (the Daily Club's date)
+ * @property {{again: () => void, share: () => void, editor: () => void}} workshop a workshop puzzle's end (W28)
  */
 
 /**
@@ -171,6 +173,12 @@ export function createCards(root, { state, words, page, ctx, end, on }) {
       open({ ...options, lines: [...(options.lines ?? []), club], returnFocus });
       end.card(club);
     };
+    const made = view.workshop;
+    if (made) {
+      // No Daily Club part: a workshop puzzle is shared by its own link (W28), not as a deal's result.
+      open({ ...workshopOverCard({ ...view, workshop: made }, t, { ...on.workshop, undo: on.undo, modes: on.modes }), returnFocus });
+      return;
+    }
     if (isPuzzleAttempt(view)) {
       withClub(puzzleOverCard(view, state.solved.get(view.puzzle.id), t, { play: on.play, undo: on.undo, list: on.list }));
       return;

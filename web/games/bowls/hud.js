@@ -22,6 +22,7 @@ export function modeName(words, view) {
   const { t } = words;
   if (view.mode === "daily") return t("bowls.mode.dailyOn", { date: dayOf(words, view.date) });
   if (view.puzzle) return t("bowls.mode.puzzleN", { id: view.puzzle.id });
+  if (view.workshop) return t("bowls.mode.workshop");
   if (view.mode === "free") return t("shell.lesson.title"); // the lesson's own mode (W27), no mode a player picks
   return t(`bowls.mode.${view.mode}`);
 }

@@ -132,18 +132,30 @@ export function createPuzzlePanel(game, stats, t, on) {
   const message = html("p", { class: "bwp-message", role: "status" }, tools);
   hint.addEventListener("click", on.hint);
 
-  /** @param {Bowls.View | null} view @param {HintState} asked */
-  function render(view, asked) {
-    const p = view?.puzzle ?? null;
+  const ghostLine = html("p", { class: "bww-ghost-line", hidden: true }, panel);
+
+  /**
+   * A puzzle's attempt, or a workshop puzzle's (W28: its title is plain text, and a friend's has the author's
+   * moves beside it as a ghost).
+   * @param {Bowls.View | null} view @param {HintState} asked @param {number[] | null} [ghost] the author's moves
+   */
+  function render(view, asked, ghost = null) {
+    const p = view?.puzzle ?? view?.workshop ?? null;
     panel.hidden = !p;
     tools.hidden = !p;
     if (!p || !view) return;
-    textIfChanged(title, t("bowls.puzzle.panel.label", { id: p.id, title: titleOf(t, p) }));
+    const made = view.workshop;
+    const name = made
+      ? made.title || t("bowls.workshop.untitled")
+      : t("bowls.puzzle.panel.label", { id: view.puzzle?.id, title: titleOf(t, /** @type {Bowls.PuzzleView} */ (p)) });
+    textIfChanged(title, made ? `${t("bowls.mode.workshop")} · ${name}` : name);
     textIfChanged(goal, `${t("bowls.puzzle.panel.goal")}: ${goalWords(t, p.goal)}`);
     textIfChanged(progress, progressWords(t, p.progress));
     textIfChanged(left, t("bowls.puzzle.panel.movesLeft", { count: p.moves_left }));
     setIfChanged(left, "data-left", String(p.moves_left));
-    setIfChanged(panel, "data-puzzle", String(p.id));
+    setIfChanged(panel, "data-puzzle", view.puzzle ? String(view.puzzle.id) : "workshop");
+    ghostLine.hidden = !made || made.author === null;
+    if (made && made.author !== null) textIfChanged(ghostLine, ghostWords(t, made.author, ghost, view));
     hint.disabled = view.over;
     hint.classList.toggle("bwp-thinking", asked.asking); // quiet: the page stays playable meanwhile
     if (asked.asking) hint.setAttribute("aria-busy", "true");
@@ -152,6 +164,16 @@ export function createPuzzlePanel(game, stats, t, on) {
   }
 
   return { render };
+}
+
+/**
+ * The ghost of a friend's workshop puzzle in words: the author's move count, and their bowl at this move.
+ * @param {Translate} t @param {number} author @param {number[] | null} ghost @param {Bowls.View} view
+ */
+export function ghostWords(t, author, ghost, view) {
+  const said = t("bowls.workshop.ghost", { count: author });
+  const next = !view.over && ghost ? ghost[view.moves] : undefined;
+  return next === undefined ? said : `${said} ${t("bowls.workshop.ghostMove", { k: view.moves + 1, n: next + 1 })}`;
 }
 
 // ----- success and failure cards ----------------------------------------------------------

@@ -35,6 +35,7 @@ import { STONE_NAMES } from "./stones.js";
  * @property {() => void} hint
  * @property {() => void} restart the puzzle on screen
  * @property {() => void} list the puzzle grid
+ * @property {(view: Bowls.View) => number[] | null} ghost a friend's workshop puzzle: the author's moves (W28)
  */
 
 /** The hint drawn for this position, if it was asked for it. @param {Bowls.View} view */
@@ -157,8 +158,11 @@ export function createGame(root, words, on, juice) {
     ring.render(baseFrame(state, view, words));
     panel.render(view, view.over ? null : state.chosen, state.forecast);
     controls.render(view);
-    puzzle.render(view, state.hint.key === hintKey(view) ? state.hint : NO_HINT);
-    setIfChanged(root, "data-puzzle", view.puzzle ? "1" : "0");
+    const ghost = view.workshop ? on.ghost(view) : null;
+    puzzle.render(view, state.hint.key === hintKey(view) ? state.hint : NO_HINT, ghost);
+    const next = ghost && !view.over ? (ghost[view.moves] ?? null) : null;
+    for (let b = 0; b < view.bowls.length; b += 1) ring.node(b)?.classList.toggle("bww-ghosted", b === next); // the author's bowl at this move
+    setIfChanged(root, "data-puzzle", view.puzzle || view.workshop ? "1" : "0");
     setIfChanged(root, "data-over", view.over ? "1" : "0");
     setIfChanged(root, "data-status", view.status ?? "");
     setIfChanged(root, "data-moves", String(view.moves));

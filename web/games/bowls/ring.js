@@ -74,7 +74,7 @@ function slotOffset(k, capacity) {
 }
 
 /** @param {Element} parent @param {string} kind */
-function badgeArt(parent, kind) {
+export function badgeArt(parent, kind) {
   if (kind === "ice") {
     const g = svg("g", { class: "bw-glyph" }, parent);
     for (let i = 0; i < 3; i += 1) {

@@ -51,6 +51,7 @@ import { shownView } from "./state.js";
  * @property {() => void} list the puzzle grid
  * @property {() => void} gallery
  * @property {() => void} settings
+ * @property {() => void} workshop the Puzzle Workshop's editor (W28)
  */
 
 /** @param {HTMLElement} list @param {ModeCard} card */
@@ -114,6 +115,23 @@ function dailyCard(data, words, on) {
 }
 
 /**
+ * The Puzzle Workshop's card (W28): its editor, and its unfinished attempt.
+ * @param {Bowls.View | null} going @param {Words["t"]} t @param {ModeScreenActions} on @returns {ModeCard}
+ */
+function workshopCard(going, t, on) {
+  return {
+    id: "workshop",
+    title: t("bowls.workshop.title"),
+    sub: t("bowls.workshop.pitch"),
+    best: going?.workshop ? going.workshop.title || t("bowls.workshop.untitled") : "",
+    buttons: [
+      ...(going ? [{ label: t("bowls.continue"), primary: true, cls: "bw-continue", action: () => on.resume("workshop") }] : []),
+      { label: t("bowls.workshop.open"), primary: !going, cls: "bww-open", action: on.workshop },
+    ],
+  };
+}
+
+/**
  * The mode screen, built aside and put in place whole.
  * @param {HTMLElement} target @param {ModeScreenData} data @param {Words} words @param {ModeScreenActions} on
  */
@@ -127,6 +145,7 @@ export function renderModeScreen(target, data, words, on) {
     endlessCard(data, words, on),
     dailyCard(data, words, on),
     puzzleCard(data.grid, data.unfinished.puzzle, t, { resume: () => on.resume("puzzle"), play: on.play, list: on.list }),
+    workshopCard(data.unfinished.workshop, t, on),
     themesCard(data.awards, t, on.gallery),
   ];
   for (const card of cards) modeCard(list, card);
@@ -147,10 +166,11 @@ export function renderModeScreen(target, data, words, on) {
  * @property {ReturnType<typeof import("./cards.js").createCards>} cards
  * @property {() => ReturnType<typeof import("./play.js").createPlay>} play
  * @property {() => void} moved the attempt on screen is about to change (a hint asked for it is dropped)
+ * @property {() => void} workshop the Puzzle Workshop's editor (W28)
  */
 
 /** @param {ScreenDeps} deps */
-export function createScreens({ ctx, page, state, parts, words, attempts, cards, play, moved }) {
+export function createScreens({ ctx, page, state, parts, words, attempts, cards, play, moved, workshop }) {
   const { engine, store } = ctx;
   const { modes, game, grid } = parts;
   /** @type {ModeScreenActions} */
@@ -161,6 +181,7 @@ export function createScreens({ ctx, page, state, parts, words, attempts, cards,
     list: showGrid,
     gallery: openGallery,
     settings: cards.openSettings,
+    workshop,
   };
 
   async function modeData() {

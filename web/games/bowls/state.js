@@ -8,7 +8,7 @@ import { NO_HINT } from "./puzzles.js";
 
 /**
  * @typedef {object} State
- * @property {"modes" | "game" | "puzzles" | null} screen
+ * @property {"modes" | "game" | "puzzles" | "workshop" | null} screen
  * @property {Bowls.View | null} view the engine's view of the attempt on screen
  * @property {number | null} chosen the chosen bowl (W5): free to change, not a move
  * @property {boolean} animating a move's events are playing on the ring

@@ -38,7 +38,8 @@ const shellPart = (id) => /** @type {HTMLElement} */ (document.getElementById(id
  * @property {import("./kit/i18n.js").I18n["t"]} t
  * @property {(value: number, options?: Intl.NumberFormatOptions) => string} number
  * @property {string} lang
- * @property {(text: string) => void} announce says it in the polite live region
+ * @property {(text: string, urgency?: import("./a11y.js").Urgency) => void} announce says it, queued, each
+ *   message a sentence (P11); "assertive" for the end of a run
  * @property {import("./notices.js").Notice} notice shows a dismissable notice (a problem) or a brief confirmation ("done")
  * @property {() => boolean} reducedMotion
  * @property {import("./storage.js").Settings} settings
@@ -167,7 +168,7 @@ function createEngines(worker) {
  * @property {() => void} keepSettings
  * @property {import("./kit/i18n.js").I18n} i18n
  * @property {import("./notices.js").Notice} notice
- * @property {(text: string) => void} announce
+ * @property {(text: string, urgency?: import("./a11y.js").Urgency) => void} announce
  * @property {() => boolean} reducedMotion
  * @property {(fn: (hidden: boolean) => void) => () => void} onVisibility
  * @property {import("./kit/lesson.js").Seen} seen
@@ -485,6 +486,7 @@ async function openApp(worker, preloaded) {
           .querySelectorAll(".notice")
           .forEach((item) => item.remove());
       shellPart("live").textContent = "";
+      shellPart("live-alert").textContent = "";
     },
   };
 }
@@ -514,7 +516,7 @@ async function createShell(worker, preloaded, signal) {
   storage.stringsReady(); // a corrupt settings' notice, held until now, in the player's language
   if (restored === "finished") notice(i18n.t("shell.backup.finished"));
   const seen = createSeen(storage); // after the strings: a corrupt record's notice is translated
-  const announce = createAnnouncer(shellPart("live"));
+  const announce = createAnnouncer(shellPart("live"), shellPart("live-alert"));
   const onVisibility = visibilityHub(signal);
   const reducedMotion = reducedMotionQuery(settings);
   document.documentElement.dataset.motion = settings.motion;

@@ -123,3 +123,17 @@ export function reducedMotionQuery(settings) {
   const media = matchMedia("(prefers-reduced-motion: reduce)");
   return () => (settings.motion === "reduce" ? true : settings.motion === "full" ? false : media.matches);
 }
+
+/**
+ * Whether a key press asks for the board in words (key D, P11): anywhere on the page, in a
+ * replay too, but not typing in a field nor in an open dialog, unless that dialog is an end
+ * card folded to see the board ("See the board": the board is what the player looks at).
+ * @param {KeyboardEvent} e @returns {boolean}
+ */
+export function asksDescribe(e) {
+  if (e.code !== "KeyD" && e.key !== "d" && e.key !== "D") return false;
+  if (e.ctrlKey || e.metaKey || e.altKey) return false;
+  const at = /** @type {Element | null} */ (e.target);
+  if (at?.closest?.("input, textarea, select, [contenteditable]")) return false;
+  return [...document.querySelectorAll("dialog[open]")].every((open) => open.classList.contains("kit-peeking"));
+}

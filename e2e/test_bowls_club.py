@@ -37,7 +37,8 @@ def settled(page: Page, screen: str = "game") -> None:
     page.wait_for_function(
         """(screen) => { const r = document.querySelector('section.game-bowls');
         return r && r.dataset.screen === screen && !r.dataset.starting && !r.dataset.busy && r.dataset.animating !== '1'; }""",
-        arg=screen, timeout=30_000,
+        arg=screen,
+        timeout=30_000,
     )
 
 
@@ -88,7 +89,9 @@ def sow(page: Page, b: int) -> None:
     target = page.locator(f".bw-bowl[data-bowl='{b}']")
     target.click()
     target.click()
-    page.wait_for_function("(m) => document.querySelector('section.game-bowls').dataset.moves !== m", arg=moves)
+    page.wait_for_function(
+        "(m) => document.querySelector('section.game-bowls').dataset.moves !== m", arg=moves
+    )
     settled(page)
 
 
@@ -113,7 +116,9 @@ def test_daily_link_end_card_replay_and_practice(page: Page, phone: Page, boot) 
         bowl = page.locator(f".bw-bowl[data-bowl='{b}']")
         bowl.click()
         bowl.click()
-        page.wait_for_function("(m) => document.querySelector('section.game-bowls').dataset.moves !== m", arg=moves)
+        page.wait_for_function(
+            "(m) => document.querySelector('section.game-bowls').dataset.moves !== m", arg=moves
+        )
         settled(page)
     page.click(".bw-end")
     page.click(".bw-end-yes")
@@ -234,7 +239,9 @@ def test_a_daily_played_with_undo_is_practice(page: Page, boot) -> None:  # W20,
 
     card = page.locator("dialog.bw-over")
     line = card.locator(".club-end-line")
-    expect(line).to_have_text(re.compile(r"^Daily · .+ — practice: you used Undo, so it doesn't count$"), timeout=30_000)
+    expect(line).to_have_text(
+        re.compile(r"^Daily · .+ — practice: you used Undo, so it doesn't count$"), timeout=30_000
+    )
     expect(line).not_to_contain_text("counted")
     expect(line).to_have_attribute("data-why", "training")
     expect(card.locator(".club-end-club")).to_have_count(0)  # no "n of 4 today": nothing counted
@@ -249,8 +256,10 @@ def test_a_daily_played_with_undo_is_practice(page: Page, boot) -> None:  # W20,
     assert [(run.daily, run.date, run.why) for run in mine.runs] == [(True, date, "training")]
 
     # Share: the text says practice and posts no daily score.
-    page.evaluate("Object.defineProperty(navigator, 'share', {configurable: true, value: (d) => {"
-                  " window.__shared = d.text; return Promise.resolve(); }})")
+    page.evaluate(
+        "Object.defineProperty(navigator, 'share', {configurable: true, value: (d) => {"
+        " window.__shared = d.text; return Promise.resolve(); }})"
+    )
     card.locator(".club-share").click()
     page.wait_for_function("typeof window.__shared === 'string'")
     shared = page.evaluate("window.__shared")
@@ -264,6 +273,8 @@ def test_a_daily_played_with_undo_is_practice(page: Page, boot) -> None:  # W20,
     expect(page.locator(".bw-undo")).to_be_disabled()
     before = page.get_attribute(ROOT, "data-position")
     page.keyboard.press("u")
-    expect(page.locator("#live")).to_have_text("This daily is finished: its result is final.")
+    expect(page.locator("#live > :last-child")).to_have_text(
+        "This daily is finished: its result is final."
+    )  # the last words heard
     assert page.get_attribute(ROOT, "data-position") == before
     expect(page.locator(ROOT)).to_have_attribute("data-moves", "20")

@@ -194,7 +194,7 @@ def out_of_moves(ident: int) -> tuple[int, ...]:
 def test_end_of_a_puzzle_is_announced_in_words(page: Page, boot) -> None:  # P11, W18
     page.emulate_media(reduced_motion="reduce")
     boot(page, "#/bowls")
-    live = page.locator("#live")
+    live = page.locator("#live-alert")  # P11: the end of a run is assertive
     open_puzzle(page, 1)
     for b in puzzle_by_id(1).solution:
         sow_bowl(page, b)

@@ -635,8 +635,8 @@ def test_finished_sprint_says_set_complete(page: Page, boot) -> None:
     page.click(".dd-card .btn.primary")
     page.keyboard.press("Space")
     expect(page.locator(".dd-card h2")).to_have_text("Set complete")
-    expect(page.locator("#live")).to_contain_text("Set complete.")
-    assert "Game over" not in (page.text_content("#live") or "")
+    expect(page.locator("#live-alert")).to_contain_text("Set complete.")  # P11: the end of a run, assertive
+    assert "Game over" not in (page.text_content("#live-alert") or "")
     assert page.errors == []  # type: ignore[attr-defined]
 
 

@@ -39,7 +39,8 @@ const shellPart = (id) => /** @type {HTMLElement} */ (document.getElementById(id
  * @property {import("./kit/i18n.js").I18n["t"]} t
  * @property {(value: number, options?: Intl.NumberFormatOptions) => string} number
  * @property {string} lang
- * @property {(text: string) => void} announce says it in the polite live region
+ * @property {(text: string, urgency?: import("./a11y.js").Urgency) => void} announce says it, queued, each
+ *   message a sentence (P11); "assertive" for the end of a run
  * @property {import("./notices.js").Notice} notice shows a dismissable notice (a problem) or a brief confirmation ("done")
  * @property {() => boolean} reducedMotion
  * @property {import("./storage.js").Settings} settings
@@ -171,7 +172,7 @@ function createEngines(worker) {
  * @property {() => void} keepSettings
  * @property {import("./kit/i18n.js").I18n} i18n
  * @property {import("./notices.js").Notice} notice
- * @property {(text: string) => void} announce
+ * @property {(text: string, urgency?: import("./a11y.js").Urgency) => void} announce
  * @property {() => boolean} reducedMotion
  * @property {(fn: (hidden: boolean) => void) => () => void} onVisibility
  * @property {import("./kit/lesson.js").Seen} seen
@@ -476,6 +477,7 @@ async function openApp(worker, preloaded) {
     { signal },
   );
   i18n.translateDom();
+  bindSkip(signal);
 
   addEventListener("hashchange", () => router.show(parseRoute(location.hash)), { signal });
   await router.show(parseRoute(location.hash));
@@ -496,6 +498,7 @@ async function openApp(worker, preloaded) {
           .querySelectorAll(".notice")
           .forEach((item) => item.remove());
       shellPart("live").textContent = "";
+      shellPart("live-alert").textContent = "";
     },
   };
 }
@@ -525,7 +528,7 @@ async function createShell(worker, preloaded, signal) {
   storage.stringsReady(); // a corrupt settings' notice, held until now, in the player's language
   if (restored === "finished") notice(i18n.t("shell.backup.finished"));
   const seen = createSeen(storage); // after the strings: a corrupt record's notice is translated
-  const announce = createAnnouncer(shellPart("live"));
+  const announce = createAnnouncer(shellPart("live"), shellPart("live-alert"));
   const onVisibility = visibilityHub(signal);
   const reducedMotion = reducedMotionQuery(settings);
   document.documentElement.dataset.motion = settings.motion;
@@ -547,6 +550,38 @@ async function createShell(worker, preloaded, signal) {
     feel: createFeel({ settings, saveSettings: keepSettings, reducedMotion, onVisibility }),
     keeping: createKeeping({ storage, signal }),
   };
+}
+
+/**
+ * The page's heading takes the focus (P11): read first, the page's controls the next Tab.
+ * @param {HTMLElement} root @returns {boolean} whether there was one
+ */
+function focusHeading(root) {
+  const heading = /** @type {HTMLElement | null} */ (root.querySelector("h1") ?? root.querySelector("h2"));
+  if (!heading || heading.closest("[inert]")) return false;
+  heading.tabIndex = -1;
+  heading.focus({ preventScroll: true });
+  return true;
+}
+
+/**
+ * The skip link (P11): the focus into the page shown, its heading (or the page itself), the route
+ * unchanged (its href="#app" would be a route: home).
+ * @param {AbortSignal} signal
+ */
+function bindSkip(signal) {
+  document.querySelector("a.skip")?.addEventListener(
+    "click",
+    (event) => {
+      event.preventDefault();
+      const app = shellPart("app");
+      const root = /** @type {HTMLElement | null} */ (app.querySelector(":scope > section"));
+      const bar = /** @type {HTMLElement | null} */ (app.querySelector(".replay-bar"));
+      if (bar) bar.focus({ preventScroll: true });
+      else if (!root || !focusHeading(root)) app.focus({ preventScroll: true });
+    },
+    { signal },
+  );
 }
 
 /**
@@ -661,9 +696,24 @@ function createRouter(shell, modules) {
     // a page that failed keeps its Retry in reach.
     root.inert = ctx.replay !== null && view !== null;
     delete root.dataset.starting;
+    landFocus(root, token);
     current = { view, cleanup };
     app.setAttribute("aria-busy", "false");
     document.documentElement.dataset.route = route.name === "game" ? route.game : route.name;
+  }
+
+  /**
+   * P11: the focus is never left on <body>. Once the page's own focus had its turn (mount's refocus,
+   * a replay's bar), a page that has none takes it on its heading: a direct load, a route whose
+   * page before had the focus. A focus the player put elsewhere (a nav link) stays.
+   * @param {HTMLElement} root @param {number} token
+   */
+  function landFocus(root, token) {
+    setTimeout(() => {
+      const at = document.activeElement;
+      if (token !== mountToken || (at && at !== document.body && at !== app)) return;
+      focusHeading(root);
+    }, 0);
   }
 
   return {

@@ -5,6 +5,7 @@
 // asked of club.blocks.api.Session (blocks/play.js: one at a time, previews
 // latest-wins, B20), what an action showed (blocks/anim.js) and the input
 // (blocks/input.js). Legality, scores and the end are the engine's.
+import { asksDescribe } from "../a11y.js";
 import { stylesheet } from "../svg.js";
 import { mountGame } from "../kit/mount.js";
 import { randomSeed } from "../kit/seed.js";
@@ -61,10 +62,8 @@ function hooks(root, ctx, kit) {
 
   /** D: the board, the pieces, the meter and the score in words (P11). @param {KeyboardEvent} e */
   function describe(e) {
-    if (e.key !== "d" && e.key !== "D") return;
-    if (e.ctrlKey || e.metaKey || e.altKey || !state.view || !state.live) return;
-    const at = /** @type {Element} */ (e.target);
-    if (at.closest?.("input, textarea, select, dialog, [contenteditable]") || document.querySelector("dialog[open]")) return;
+    // In a replay and with the end card folded too: the board shown is the one described.
+    if (!asksDescribe(e) || !state.view) return;
     e.preventDefault();
     ctx.announce(words.describe(state.view, state.geometry?.meter_edges ?? 0, ctx.number));
   }
@@ -99,6 +98,8 @@ function hooks(root, ctx, kit) {
       root.dataset.painted = String(step); // its colours are in (tests and the bench wait on it)
     }, page.report);
   }
+
+  document.addEventListener("keydown", describe); // wherever the focus is on this page, a replay's too
 
   return {
     ready,
@@ -139,7 +140,6 @@ function hooks(root, ctx, kit) {
     startRun: play.startRun,
     live() {
       state.live = true;
-      document.addEventListener("keydown", describe); // wherever the focus is on this page
     },
     // Another tab stored a newer run or card (P10).
     async adopt(item, text) {

@@ -64,7 +64,7 @@ export { REPLAY_ERRORS } from "./clubreplay.js";
  * @property {string} lang
  * @property {(value: number, options?: Intl.NumberFormatOptions) => string} number
  * @property {import("../notices.js").Notice} notice
- * @property {(text: string) => void} announce
+ * @property {(text: string, urgency?: import("../a11y.js").Urgency) => void} announce
  * @property {() => boolean} reducedMotion
  * @property {(fn: () => void) => void} onCleanup run when the page is left
  * @property {() => void} [banked] told after a finished run was banked (P8: the shell asks the browser to keep the

@@ -113,5 +113,9 @@ export async function openReplay(root, { show }, deps) {
     removeEventListener("resize", room);
   });
   deps.announce(t("shell.replay.opened", { game: t(`shell.game.${game}.name`), score: deps.number(opened.score) }));
+  // P11: the bar takes the focus as it opens (from a link, the club's Watch, an end card): the
+  // keyboard is at its controls, never left on <body>.
+  bar.node.tabIndex = -1;
+  bar.node.focus({ preventScroll: true });
   return opened;
 }

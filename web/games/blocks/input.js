@@ -30,7 +30,7 @@ import { SIZE } from "./board.js";
  * @property {() => Promise<boolean>} commit
  * @property {() => void} focusTray
  * @property {(slot: number) => void} focusSlot
- * @property {(text: string) => void} announce
+ * @property {(text: string, urgency?: import("../../a11y.js").Urgency) => void} announce
  * @property {(cell: string, shown: string) => string} aimWords what a keyboard aim says: the cell in words, fits or not, the rows it would clear
  * @property {() => void} refuse a refused action the player made (the feel kit's cue)
  * @property {(key: string, vars?: Record<string, unknown>) => string} t

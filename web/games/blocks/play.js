@@ -145,7 +145,7 @@ export function createPlay({ ctx, kit, state, parts, juice, draw, show }) {
     const view = state.view;
     if (!view?.over) return;
     state.over?.close();
-    ctx.announce(t("blocks.say.over", { score: ctx.number(view.score) }));
+    ctx.announce(t("blocks.say.over", { score: ctx.number(view.score) }), "assertive");
     state.over = overCard(parts.root, ctx, view, banked, newRun);
     end.card(endPart(state.over, "bk-over-club"));
   }

@@ -122,8 +122,9 @@ export function createPlay({ ctx, kit, state, words, game, cues, player, asks, a
     if (solved && answer.view.puzzle) state.solved.set(answer.view.puzzle.id, solved);
     const cheer = toast.show(answer.events); // W24: the engine awards achievements with the move
     if (cheer) ctx.announce(cheer);
-    const said = moveWords(words, method, shownView(state)); // the accepted move's view
-    if (said) ctx.announce(said);
+    const shown = shownView(state); // the accepted move's view
+    const said = moveWords(words, method, shown);
+    if (said) ctx.announce(said, shown.over ? "assertive" : "polite"); // P11: the end of a run is urgent
     kit.heard(heardOf(answer.events));
     if (state.screen !== "game") return; // the player left the game screen while it was asked
     if (!answer.events.some((e) => e.type === "pickup")) {

@@ -197,7 +197,8 @@ export function ensureDefs(root) {
  * @param {HTMLElement} root @param {Translate} t @param {(fn: () => void, ms: number) => void} later
  */
 export function createToast(root, t, later) {
-  const toast = html("div", { class: "bwt-toast", role: "status" }, root);
+  // Not a live region: the page announces the toast's words once, each a sentence (P11).
+  const toast = html("div", { class: "bwt-toast" }, root);
   let shown = 0;
   /** @param {Bowls.Event[]} events @returns {string | null} */
   function show(events) {

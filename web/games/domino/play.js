@@ -226,7 +226,7 @@ function openOverCard({ ctx, kit, state, parts, closed, startRun, toStart }, ans
     club,
   );
   kit.end.card(club); // the block joins the card when the club has banked the run
-  ctx.announce(overSaid(ctx, view));
+  ctx.announce(overSaid(ctx, view), "assertive");
 }
 
 /** @param {PlayDeps} deps */

@@ -3,6 +3,7 @@
 // marker with arrows / Enter / Escape, R and Shift+R to turn the pair, D to
 // hear the board described (P11); and the toolbar, whose buttons open the
 // menus (cards.js).
+import { asksDescribe } from "../../a11y.js";
 import { arrowTarget } from "../../kit/arrows.js";
 import { dailyButton } from "../../kit/clubpage.js";
 import { createTrayDrag } from "../../kit/hexboard.js";
@@ -121,12 +122,16 @@ export function bindInput({ state, board, tray, dragged, play, act, report, draw
 
   // ----- R / Shift+R and D anywhere on the page (not in a field or a dialog) -----
   const onKey = (/** @type {KeyboardEvent} */ e) => {
-    if (!state.live || (e.code !== "KeyR" && e.code !== "KeyD") || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (asksDescribe(e) && state.view) {
+      e.preventDefault();
+      describe(); // in a replay and with the end card folded too (P11)
+      return;
+    }
+    if (!state.live || e.code !== "KeyR" || e.ctrlKey || e.metaKey || e.altKey) return;
     const target = /** @type {Element | null} */ (e.target);
     if (target?.closest?.("input, textarea, select, dialog") || board.root.ownerDocument.querySelector("dialog[open]")) return;
     e.preventDefault();
-    if (e.code === "KeyD") describe();
-    else act(play.rotate, e.shiftKey ? -1 : 1);
+    act(play.rotate, e.shiftKey ? -1 : 1);
   };
   document.addEventListener("keydown", onKey);
   return () => {

@@ -170,7 +170,7 @@ export function createPlay({ ctx, page, state, draw, board, player, timer, over,
     const events = answer.events ?? [];
     cues.placed();
     const played = animate(events, view.board);
-    ctx.announce(moveSaid(events, state.view, state.geometry, t, number));
+    ctx.announce(moveSaid(events, state.view, state.geometry, t, number), state.view?.over ? "assertive" : "polite");
     heard(events);
     end.heard(events);
     const recorded = answer.events?.find((e) => e.type === "recorded");
@@ -232,7 +232,7 @@ export function createPlay({ ctx, page, state, draw, board, player, timer, over,
     newPosition();
     cues.placed();
     animate(events, before.board);
-    ctx.announce(moveSaid(events, next, state.geometry, t, number));
+    ctx.announce(moveSaid(events, next, state.geometry, t, number), next.over ? "assertive" : "polite");
   }
 
   return { flushTime, abandon, show, refreshAim, setMarker, place, rotate, newRound, openOver, replayed };

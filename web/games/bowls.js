@@ -47,7 +47,6 @@ function hooks(root, ctx, kit) {
   ensureDefs(root);
   const theme = ctx.storedView("theme")?.theme; // the theme of the last visit, at once
   if (typeof theme === "string") applyTheme(root, theme);
-
   const state = createState(store);
   const modes = html("section", { class: "bw-modes-screen", hidden: true }, root);
   const draw = () => page.invalidate(); // one render a frame, however many changes came in it
@@ -154,7 +153,6 @@ function hooks(root, ctx, kit) {
   const fitter = new ResizeObserver(() => requestAnimationFrame(game.fit));
   fitter.observe(game.node);
   window.addEventListener("resize", game.fit);
-
   return {
     adopts: ["run"],
     profile: (profile) => {

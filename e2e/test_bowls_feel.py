@@ -145,7 +145,7 @@ def test_end_card_and_tips(page: Page, boot) -> None:
     expect(way).to_have_text(STRINGS["bowls.way"].replace("{capacity}", "7"))
     bowl(page, 9).click()  # a reverse bowl: the arrow turns, the line says so (the view's clockwise)
     expect(way).to_have_text(STRINGS["bowls.wayBack"].replace("{capacity}", "7"))
-    expect(page.locator(".bw-way")).to_have_class("bw-way back")
+    expect(page.locator(".bw-game .bw-way")).to_have_class("bw-way back")
     bowl(page, 3).click()
     bowl(page, 3).click()
     card = page.locator("dialog.bw-over")
@@ -154,7 +154,7 @@ def test_end_card_and_tips(page: Page, boot) -> None:
     expect(card.locator("[data-figure=bestCombo] dd")).to_have_text("2 bowls at once")
     expect(card.locator(".bw-again")).to_be_focused()
     expect(card.locator(".bw-again")).to_have_text(STRINGS["bowls.playAgain"])
-    ring, box = page.locator(".bw-ring").bounding_box(), card.bounding_box()
+    ring, box = page.locator(".bw-game .bw-ring").bounding_box(), card.bounding_box()
     assert box["x"] >= ring["x"] + ring["width"] - 1, (ring, box)  # the final board beside the card
     assert cues_named(feel_log(page), "over")
     assert page.errors == []

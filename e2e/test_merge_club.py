@@ -140,7 +140,7 @@ def test_daily_link_end_card_and_replay(page: Page, phone: Page, boot) -> None:
     assert seen(page)["stones"] == final["stones"]
     expect(page.locator(".hm")).to_have_attribute("data-over", "1")
     expect(page.locator("dialog.hm-over")).to_have_count(0)  # a replay shows the end, no card
-    page.keyboard.press("ArrowLeft")
+    page.keyboard.press(",")  # one position back (<- is a whole move)
     expect(bar).to_have_attribute("data-index", str(steps - 1))
     expect(page.locator(".hm")).to_have_attribute("data-over", "0")
     settled(page)
@@ -152,7 +152,7 @@ def test_daily_link_end_card_and_replay(page: Page, phone: Page, boot) -> None:
     settled(page)
     assert seen(page) == before
     expect(bar).to_have_attribute("data-index", str(steps - 1))
-    page.keyboard.press("ArrowRight")
+    page.keyboard.press(".")
     expect(bar).to_have_attribute("data-index", str(steps))
     assert page.evaluate("k => localStorage.getItem(k)", RUN) == stored
     # Back on the game: its Daily button says today's daily is counted, and with what.

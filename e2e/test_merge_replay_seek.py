@@ -104,10 +104,16 @@ def test_end_shows_a_long_rounds_last_position_counted_as_its_end_card(page: Pag
     assert page.evaluate(STONES) == stones, "End shows what stepping to the end shows"
     expect(where).to_have_text(f"Move {moves} of {moves}")
     expect(page.locator(".hm")).to_have_attribute("data-over", "1")
-    # one step back is one position back; the counter says a move only when a stone was placed
-    page.keyboard.press("ArrowLeft")
+    # "," is one position back; the counter says a move only when a stone was placed
+    page.keyboard.press(",")
     expect(bar).to_have_attribute("data-index", str(steps - 1))
     expect(where).to_have_text(re.compile(rf"^Move {moves - 1} of {moves}$"))
+    # <- steps a whole move: from the end, the previous move's position, whatever its frames
+    page.keyboard.press("End")
+    expect(bar).to_have_attribute("data-index", str(steps))
+    page.keyboard.press("ArrowLeft")
+    expect(where).to_have_text(f"Move {moves - 1} of {moves}")
+    assert int(bar.get_attribute("data-index") or 0) < steps
     page.keyboard.press("Home")
     expect(bar).to_have_attribute("data-index", "0")
     expect(where).to_have_text(f"Move 0 of {moves}")

@@ -152,8 +152,9 @@ def test_a_friend_sees_the_challengers_score_at_the_same_move(game: str, start: 
     replay = parse_code(finished["code"], game)
     line = stepped_line(game, finished["code"])
     for method, payload in replay.actions:
-        call(friend, game, method, payload)
+        answer = call(friend, game, method, payload)
         ghost = call(friend, game, "ghost")
+        assert answer["ghost"] == ghost  # the action's answer carries it: one round trip a move (P4)
         assert ghost["score"] == line[min(ghost["move"], len(line) - 1)]
         if game == "blocks":  # the same drops: level all the way (a bowls undo steps off the ghost's final path)
             assert (ghost["you"], ghost["won"]) == (ghost["score"], "tie")
@@ -161,7 +162,7 @@ def test_a_friend_sees_the_challengers_score_at_the_same_move(game: str, start: 
     assert ghost == {"move": finished["moves"], "score": finished["score"], "final": finished["score"],
                      "moves": finished["moves"], "you": finished["score"], "over": True, "won": "tie", "by": 0}
     # another deal in play: no ghost beside it; the ghost's deal again: it is back
-    call(friend, game, "new", {"seed": 77})
+    assert call(friend, game, "new", {"seed": 77})["ghost"] is None
     assert call(friend, game, "ghost") is None
     call(friend, game, "new", found["payload"])
     assert call(friend, game, "ghost")["final"] == finished["score"]

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 from club.outcome import Event, FinishedEvent
 
@@ -19,6 +19,22 @@ class Answer(TypedDict):
     view: dict[str, Any]
     save: str
     profile: str | None
+    #: The challenger at the player's move, when a ghost is raced beside the run (the bridge adds it:
+    #: one round trip a move, P4); None when the run in play is not the ghost's deal.
+    ghost: NotRequired[GhostView | None]
+
+
+class GhostView(TypedDict):
+    """The ghost beside the run in play: the challenger at the player's move, and the two runs compared."""
+
+    move: int  # the player's moves so far (as the end card counts them)
+    score: int  # the challenger's score at that move (their final once they had ended)
+    final: int  # the challenger's final score
+    moves: int  # the challenger's moves in all
+    you: int  # the player's score
+    over: bool  # the player's run is over: ``won`` and ``by`` compare the two finals
+    won: Literal["you", "ghost", "tie"]  # ahead at this move (the run over: who won)
+    by: int  # by how much (0: a tie)
 
 
 class Preview(TypedDict):

@@ -254,7 +254,25 @@ class Bridge:
             return _error("game", f"game {game!r} is not available: {exc}")
         if target is None:
             return _error("method", f"unknown method {_shown(method)}")
-        return self._result(getattr(target, method)(payload))
+        return self._result(self._raced(game, method, getattr(target, method)(payload)))  # type: ignore[arg-type]
+
+    def _raced(self, game: str, method: str, result: Any) -> Any:
+        """An action's answer on a run raced against a ghost, with the challenger at the player's
+        move (``ghost``, P4): the page's ghost line needs no second round trip a move.
+
+        >>> bridge = Bridge()
+        >>> answer = json.loads(bridge.call("blocks", "new", '{"seed": 3}'))["result"]
+        >>> "ghost" in answer  # no ghost raced: the answer as the session gave it
+        False
+        >>> _ = bridge.call("blocks", "ghost", "{}")  # the race beside the run, holding no ghost yet
+        >>> "ghost" in json.loads(bridge.call("blocks", "new", '{"seed": 3}'))["result"]
+        True
+        """
+        race = self.services.get((game, "ghost"))
+        call = declared(type(self.session(game))).get(method)
+        if race is None or call is None or not call.acts or call.service or not isinstance(result, dict):
+            return result
+        return {**result, "ghost": race.ghost({})}
 
     def target(self, game: str, method: str) -> Any:
         """What answers ``method`` of the session ``game``: the session, the service

@@ -36,8 +36,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal
 
+from club.answers import GhostView
 from club.errors import NotationError
 from club.links import MAX_GHOST, link
 from club.replay import ReplayError, Work, run_all
@@ -46,19 +47,6 @@ from club.session import Session
 
 #: The ghost's own reasons (the error's ``field``), besides the replay reasons of ``club.replay``.
 REASONS = ("ghost-too-long", "ghost-other-deal")
-
-
-class GhostView(TypedDict):
-    """The ghost beside the run in play: the challenger at the player's move, and the two runs compared."""
-
-    move: int  # the player's moves so far (as the end card counts them)
-    score: int  # the challenger's score at that move (their final once they had ended)
-    final: int  # the challenger's final score
-    moves: int  # the challenger's moves in all
-    you: int  # the player's score
-    over: bool  # the player's run is over: ``won`` and ``by`` compare the two finals
-    won: Literal["you", "ghost", "tie"]  # ahead at this move (the run over: who won)
-    by: int  # by how much (0: a tie)
 
 
 def line_of(moves: Sequence[int], scores: Sequence[int]) -> tuple[int, ...]:

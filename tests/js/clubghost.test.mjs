@@ -223,6 +223,26 @@ test("without a ghost kept the engine is not asked at each move", async () => {
   assert.deepEqual([asked, line.node.hidden], [["ghost"], false]);
 });
 
+test("an action's answer carrying the ghost is said without asking the engine again (one round trip a move)", async () => {
+  /** @type {string[]} */
+  const asked = [];
+  const engine = { call: async (/** @type {string} */ method) => (asked.push(method), view({ score: 1 })) };
+  const line = createGhostLine(/** @type {any} */ (doc.createElement("div")), engine, { t: showKey, number: String });
+  // [the action's answer, the HUD's score after it]
+  const rows = /** @type {const} */ ([
+    [{ accepted: true, ghost: view({ score: 300 }) }, "300"],
+    [{ accepted: true, ghost: null }, ""], // a new run: not the ghost's deal
+    [{ accepted: true, ghost: view({ score: 450 }) }, "450"],
+  ]);
+  for (const [answer, score] of rows) {
+    await line.update(answer);
+    assert.equal(line.node.dataset.score, score);
+  }
+  assert.deepEqual(asked, []);
+  await line.update({ accepted: true }); // an answer without the key (an older engine): asked
+  assert.deepEqual([asked, line.node.dataset.score], [["ghost"], "1"]);
+});
+
 /** A game page's club with a held engine, opening `#/domino?<start>`. @param {string} start */
 function linkPage(start) {
   const engine = heldEngine();

@@ -45,7 +45,8 @@ export function ghostVerdict(view, { t, number }) {
 /**
  * @typedef {object} GhostLine
  * @property {HTMLElement} node
- * @property {() => Promise<void>} update asks the engine for the ghost beside the run in play and says it
+ * @property {(answer?: {ghost?: Club.GhostView | null}) => Promise<void>} update says the ghost beside the run in play:
+ *   the one an action's answer carries, else the engine's
  */
 
 /**
@@ -61,9 +62,14 @@ export function createGhostLine(parent, engine, words, held = () => true) {
   let asked = 0;
   return {
     node,
-    async update() {
+    async update(answer) {
       const mine = (asked += 1);
-      const view = held() ? /** @type {Club.GhostView | null} */ (await engine.call("ghost", {})) : null;
+      // An action's answer carries the ghost when one is raced (the bridge adds it, P4): no second round trip.
+      const view = !held()
+        ? null
+        : answer && "ghost" in answer
+          ? (answer.ghost ?? null)
+          : /** @type {Club.GhostView | null} */ (await engine.call("ghost", {}));
       if (mine !== asked) return; // a newer question was asked meanwhile
       const text = ghostLine(view, words);
       node.hidden = !text;

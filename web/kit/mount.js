@@ -160,7 +160,10 @@ function lifeOf(root, ctx) {
   let lesson = null;
   /** @type {import("./clubghost.js").GhostLine | null} the challenger's score at the player's move, in the HUD */
   let ghost = null;
-  const page = createPage(root, ctx, { onExternal: (item, text) => adopted(item, text), onKept: () => ghost?.update().catch(page.report) });
+  const page = createPage(root, ctx, {
+    onExternal: (item, text) => adopted(item, text),
+    onKept: (answer) => ghost?.update(answer).catch(page.report),
+  });
   /** @type {import("./clubbadge.js").Badge | null} */
   let badge = null;
   // The badge asks the engine again after the operations asked so far: a new run is started by one of them.

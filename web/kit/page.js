@@ -36,6 +36,7 @@
  * @property {string | null} [save]
  * @property {string | null} [profile]
  * @property {GameEvent[]} [events]
+ * @property {Club.GhostView | null} [ghost] the challenger at the player's move, when a ghost is raced (P4)
  */
 
 /**
@@ -43,7 +44,8 @@
  * @property {string[]} [adopt] stored items another tab may change that the page adopts (default run, profile)
  * @property {(item: string, text: string) => (void | Promise<void>)} [onExternal] adopt another tab's value
  *   (run inside `serial`, so never while an action of this page is on its way)
- * @property {() => void} [onKept] a run's save was stored (an accepted move): the HUD's ghost line asks again
+ * @property {(answer: Answer) => void} [onKept] a run's save was stored (an accepted move): the HUD's ghost line says
+ *   the ghost its answer carries
  */
 
 /** @typedef {Record<string, string>} Aids a page's own drawing aids stored beside the run, by item (blocks: `paint`) */
@@ -142,7 +144,7 @@ export function createPage(root, ctx, options = {}) {
       if (item === "run") {
         if (answer.view) ctx.keepView(answer.view);
         for (const [name, text] of Object.entries(aids)) store.set(name, text);
-        options.onKept?.();
+        options.onKept?.(answer);
       }
     }
     if (typeof answer.profile === "string") store.set("profile", answer.profile);

@@ -5,7 +5,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, TypedDict
+import typing
+from typing import Any, Literal, NotRequired, TypedDict, get_type_hints
 
 from club.outcome import Event, FinishedEvent
 
@@ -62,3 +63,14 @@ class RunInfo(TypedDict):
     practice: str | None  # why the run can set no personal best (``Session.run_practice``), None: it can
     archive: bool  # a past daily played from the archive, as practice (club.daily.archive)
     finished: FinishedEvent | None  # a run over: its ``finished`` event again (the end card after a reload, P4)
+
+
+def required_keys(typed: type) -> frozenset[str]:
+    """The keys every value of the TypedDict ``typed`` has: its ``NotRequired`` ones left out
+    (``__required_keys__`` cannot tell them apart when annotations are postponed).
+
+    >>> sorted(required_keys(Answer))  # a session's answer; the bridge may add ``ghost``
+    ['accepted', 'events', 'profile', 'reason', 'save', 'view']
+    """
+    hints = get_type_hints(typed, include_extras=True)
+    return frozenset(key for key, hint in hints.items() if typing.get_origin(hint) is not NotRequired)

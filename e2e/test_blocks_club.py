@@ -135,6 +135,9 @@ def test_daily_link_end_card_and_replay(page: Page, phone: Page, boot) -> None:
     assert seen(page)["score"] == "0"
     expect(page.locator(".bk-new")).not_to_be_visible()
     expect(page.locator(".bk-daily")).not_to_be_visible()
+    # the board is named as the replay's position (no "Pick a piece": a replay takes none), D still describes it
+    expect(page.get_by_role("application")).to_have_accessible_name(
+        "Board of 61 cells, the replay's position. D describes the board.")
     bar.locator(".replay-forward").click()
     expect(bar).to_have_attribute("data-index", "1")
     settled(page)  # the step drawn (a render waits for its frame)

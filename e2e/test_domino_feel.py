@@ -142,7 +142,7 @@ def test_cues_juice_and_the_end_card(page: Page, boot) -> None:
     assert json.loads(page.evaluate("k => localStorage.getItem(k)", storage_key("domino", "profile")))
 
 
-def test_reduced_motion_and_tips_once(page: Page, boot) -> None:
+def test_reduced_motion_forced_colours_and_tips_once(page: Page, boot) -> None:
     page.emulate_media(reduced_motion="reduce")
     watch_feel(page)
     page.add_init_script(WATCH_JUICE)
@@ -181,6 +181,12 @@ def test_reduced_motion_and_tips_once(page: Page, boot) -> None:
         expect(page.locator(".kit-tip[data-tip='domino.extended']")).to_have_count(shown)
         if shown:
             page.click(".kit-tip-ok")
+    # Forced colours: the pause button's two bars still show (a gradient was dropped with every background image)
+    page.emulate_media(forced_colors="active")
+    bars = page.evaluate("""() => { const s = getComputedStyle(document.querySelector('.dd-pause-icon'));
+        return [s.borderLeftWidth, s.borderRightWidth, s.borderLeftColor, s.color, s.backgroundImage]; }""")
+    assert bars[:2] == ["5px", "5px"] and bars[2] == bars[3] and "rgba(0, 0, 0, 0)" not in bars[2], bars
+    page.emulate_media(forced_colors="none")
 
 
 def test_a_key_during_the_cascade_ends_its_animation_and_acts(page: Page, boot) -> None:

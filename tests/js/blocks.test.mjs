@@ -94,3 +94,24 @@ test("blocks words: a used slot and a piece with no room", () => {
   };
   assert.ok(blocksWords.board(view).endsWith("Slot 1: used Piece 2: pair, 2 cells, no room on the board Piece 3: triangle, 3 cells"));
 });
+
+// [language, streak bonus, what is said]: a bonus is said with its unit, in the language's plural
+const STREAK_SAID = [
+  ["en", 1, "Streak bonus: 1 point."],
+  ["en", 15, "Streak bonus: 15 points."],
+  ["it", 15, "Bonus serie: 15 punti."],
+  ["de", 15, "Serienbonus: 15 Punkte."],
+  ["ru", 15, "Бонус серии: 15 очков."],
+  ["ru", 22, "Бонус серии: 22 очка."],
+];
+
+for (const [lang, bonus, said] of STREAK_SAID) {
+  test(`blocks says a streak bonus with its unit: ${lang} ${bonus}`, async () => {
+    const read = (/** @type {string} */ l) =>
+      JSON.parse(readFileSync(new URL(`../../web/i18n/blocks.${l}.json`, import.meta.url), "utf8"));
+    const ids = [...new Set(["en", String(lang)])];
+    const i18n = createI18n(String(lang), new Map(ids.map((l) => [`blocks.${l}`, Promise.resolve(read(l))])));
+    await i18n.use("blocks");
+    assert.equal(i18n.t("blocks.say.streak", { count: bonus, bonus: String(bonus) }), said);
+  });
+}

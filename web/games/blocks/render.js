@@ -28,7 +28,8 @@ export function layout(root, ctx, { page, juice, bindSlot }) {
   const { t } = ctx;
   const hud = createHud(root, ctx, { countUp: (el, to) => juice.countUp(el, to, ctx.number) });
   const board = createBoard(html("div", { class: "bk-board-wrap" }, root), {
-    label: (count) => t("blocks.boardLabel", { count }),
+    // A replay takes no piece: its board is named as the replay's position, with the one key it answers (D).
+    label: (count) => t(ctx.replay ? "blocks.boardLabelReplay" : "blocks.boardLabel", { count }),
     later: page.later,
   });
   const dragged = /** @type {SVGSVGElement} */ (svg("svg", { class: "bk-dragged", "aria-hidden": "true" }, root));

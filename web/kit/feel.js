@@ -1,6 +1,9 @@
 // The feel of a game moment: `cue(name, {size, step})` plays its
 // synthesized sound (web/kit/sound.js) and its vibration (web/kit/haptics.js),
 // and tells the document (a "club-cue" event: what fired, what was heard/felt).
+// A cue is felt after the paint of the frame it was asked in (P15): a tap's
+// work before its answer is on screen is the engine's answer and its drawing,
+// never voices or a vibration (their first ones cost a phone tens of ms).
 import { createSound } from "./sound.js";
 import { createHaptics, canVibrate } from "./haptics.js";
 
@@ -18,14 +21,51 @@ import { createHaptics, canVibrate } from "./haptics.js";
 export const CUES = ["place", "move", "clear", "merge", "cancel", "chain", "fanfare", "refuse", "over"];
 
 /**
+ * @typedef {object} Timing how a queue waits for the paint
+ * @property {(fn: () => void) => unknown} frame before the next paint (requestAnimationFrame)
+ * @property {(fn: () => void) => unknown} task a task of its own, after what is queued (setTimeout 0)
+ * @property {() => boolean} hidden no frame comes to a hidden page: a task then
+ */
+
+/** @type {Timing} */
+const BROWSER = {
+  frame: (fn) => requestAnimationFrame(() => fn()),
+  task: (fn) => setTimeout(fn, 0),
+  hidden: () => document.hidden,
+};
+
+/**
+ * A queue of work run after the next paint, in the order asked: one frame and one task for all
+ * that one moment asks (a move's several cues), each piece of work once.
+ * @param {Timing} [timing]
+ * @returns {(fn: () => void) => void}
+ */
+export function afterPaint(timing = BROWSER) {
+  /** @type {(() => void)[]} */
+  let queued = [];
+  const flush = () => {
+    const due = queued;
+    queued = [];
+    for (const fn of due) fn();
+  };
+  return (fn) => {
+    queued.push(fn);
+    if (queued.length > 1) return; // the first one asked for the flush
+    if (timing.hidden()) timing.task(flush);
+    else timing.frame(() => timing.task(flush));
+  };
+}
+
+/**
  * @param {object} options
  * @param {import("../storage.js").Settings} options.settings read live: sound, volume, vibrate
  * @param {() => void} [options.saveSettings]
  * @param {() => boolean} options.reducedMotion
  * @param {(fn: (hidden: boolean) => void) => unknown} [options.onVisibility]
+ * @param {(fn: () => void) => void} [options.later] when a cue is felt (afterPaint)
  * @returns {Feel}
  */
-export function createFeel({ settings, reducedMotion, onVisibility }) {
+export function createFeel({ settings, reducedMotion, onVisibility, later = afterPaint() }) {
   const sound = createSound({ on: () => settings.sound, level: () => settings.volume });
   const haptics = createHaptics({ on: () => settings.vibrate && !reducedMotion() });
   /** @param {boolean} hidden */
@@ -36,9 +76,11 @@ export function createFeel({ settings, reducedMotion, onVisibility }) {
   /** @param {string} name @param {CueOptions} [options] */
   function cue(name, { size = 1, step = 1 } = {}) {
     if (!CUES.includes(name)) return;
-    const sounded = sound.play(name, size, step);
-    const buzzed = haptics.buzz(name, size, step);
-    document.dispatchEvent(new CustomEvent("club-cue", { detail: { name, size, step, sounded, buzzed } }));
+    later(() => {
+      const sounded = sound.play(name, size, step);
+      const buzzed = haptics.buzz(name, size, step);
+      document.dispatchEvent(new CustomEvent("club-cue", { detail: { name, size, step, sounded, buzzed } }));
+    });
   }
 
   return {

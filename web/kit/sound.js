@@ -1,7 +1,15 @@
 // Synthesized sounds: Web Audio oscillators and envelopes, no
-// files. One AudioContext, made on the player's first gesture (autoplay
-// rules: silent before it), a master gain with the volume, suspended while
+// files. One AudioContext with a master gain for the volume, suspended while
 // the page is hidden.
+// Making the context and its first voice costs a phone tens to hundreds of ms
+// of main thread (P15: a tap's answer on screen at once): they are made while
+// the page is idle, never inside a tap. Autoplay rules: a context made before
+// the player's first gesture starts suspended (and the browser warns), so it is
+// made at the first idle moment after one (sticky activation: it starts
+// running), or by the first cue if that comes sooner (cues sound after their
+// move's paint: web/kit/feel.js). A browser that wants the resume inside a
+// gesture (Safari) gets it from every gesture's capture listener (cheap), and
+// sounds from the next gesture on.
 
 /**
  * @typedef {object} Sound
@@ -12,6 +20,27 @@
  * @property {() => AudioContext | null} context
  */
 
+/** How long an idle moment may be waited for before the work is done anyway (ms). */
+export const IDLE_TIMEOUT_MS = 2000;
+
+/**
+ * Runs `fn` when the main thread is idle (within IDLE_TIMEOUT_MS), or soon where the browser
+ * has no idle callback (Safari).
+ * @param {() => void} fn
+ */
+export const whenIdle = (fn) => {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(() => fn(), { timeout: IDLE_TIMEOUT_MS });
+  else setTimeout(fn, 250);
+};
+
+/**
+ * Whether the player has interacted with the page (sticky activation): an AudioContext made now
+ * may start. Where the browser cannot tell, the gestures this module saw (`gestured`) answer.
+ * @param {boolean} gestured
+ * @param {{ userActivation?: { hasBeenActive: boolean } }} [nav]
+ */
+export const activated = (gestured, nav = navigator) => nav.userActivation?.hasBeenActive ?? gestured;
+
 /** @param {number} semitones above A4 */
 const note = (semitones) => 440 * 2 ** (semitones / 12);
 // C5 E5 G5 C6 (semitones from A4)
@@ -19,35 +48,12 @@ const ARPEGGIO = [3, 7, 10, 15];
 const SILENT = 0.0001;
 
 /**
- * @param {{ on: () => boolean, level: () => number }} options whether the sound is on; the volume
- * @returns {Sound}
+ * The voices and the cues' sounds, made in the graph `graph()` gives (the context and its master gain).
+ * @param {() => { audio: AudioContext, out: GainNode }} graph
  */
-export function createSound({ on, level }) {
-  /** @type {AudioContext | null} */
-  let ac = null;
-  /** @type {GainNode | null} */
-  let master = null;
+function createVoices(graph) {
   /** @type {AudioBuffer | null} */
   let hiss = null;
-
-  // The first gesture (and every later one, cheaply) may make or wake the context.
-  const wake = () => {
-    if (!on() || document.hidden || typeof AudioContext !== "function") return;
-    if (!ac) {
-      ac = new AudioContext();
-      master = ac.createGain();
-      master.gain.value = level();
-      master.connect(ac.destination);
-    }
-    if (ac.state === "suspended")
-      ac.resume().catch(() => {
-        /* a later gesture tries again */
-      });
-  };
-  for (const type of ["pointerdown", "keydown", "touchend"]) document.addEventListener(type, wake, true);
-
-  // play() makes voices only once wake() made the context and its master gain.
-  const graph = () => ({ audio: /** @type {AudioContext} */ (ac), out: /** @type {GainNode} */ (master) });
 
   /**
    * One voice: an oscillator through an envelope into the master gain.
@@ -136,10 +142,73 @@ export function createSound({ on, level }) {
     over: () => [-2, -5, -9].forEach((n, i) => tone(i * 0.12, note(n), { to: note(n - 1), dur: i === 2 ? 0.26 : 0.13, peak: 0.16 })),
   };
 
+  return { tone, SOUNDS };
+}
+
+/**
+ * @param {{ on: () => boolean, level: () => number, later?: (fn: () => void) => void }} options
+ *   whether the sound is on; the volume; how idle work is put off (whenIdle)
+ * @returns {Sound}
+ */
+export function createSound({ on, level, later = whenIdle }) {
+  /** @type {AudioContext | null} */
+  let ac = null;
+  /** @type {GainNode | null} */
+  let master = null;
+  let gestured = false;
+  let pending = false; // an idle moment is awaited to make the context
+  let primed = false;
+  // Voices are made only once make() made the context and its master gain.
+  const { tone, SOUNDS } = createVoices(() => ({ audio: /** @type {AudioContext} */ (ac), out: /** @type {GainNode} */ (master) }));
+
+  // Made once the player has interacted (never a suspended context and an autoplay warning).
+  const make = () => {
+    if (ac || !on() || document.hidden || typeof AudioContext !== "function" || !activated(gestured)) return;
+    ac = new AudioContext();
+    master = ac.createGain();
+    master.gain.value = level();
+    master.connect(ac.destination);
+    if (ac.state === "running") prime();
+    else resume();
+  };
+  const resume = () => {
+    if (!ac || ac.state !== "suspended" || document.hidden) return;
+    ac.resume()
+      .then(prime)
+      .catch(() => {
+        /* a later gesture tries again */
+      });
+  };
+  // A first voice, silent: the audio graph's first nodes are the costly ones, paid here, not by a cue.
+  const prime = () => {
+    if (primed || !ac || ac.state !== "running") return;
+    primed = true;
+    tone(0, 440, { peak: SILENT * 2, dur: 0.02 });
+  };
+  const soon = () => {
+    if (ac || pending || !on()) return;
+    pending = true;
+    later(() => {
+      pending = false;
+      make();
+    });
+  };
+  // Every gesture: resuming is cheap and done at once; making the context waits for an idle moment.
+  const wake = () => {
+    gestured = true;
+    if (!on() || document.hidden) return;
+    if (ac) resume();
+    else soon();
+  };
+  for (const type of ["pointerdown", "keydown", "touchend"]) document.addEventListener(type, wake, true);
+  if (activated(false)) soon(); // a page the player already touched (the app's restart in place)
+
   return {
     play(name, size, step) {
       const sound = SOUNDS[name];
-      if (!sound || !on() || !ac || ac.state !== "running" || document.hidden) return false;
+      if (!sound || !on() || document.hidden) return false;
+      make(); // the first cue came before an idle moment: it sounds after its move's paint
+      if (!ac || ac.state !== "running") return false;
       sound(size, step);
       return true;
     },
@@ -153,7 +222,9 @@ export function createSound({ on, level }) {
         });
     },
     show() {
-      if (on()) wake();
+      if (!on() || document.hidden) return;
+      if (ac) resume();
+      else soon();
     },
     context: () => ac,
   };

@@ -107,8 +107,7 @@ const STREAK_SAID = [
 
 for (const [lang, bonus, said] of STREAK_SAID) {
   test(`blocks says a streak bonus with its unit: ${lang} ${bonus}`, async () => {
-    const read = (/** @type {string} */ l) =>
-      JSON.parse(readFileSync(new URL(`../../web/i18n/blocks.${l}.json`, import.meta.url), "utf8"));
+    const read = (/** @type {string} */ l) => JSON.parse(readFileSync(new URL(`../../web/i18n/blocks.${l}.json`, import.meta.url), "utf8"));
     const ids = [...new Set(["en", String(lang)])];
     const i18n = createI18n(String(lang), new Map(ids.map((l) => [`blocks.${l}`, Promise.resolve(read(l))])));
     await i18n.use("blocks");

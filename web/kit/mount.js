@@ -160,10 +160,8 @@ function lifeOf(root, ctx) {
   let lesson = null;
   /** @type {import("./clubghost.js").GhostLine | null} the challenger's score at the player's move, in the HUD */
   let ghost = null;
-  const page = createPage(root, ctx, {
-    onExternal: (item, text) => adopted(item, text),
-    onKept: (answer) => ghost?.update(answer).catch(page.report),
-  });
+  const onKept = (/** @type {import("./page.js").Answer} */ answer) => ghost?.update(answer).catch(page.report);
+  const page = createPage(root, ctx, { onExternal: (item, text) => adopted(item, text), onKept });
   /** @type {import("./clubbadge.js").Badge | null} */
   let badge = null;
   // The badge asks the engine again after the operations asked so far: a new run is started by one of them.

@@ -522,9 +522,20 @@ def test_the_latest_aim_wins(page: Page, boot) -> None:
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+DESKTOPS = [(1280, 800), (1366, 768), (1920, 1080)]
+
+
+def overlap(a: dict | None, b: dict | None) -> bool:
+    """Two boxes (``bounding_box``) share some area."""
+    assert a and b
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+
+
 def test_two_tabs_adopt_the_newer_run_and_its_view(contexts, server_url: str) -> None:
-    """P10 through the async engine: the stale tab takes the run another tab stored, and its next
-    move builds on it; the view stored beside the run always matches the run."""
+    """P10 through the async engine: the stale tab takes the run another tab stored, says so in a notice
+    beside the tray on a desktop (never over it), and its next move builds on it; the view stored beside
+    the run always matches the run."""
     context = contexts.context(viewport={"width": 1280, "height": 800})
     first, second = context.new_page(), context.new_page()
     for tab in (first, second):
@@ -541,6 +552,17 @@ def test_two_tabs_adopt_the_newer_run_and_its_view(contexts, server_url: str) ->
     # the second tab hears the storage event and shows the newer run
     expect(second.locator(".bk-score")).to_have_attribute("data-score", str(expected["view"]["score"]))
     assert screen_board(second) == expected["view"]["board"]
+    # and says so beside the tray, never over it (it covered the tray for 12 s, P13)
+    notice = second.locator("#notices .notice")
+    expect(notice).to_be_visible()
+    covered = []
+    for width, height in DESKTOPS:
+        second.set_viewport_size({"width": width, "height": height})
+        boxes = [second.locator(sel).bounding_box() for sel in ("#notices .notice", ".bk-tray")]
+        if overlap(*boxes):
+            covered.append(f"{width}x{height}: notice {boxes[0]} over the tray {boxes[1]}")
+    second.set_viewport_size({"width": 1280, "height": 800})
+    assert covered == []
     move = choose(session, rnd)
     expected = expected_after(session, *move)
     mouse_drop(second, *move)

@@ -21,6 +21,13 @@ ROUTE = "#/domino"
 BOXES = f"{TEXT_BOXES}, .dd-chip, .dd-opt, .dd-rec dt, .dd-sub"
 # Every layout problem on a screen (e2e/layout.py), with this game's text boxes and button rows.
 fits = partial(screen_problems, boxes=BOXES, buttons=".dd-card .btn, .dd-confirm .btn, .dd-go, .dd-pause, .dd-rules")
+# The open card's buttons narrower than the card's button row (a grid track packed to the end put them in its
+# right half): "<label> <width> of <row>" for each, [] when each spans the row.
+_NARROW_JS = """() => { const row = [...document.querySelectorAll('dialog[open] .kit-dialog-buttons')].at(-1);
+  const s = getComputedStyle(row), room = row.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+  return [...row.children].filter((b) => b.matches('.btn') && b.getClientRects().length)
+    .map((b) => [b.textContent.trim(), b.getBoundingClientRect().width])
+    .filter(([, width]) => width < room - 1).map(([label, width]) => `"${label}" ${Math.round(width)} px of ${Math.round(room)}`); }"""
 LANES = [["left"] * 3, ["left"], ["right"], ["right"] * 3]  # columns 0, 2, 4, 6 (as in test_domino.py)
 
 
@@ -42,6 +49,7 @@ LAST_TILE = last_tile_save()
 def check_language(page: Page, lang: str) -> list[str]:
     """Paused run -> question -> play -> end card -> mode picker, in one language."""
     problems = fits(page, f"{lang} paused", [".dd-card"])
+    problems += [f"{lang} paused: {narrow}" for narrow in page.evaluate(_NARROW_JS)]
     page.locator(".dd-card .btn").nth(1).click()  # New game
     expect(page.locator(".dd-confirm")).to_be_visible()
     problems += fits(page, f"{lang} confirm new game", [".dd-confirm"])
@@ -58,6 +66,7 @@ def check_language(page: Page, lang: str) -> list[str]:
     page.wait_for_function("document.querySelector('.dd-end').dataset.armed === '1'")
     problems += fits(page, f"{lang} end card", [".dd-card"])
     problems += [f"{lang} end card: {problem}" for problem in card_problems(page)]  # every action without a scroll
+    problems += [f"{lang} end card: {narrow}" for narrow in page.evaluate(_NARROW_JS)]  # one column across the card
     page.locator(".dd-card .kit-dialog-buttons .btn").nth(1).click()  # change mode (the Daily Club's buttons come before)
     expect(page.locator(".dd-start")).to_be_visible()
     problems += fits(page, f"{lang} mode picker", [".dd-go"])
@@ -68,7 +77,7 @@ def check_language(page: Page, lang: str) -> list[str]:
 def test_domino_fits_every_screen_and_language(contexts, size: tuple[int, int], boot) -> None:
     """P13: no text wider than its box (RU chip 'Спринт · Классичес…'), no wrapped button, no
     sideways scroll; well, pad and pause in the first screen; the pause card, the New game question,
-    the end card and the mode picker fit too: en, it, de, ru."""
+    the end card and the mode picker fit too, the cards' buttons across their width: en, it, de, ru."""
     width, height = size
     phone = width < 500
     page = contexts.page(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone,

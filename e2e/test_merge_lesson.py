@@ -2,8 +2,8 @@
 real UI, once per language, every input mode at least once:
 
 - en: mouse (clicks on cells, the ↻ button), from a newcomer's first visit;
-- it: touch on a phone (taps on cells, a tap on the pair turns it);
-- de: keyboard only (Tab to the board, arrows, Enter, R; Play by Enter);
+- it: keyboard only (Tab to the board, arrows, Enter, R; Play by Enter);
+- de: touch on a 390x844 phone (taps on cells, a tap on the pair turns it; ↻ on the first screen, P13);
 - ru: replayed from the Rules page link, touch and mouse mixed, then Skip.
 
 The lesson round is ``club.merge.lesson``: the 8 anywhere, the 2 beside the two
@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 import lessons
 from arcade import settings, storage_key, wait_ready
+from layout import outside_first_screen
 from lessons import coach_says, open_first_lesson
 from playwright.sync_api import Page, expect
 from test_merge import centre, stones
@@ -79,16 +80,23 @@ def test_en_lesson_by_mouse_on_the_first_visit(fresh_page: Page, server_url: str
     play_opens_the_game(page, server_url, lambda button: button.click())
 
 
-def test_it_lesson_by_touch(fresh_phone: Page, server_url: str, boot) -> None:
+def turn_by_a_tap(page: Page) -> None:
+    """The ↻ buttons the step names are on the first screen (they were below the fold at 390x844 in
+    German, P13); a tap on the pair turns it."""
+    assert outside_first_screen(page, [".hm-rotate-cw", ".hm-rotate-ccw", ".hm-current"]) == []
+    page.locator(".hm-current").tap()
+
+
+def test_de_lesson_by_touch(fresh_phone: Page, server_url: str, boot) -> None:
     page = fresh_phone
-    open_first_lesson(page, boot, "merge", "it")
-    play_lesson(page, "it", [tap] * 3, lambda p: p.locator(".hm-current").tap())  # a tap on the pair turns it
+    open_first_lesson(page, boot, "merge", "de")
+    play_lesson(page, "de", [tap] * 3, turn_by_a_tap)
     play_opens_the_game(page, server_url, lambda button: button.tap())
 
 
-def test_de_lesson_by_keyboard(fresh_page: Page, server_url: str, boot) -> None:
+def test_it_lesson_by_keyboard(fresh_page: Page, server_url: str, boot) -> None:
     page = fresh_page
-    open_first_lesson(page, boot, "merge", "de")
+    open_first_lesson(page, boot, "merge", "it")
     board = page.locator(".hm-board")
 
     def keys(*pressed: str) -> Act:
@@ -106,7 +114,7 @@ def test_de_lesson_by_keyboard(fresh_page: Page, server_url: str, boot) -> None:
         return go
 
     put = [keys("ArrowUp", "ArrowUp", "ArrowUp"), keys(*["ArrowDown"] * 4), keys("ArrowLeft")]
-    play_lesson(page, "de", put, lambda p: p.keyboard.press("r"))
+    play_lesson(page, "it", put, lambda p: p.keyboard.press("r"))
     expect(page.locator(".kit-lesson-next")).to_be_focused()  # Play has the focus at the end
     play_opens_the_game(page, server_url, lambda button: page.keyboard.press("Enter"))
 

@@ -27,6 +27,9 @@ A bowls view carries the forecast line of every bowl
 W6, W23), and it names the workshop puzzle in play (``workshop``, W28: None
 outside one), and whether an undo would cost a Daily (``undo_costs_daily``, W21: the page asks first); a merge
 view says why a round ended (``ended``, M6): all new keys, left out here, the rest must answer as before.
+A finished run's view and save say what its end achieved, so that its end card comes back whole after a
+reload or a language switch (``new_best`` in blocks, merge and bowls, B16, M11, W25; domino's ``record`` in
+the view and ``beaten`` in the save, D18): new keys too, left out here.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -53,7 +57,7 @@ def digest(value: Any) -> str:
 
 
 def blocks_view(view: Any) -> Any:
-    return {k: v for k, v in view.items() if k != "position"} if isinstance(view, dict) else view
+    return {k: v for k, v in view.items() if k not in ("position", "new_best")} if isinstance(view, dict) else view
 
 
 def blocks_save(text: Any) -> Any:
@@ -62,6 +66,7 @@ def blocks_save(text: Any) -> Any:
     value = json.loads(text)
     value.pop("version", None)
     value["data"].pop("log", None)
+    value["data"].pop("new_best", None)
     return value
 
 
@@ -69,15 +74,31 @@ def same(value: Any) -> Any:
     return value
 
 
+def without(key: str) -> Any:
+    """A save as the maker's: without the data ``key`` (what a run's end achieved) it did not write."""
+    written = rf'"{key}":(?:true|\[[^\]]*\])'  # cut from the text: the rest keeps its bytes
+
+    def norm(text: Any) -> Any:
+        if not isinstance(text, str):
+            return text
+        return re.sub(rf",{written}(?=[,}}])", "", re.sub(rf"{written},", "", text))
+    return norm
+
+
 def bowls_view(view: Any) -> Any:
     """A bowls view as the maker's: without the per-bowl forecasts and the workshop it did not send."""
-    new = ("forecasts", "workshop", "undo_costs_daily")
+    new = ("forecasts", "workshop", "undo_costs_daily", "new_best")
     return {k: v for k, v in view.items() if k not in new} if isinstance(view, dict) else view
 
 
 def merge_view(view: Any) -> Any:
     """A merge view as the maker's: without why the round ended (M6), which it did not send."""
-    return {k: v for k, v in view.items() if k != "ended"} if isinstance(view, dict) else view
+    return {k: v for k, v in view.items() if k not in ("ended", "new_best")} if isinstance(view, dict) else view
+
+
+def domino_view(view: Any) -> Any:
+    """A domino view as the maker's: without the records its end beat (D18)."""
+    return {k: v for k, v in view.items() if k != "record"} if isinstance(view, dict) else view
 
 
 def bowls_line(line: Any) -> Any:
@@ -111,9 +132,11 @@ class Player:
         self.session = importlib.import_module(f"club.{game}.api").Session()
         self.view_of, self.save_of = (blocks_view, blocks_save) if game == "blocks" else (same, same)
         if game == "bowls":
-            self.view_of = bowls_view
+            self.view_of, self.save_of = bowls_view, without("new_best")
         if game == "merge":
-            self.view_of = merge_view
+            self.view_of, self.save_of = merge_view, without("new_best")
+        if game == "domino":
+            self.view_of, self.save_of = domino_view, without("beaten")
         self.line_of = bowls_line if game == "bowls" else same
 
     def row(self, method: str, payload: dict[str, Any]) -> dict[str, Any]:

@@ -185,10 +185,11 @@ function createEngines(worker) {
  * A page's context: the game's engine (its run's, its lesson's or its replay's), its storage scope (a
  * lesson and a replay keep nothing) and the shell's parts.
  * @param {Shell} shell @param {Route} route @param {HTMLElement} root the page's section
- * @param {{ focusLost?: boolean, afterLesson?: boolean }} [arrival] the page before had the focus; it was this game's lesson
+ * @param {{ focusLost?: boolean, afterLesson?: boolean, lessonStore?: import("./storage.js").StoreScope }} [arrival] the
+ *   page before had the focus; it was this game's lesson; a lesson's store (kept while its route is shown again)
  * @returns {{ ctx: PageContext, cleanup: () => void }}
  */
-function makeContext(shell, route, root, { focusLost = false, afterLesson = false } = {}) {
+function makeContext(shell, route, root, { focusLost = false, afterLesson = false, lessonStore } = {}) {
   const { engines, storage, i18n, notice, announce, reducedMotion, tips } = shell;
   const { game } = route;
   const lesson = Boolean(game && route.lesson);
@@ -241,7 +242,7 @@ function makeContext(shell, route, root, { focusLost = false, afterLesson = fals
     focusLost,
     afterLesson,
     tip: (key, text, anchor) => tips.show(root, key, text, anchor),
-    store: game ? (aside ? memoryScope() : storage.scope(game)) : null,
+    store: game ? (aside ? (lessonStore ?? memoryScope()) : storage.scope(game)) : null,
     t: i18n.t,
     lang: i18n.lang,
     settings: shell.settings,
@@ -472,7 +473,7 @@ async function openApp(worker, preloaded) {
       await i18n.setLanguage(select.value, ["shell", "club", ...(route.game ? [route.game] : [])]);
       i18n.translateDom();
       shell.announce(""); // the last sentence heard was in the old language (P11, P12)
-      await router.show(route);
+      await router.show(route, { again: true });
     },
     { signal },
   );
@@ -585,6 +586,21 @@ function bindSkip(signal) {
 }
 
 /**
+ * A lesson's store (memory only): a new one for a lesson opened, the one it had when its route is shown again in
+ * place (a language switch), so the lesson goes on at its position and step instead of starting over.
+ * @returns {(route: Route, again: boolean) => import("./storage.js").StoreScope | undefined}
+ */
+function keptLessons() {
+  /** @type {{ game: string, store: import("./storage.js").StoreScope } | null} the lesson shown: its store outlives its page */
+  let kept = null;
+  return (route, again) => {
+    if (route.name !== "game" || !route.lesson) return undefined;
+    if (!again || kept?.game !== route.game) kept = { game: route.game, store: memoryScope() };
+    return kept.store;
+  };
+}
+
+/**
  * The routes shown one at a time: the page before is unmounted (which saves a run in play), the new one
  * mounted into a fresh section, inert until its engine answered.
  * @param {Shell} shell @param {Map<string, Promise<any>>} modules preloaded game modules
@@ -599,6 +615,7 @@ function createRouter(shell, modules) {
   let mountToken = 0;
   /** @type {ReturnType<typeof watchUpdates> | null} */
   let updates = null;
+  const lessonStore = keptLessons();
 
   // Before a version switch: unmount the page, which saves a run in progress.
   function settle() {
@@ -653,8 +670,8 @@ function createRouter(shell, modules) {
     return { ...route, lesson: true };
   }
 
-  /** @param {Route} route */
-  async function show(route) {
+  /** @param {Route} route @param {{ again?: boolean }} [how] `again`: the route shown is shown again in place (a language switch) */
+  async function show(route, { again = false } = {}) {
     if (switchVersionFirst(route)) return;
     // The page that goes had the focus (its Skip, its Daily): the next one takes it (P11).
     // Read before it goes: unmounting it drops the focus to <body>.
@@ -672,7 +689,8 @@ function createRouter(shell, modules) {
       if (a.dataset.game === route.game) a.setAttribute("aria-current", "page");
       else a.removeAttribute("aria-current");
     });
-    const { ctx, cleanup } = makeContext(shell, route, root, { focusLost, afterLesson });
+    const kept = lessonStore(route, again);
+    const { ctx, cleanup } = makeContext(shell, route, root, { focusLost, afterLesson, lessonStore: kept });
     // Input waits for the engine: the page is drawn but inert until its mount
     // (which loads the run through the engine) has finished.
     if (route.name === "game" && !shell.engineUp()) {

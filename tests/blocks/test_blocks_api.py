@@ -116,11 +116,23 @@ def test_b16_game_over_banks_once():
     assert kinds[-3:] == ["over", "banked", "finished"]  # the Daily Club hears of the end
     assert out["events"][-2] == {"type": "banked", "score": 1235, "stars": 123, "best": 1235, "new_best": True}
     assert out["view"]["profile"] == {"stars": 133, "best": 1235, "crowns": 4, "runs": 3}
-    assert out["view"]["over"] and out["view"]["banked"]
+    assert out["view"]["over"] and out["view"]["banked"] and out["view"]["new_best"]
+    # the new best is the finished run's: its end card says it again after a reload (or a language switch)
+    reloaded = Session()
+    reloaded.load({"save": out["save"]})
+    assert reloaded.view({})["new_best"] is True
     # Play again does not bank the finished run a second time
     again = s.new_run({"seed": 5})
     assert again["events"] == [] and again["view"]["profile"]["stars"] == 133
-    assert again["view"]["score"] == 0 and not again["view"]["banked"]
+    assert again["view"]["score"] == 0 and not again["view"]["banked"] and not again["view"]["new_best"]
+
+
+def test_b16_a_run_below_the_best_is_no_new_best_after_a_reload():
+    s = session_at(f"{STUCK} 0:0|0:0,1:0|- 1234 0 0 3 0")
+    s.load_profile({"profile": profile.dump(profile.Profile(stars=10, best=5000, crowns=1, runs=2))})
+    out = s.place({"slot": 0, "cell": "0:-4"})
+    assert out["view"]["banked"] and not out["view"]["new_best"]
+    assert "new_best" not in json.loads(out["save"])["data"]  # saved as before: only a new best writes it
 
 
 def test_b17_new_run_banks_a_run_with_a_drop():
@@ -185,6 +197,8 @@ def test_b18_save_resumes_exactly():
     (lambda d: d.update(rng="12"), "rng"),
     (lambda d: d.update(log=[]), "data"),  # version 3 keeps no log (a version 2 log: test_blocks_migration.py)
     (lambda d: d.update(banked=1), "banked"),
+    (lambda d: d.update(new_best=True), "new_best"),  # a run not banked raised no best
+    (lambda d: d.update(banked=True, new_best=1), "new_best"),
     (lambda d: d.pop("drops"), "drops"),
     (lambda d: d.update(seed=True), "seed"),
 ])

@@ -121,6 +121,11 @@ def test_the_move_that_ends_an_attempt_banks_it_once() -> None:  # W19, W21, W25
     answer = s.sow({"bowl": 0})  # 120 points, the 20th move: the attempt is over
     assert {"type": "recorded", "best": True, "daily_best": True} in answer["events"]
     assert answer["view"]["recorded"] and answer["view"]["best"] == 120
+    # the new best is the attempt's: its end card says it again after a reload (or a language switch)
+    assert answer["view"]["new_best"] is True
+    reloaded = Session()
+    reloaded.load({"save": answer["save"]})
+    assert reloaded.view({})["new_best"] is True
     profile = save.load(answer["profile"], "bowls", "profile")
     assert profile["best"] == {"daily": 120} and profile["daily"] == {"2026-11-29": 120}
     assert s.record({})["reason"] == "nothing-to-record"  # once
@@ -129,6 +134,8 @@ def test_the_move_that_ends_an_attempt_banks_it_once() -> None:  # W19, W21, W25
     s.undo({})
     trained = s.sow({"bowl": 0})  # overflow again, now as training
     assert {"type": "recorded", "best": False, "daily_best": False} in trained["events"]
+    assert trained["view"]["new_best"] is False and "new_best" not in json.loads(trained["save"])["data"]
+    assert s.undo({})["view"]["new_best"] is False  # open again: no end, no best yet
     profile = save.load(trained["profile"], "bowls", "profile")
     # the first end set the best (0 points); the training end sets none, and counts again (undo reopened it)
     assert profile["best"]["endless"] == 0 and profile["played"]["endless"] == 2
@@ -228,3 +235,13 @@ def test_the_view_gives_the_page_its_counts() -> None:  # P4: no rule constant i
     assert (view["capacity"], len(view["bowls"]), view["puzzle"]) == (CAPACITY, RING, None) == (7, 12, None)
     puzzle = s.puzzle_new({"puzzle": 1})["puzzle"]
     assert puzzle is not None and puzzle["total"] == COUNT == len(s.puzzles({})["puzzles"]) == 100
+
+
+def test_a_new_best_is_only_an_attempt_recorded() -> None:  # W25, P8
+    s = Session()
+    s.new({"mode": "endless", "seed": 4})
+    doc = json.loads(s.save({}))
+    doc["data"]["new_best"] = True  # an attempt in play raised no best
+    with pytest.raises(NotationError) as caught:
+        Session().load({"save": json.dumps(doc)})
+    assert caught.value.field == "new_best"

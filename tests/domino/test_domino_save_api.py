@@ -172,6 +172,44 @@ def test_session_records_per_mode_and_set():
     assert json.loads(out["profile"])["kind"] == "profile"
     assert profile.load(out["profile"])["sprint/classic"] == {"max": 4, "power": 9, "speed": 18.0, "games": 3}
     assert s.load_profile({"profile": out["profile"]})["records"] == profile.load(out["profile"])
+    # the records beaten are the run's: its end card says them again after a reload (or a language switch)
+    record = {"beaten": ["max", "power", "speed"], "best": {"max": 4, "power": 9, "speed": 18.0}}
+    assert out["view"]["record"] == record
+
+
+def ended_sprint(records: str | None) -> dict:
+    """A real Sprint hard-dropped to its end over the stored ``records``: the answer that ended it."""
+    s = Session()
+    s.load_profile({"profile": records})
+    s.new({"seed": 4, "mode": "sprint", "set": "classic"})
+    out = s.move({"move": "hard"})
+    while not out["view"]["over"]:
+        out = s.move({"move": "hard"})
+    return out
+
+
+def test_the_records_a_run_beat_come_back_with_it():  # D18, P4
+    out = ended_sprint(None)
+    record = out["view"]["record"]
+    assert record["beaten"] == ["max", "power", "speed"][: len(record["beaten"])] and record["beaten"]
+    assert json.loads(out["save"])["data"]["beaten"] == record["beaten"]
+    reloaded = Session()
+    reloaded.load_profile({"profile": out["profile"]})
+    assert reloaded.load({"save": out["save"]})["record"] == record
+
+
+def test_a_run_below_its_records_beats_none_and_saves_as_before():  # D18
+    first = ended_sprint(None)
+    out = ended_sprint(first["profile"])  # the same deal played the same way: a tie beats no record
+    assert out["view"]["record"] == {"beaten": [], "best": first["view"]["record"]["best"]}
+    assert "beaten" not in json.loads(out["save"])["data"]
+    assert Session().new({"seed": 4, "mode": "sprint", "set": "classic"})["record"] is None  # in play: none
+    for bad in (["speed", "max"], ["max", "max"], ["zen"], []):
+        doc = json.loads(out["save"])
+        doc["data"]["beaten"] = bad
+        with pytest.raises(NotationError) as info:
+            Session().load({"save": json.dumps(doc)})
+        assert info.value.field == "beaten"
 
 
 def test_a_run_ended_by_time_banks_too():

@@ -7,8 +7,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { FakeEvent, installDom, showKey } from "./fakes.mjs";
-import { createLesson } from "../../web/kit/lesson.js";
+import { createLesson, memoryScope } from "../../web/kit/lesson.js";
 import { lessonSteps } from "../../web/games/blocks/lesson.js";
+import { lessonSteps as bowlsSteps } from "../../web/games/bowls/lesson.js";
 
 // An answer's events, and the view after it: the lesson position has four edges lit.
 const DROP = { events: [{ type: "placed" }], meter: 0 };
@@ -24,8 +25,11 @@ const WAYS = [
   ["drops that clear nothing in between", [DROP, DROP, CLEAR, DROP, "next", DROP, CROWN]],
 ];
 
-/** @param {any[]} acts @returns {{ done: boolean, steps: number[] }} the end reached, the steps shown */
-function play(acts) {
+/**
+ * @param {any[]} acts @param {any} [store] the lesson's store (app.js keeps it while the route is shown again)
+ * @returns {{ done: boolean, steps: number[] }} the end reached, the steps shown
+ */
+function play(acts, store = null) {
   const document = installDom();
   Object.assign(globalThis, {
     addEventListener: () => {},
@@ -36,7 +40,7 @@ function play(acts) {
   const root = document.createElement("section");
   document.body.append(root);
   const seen = [];
-  const ctx = { t: showKey, announce: () => {}, game: "blocks", seen: { markLesson: () => seen.push("done") } };
+  const ctx = { t: showKey, announce: () => {}, game: "blocks", store, seen: { markLesson: () => seen.push("done") } };
   const lesson = createLesson(root, ctx, lessonSteps({ tray: () => null, board: () => null, meter: () => null }));
   const card = root.querySelector(".kit-lesson");
   const steps = [lesson.step()];
@@ -73,4 +77,54 @@ test("blocks lesson: a first drop that clears passes step 1 only (the steps keep
   const { done, steps } = play([CLEAR]);
   assert.equal(done, false);
   assert.deepEqual(steps, [0, 1]);
+});
+
+/** A lesson's card made again over the same store, as a language switch remounts the route: the step it shows. */
+function remounted(store, steps) {
+  const document = installDom();
+  const root = document.createElement("section");
+  document.body.append(root);
+  const ctx = { t: showKey, announce: () => {}, game: "any", store, seen: { markLesson: () => {} } };
+  return createLesson(root, ctx, steps).step();
+}
+
+// [the acts before the language switch, the step the lesson shows after it]
+const SWITCHES = [
+  ["nothing done yet", [], 0],
+  ["a drop", [DROP], 1],
+  ["a drop and a clear", [DROP, CLEAR], 2],
+  ["a drop, a clear and Next", [DROP, CLEAR, "next"], 3],
+  ["the whole lesson: its end card", [DROP, CLEAR, "next", CROWN], 4],
+];
+
+for (const [when, acts, step] of SWITCHES) {
+  test(`blocks lesson shown again in place after ${when}: step ${step + 1}, not step 1`, () => {
+    const store = memoryScope();
+    const { steps } = play(acts, store);
+    assert.equal(steps.at(-1), step);
+    assert.equal(remounted(store, lessonSteps({ tray: () => null, board: () => null, meter: () => null })), step);
+    assert.equal(remounted(memoryScope(), lessonSteps({ tray: () => null, board: () => null, meter: () => null })), 0);
+  });
+}
+
+test("bowls lesson: a step passed by the page's own choice is asked again after a remount (the choice is not kept)", () => {
+  const store = memoryScope();
+  const document = installDom();
+  const root = document.createElement("section");
+  document.body.append(root);
+  const ctx = { t: showKey, announce: () => {}, game: "bowls", store, seen: { markLesson: () => {} } };
+  const steps = () =>
+    bowlsSteps(
+      () => null,
+      () => null,
+    );
+  const lesson = createLesson(root, ctx, steps());
+  lesson.heard([{ kind: "choose", bowl: 0 }]);
+  assert.equal(lesson.step(), 1);
+  assert.equal(remounted(store, steps()), 0); // the choice was the page's: choose again
+  lesson.heard([{ type: "pickup", kind: "pickup" }]);
+  assert.equal(lesson.step(), 2);
+  assert.equal(remounted(store, steps()), 2); // the sow is the engine's position: kept
+  store.set("lesson", "9");
+  assert.equal(remounted(store, steps()), 0); // no step of this lesson: from the start
 });

@@ -177,8 +177,30 @@ def test_last_move_reports_over_and_records_the_profile() -> None:  # M6, M11
     card = cards.load(result["profile"])  # the text the page stores as it is
     assert (card.best, card.best_moves, card.rounds, card.best_highest) == (40, 37, 5, 16)
     assert result["view"]["best"] == 40 and not result["view"]["clock_runs"]
+    # the new best is the round's: its end card says it again after a reload (or a language switch)
+    assert result["view"]["new_best"] is True
+    reloaded = Session()
+    reloaded.load({"save": result["save"]})
+    assert reloaded.view({})["new_best"] is True
+    assert session.new({"seed": 3})["new_best"] is False
+    session.load({"save": result["save"]})
     assert session.place({"cell": "0:0"})["reason"] == "over"
     assert session.abandon({})["reason"] == "over"  # recorded once
+
+
+def test_a_round_below_the_best_is_no_new_best_and_saves_as_before() -> None:  # M11
+    from club.merge.board import CELLS
+    board = B(" ".join(f"{c}={(2, 4, 8)[(c.q - c.r) % 3]}" for c in CELLS if str(c) != "0:0"))
+    session = session_at(f"{board} 2 8 40 36")
+    session.load_profile({"profile": json.dumps({"best": 900, "rounds": 4, "best_highest": 16})})
+    result = session.place({"cell": "0:0"})
+    assert result["view"]["over"] and result["view"]["new_best"] is False
+    assert "new_best" not in json.loads(result["save"])["data"]
+    playing = json.loads(Session().save({}))
+    playing["data"]["new_best"] = True  # a round in play raised no best
+    with pytest.raises(NotationError) as info:
+        Session().load({"save": json.dumps(playing)})
+    assert info.value.field == "new_best"
 
 
 # --- M14 settings -----------------------------------------------------------------------------

@@ -141,9 +141,9 @@ function hooks(root, ctx, kit) {
     attempts,
     toast,
     render: draw,
-    over: (outcome) => {
+    over: () => {
       workshop.solved(shownView(state)); // its best, in the lists (W28)
-      screens.showOver(outcome);
+      screens.showOver();
     },
     closeCard: cards.close,
     askUndo: cards.confirmUndo,

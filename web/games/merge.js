@@ -101,7 +101,7 @@ function hooks(root, ctx, kit) {
     show(view, how) {
       if (how !== "stored") {
         play.show(view);
-        if (how === "resumed") play.openOver(false); // a round over stays over after a reload: its card again
+        if (how === "resumed") play.openOver(); // a round over stays over after a reload: its card again
         return true;
       }
       state.view = state.geometry ? view : null; // drawn only with the board it was drawn on

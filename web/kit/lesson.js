@@ -8,6 +8,8 @@ import { html } from "../svg.js";
 import { PREFIX } from "../storage.js";
 
 const SEEN_KEY = `${PREFIX}seen`;
+/** The lesson's store item of the step to come back to (a language switch shows the lesson's route again). */
+const STEP_ITEM = "lesson";
 /** How long a tip stays when nobody dismisses it (ms). */
 const TIP_MS = 8000;
 // Keys that move around the page, not in the game: they leave a tip up (Tab reaches its button).
@@ -145,7 +147,11 @@ export function createLesson(root, ctx, steps) {
     buttons,
     t("shell.lesson.skipShort"),
   );
-  let index = 0;
+  // The step kept with the lesson's position in its store (memory only): the route shown again in place (a
+  // language switch) goes on at it, over the position the store kept (mount.js), not at step 1.
+  let index = keptStep(ctx.store, steps.length);
+  /** @param {number} step */
+  const remember = (step) => ctx.store?.set(STEP_ITEM, String(step));
   /** @type {Element | null} */
   let pointed = null;
   let drawn = false; // the page's position is drawn (refresh): a step's target is there to point at
@@ -235,6 +241,7 @@ export function createLesson(root, ctx, steps) {
       index += 1;
       settled();
       show();
+      remember(index);
     }
   });
   skip.addEventListener("click", finish);
@@ -244,10 +251,15 @@ export function createLesson(root, ctx, steps) {
   return {
     heard(events, view) {
       lastView = view ?? lastView;
+      const from = index;
       const until = steps[index]?.until;
-      const done = Boolean(until && (events ?? []).some((event) => until(event)));
-      if (done) index += 1;
-      if (settled() || done) show();
+      const by = until ? (events ?? []).find((event) => until(event)) : undefined;
+      if (by) index += 1;
+      if (!settled() && !by) return;
+      show();
+      // A step passed by the page's own event (bowls' choice, told apart from the engine's by having no `type`)
+      // is page state the position does not keep: after a remount that step is asked again.
+      remember(by && /** @type {{type?: unknown}} */ (by).type === undefined ? from : index);
     },
     // The step's target again, once the page has drawn it (the card may come before the engine's position).
     refresh() {
@@ -265,6 +277,16 @@ export function createLesson(root, ctx, steps) {
       root.style.removeProperty("--lesson-room");
     },
   };
+}
+
+/**
+ * The step a lesson's store kept (0 when none, or not a step of this lesson).
+ * @param {import("../storage.js").StoreScope | null} store @param {number} count the lesson's steps
+ * @returns {number}
+ */
+export function keptStep(store, count) {
+  const step = Number(store?.get(STEP_ITEM) ?? 0);
+  return Number.isInteger(step) && step >= 0 && step <= count ? step : 0;
 }
 
 /**

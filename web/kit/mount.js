@@ -11,7 +11,8 @@
 //             A first visit, a lesson, a replay: the empty board from the
 //             build's copy of the engine's geometry (ctx.builtShape).
 //   start     one engine operation (the page's `serial`): the engine's
-//             geometry, the profile, then the lesson's position, or the stored
+//             geometry, the profile, then the lesson's position (the one its
+//             store kept when a language switch showed it again), or the stored
 //             run (`resume`), or the first run (`fresh`: a link's deal when the
 //             route has one and nothing is in play: nothing to ask first).
 //   link      a link's deal over a resumed run, after the mount: the kit may ask
@@ -146,6 +147,16 @@ async function earlyShape(ctx, on) {
   return on.shape ? (ctx.storedView("geometry") ?? (await ctx.builtShape())) : null;
 }
 
+/**
+ * A lesson shown again in place (a language switch) goes on from the position its store kept, at the step kept
+ * beside it (lesson.js); a lesson opened starts at the engine's lesson position.
+ * @param {Page} page @param {import("../app.js").GameContext} ctx @returns {Promise<any>} its view
+ */
+async function lessonPosition(page, ctx) {
+  const kept = ctx.store.get("run") === null ? null : await page.load("run");
+  return kept ?? ctx.engine.call("lesson", {});
+}
+
 /** @param {HTMLElement} root @param {import("../app.js").GameContext} ctx */
 function lifeOf(root, ctx) {
   const { engine, store } = ctx;
@@ -222,7 +233,7 @@ function lifeOf(root, ctx) {
     const profile = await page.load("profile", "load_profile", "profile");
     await on.profile?.(profile ?? (await engine.call("load_profile", { profile: null })));
     if (ctx.lesson) {
-      const view = await engine.call("lesson", {});
+      const view = await lessonPosition(page, ctx);
       on.live?.();
       await on.show(view, "lesson");
       lesson?.refresh(); // its step's target is drawn now (a piece, a cell)

@@ -71,7 +71,7 @@ def _placing(payload: dict[str, Any]) -> session.Step[Run]:
 
 def _in_run(run: Run, outcome: Outcome[State]) -> Outcome[Run]:
     """A rule's outcome on the run's state, as the run's (its seed and banking kept)."""
-    return outcome.map(lambda state: Run(state, seed=run.seed, banked=run.banked))
+    return outcome.map(lambda state: replace(run, state=state))
 
 
 class Session(session.Session[Run, Profile]):
@@ -112,6 +112,7 @@ class Session(session.Session[Run, Profile]):
             "in_progress": not state.over and state.drops > 0,
             "stars": state.score // 10,
             "banked": run.banked,
+            "new_best": run.new_best,
             "profile": self.profile_view(),
         }
 
@@ -203,9 +204,10 @@ class Session(session.Session[Run, Profile]):
         state = run.state
         before = self.profile.best
         self.profile, stars = profile.bank(self.profile, state.score, state.crowns, state.drops)
-        self.keep(replace(run, banked=True))
+        new_best = self.profile.best > before
+        self.keep(replace(run, banked=True, new_best=new_best))
         banked: BankedEvent = {"type": "banked", "score": state.score, "stars": stars,
-                               "best": self.profile.best, "new_best": self.profile.best > before}
+                               "best": self.profile.best, "new_best": new_best}
         return [banked]
 
 

@@ -31,6 +31,7 @@ class Run:
     state: State
     seed: int = 0
     banked: bool = False  # the run's result is on the player card (B16, B17)
+    new_best: bool = False  # banking it raised the best score (B16): its end card says so after a reload too
 
 
 #: 2: the PRNG as ``Rng.dump`` text (version 1 stored the state as a number);
@@ -47,6 +48,8 @@ def dump(run: Run) -> str:
         "drops": state.drops,
         "rows": state.rows,
         "banked": run.banked,
+        # written only when true: every other run is saved as before
+        **({"new_best": True} if run.new_best else {}),
     }, VERSION)
 
 
@@ -75,7 +78,7 @@ def load(text: object) -> Run:
     ``NotationError`` naming the field."""
     data = save.load(text, GAME, KIND, VERSION, upgrade)
     # "rows": saves made before it count no rows cleared so far.
-    save.keys(data, "data", {"position", "rng", "seed", "drops", "banked"}, frozenset({"rows"}))
+    save.keys(data, "data", {"position", "rng", "seed", "drops", "banked"}, frozenset({"rows", "new_best"}))
     position = save.field(data, "position", str)
     rng = Rng.load(data.get("rng"))
     drops = save.counter(data, "drops")
@@ -83,4 +86,8 @@ def load(text: object) -> Run:
     state = notation.parse(position, rng=rng, drops=drops, rows=rows)
     if state.score < drops:  # B10: every drop scores its placement points, at least 1
         raise NotationError("score", f"score {state.score} is below the {drops} drops made")
-    return Run(state, seed=save.counter(data, "seed", _U64), banked=save.field(data, "banked", bool))
+    banked = save.field(data, "banked", bool)
+    new_best = save.field(data, "new_best", bool) if "new_best" in data else False
+    if new_best and not banked:
+        raise NotationError("new_best", "only a banked run raised the best score")
+    return Run(state, seed=save.counter(data, "seed", _U64), banked=banked, new_best=new_best)

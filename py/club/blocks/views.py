@@ -45,6 +45,7 @@ class View(TypedDict):
     in_progress: bool  # New run would bank this run (B17: not over, one drop made): the page asks first
     stars: int  # Club Stars this run would bank (score // 10, B16)
     banked: bool
+    new_best: bool  # banking this run raised the best score (B16): the end card's line, after a reload too
     profile: Card
 
 

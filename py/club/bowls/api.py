@@ -214,8 +214,10 @@ class Session(session.Session[Attempt, Profile]):
                 self.profile = profile
                 events += _achieved(profile, new)
         if attempt.status() is not None and not attempt.recorded:
-            events += self._bank(attempt)
-            self.keep(replace(attempt, recorded=True))
+            banked = self._bank(attempt)
+            events += banked
+            new_best = any(e["type"] == "recorded" and (e["best"] or e["daily_best"]) for e in banked)
+            self.keep(replace(attempt, recorded=True, new_best=new_best))
         return events
 
     def _bank(self, attempt: Attempt) -> list[Event]:

@@ -77,6 +77,7 @@ class Attempt:
     last: dict[str, Any] | None = None  # what the last move did, for the page
     puzzle: int | None = None  # W18: the puzzle played (puzzle mode only)
     recorded: bool = False  # W25: the finished attempt is counted in the profile
+    new_best: bool = False  # W25: counting it raised a best (its mode's or the Daily's): its end card says so
     best_combo: int = 0  # the most matching bowls of one safe move so far (the end card, W13)
     workshop: Made | None = None  # W28: the workshop puzzle played (workshop mode only)
     _text: tuple[Position, str] | None = None  # cached notation of the current position
@@ -214,7 +215,7 @@ class Attempt:
         self.position, self.rng, self.collected, self.last, self.best_combo = (
             snap.position, snap.rng, snap.collected, snap.last, snap.best_combo)
         self.redo_bowls.append(snap.bowl)
-        self.recorded = False
+        self.recorded = self.new_best = False
         if self.mode.training_on_undo:
             self.training = True
         undone: UndoEvent = {"type": "undo", "bowl": snap.bowl}

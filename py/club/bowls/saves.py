@@ -41,7 +41,8 @@ EDITION = 2
 FIELDS = {"mode", "seed", "date", "position", "rng", "collected", "training", "ended", "history", "redo",
           "last", "puzzle", "recorded", "edition"}
 #: Written since the end card shows it (W13); a save without it gets the best its undo line shows.
-OPTIONAL = frozenset({"best_combo", "workshop"})
+#: ``new_best`` is written only by an attempt whose end raised a best (W25).
+OPTIONAL = frozenset({"best_combo", "workshop", "new_best"})
 
 
 def dump(attempt: Attempt) -> str:
@@ -65,6 +66,8 @@ def dump(attempt: Attempt) -> str:
     }
     if attempt.workshop is not None:  # W28: written only for a workshop attempt
         data["workshop"] = attempt.workshop.fields()
+    if attempt.new_best:
+        data["new_best"] = True
     return save.dump(GAME, KIND, data, VERSION)
 
 
@@ -93,6 +96,7 @@ def load(text: object) -> Attempt:
         last=_last(data.get("last"), "last"),
         puzzle=_puzzle(data.get("puzzle"), mode_name),
         recorded=save.field(data, "recorded", bool),
+        new_best=save.field(data, "new_best", bool) if "new_best" in data else False,
         workshop=_workshop(data.get("workshop"), mode_name),
     )
     attempt.best_combo = _best_combo(data.get("best_combo"), attempt)
@@ -107,6 +111,8 @@ def load(text: object) -> Attempt:
         attempt = _migrated(attempt)
     if attempt.recorded and attempt.status() is None:
         raise NotationError("recorded", "only a finished attempt is recorded")
+    if attempt.new_best and not attempt.recorded:
+        raise NotationError("new_best", "only a recorded attempt raised a best")
     return attempt
 
 

@@ -174,6 +174,7 @@ class View(TypedDict):
     overflow_bowls: list[int]
     training: bool
     recorded: bool
+    new_best: bool  # W25: counting the attempt raised a best (the end card's line, after a reload too)
     can_undo: bool
     # W21: an undo now would mark a Daily as training (its day no longer counts): the page asks first, once
     undo_costs_daily: bool
@@ -276,6 +277,7 @@ def describe(attempt: Attempt, profile: Profile) -> View:
         "overflow_bowls": [b for b in range(RING) if len(position.bowls[b]) > CAPACITY],
         "training": attempt.training,
         "recorded": attempt.recorded,
+        "new_best": attempt.new_best,
         "can_undo": can_undo,
         "undo_costs_daily": can_undo and attempt.mode.dated and attempt.mode.training_on_undo and not attempt.training,
         "can_redo": bool(attempt.redo_bowls) and status is None,

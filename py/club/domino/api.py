@@ -30,6 +30,7 @@ of no time in which nothing happened; a replay is held to that
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, NotRequired, cast
 
 from club.domino import profile, rules, saves
@@ -101,7 +102,12 @@ class Session(Base[Game, Records]):
         return rules.new_run(mode, set_kind, seed, parse(text).well if isinstance(text, str) else None)[0]
 
     def describe(self, state: Game) -> View:
-        return describe(state)
+        return describe(state, self._best(state) if state.over else None)
+
+    def _best(self, state: Game) -> Best | None:
+        """The records of the run's mode and set (D18); None for a game of no mode."""
+        entry = self.profile.get(f"{state.mode}/{state.set_kind}")
+        return None if entry is None else {"max": entry["max"], "power": entry["power"], "speed": entry["speed"]}
 
     def load_state(self, text: object) -> Game:
         return rules.set_soft(saves.load(text), False)  # no key is held after a reload
@@ -201,11 +207,8 @@ class Session(Base[Game, Records]):
         if not outcome.state.over:  # a move on an ended run is refused: this banks once
             return []
         self.profile, beaten = profile.bank(self.profile, outcome.state)
-        state = outcome.state
-        entry = self.profile.get(f"{state.mode}/{state.set_kind}")
-        best: Best | None = (None if entry is None  # profile.FIELDS
-                             else {"max": entry["max"], "power": entry["power"], "speed": entry["speed"]})
-        record: RecordEvent = {"type": "record", "beaten": beaten, "best": best}
+        self.keep(replace(outcome.state, beaten=tuple(beaten)))  # the run's own fact: its view says it from now on
+        record: RecordEvent = {"type": "record", "beaten": beaten, "best": self._best(outcome.state)}
         return [record]
 
     # -- the actions ---------------------------------------------------------------------

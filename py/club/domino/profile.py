@@ -22,13 +22,13 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from club import save
-from club.domino.rules import MODES, Game
+from club.domino.rules import MODES, RECORDS, Game
 from club.domino.saves import HEIGHT, WIDTH
 from club.domino.tiles import SET_TOP
 from club.errors import MAX_COUNT, NotationError, finite
 
 GAME, KIND, VERSION = "domino", "profile", 1
-FIELDS = ("max", "power", "speed")
+FIELDS = RECORDS
 KEYS = tuple(f"{mode}/{kind}" for mode in MODES for kind in SET_TOP)
 MAX_TURN = WIDTH * HEIGHT  # T counts cancelled halves: at most the well's cells (D1, D13)
 

@@ -38,6 +38,7 @@ LOCK_RESETS = 15  # restarts of the lock delay per tile (D7)
 REPEAT_DELAY = 170  # ms a held left/right waits before it repeats (D8, the input layer's key repeat)
 REPEAT_EVERY = 50  # ms between repeated moves of a held left/right (D8)
 MODES = ("sprint", "marathon")
+RECORDS = ("max", "power", "speed")  # the records kept per mode and set (D18)
 NO_RNG = Rng(0)  # a notation-loaded game draws nothing
 
 
@@ -67,6 +68,7 @@ class Game:
     queue: tuple[Tile, ...] = ()  # tiles still to come, front first
     queue_set: int = 0  # set the queued tiles belong to
     rng: Rng = NO_RNG
+    beaten: tuple[str, ...] = ()  # the records (RECORDS) the run's end beat (D18): its end card says so after a reload
 
     @property
     def position(self) -> Position:

@@ -23,7 +23,7 @@ from club import save
 from club.domino.falling import Falling, fits, resting
 from club.domino.notation import parse, print_position
 from club.domino.resolve import resolve
-from club.domino.rules import LOCK_MS, LOCK_RESETS, MIN_GRAVITY, MODES, START_GRAVITY, Game, faster
+from club.domino.rules import LOCK_MS, LOCK_RESETS, MIN_GRAVITY, MODES, RECORDS, START_GRAVITY, Game, faster
 from club.domino.tiles import SET_TOP, Tile, format_tile, parse_tile, set_tiles
 from club.errors import NotationError, is_int
 from club.rng import Rng
@@ -57,12 +57,14 @@ def dump(game: Game) -> str:
         "queue_set": game.queue_set,
         "rng": game.rng.dump(),
     }
+    if game.beaten:  # written only by a run whose end beat a record: every other run is saved as before
+        data["beaten"] = list(game.beaten)
     return save.dump(GAME, KIND, data)
 
 
 FIELDS = frozenset(("position", "falling", "fall_ms", "rest_ms", "resets", "soft", "gravity", "over", "topped_out",
                     "started", "active_ms", "turns", "points", "chain", "mode", "set", "set_number", "queue",
-                    "queue_set", "rng"))
+                    "queue_set", "rng", "beaten"))
 
 
 def load(text: object) -> Game:
@@ -99,11 +101,32 @@ def load(text: object) -> Game:
         queue=read_queue(data, set_kind),
         queue_set=save.counter(data, "queue_set"),
         rng=Rng.load(data.get("rng")),
+        beaten=read_beaten(data),
     )
     check_consistent(game)
     if mode:
         check_run(game)
     return game
+
+
+def read_beaten(data: dict[str, Any]) -> tuple[str, ...]:
+    """The records a run's end beat (D18), in their order, each once; none before the end.
+
+    >>> read_beaten({"beaten": ["max", "speed"], "over": True, "mode": "sprint"})
+    ('max', 'speed')
+    >>> read_beaten({"beaten": ["speed", "max"], "over": True, "mode": "sprint"})
+    Traceback (most recent call last):
+    ...
+    club.errors.NotationError: beaten: beaten lists max, power or speed, each once, in that order
+    """
+    if "beaten" not in data:
+        return ()
+    beaten = tuple(save.field(data, "beaten", list))
+    if not beaten or list(beaten) != [f for f in RECORDS if f in beaten]:
+        raise NotationError("beaten", "beaten lists max, power or speed, each once, in that order")
+    if data.get("over") is not True or not data.get("mode"):
+        raise NotationError("beaten", "only a run over, of a mode, beats a record")
+    return beaten
 
 
 def read_falling(data: dict[str, Any]) -> Falling | None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from club.domino import rules
-from club.domino.events import Event
+from club.domino.events import Best, Event
 from club.domino.falling import landing_row
 from club.domino.rules import Game
 from club.domino.well import print_well
@@ -69,6 +69,14 @@ class View(TypedDict):
     topped_out: bool
     repeat_delay: int  # ms before a held left/right repeats (D8: the page repeats, the engine says how fast)
     repeat_every: int  # ms between its repeats (D8)
+    # D18: a run over: the records its end beat and the records of its mode and set after it (the end card,
+    # after a reload or a language switch too); None in play, or for a game of no mode
+    record: Record | None
+
+
+class Record(TypedDict):
+    beaten: list[str]
+    best: Best
 
 
 class Tick(TypedDict):
@@ -114,7 +122,8 @@ def sets_done(game: Game) -> int:
     return max(0, done)
 
 
-def describe(game: Game) -> View:
+def describe(game: Game, best: Best | None = None) -> View:
+    """The run's view; ``best``: the records of its mode and set (the profile's), for a run over."""
     return {
         "mode": game.mode,
         "set": game.set_kind,
@@ -141,6 +150,7 @@ def describe(game: Game) -> View:
         "topped_out": game.topped_out,
         "repeat_delay": rules.REPEAT_DELAY,
         "repeat_every": rules.REPEAT_EVERY,
+        "record": {"beaten": list(game.beaten), "best": best} if game.over and best is not None else None,
     }
 
 

@@ -147,7 +147,10 @@ class Session(Base[Run, Profile]):
         state = outcome.state.round
         if before.round.over or not state.over:
             return []
-        return self._record(state.score, state.moves, state.highest, finished=True)
+        events = self._record(state.score, state.moves, state.highest, finished=True)
+        # the round's own fact (M11): its end card says "New best" again after a reload or a language switch
+        self.keep(replace(outcome.state, new_best=any(e["type"] == "recorded" and e["new_best"] for e in events)))
+        return events
 
     # --- actions -------------------------------------------------------------
     def step_of(self, method: str, payload: dict[str, Any]) -> Step | None:

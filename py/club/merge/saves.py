@@ -60,6 +60,7 @@ class Run:
 
     round: Round
     style: str = STYLES[0]
+    new_best: bool = False  # M11: the round's end raised the best: its end card says so after a reload too
 
 
 def dump(run: Run) -> str:
@@ -70,6 +71,8 @@ def dump(run: Run) -> str:
     }
     if state.best_chain:  # M8: written once there is one, so a round without is saved as before
         data["best_chain"] = state.best_chain
+    if run.new_best:  # M11: likewise, only a round whose end raised the best writes it
+        data["new_best"] = True
     return save.dump(GAME, KIND, data, VERSION)
 
 
@@ -91,8 +94,11 @@ def load(text: object) -> Run:
         raise NotationError("style", f"style must be one of {', '.join(STYLES)}")
     # M8: the longest chain so far; a save from before it was kept has none (0)
     best_chain = save.counter(data, "best_chain") if "best_chain" in data else 0
+    new_best = save.field(data, "new_best", bool) if "new_best" in data else False
+    if new_best and not state.over:
+        raise NotationError("new_best", "only a round over raised the best")
     return Run(replace(state, turn=turn, highest=highest, rng=rng, jokers=jokers, play_ms=play_ms,
-                       best_chain=best_chain), style)
+                       best_chain=best_chain), style, new_best)
 
 
 def check_round(state: Round, jokers: bool, play_ms: int) -> None:

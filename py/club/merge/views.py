@@ -66,6 +66,7 @@ class View(TypedDict):
     legal: list[str]  # cells where the current piece fits in the current turn
     position: str  # M16
     best_chain: int  # M8: the longest chain of this round (the end card's chain record)
+    new_best: bool  # M11: the round's end raised the best (the end card's badge, after a reload too)
 
 
 class ProfileView(TypedDict):
@@ -127,7 +128,7 @@ def view(run: Run, profile: Profile) -> View:
         "play_ms": state.play_ms, "clock_runs": clock_runs(state), "timer": profile.settings.timer,
         "jokers": state.jokers, "style": run.style, "settings": settings_view(profile.settings),
         "legal": [cell_name(i) for i in legal_anchors(state)], "position": print_position(state),
-        "best_chain": state.best_chain,
+        "best_chain": state.best_chain, "new_best": run.new_best,
     }
 
 

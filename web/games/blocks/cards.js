@@ -32,7 +32,8 @@ export function overCard(root, { t, number }, view, banked, onAgain) {
   }
   /** @type {HTMLElement[]} */
   const body = [dl];
-  if (banked?.new_best) body.push(html("p", { class: "bk-newbest" }, null, t("blocks.over.newBest")));
+  // The finished run's fact, in its view (B16): after a reload or a language switch too, not only as it ends.
+  if (view.new_best) body.push(html("p", { class: "bk-newbest" }, null, t("blocks.over.newBest")));
   return openDialog(root, {
     title: t("blocks.over.title"),
     cls: "bk-over kit-end",

@@ -57,23 +57,20 @@ export function undoDailyCard({ t }, undo) {
   };
 }
 
-/** @typedef {{ events?: Bowls.Event[] } | null | undefined} Outcome the answer of the action that ended an attempt (none: banked before) */
-
 /** @type {Record<string, string>} */
 const END_TITLES = { overflow: "bowls.over.overflow", stuck: "bowls.over.stuck", limit: "bowls.over.limit", ended: "bowls.over.ended" };
 
 /**
  * The end of an attempt (not a puzzle's: puzzles.js).
- * @param {Bowls.View} view @param {Outcome} outcome the answer of the action that ended it
- * @param {Words} words @param {{again: () => void, undo: () => void, modes: () => void}} on
+ * @param {Bowls.View} view @param {Words} words @param {{again: () => void, undo: () => void, modes: () => void}} on
  * @returns {DialogOptions}
  */
-export function overCard(view, outcome, { t, number }, on) {
+export function overCard(view, { t, number }, on) {
   /** @type {HTMLElement[]} */
   const lines = [line("bw-final", t("bowls.over.score", { score: number(view.score) }))];
-  const banked = outcome?.events?.find((e) => e.type === "recorded"); // the action that ended it (W25)
   if (view.training) lines.push(line("bw-note", t("bowls.over.training")));
-  else if (banked?.best || banked?.daily_best) lines.push(line("bw-newbest", t("bowls.over.newBest")));
+  // The attempt's own fact (W25), in its view: after a reload or a language switch too, not only as it ends.
+  else if (view.new_best) lines.push(line("bw-newbest", t("bowls.over.newBest")));
   lines.push(
     figures(t, [
       ["bowls.over.moves", number(view.moves)],
@@ -162,10 +159,9 @@ export function createCards(root, { state, words, page, ctx, end, on }) {
   /**
    * The end card of the attempt on screen; the Daily Club's part (daily line, grid, share and replay)
    * joins it when the club has banked the run.
-   * @param {Outcome} outcome the answer of the action that ended it
    * @param {HTMLElement | null} returnFocus the ring's bowl (the card's opener is gone or disabled)
    */
-  function showOver(outcome, returnFocus) {
+  function showOver(returnFocus) {
     const view = shownView(state);
     const club = html("div", { class: "bw-club" });
     /** @param {DialogOptions} options */
@@ -184,7 +180,7 @@ export function createCards(root, { state, words, page, ctx, end, on }) {
       return;
     }
     const again = () => (view.mode === "daily" ? on.daily() : on.start({ mode: view.mode }));
-    withClub(overCard(view, outcome, words, { again, undo: on.undo, modes: on.modes }));
+    withClub(overCard(view, words, { again, undo: on.undo, modes: on.modes }));
   }
 
   /** @param {() => void} undo */

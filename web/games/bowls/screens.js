@@ -245,17 +245,14 @@ export function createScreens({ ctx, page, state, parts, words, attempts, cards,
     game.ring.focusBowl(focusTarget(state, view));
     showTips(ctx, view, game.ring.node);
     if (view.over) {
-      const outcome = await attempts.recordIfOver();
-      if (!page.gone()) showOver(outcome);
+      await attempts.recordIfOver(); // the view then says whether it raised a best (W25)
+      if (!page.gone()) showOver();
     }
   }
 
-  /** The end card, focus back on the ring when it closes. @param {import("./cards.js").Outcome} outcome */
-  function showOver(outcome) {
-    cards.showOver(
-      outcome,
-      /** @type {HTMLElement | null} */ (/** @type {unknown} */ (game.ring.node(focusTarget(state, shownView(state))))),
-    );
+  /** The end card, focus back on the ring when it closes. */
+  function showOver() {
+    cards.showOver(/** @type {HTMLElement | null} */ (/** @type {unknown} */ (game.ring.node(focusTarget(state, shownView(state))))));
   }
 
   /** Today's daily (the Daily Club's date): a new attempt of it, asked first if one is unfinished. */

@@ -92,13 +92,15 @@ function figures(fmt, view) {
  * The end card: this run's figures, its Max, Power and Speed each over the record of its mode and set
  * (a "New record" line where it beat it), Play again (focused at once; its keys act once the card is armed)
  * or Change mode (none in the lesson). It sits beside the well on wide screens: the final board stays visible.
- * @param {HTMLElement} host @param {Format} fmt @param {Domino.View} view @param {string} title
- * @param {Domino.RecordEvent | undefined} record the engine's record event (beaten fields, records after the run)
+ * @param {HTMLElement} host @param {Format} fmt @param {Domino.View} view the run's view: its `record` (the fields its
+ *   end beat, the records after it: D18) is the run's own, so a reload or a language switch shows it again
+ * @param {string} title
  * @param {{ again: () => void, menu?: () => void, closed: (dialog: Dialog) => void, later: (fn: () => void, ms: number) => void }} on
  * @param {HTMLElement} [club] the Daily Club's part (daily line, grid, share and replay), filled in later
  * @returns {Dialog}
  */
-export function overCard(host, fmt, view, title, record, on, club) {
+export function overCard(host, fmt, view, title, on, club) {
+  const record = view.record;
   const fresh = new Set(record?.beaten ?? []);
   const lines = fresh.size ? [html("p", { class: "dd-badge" }, null, fmt.t("domino.over.record"))] : [];
   const list = scoreRows(fmt, view, html("dl", { class: "dd-final" }), fresh);

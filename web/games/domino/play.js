@@ -216,7 +216,6 @@ function openOverCard({ ctx, kit, state, parts, closed, startRun, toStart }, ans
     ctx,
     view,
     overTitle(ctx, view),
-    answer.events.find((e) => e.type === "record"),
     {
       again: ctx.lesson ? () => startRun("lesson", {}) : () => startRun("new", { mode: view.mode, set: view.set }),
       menu: ctx.lesson ? undefined : toStart,

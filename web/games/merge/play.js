@@ -103,9 +103,9 @@ function createRefuse({ ctx, page, state, board, cues, previewAt, clearAim }) {
 
 /**
  * The game-over card of the round on screen, with the Daily Club's part.
- * @param {PlayParts["state"]} state @param {PlayParts["over"]} over @param {PlayParts["end"]} end @param {boolean} newBest
+ * @param {PlayParts["state"]} state @param {PlayParts["over"]} over @param {PlayParts["end"]} end
  */
-function openOverCard(state, over, end, newBest) {
+function openOverCard(state, over, end) {
   const view = state.view;
   if (!view?.over) return;
   const card = over.open({
@@ -115,7 +115,7 @@ function openOverCard(state, over, end, newBest) {
     chain: view.best_chain,
     playMs: view.play_ms,
     best: view.best,
-    newBest,
+    newBest: view.new_best, // the round's fact (M11): after a reload or a language switch too
     ended: view.ended,
   });
   end.card(endPart(card, "hm-over-club"));
@@ -128,7 +128,7 @@ export function createPlay({ ctx, page, state, draw, board, player, timer, over,
   const { takeMs, flushTime, abandon } = createTime({ ctx, page, state, timer });
   const animate = createAnimate({ ctx, page, state, draw, player, cues });
   const refuse = createRefuse({ ctx, page, state, board, cues, previewAt, clearAim });
-  const openOver = (/** @type {boolean} */ newBest) => openOverCard(state, over, end, newBest);
+  const openOver = () => openOverCard(state, over, end);
   // ----- drawing a new position -----
   /** @param {Merge.View} next */
   function show(next) {
@@ -173,8 +173,7 @@ export function createPlay({ ctx, page, state, draw, board, player, timer, over,
     ctx.announce(moveSaid(events, state.view, state.geometry, t, number), state.view?.over ? "assertive" : "polite");
     heard(events);
     end.heard(events);
-    const recorded = answer.events?.find((e) => e.type === "recorded");
-    if (state.view?.over) page.later(() => openOver(Boolean(recorded?.new_best)), played + (state.reduced ? 100 : 400));
+    if (state.view?.over) page.later(openOver, played + (state.reduced ? 100 : 400));
     else if (state.marker) page.later(refreshAim, played);
     return true;
   }

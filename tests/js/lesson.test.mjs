@@ -7,7 +7,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { FakeEvent, installDom, showKey } from "./fakes.mjs";
-import { createLesson } from "../../web/kit/lesson.js";
+import { createLesson, lessonLeadsTo } from "../../web/kit/lesson.js";
 import { lessonSteps } from "../../web/games/blocks/lesson.js";
 
 // An answer's events, and the view after it: the lesson position has four edges lit.
@@ -74,3 +74,37 @@ test("blocks lesson: a first drop that clears passes step 1 only (the steps keep
   assert.equal(done, false);
   assert.deepEqual(steps, [0, 1]);
 });
+
+// What follows a lesson (ctx.lessonNext), as its card says it and where its Play and Skip go: a newcomer's Daily or
+// challenge starts then, fresh. [the deal's query, what the step line says, the address Skip opens]
+const AFTER = [
+  [null, null, "shell.lesson.step", "#/blocks"],
+  ["daily=2026-12-06", "daily", "shell.lesson.stepDaily", "#/blocks?daily=2026-12-06"],
+  ["archive=2026-12-01", "daily", "shell.lesson.stepDaily", "#/blocks?archive=2026-12-01"],
+  ["seed=7&beat=120&vs=6E1.blocks.x", "challenge", "shell.lesson.stepChallenge", "#/blocks?seed=7&beat=120&vs=6E1.blocks.x"],
+];
+
+for (const [next, leads, key, address] of AFTER) {
+  test(`a lesson followed by ${next ?? "the game"}: its step line, and Skip opens ${address}`, () => {
+    assert.equal(lessonLeadsTo(next), leads);
+    const document = installDom();
+    const opened = [];
+    Object.assign(globalThis, {
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      requestAnimationFrame: () => 0,
+      cancelAnimationFrame: () => {},
+      location: { replace: (/** @type {string} */ to) => opened.push(to) },
+    });
+    const root = document.createElement("section");
+    document.body.append(root);
+    const done = [];
+    const ctx = { t: showKey, announce: () => {}, game: "blocks", lessonNext: next, seen: { markLesson: (g) => done.push(g) } };
+    createLesson(root, ctx, lessonSteps({ tray: () => null, board: () => null, meter: () => null }));
+    const card = root.querySelector(".kit-lesson");
+    assert.equal(card.querySelector(".kit-lesson-count").textContent, `${key}{"n":1,"total":4}`);
+    card.querySelector(".kit-lesson-skip").dispatchEvent(new FakeEvent("click"));
+    assert.deepEqual(opened, [address]);
+    assert.deepEqual(done, ["blocks"]); // skipped counts as done: the next Daily opens directly
+  });
+}

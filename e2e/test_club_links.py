@@ -1,7 +1,7 @@
 """Challenge links and replay codes between two players, each in a browser
 context of their own: A plays a domino challenge to the end by keyboard and copies the
-link and the replay code from the end card; B, a newcomer, opens the link (the same
-falling tile and queue as A's start, no lesson in the way), then the replay (stepped,
+link and the replay code from the end card; B, a newcomer, opens the link (the lesson
+first, then, skipped, the same falling tile and queue as A's start), then the replay (stepped,
 played at 4x, to the same final score and HUD as A's), and a damaged and a foreign code
 (refused with the translated message, storage unchanged). A blocks challenge link opens
 the same tray for both.
@@ -139,8 +139,13 @@ def test_a_challenge_link_and_a_replay_code_between_two_players(contexts, server
     replays = a.evaluate("k => localStorage.getItem(k)", storage_key("domino", "replays"))
     assert replays and a.evaluate("k => localStorage.getItem(k)", "6e-club/v1/club/record")
 
-    # B opens the challenge link: the same deal, not a lesson.
-    open_link(b, link, "domino")
+    # B, a newcomer, opens the challenge link: the lesson first, saying the challenge follows; Skip: the same deal.
+    b.goto(link)
+    wait_ready(b)
+    expect(b.locator(".kit-lesson-count")).to_contain_text(STRINGS["shell.lesson.stepChallenge"].split("·")[-1].strip())
+    b.click(".kit-lesson-skip")
+    b.wait_for_function("location.hash === '#/domino'", timeout=SLOW_MS)
+    wait_ready(b)
     assert domino_start(b) == started
     assert run_info(Domino, b, "domino")["link"] == DOMINO_LINK
     expect(b.locator(".dd .club-badge")).to_have_text(f"Challenge · beat {score:,}")  # what B plays to beat
@@ -191,7 +196,11 @@ def test_a_challenge_link_and_a_replay_code_between_two_players(contexts, server
 
     # A blocks challenge link opens the same tray for both.
     open_link(a, f"{server_url}#/blocks?{BLOCKS_LINK}", "blocks")
-    open_link(b, f"{server_url}#/blocks?{BLOCKS_LINK}", "blocks")
+    b.goto(f"{server_url}#/blocks?{BLOCKS_LINK}")  # B's first visit to blocks: its lesson, then the link's deal
+    wait_ready(b)
+    b.click(".kit-lesson-skip")
+    b.wait_for_function("location.hash === '#/blocks'", timeout=SLOW_MS)
+    wait_ready(b)
     assert tray(a) == tray(b)
     assert run_info(Blocks, b, "blocks")["link"] == BLOCKS_LINK
     b.reload()  # the query is gone from the address: a reload resumes the same run

@@ -6,7 +6,7 @@
 import { createEngine } from "./engine.js";
 import { createStorage, loadSettings, saveSettings } from "./storage.js";
 import { createI18n, pickLanguage, LANGUAGES } from "./kit/i18n.js";
-import { GAME_IDS, importPage, parseRoute } from "./route.js";
+import { GAME_IDS, importPage, lessonFirst, lessonHash, parseRoute } from "./route.js";
 import { createAnnouncer, reducedMotionQuery } from "./a11y.js";
 import { createNotices } from "./notices.js";
 import { mountHome } from "./home.js";
@@ -66,9 +66,12 @@ const shellPart = (id) => /** @type {HTMLElement} */ (document.getElementById(id
  * @property {import("./kit/lesson.js").Seen} seen lessons done and tips shown
  * @property {boolean} focusLost the page before had the focus (the kit gives it to this one: P11)
  * @property {boolean} afterLesson the page before was this game's lesson (its Play or Skip came here)
- * @property {(key: string, text: string, anchor?: Element | null) => boolean} tip a special explained once, in place
+ * @property {(key: string, text: string, anchor?: Element | null, read?: () => void) => boolean} tip a special explained
+ *   once, in place; with `read`, the tip waits for the player and `read` is called when it goes (ShowTip)
  * @property {{ cue: (name: string, options?: { size?: number, step?: number }) => void }} feel sound and vibration
  * @property {string | null} start the route's start query (`seed=…&…` or `daily=…`), else null
+ * @property {string | null} lessonNext in a lesson, the deal that follows it (a Daily's or a challenge's query: its
+ *   Play and Skip open it), else null
  * @property {string | null} screen a game's own screen the route names (`#/bowls/workshop`), else null
  * @property {string | null} puzzle a workshop puzzle's code the route carries (`#/bowls?puzzle=6EP1…`), else null
  * @property {string | null} replay the replay code of a replay route (`#/<game>?replay=CODE`): then `engine` is the
@@ -227,6 +230,7 @@ function makeContext(shell, route, root, { focusLost = false, afterLesson = fals
     game,
     lesson,
     start,
+    lessonNext: (lesson && route.start) || null,
     replay,
     screen: (route.name === "game" && route.screen) || null,
     puzzle: route.name === "game" && typeof route.puzzle === "string" ? route.puzzle : null,
@@ -241,7 +245,7 @@ function makeContext(shell, route, root, { focusLost = false, afterLesson = fals
     feel: shell.feel,
     focusLost,
     afterLesson,
-    tip: (key, text, anchor) => tips.show(root, key, text, anchor),
+    tip: (key, text, anchor, read) => tips.show(root, key, text, anchor, read),
     store: game ? (aside ? (lessonStore ?? memoryScope()) : storage.scope(game)) : null,
     t: i18n.t,
     lang: i18n.lang,
@@ -646,27 +650,18 @@ function createRouter(shell, modules) {
     return false;
   }
 
-  // The first visit to a game (no lesson done, no run of it stored) opens its
-  // lesson; an old player with a run in play is not sent to one.
+  // The first visit to a game (no lesson done, no run of it stored) opens its lesson, a Daily's or a
+  // challenge's too: the deal waits in the lesson's address and starts, untouched, after its Play or Skip
+  // (lessonFirst). An old player with a run in play is not sent to one.
   /** @param {Route} route @param {Route | null} before the route shown until now @returns {Route} */
   function firstVisit(route, before) {
     if (route.name !== "game") return route;
     const { game } = route;
-    // A replay or a shared deal opens as asked: a newcomer plays the friend's link,
-    // and closing the friend's replay opens the game itself, not a lesson.
+    // Closing a replay opens the game itself, not a lesson.
     const leftReplay = before?.name === "game" && before.game === game && typeof before.replay === "string";
-    if (
-      route.lesson ||
-      typeof route.replay === "string" ||
-      route.start ||
-      route.screen ||
-      typeof route.puzzle === "string" ||
-      leftReplay ||
-      seen.lessonDone(game) ||
-      storage.scope(game).get("run") !== null
-    )
-      return route;
-    history.replaceState(history.state, "", `#/${game}?lesson`);
+    const player = { done: seen.lessonDone(game), stored: storage.scope(game).get("run") !== null, leftReplay };
+    if (!lessonFirst(route, player)) return route;
+    history.replaceState(history.state, "", lessonHash(game, route.start));
     return { ...route, lesson: true };
   }
 

@@ -74,10 +74,6 @@ export function parseRoute(hash) {
   if (parts.length !== 1 && screen === null) return { name: "home" };
   if (screen) return { name: "game", game, lesson: false, start: null, replay: null, screen, puzzle: null };
   if (params.has("replay")) return { name: "game", game, lesson: false, start: null, replay: params.get("replay") ?? "" };
-  if (params.has("lesson")) return { name: "game", game, lesson: true, start: null, replay: null };
-  const puzzle = params.get("puzzle") ?? "";
-  if (Object.hasOwn(SCREENS, game) && puzzle && !/^\d+$/.test(puzzle))
-    return { name: "game", game, lesson: false, start: null, replay: null, screen: null, puzzle };
   const start =
     params.has("seed") || params.has("daily") || params.has("archive")
       ? query
@@ -85,8 +81,33 @@ export function parseRoute(hash) {
           .filter((part) => part && part.split("=")[0] !== "lesson")
           .join("&")
       : null;
+  // A lesson beside a deal: the deal is what follows the lesson (its Play and Skip open it), never dealt into it.
+  if (params.has("lesson")) return { name: "game", game, lesson: true, start, replay: null };
+  const puzzle = params.get("puzzle") ?? "";
+  if (Object.hasOwn(SCREENS, game) && puzzle && !/^\d+$/.test(puzzle))
+    return { name: "game", game, lesson: false, start: null, replay: null, screen: null, puzzle };
   return { name: "game", game, lesson: false, start, replay: null };
 }
+
+/**
+ * Whether a game route opens the game's first lesson instead (docs/game-pages.md "Lesson mode"): a newcomer's (no lesson done, no run of the game stored) plain visit, and a newcomer's Daily
+ * or challenge link too, whose deal then waits, untouched, until the lesson's Play or Skip (so it still counts).
+ * A replay, a game's own screen or a workshop puzzle opens as asked, and so does the game its replay closed to.
+ * @param {Route} route
+ * @param {{ done: boolean, stored: boolean, leftReplay: boolean }} player the lesson is done; a run is stored;
+ *   the page before was this game's replay
+ * @returns {boolean}
+ */
+export function lessonFirst(route, { done, stored, leftReplay }) {
+  if (route.name !== "game" || route.lesson || done || stored || leftReplay) return false;
+  return typeof route.replay !== "string" && !route.screen && typeof route.puzzle !== "string";
+}
+
+/**
+ * The address of a game's lesson, with the deal that follows it (a Daily's or a challenge's query), if any.
+ * @param {string} game @param {string | null | undefined} start
+ */
+export const lessonHash = (game, start) => `#/${game}?lesson${start ? `&${start}` : ""}`;
 
 /**
  * The route's strings and, for a game, its modules, stylesheet and board, asked for now.

@@ -299,6 +299,17 @@ export class FakeElement extends FakeTarget {
   getBoundingClientRect() {
     return { left: 0, top: 0, right: 0, bottom: 0, width: 0, height: 0, x: 0, y: 0 };
   }
+
+  /** Not laid out: no boxes. */
+  getClientRects() {
+    return [];
+  }
+
+  /** @param {FakeElement | null} node this element or one inside it */
+  contains(node) {
+    for (let at = node; at; at = at.parentNode) if (at === this) return true;
+    return false;
+  }
 }
 
 export class FakeHTMLElement extends FakeElement {}

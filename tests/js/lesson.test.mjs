@@ -7,7 +7,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { FakeEvent, installDom, showKey } from "./fakes.mjs";
-import { createLesson, memoryScope } from "../../web/kit/lesson.js";
+import { createLesson, createTips, lessonLeadsTo, memoryScope } from "../../web/kit/lesson.js";
 import { lessonSteps } from "../../web/games/blocks/lesson.js";
 import { lessonSteps as bowlsSteps } from "../../web/games/bowls/lesson.js";
 
@@ -128,3 +128,82 @@ test("bowls lesson: a step passed by the page's own choice is asked again after 
   store.set("lesson", "9");
   assert.equal(remounted(store, steps()), 0); // no step of this lesson: from the start
 });
+
+// What follows a lesson (ctx.lessonNext), as its card says it and where its Play and Skip go: a newcomer's Daily or
+// challenge starts then, fresh. [the deal's query, what the step line says, the address Skip opens]
+const AFTER = [
+  [null, null, "shell.lesson.step", "#/blocks"],
+  ["daily=2026-12-06", "daily", "shell.lesson.stepDaily", "#/blocks?daily=2026-12-06"],
+  ["archive=2026-12-01", "daily", "shell.lesson.stepDaily", "#/blocks?archive=2026-12-01"],
+  ["seed=7&beat=120&vs=6E1.blocks.x", "challenge", "shell.lesson.stepChallenge", "#/blocks?seed=7&beat=120&vs=6E1.blocks.x"],
+];
+
+for (const [next, leads, key, address] of AFTER) {
+  test(`a lesson followed by ${next ?? "the game"}: its step line, and Skip opens ${address}`, () => {
+    assert.equal(lessonLeadsTo(next), leads);
+    const document = installDom();
+    const opened = [];
+    Object.assign(globalThis, {
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      requestAnimationFrame: () => 0,
+      cancelAnimationFrame: () => {},
+      location: { replace: (/** @type {string} */ to) => opened.push(to) },
+    });
+    const root = document.createElement("section");
+    document.body.append(root);
+    const done = [];
+    const ctx = { t: showKey, announce: () => {}, game: "blocks", lessonNext: next, seen: { markLesson: (g) => done.push(g) } };
+    createLesson(root, ctx, lessonSteps({ tray: () => null, board: () => null, meter: () => null }));
+    const card = root.querySelector(".kit-lesson");
+    assert.equal(card.querySelector(".kit-lesson-count").textContent, `${key}{"n":1,"total":4}`);
+    card.querySelector(".kit-lesson-skip").dispatchEvent(new FakeEvent("click"));
+    assert.deepEqual(opened, [address]);
+    assert.deepEqual(done, ["blocks"]); // skipped counts as done: the next Daily opens directly
+  });
+}
+
+// A tip the page waits on (ctx.tip's `read`: domino's first tile under a tip that covers the pad) stays until the
+// player reads it (its button, or any act of play: a pointer, a key but Tab), never goes by a timer, and says so
+// once; a plain tip goes by itself. [what ends it, read calls after it]
+const TIP_ENDS = [
+  ["its button", (tip) => tip.querySelector(".kit-tip-ok").dispatchEvent(new FakeEvent("click"))],
+  ["a key of play", (tip) => tip.ownerDocument.dispatchEvent(new FakeEvent("keydown", { key: "ArrowLeft" }))],
+  ["a pointer pressed elsewhere", (tip) => tip.ownerDocument.dispatchEvent(new FakeEvent("pointerdown"))],
+  ["the page going (clear)", (_tip, tips) => tips.clear()],
+];
+
+for (const [how, end] of TIP_ENDS) {
+  test(`a tip the page waits on is read by ${how}, not by a timer`, (t) => {
+    t.mock.timers.enable({ apis: ["setTimeout"] });
+    const document = installDom();
+    Object.assign(globalThis, { innerWidth: 390, innerHeight: 844 });
+    const root = document.createElement("section");
+    document.body.append(root);
+    const marked = new Set();
+    const seen = { tipSeen: (k) => marked.has(k), markTip: (k) => marked.add(k) };
+    const tips = createTips(seen, { t: showKey, announce: () => {} });
+    let read = 0;
+    assert.equal(
+      tips.show(root, "domino.double", "a double", null, () => (read += 1)),
+      true,
+    );
+    const tip = root.querySelector(".kit-tip");
+    t.mock.timers.tick(60_000);
+    assert.equal(root.querySelector(".kit-tip"), tip, "gone by a timer");
+    assert.equal(read, 0);
+    if (how !== "its button") tip.ownerDocument.dispatchEvent(new FakeEvent("keydown", { key: "Tab" })); // moves around, reads nothing
+    assert.equal(read, 0);
+    end(tip, tips);
+    assert.equal(root.querySelector(".kit-tip"), null);
+    tips.clear();
+    assert.equal(read, 1); // once
+    assert.equal(
+      tips.show(root, "domino.double", "again", null, () => (read += 1)),
+      false,
+    ); // once ever
+    tips.show(root, "domino.single", "a plain tip");
+    t.mock.timers.tick(8000);
+    assert.equal(root.querySelector(".kit-tip"), null); // a plain tip goes by itself
+  });
+}

@@ -2,7 +2,7 @@
 // route form the arcade links to, and what junk falls back to (home).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { parseRoute } from "../../web/route.js";
+import { lessonFirst, lessonHash, parseRoute } from "../../web/route.js";
 
 const HOME = { name: "home" };
 /** A game route: lesson, start and replay as the page's context reads them. */
@@ -46,15 +46,20 @@ const ROUTES = [
   ["#/blocks?seed=7&&", game("blocks", { start: "seed=7" })], // empty parts dropped
   // a past daily from the archive: handed on as written (the club service's archive_open checks it)
   ["#/merge?archive=2026-12-01", game("merge", { start: "archive=2026-12-01" })],
-  ["#/bowls?archive=junk&lesson", game("bowls", { lesson: true })],
+  ["#/bowls?archive=junk&lesson", game("bowls", { lesson: true, start: "archive=junk" })],
   // a challenge with the score to beat and the sender's replay as a ghost (P4): a long query, handed on whole
   [
     `#/blocks?seed=7&beat=7934&vs=6E1.blocks.${"eNq_-".repeat(400)}`,
     game("blocks", { start: `seed=7&beat=7934&vs=6E1.blocks.${"eNq_-".repeat(400)}` }),
   ],
-  ["#/bowls?daily=2025-03-09&beat=5&vs=6E1.bowls.x&lesson", game("bowls", { lesson: true })],
-  // a lesson asked beside a deal is a lesson (the deal is not dealt into it)
-  ["#/blocks?seed=7&lesson", game("blocks", { lesson: true })],
+  // a lesson asked beside a deal is a lesson; the deal is what follows it (a newcomer's Daily or challenge), never
+  // dealt into it
+  [
+    "#/bowls?daily=2025-03-09&beat=5&vs=6E1.bowls.x&lesson",
+    game("bowls", { lesson: true, start: "daily=2025-03-09&beat=5&vs=6E1.bowls.x" }),
+  ],
+  ["#/blocks?seed=7&lesson", game("blocks", { lesson: true, start: "seed=7" })],
+  ["#/domino?lesson&daily=2026-12-06", game("domino", { lesson: true, start: "daily=2026-12-06" })],
   // a query that is neither: the game, nothing started
   ["#/merge?jokers=0", game("merge")],
   ["#/blocks?", game("blocks")],
@@ -93,3 +98,36 @@ test("a hash without its slash reads like one with it", () => {
     assert.deepEqual(parseRoute(`#${hash.slice(2)}`), parseRoute(hash), hash);
   }
 });
+
+// Who gets the first lesson before the page asked (lessonFirst): a newcomer (no lesson done, no run stored), on a
+// plain visit and on a Daily's or a challenge's link alike (the deal follows the lesson); never a player who did
+// or skipped the lesson, nor one with a run of the game, nor a replay, the workshop, a puzzle's code, or the game
+// its replay closed to. [hash, player, lesson first, the lesson's address]
+const NEWCOMER = { done: false, stored: false, leftReplay: false };
+const FIRST_VISITS = [
+  ["#/blocks", NEWCOMER, true, "#/blocks?lesson"],
+  ["#/domino?daily=2026-12-06", NEWCOMER, true, "#/domino?lesson&daily=2026-12-06"],
+  ["#/merge?seed=7&beat=120&vs=6E1.merge.x", NEWCOMER, true, "#/merge?lesson&seed=7&beat=120&vs=6E1.merge.x"],
+  ["#/bowls?archive=2026-12-01", NEWCOMER, true, "#/bowls?lesson&archive=2026-12-01"],
+  ["#/domino?daily=2026-12-06", { ...NEWCOMER, done: true }, false],
+  ["#/blocks?seed=7", { ...NEWCOMER, stored: true }, false],
+  ["#/blocks", { ...NEWCOMER, leftReplay: true }, false],
+  ["#/blocks?lesson", NEWCOMER, false], // already the lesson
+  ["#/domino?replay=6E1.domino.x", NEWCOMER, false],
+  ["#/bowls/workshop", NEWCOMER, false],
+  ["#/bowls?puzzle=6EP1.bowls.x", NEWCOMER, false],
+  ["#/", NEWCOMER, false],
+  ["#/rules/merge", NEWCOMER, false],
+];
+
+for (const [hash, player, first, address] of FIRST_VISITS) {
+  test(`lessonFirst(${hash}, ${JSON.stringify(player)}) is ${first}`, () => {
+    const route = parseRoute(hash);
+    assert.equal(lessonFirst(route, player), first);
+    if (address && route.name === "game") {
+      assert.equal(lessonHash(route.game, route.start), address);
+      // the lesson's address reads back as the lesson with the same deal after it
+      assert.deepEqual(parseRoute(address), { ...route, lesson: true });
+    }
+  });
+}

@@ -61,7 +61,7 @@ function hooks(root, ctx, kit) {
     keep: (answer, mark) => play.keepAnswer(answer, mark),
     beat: (now) => input?.frame(now),
     answered: (move, answer, by) => anim.answered(move, answer, by),
-    frozen: () => ctx.lesson,
+    frozen: () => ctx.lesson || state.held,
   });
   const play = createPlay({ ctx, kit, state, parts, frames, input: () => input });
   const anim = createAnim({ ctx, kit, state, parts, juice, play, act: frames.act });

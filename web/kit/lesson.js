@@ -34,6 +34,18 @@ export function parseSeen(text) {
 }
 
 /**
+ * What follows a lesson, as its card says it: a Daily (today's, or an archived one), a challenge (a shared
+ * deal), or the game itself (null).
+ * @param {string | null | undefined} start the deal's query (`ctx.lessonNext`)
+ * @returns {"daily" | "challenge" | null}
+ */
+export function lessonLeadsTo(start) {
+  if (!start) return null;
+  const params = new URLSearchParams(start);
+  return params.has("daily") || params.has("archive") ? "daily" : "challenge";
+}
+
+/**
  * @param {import("../storage.js").ClubStorage} storage
  * @returns {Seen}
  */
@@ -178,9 +190,14 @@ export function createLesson(root, ctx, steps) {
   function finish() {
     ctx.seen.markLesson(ctx.game);
     // The game takes the lesson's place in the history: Back from it goes where the player
-    // came from (home, the Rules page), not into the lesson again at its first step.
-    location.replace(`#/${ctx.game}`);
+    // came from (home, the Rules page), not into the lesson again at its first step. A Daily or
+    // a challenge the newcomer came by starts now, fresh: nothing of it was played in the lesson.
+    location.replace(`#/${ctx.game}${ctx.lessonNext ? `?${ctx.lessonNext}` : ""}`);
   }
+  // The step's line says what follows the lesson when it is not the game itself: the Daily waits.
+  const leadsTo = lessonLeadsTo(ctx.lessonNext);
+  const stepKey = { daily: "shell.lesson.stepDaily", challenge: "shell.lesson.stepChallenge" }[leadsTo ?? ""] ?? "shell.lesson.step";
+  const stepLine = (/** @type {number} */ n) => t(stepKey, { n, total: steps.length });
 
   function show() {
     card.dataset.step = String(index);
@@ -197,7 +214,7 @@ export function createLesson(root, ctx, steps) {
       return;
     }
     const step = steps[index];
-    count.textContent = t("shell.lesson.step", { n: index + 1, total: steps.length });
+    count.textContent = stepLine(index + 1);
     say.textContent = t(step.say);
     next.hidden = Boolean(step.until);
     point(drawn ? (step.target?.() ?? null) : null);
@@ -212,7 +229,7 @@ export function createLesson(root, ctx, steps) {
     card.style.top = `${Math.ceil(header) + 6}px`;
     const [shown, counted] = [say.textContent, count.textContent];
     // Measured with the step count's line filled as a step shows it (empty, it was a line short).
-    count.textContent = t("shell.lesson.step", { n: steps.length, total: steps.length });
+    count.textContent = stepLine(steps.length);
     let bottom = 0;
     say.style.removeProperty("min-height");
     for (const key of [...steps.map((step) => step.say), "shell.lesson.done"]) {
@@ -290,10 +307,17 @@ export function keptStep(store, count) {
 }
 
 /**
+ * A tip's show: in `root`, once ever for `key`, below `anchor`. With `read`, the page waits for the player (a falling
+ * tile held while the tip covers the pad): the tip stays until it is dismissed or the player acts, then `read` is
+ * called (once, also when the page goes).
+ * @typedef {(root: HTMLElement, key: string, text: string, anchor?: Element | null, read?: () => void) => boolean} ShowTip
+ */
+
+/**
  * One-line tips: the first time a special appears, a line explains it in place.
  * @param {Seen} seen
  * @param {{ t: (key: string) => string, announce: (text: string) => void }} ctx
- * @returns {{ show: (root: HTMLElement, key: string, text: string, anchor?: Element | null) => boolean, clear: () => void }}
+ * @returns {{ show: ShowTip, clear: () => void }}
  */
 export function createTips(seen, { t, announce }) {
   /** @type {HTMLElement | null} */
@@ -307,15 +331,20 @@ export function createTips(seen, { t, announce }) {
     if (NOT_PLAY.has(/** @type {KeyboardEvent} */ (event).key)) return; // a pointer event has no key
     clear();
   };
+  /** @type {(() => void) | null} */
+  let waiting = null; // the page waiting for the open tip to be read
   const clear = () => {
     clearTimeout(timer);
     open?.remove();
     open = null;
     document.removeEventListener("pointerdown", onAct, true);
     document.removeEventListener("keydown", onAct, true);
+    const read = waiting;
+    waiting = null;
+    read?.();
   };
   return {
-    show(root, key, text, anchor = null) {
+    show(root, key, text, anchor = null, read = undefined) {
       if (seen.tipSeen(key)) return false;
       seen.markTip(key);
       clear();
@@ -324,7 +353,9 @@ export function createTips(seen, { t, announce }) {
       html("button", { type: "button", class: "btn kit-tip-ok" }, tip, t("shell.tip.ok")).addEventListener("click", clear);
       place(tip, anchor, root);
       open = tip;
-      timer = setTimeout(clear, TIP_MS);
+      if (read)
+        waiting = read; // read when the player says so, not after a time
+      else timer = setTimeout(clear, TIP_MS);
       document.addEventListener("pointerdown", onAct, true);
       document.addEventListener("keydown", onAct, true);
       announce(text);

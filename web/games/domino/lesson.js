@@ -27,8 +27,10 @@ export function lessonSteps(parts) {
  * the extended set's higher pips, a double falling, a single half left by a cancel. One tip per view:
  * a second would replace the first at once; the next view shows the next.
  * @param {import("../../app.js").GameContext} ctx @param {Domino.View} view @param {Domino.ProfileView | null} profile @param {Element} anchor
+ * @param {() => void} [read] the page waits until the tip is read (ctx.tip's `read`)
+ * @returns {boolean} a tip shows
  */
-export function showTips(ctx, view, profile, anchor) {
+export function showTips(ctx, view, profile, anchor, read) {
   const extended = profile?.sets?.extended;
   const tile = view.falling;
   /** @type {Array<[string, () => string, boolean]>} key, text, on screen now */
@@ -38,9 +40,7 @@ export function showTips(ctx, view, profile, anchor) {
     ["domino.single", () => ctx.t("domino.tip.single"), view.cells.some((cell) => cell[3] === "s")],
   ];
   for (const [key, text, shown] of specials) {
-    if (shown && !ctx.seen.tipSeen(key)) {
-      ctx.tip(key, text(), anchor);
-      return;
-    }
+    if (shown && !ctx.seen.tipSeen(key)) return ctx.tip(key, text(), anchor, read);
   }
+  return false;
 }

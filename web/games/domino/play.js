@@ -246,27 +246,44 @@ export function createPlay(deps) {
   });
   const { launch, startRun } = createLaunch({ ctx, kit, state, frames, begin });
 
-  /** The engine's full view becomes the page's, drawn. @param {Domino.View} view */
-  function show(view) {
+  /**
+   * The engine's full view becomes the page's, drawn; a special on screen for the first time, explained.
+   * @param {Domino.View} view @param {boolean} [first] a new run's first tile: it waits while a tip is read
+   */
+  function show(view, first = false) {
     state.view = view;
     state.falling = view.falling;
+    hold(false);
     page.paintNow(); // drawn in this task: a mount shows the page once its well is in
-    if (state.phase === "play" && !ctx.lesson) showTips(ctx, view, state.profile, well.root);
+    if (state.phase !== "play" || ctx.lesson) return;
+    // A tip over the pad as a run starts must not let its first tile fall unseen (a Daily that counts):
+    // no game time passes until the player dismissed it or acted (frames.js `frozen`).
+    hold(showTips(ctx, view, state.profile, well.root, first ? () => hold(false) : undefined) && first);
   }
 
-  /** The run's view in play, or paused under the pause card. @param {Domino.View} view @param {import("./state.js").Phase} phase @param {boolean} [live] */
-  function showWell(view, phase, live = true) {
+  /** The first tile waits (no game time) or falls; `data-held` says which (the tests wait on it). @param {boolean} on */
+  function hold(on) {
+    state.held = on;
+    parts.root.toggleAttribute("data-held", on);
+  }
+
+  /**
+   * The run's view in play, or paused under the pause card.
+   * @param {Domino.View} view @param {import("./state.js").Phase} phase @param {boolean} [live]
+   * @param {boolean} [first] a new run's first tile (show)
+   */
+  function showWell(view, phase, live = true, first = false) {
     closeCard();
     state.phase = phase;
     state.animating = false;
-    show(view);
+    show(view, first);
     if (phase === "paused") showPaused(view, live);
   }
 
   /** A view in play from now on: the well has the focus, the frames run. @param {Domino.View} view */
   function begin(view) {
     replaceRun(state, frames);
-    showWell(view, "play");
+    showWell(view, "play", true, true);
     well.root.focus({ preventScroll: true });
     frames.run();
   }

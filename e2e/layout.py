@@ -56,6 +56,12 @@ def overflow_report(page: Page, selector: str = TEXT_BOXES) -> list[str]:
 def outside_first_screen(page: Page, selectors: list[str]) -> list[str]:
     """The selectors whose element is not fully inside the viewport at scroll 0."""
     page.evaluate("window.scrollTo(0, 0)")
+    return outside_viewport(page, selectors)
+
+
+def outside_viewport(page: Page, selectors: list[str]) -> list[str]:
+    """The selectors whose element is not fully inside the viewport where the page is scrolled now
+    (what a player who scrolled to a button sees of its answer)."""
     return page.evaluate(_OUTSIDE_JS, selectors)
 
 

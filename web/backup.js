@@ -38,8 +38,9 @@ const RESTORED_FLAG = "6e-club:restored"; // sessionStorage: the count, shown af
 // 5 Mi x 1.27 = 6.7 MB. 8 MiB leaves that a fifth more.
 export const MOST_BYTES = 8 * 1024 * 1024;
 // What a player loses when a restore replaces it with nothing: a run, a paused attempt, the records (and the
-// puzzles solved), a slot, the kept replays, the Daily Club record, the lessons done (not settings or choices).
-const PROGRESS_KINDS = new Set(["run", "parked", "profile", "puzzles", "slot", "replays", "club", "lessons"]);
+// puzzles solved), a slot, the kept replays, the Daily Club record, the lessons done, the Puzzle Workshop's lists and
+// draft (not settings or choices).
+const PROGRESS_KINDS = new Set(["run", "parked", "profile", "puzzles", "slot", "replays", "club", "lessons", "workshop", "draft"]);
 
 /** @typedef {import("./app.js").PageContext} PageContext */
 /** @typedef {import("./storage.js").ClubStorage} ClubStorage */

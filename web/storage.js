@@ -79,6 +79,8 @@ export function itemOf(key) {
   if (item === "profile") return { kind: game === "bowls" ? "puzzles" : "profile", game };
   /** @type {Record<string, string>} */
   const kinds = { run: "run", replays: "replays", ended: "ended", paint: "prefs", choice: "prefs", prefs: "prefs" };
+  // The Puzzle Workshop's lists and the draft in its editor (W28): a player's own puzzles, named so.
+  if (game === "bowls") Object.assign(kinds, { "workshop-puzzles": "workshop", "workshop-draft": "draft" });
   return kinds[item] ? { kind: kinds[item], game } : { kind: "other", part: name };
 }
 

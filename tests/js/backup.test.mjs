@@ -287,6 +287,16 @@ const LOST = [
     lost: ["blocks/run", "bowls/profile", "club/record", "merge/slot/2", "seen"],
   },
   {
+    name: "a backup without the Puzzle Workshop's lists and draft (W28): a player's own puzzles are progress",
+    device: {
+      [`${PREFIX}bowls/workshop-puzzles`]: '{"mine": [], "friends": []}',
+      [`${PREFIX}bowls/workshop-draft`]: '{"position": "R/-/-/-/-/-/-/-/-/-/-/- 0 0"}',
+      [`${PREFIX}bowls/prefs`]: "{}",
+    },
+    keys: { [`${PREFIX}settings`]: "{}" },
+    lost: ["bowls/workshop-draft", "bowls/workshop-puzzles"],
+  },
+  {
     name: "a backup that holds everything the device has",
     device: { [`${PREFIX}blocks/run`]: "r", [`${PREFIX}seen`]: "l" },
     keys: { [`${PREFIX}blocks/run`]: "other run", [`${PREFIX}seen`]: "l", [`${PREFIX}domino/run`]: "d" },
@@ -301,5 +311,55 @@ for (const { name, device: items, keys, lost } of LOST) {
       lostBy(storage, backup, GAMES),
       lost.map((key) => PREFIX + key),
     );
+  });
+}
+
+// The Puzzle Workshop's keys (W28) go into a backup as stored and come back whole from its file.
+const WORKSHOP = {
+  [`${PREFIX}bowls/workshop-puzzles`]: JSON.stringify({
+    mine: [
+      {
+        code: "6EP1.bowls.abc",
+        title: "<b>mine</b>",
+        position: "RRG/-/-/-/-/-/-/-/-/-/-/- 0 0",
+        goal: "clear R",
+        limit: 3,
+        par: 2,
+        moves: [0, 1],
+        best: 2,
+      },
+    ],
+    friends: [],
+  }),
+  [`${PREFIX}bowls/workshop-draft`]: JSON.stringify({
+    position: "-[v]/B/-/-/-/-/-/-/-/-/-/- 0 0",
+    goal: "score 120",
+    limit: 4,
+    title: "Ω",
+  }),
+};
+
+test("a backup round-trips the Puzzle Workshop's lists and draft (W28)", async () => {
+  const store = new QuotaStorage({ items: { ...WORKSHOP, [`${PREFIX}bowls/workshop-draft/corrupt/1`]: "junk" } });
+  const made = makeBackup(createStorage({ backend: store }), GAMES, new Date(0));
+  assert.deepEqual(made.keys, WORKSHOP); // the copy set aside is not progress
+  const found = await checkBackup(JSON.stringify(made), GAMES, engineCheck);
+  assert.deepEqual(found.backup?.keys, WORKSHOP);
+  const other = new QuotaStorage({ items: { [`${PREFIX}bowls/workshop-puzzles`]: '{"mine": []}' } });
+  assert.deepEqual(applyBackup(createStorage({ backend: other }), /** @type {any} */ (found.backup)), { ok: true, count: 2 });
+  assert.deepEqual(progress(other), WORKSHOP);
+});
+
+const BAD_WORKSHOP = [
+  ["workshop-puzzles", "[]"],
+  ["workshop-puzzles", "{"],
+  ["workshop-draft", '"text"'],
+  ["workshop-draft", "null"],
+];
+for (const [item, text] of BAD_WORKSHOP) {
+  test(`refused: the Puzzle Workshop's ${item} as ${text}`, async () => {
+    const found = await checkBackup(file({ ...WORKSHOP, [`${PREFIX}bowls/${item}`]: text }), GAMES, engineCheck);
+    assert.equal(found.problem, "badPart");
+    assert.equal(found.part, `bowls/${item}`);
   });
 }

@@ -180,6 +180,8 @@ const ITEM_WORDS = {
   settings: "the settings",
   lessons: "the lessons record",
   club: "the Daily Club record",
+  workshop: "the workshop lists of {game}",
+  draft: "the workshop draft of {game}",
   other: "a saved item ({part})",
 };
 
@@ -198,6 +200,9 @@ const NAMES = [
   ["seen", "the lessons record"],
   ["club/record", "the Daily Club record"],
   ["blocks/secret", "a saved item (blocks/secret)"],
+  ["bowls/workshop-puzzles", "the workshop lists of bowls"],
+  ["bowls/workshop-draft", "the workshop draft of bowls"],
+  ["merge/workshop-draft", "a saved item (merge/workshop-draft)"],
   ["merge/slot/99999999999999999999999", "a saved item (merge/slot/99999999999999999999999)"],
 ];
 for (const [key, name] of NAMES) {

@@ -37,7 +37,7 @@ export function createAnim({ ctx, state, parts, juice, later, over }) {
       const at = board.clientPoint(/** @type {Blocks.PlacedEvent} */ (events.find((p) => p.type === "placed")).cells);
       juice.float(`+${number(e.points)}`, at.x, at.y, { cls: "bk-float" });
       said.unshift(t("blocks.say.points", { count: e.points, points: number(e.points), score: number(view.score) }));
-      if (e.parts.streak_bonus) said.push(t("blocks.say.streak", { count: e.parts.streak_bonus, bonus: number(e.parts.streak_bonus) }));
+      if (e.parts.streak_bonus) said.push(t("blocks.say.streak", { count: e.parts.streak_bonus }));
     } else if (e.type === "meter" && !reduced)
       hud.animateMeter(
         e,

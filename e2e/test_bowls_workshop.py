@@ -7,7 +7,9 @@ par is said), solves it in the game itself in more moves than par, and shares it
 (the link read from the share card). A friend, in a browser context of their own,
 opens the link: the puzzle is checked and proven again, played against the
 author's moves (the ghost's line and its mark on the author's bowl), solved at
-par, and the end card compares the moves with par and the author's. The CPython
+par, and the end card compares the moves with par and the author's; the friend
+sends the result back, and the author's page shows it on the puzzle in "My
+puzzles" (a damaged result is one notice). The CPython
 engine is the planner: it knows the par and the author's longer way.
 """
 
@@ -142,4 +144,33 @@ def test_build_prove_solve_share_and_a_friend_plays_it(contexts, boot) -> None: 
     expect(card.locator(".bw-figures")).to_contain_text(re.compile(r"Par\s*2"))
     expect(card.locator(".bw-figures")).to_contain_text(re.compile(r"The author's moves\s*3"))
     problems += [f"friend's card: {p}" for p in card_problems(friend)]
+
+    # The friend sends their result back (the link of the puzzle with their moves); the author opens it:
+    # checked, said once, kept on the puzzle in "My puzzles". A damaged result is one notice, nothing kept.
+    card.locator(".bww-reply").tap()
+    back_field = friend.locator(".bww-share-reply .bww-link")
+    expect(back_field).to_have_value(re.compile(r"&solved=26$"))
+    back = back_field.input_value()
+    assert back == f"{link}&solved=26"
+    problems += [f"result card: {p}" for p in card_problems(friend)]
+    boot(author, "#/bowls?" + back.split("?", 1)[1])
+    idle(author)
+    expect(author.locator(ROOT)).to_have_attribute("data-screen", "workshop")
+    assert author.evaluate("location.hash") == "#/bowls/workshop"  # a reload shows the lists, not the link again
+    expect(author.locator("#notices")).to_contain_text("A friend solved your puzzle “<b>Pairs</b>” in 2 moves.")
+    problems += seen_problems(author, "result said", ["#notices .notice"], first_screen=False)
+    mine = author.locator(".bww-list-mine .bww-item")
+    expect(mine).to_have_count(1)
+    expect(mine.locator(".bww-item-title")).to_have_text("<b>Pairs</b>")
+    expect(mine.locator(".bww-item-facts")).to_contain_text("par 2 moves · best 3 moves")
+    expect(mine.locator(".bww-item-replies")).to_have_text("A friend solved it in 2 moves.")
+    mine.locator(".bww-item-replies").scroll_into_view_if_needed()
+    problems += seen_problems(author, "my puzzles", [".bww-list-mine .bww-item-replies"], first_screen=False)
+    boot(author, "#/bowls?" + back.split("?", 1)[1].replace("solved=26", "solved=2"))
+    idle(author)
+    expect(author.locator("#notices")).to_contain_text(
+        WORDS["bowls.workshop.badReply"].replace("{why}", WORDS["bowls.workshop.reason.reply-corrupt"]))
+    expect(author.locator("#notices .notice")).to_have_count(1)
+    expect(author.locator(ROOT)).to_have_attribute("data-screen", "modes")
+    expect(author.locator(".bww-open")).to_be_visible()  # the page stays usable
     assert problems == []

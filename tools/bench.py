@@ -27,7 +27,10 @@ In one run, on this machine, in headless Chromium against 127.0.0.1:
   caches like a CDN and from one that keeps nothing) and the bare page
   (``tools/bench_net.py``);
 - a replay's seek on the page: Last, First and the slider on a 200-move bot
-  run of each game, click to painted frame (``tools/bench_seek.py``).
+  run of each game, click to painted frame (``tools/bench_seek.py``);
+- the Puzzle Workshop's proof (W28) asked from the page until answered, here and at CPU x4:
+  a typical puzzle, the hardest of the 100, a board that spends the budget
+  (``tools/bench_workshop.py``).
 Every other figure is taken as a player past the first lessons meets the page
 (``LESSONS_DONE``, as the e2e tests mark it), and checked to come from the
 page it names: a figure that cannot be taken is printed with the reason and
@@ -55,6 +58,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import bench_net  # noqa: E402
 import bench_seek  # noqa: E402
+import bench_workshop  # noqa: E402
 from bench_page import (  # noqa: E402
     BOOT_TIMEOUT_MS,
     PHONE,
@@ -574,6 +578,8 @@ def table(report: dict) -> str:
         lines += bench_net.lines(report["network"])
     if report.get("replay_seek"):
         lines += bench_seek.lines(report["replay_seek"])
+    if report.get("workshop_proof"):
+        lines += bench_workshop.lines(report["workshop_proof"])
     if report.get("solver"):
         lines.append(f"Puzzle solver: {json.dumps(report['solver'])}")
     return "\n".join(lines)
@@ -650,10 +656,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--route", default="#/blocks")
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "report.json")
     parser.add_argument("--root", type=Path, default=ROOT, help="the served tree (another checkout to compare)")
-    parser.add_argument("--only", nargs="*", choices=("engine", "frames", "taps", "load", "network", "seek"),
+    parser.add_argument("--only", nargs="*", choices=("engine", "frames", "taps", "load", "network", "seek", "workshop"),
                         help="take only these parts")
     args = parser.parse_args(argv)
-    parts = set(args.only or ("engine", "frames", "taps", "load", "network", "seek"))
+    parts = set(args.only or ("engine", "frames", "taps", "load", "network", "seek", "workshop"))
     server = make_server(args.root, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
@@ -670,6 +676,8 @@ def main(argv: list[str]) -> int:
             report["taps"] = all_taps(browser, url, attempts)
         if "seek" in parts:
             report["replay_seek"] = attempts.run("replay seek", bench_seek.run, browser, url, 200, 3)
+        if "workshop" in parts:
+            report["workshop_proof"] = attempts.run("workshop proof", bench_workshop.run, browser, url)
         site = PublishedSite(args.root) if {"load", "network"} & set(parts) else None
         try:
             if site and "load" in parts:

@@ -74,6 +74,7 @@ const shellPart = (id) => /** @type {HTMLElement} */ (document.getElementById(id
  *   Play and Skip open it), else null
  * @property {string | null} screen a game's own screen the route names (`#/bowls/workshop`), else null
  * @property {string | null} puzzle a workshop puzzle's code the route carries (`#/bowls?puzzle=6EP1…`), else null
+ * @property {string | null} solved a friend's result on that puzzle, sent back to its author (`&solved=…`), else null
  * @property {string | null} replay the replay code of a replay route (`#/<game>?replay=CODE`): then `engine` is the
  *   `<game>/replay` session, `store` keeps nothing and the page's root is inert after mount
  * @property {import("./kit/club.js").Club} club the Daily Club: start links, banking finished runs, the end card's
@@ -98,7 +99,7 @@ const shellPart = (id) => /** @type {HTMLElement} */ (document.getElementById(id
  *   | { name: "club", view?: "archive", game?: undefined, lesson?: undefined, start?: undefined, replay?: undefined }
  *   | { name: "rules", game: string, lesson?: undefined, start?: undefined, replay?: undefined }
  *   | { name: "game", game: string, lesson: boolean, start: string | null, replay: string | null, screen?: string | null,
- *       puzzle?: string | null }} Route
+ *       puzzle?: string | null, solved?: string | null }} Route
  */
 
 /** @param {AbortSignal} signal */
@@ -234,6 +235,7 @@ function makeContext(shell, route, root, { focusLost = false, afterLesson = fals
     replay,
     screen: (route.name === "game" && route.screen) || null,
     puzzle: route.name === "game" && typeof route.puzzle === "string" ? route.puzzle : null,
+    solved: route.name === "game" && typeof route.solved === "string" ? route.solved : null,
     club,
     engine,
     storage,

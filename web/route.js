@@ -49,11 +49,12 @@ export function importPage(page, fresh = false) {
  * engine's `start_of`; `archive=…`, a past daily played as practice, checked by the club
  * service's `archive_open`), or nothing.
  * A game's own screen (`#/bowls/workshop`: W28's editor) and a workshop puzzle's code
- * (`#/bowls?puzzle=6EP1…`) are the page's to open (`screen`, `puzzle`); a puzzle's number
+ * (`#/bowls?puzzle=6EP1…`, with `&solved=…`: a friend's result sent back to its author) are the page's
+ * to open (`screen`, `puzzle`, `solved`); a puzzle's number
  * (`puzzle=N`) is not a code and stays a deal's query.
  * @param {string} hash `#/`, `#/club`, `#/club/archive`, `#/rules/<game>`, `#/<game>`, `#/<game>?lesson`,
  *   `#/<game>?replay=CODE`, `#/<game>?seed=…&…`, `#/<game>?daily=YYYY-MM-DD`, `#/bowls/workshop`,
- *   `#/bowls?puzzle=CODE`
+ *   `#/bowls?puzzle=CODE`, `#/bowls?puzzle=CODE&solved=MOVES`
  * @returns {Route}
  */
 export function parseRoute(hash) {
@@ -85,7 +86,7 @@ export function parseRoute(hash) {
   if (params.has("lesson")) return { name: "game", game, lesson: true, start, replay: null };
   const puzzle = params.get("puzzle") ?? "";
   if (Object.hasOwn(SCREENS, game) && puzzle && !/^\d+$/.test(puzzle))
-    return { name: "game", game, lesson: false, start: null, replay: null, screen: null, puzzle };
+    return { name: "game", game, lesson: false, start: null, replay: null, screen: null, puzzle, solved: params.get("solved") };
   return { name: "game", game, lesson: false, start, replay: null };
 }
 

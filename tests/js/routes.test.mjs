@@ -66,8 +66,12 @@ const ROUTES = [
   // the bowls Puzzle Workshop (W28): its editor, and a workshop puzzle's code for the page to open
   ["#/bowls/workshop", { ...game("bowls"), screen: "workshop", puzzle: null }],
   ["#/bowls/workshop?puzzle=6EP1.bowls.x", { ...game("bowls"), screen: "workshop", puzzle: null }],
-  ["#/bowls?puzzle=6EP1.bowls.eNq_-x", { ...game("bowls"), screen: null, puzzle: "6EP1.bowls.eNq_-x" }],
-  ["#/bowls?puzzle=damaged", { ...game("bowls"), screen: null, puzzle: "damaged" }], // the engine says why, the page shows it
+  ["#/bowls?puzzle=6EP1.bowls.eNq_-x", { ...game("bowls"), screen: null, puzzle: "6EP1.bowls.eNq_-x", solved: null }],
+  ["#/bowls?puzzle=damaged", { ...game("bowls"), screen: null, puzzle: "damaged", solved: null }], // the engine says why, the page shows it
+  // a friend's result sent back to the author: the engine checks it (the page only carries it)
+  ["#/bowls?puzzle=6EP1.bowls.x&solved=26", { ...game("bowls"), screen: null, puzzle: "6EP1.bowls.x", solved: "26" }],
+  ["#/bowls?puzzle=6EP1.bowls.x&solved=<x>", { ...game("bowls"), screen: null, puzzle: "6EP1.bowls.x", solved: "<x>" }],
+  ["#/bowls?solved=26", game("bowls")], // a result without its puzzle is no link
   ["#/bowls?puzzle=12", game("bowls")], // one of the 100 puzzles: not a code
   ["#/bowls?replay=6E1.bowls.x&puzzle=6EP1.bowls.x", game("bowls", { replay: "6E1.bowls.x" })],
   ["#/blocks?puzzle=6EP1.bowls.x", game("blocks")], // another game has no workshop

@@ -3,7 +3,17 @@
 // the ghost of a friend's puzzle, and stored data that does not read left out, never an error.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { MOST_KEPT, ghostOf, keepPuzzle, readLists, recordSolved } from "../../web/games/bowls/workshoplists.js";
+import {
+  MOST_KEPT,
+  MOST_REPLIES,
+  bestReply,
+  friendCode,
+  ghostOf,
+  keepPuzzle,
+  keepReply,
+  readLists,
+  recordSolved,
+} from "../../web/games/bowls/workshoplists.js";
 import { readDraft, positionOf, goalOf } from "../../web/games/bowls/draft.js";
 
 const EMPTY = { mine: [], friends: [] };
@@ -204,4 +214,64 @@ test("stored data that does not read is left out, never an error", () => {
   // A par or a best that does not read is "not known", the entry kept.
   const odd = readLists(JSON.stringify({ mine: [entry("o", { par: "2", best: -4 })] })).mine[0];
   assert.deepEqual([odd.par, odd.best], [null, null]);
+});
+
+/** A puzzle as the engine's `workshop_reply` answers it. @param {Record<string, any>} e */
+const shared = (e) =>
+  /** @type {any} */ ({ code: e.code, title: e.title, position: e.position, goal_text: e.goal, limit: e.limit, moves: e.moves });
+
+test("a friend's result sent back lands on its puzzle: mine first, else a friend's, else a new one of mine", () => {
+  const a = entry("a");
+  const table = [
+    // [lists before, list and codes after, replies of "a" after]
+    [{ mine: [a], friends: [a] }, "mine", ["a"], ["26"]],
+    [{ mine: [], friends: [entry("b"), a] }, "friends", ["b", "a"], ["26"]],
+    [{ mine: [entry("b")], friends: [] }, "mine", ["a", "b"], ["26"]],
+    [{ mine: [{ ...a, replies: ["026"] }], friends: [] }, "mine", ["a"], ["26", "026"]],
+    [{ mine: [{ ...a, replies: ["26", "026"] }], friends: [] }, "mine", ["a"], ["26", "026"]], // the same result once
+  ];
+  for (const [before, which, codes, replies] of table) {
+    const lists = readLists(JSON.stringify(before));
+    const after = keepReply(lists, shared(a), "26", 2);
+    const label = JSON.stringify(before);
+    assert.deepEqual(
+      after[which].map((e) => e.code),
+      codes,
+      label,
+    );
+    assert.deepEqual(after[which].find((e) => e.code === "a")?.replies, replies, label);
+    assert.deepEqual(readLists(JSON.stringify(after)), after, label); // kept as stored text
+  }
+  const made = keepReply(readLists(null), shared(a), "b", null).mine[0];
+  assert.deepEqual([made.par, made.best, made.moves, made.replies], [null, null, [0, 1], ["b"]]);
+});
+
+test("results from friends: the best is the fewest moves; the newest MOST_REPLIES kept; what does not read left out", () => {
+  let lists = keepPuzzle(readLists(null), "mine", entry("a"));
+  assert.equal(bestReply(lists.mine[0]), null);
+  for (const solved of ["0123", "26", "a6b", "2"]) lists = keepReply(lists, shared(entry("a")), solved, 2);
+  assert.deepEqual([lists.mine[0].replies, bestReply(lists.mine[0])], [["2", "a6b", "26", "0123"], 1]);
+  for (let i = 0; i < MOST_REPLIES + 5; i += 1) lists = keepReply(lists, shared(entry("a")), i.toString(12).padStart(3, "0"), 2);
+  assert.equal(lists.mine[0].replies.length, MOST_REPLIES);
+  const odd = [["26", "", "c", "0".repeat(13), 26, null, "<b>", "ab"], "26x"];
+  const table = [
+    [odd[0], ["26", "ab"]],
+    [odd[1], []],
+    [null, []],
+    [
+      Array.from({ length: 40 }, (_, i) => "1".repeat(1 + (i % 12))),
+      Array.from({ length: MOST_REPLIES }, (_, i) => "1".repeat(1 + (i % 12))),
+    ],
+  ];
+  for (const [replies, kept] of table)
+    assert.deepEqual(readLists(JSON.stringify({ mine: [entry("a", { replies })] })).mine[0].replies, kept, JSON.stringify(replies));
+});
+
+test("the code of the friend's puzzle in play: to send a result back; none for one's own", () => {
+  const a = entry("a");
+  const lists = keepPuzzle(keepPuzzle(EMPTY, "friends", a), "mine", entry("m"));
+  assert.equal(friendCode(lists, madeOf(a, 3)), "a");
+  assert.equal(friendCode(lists, madeOf(a, null)), null);
+  assert.equal(friendCode(lists, madeOf(entry("m"), 3)), null);
+  assert.equal(friendCode(lists, null), null);
 });

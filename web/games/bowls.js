@@ -71,6 +71,7 @@ function hooks(root, ctx, kit) {
       workshop: {
         again: () => again(),
         share: () => workshop.share(shownView(state)).catch(page.report),
+        reply: () => workshop.reply(shownView(state)).catch(page.report),
         editor: () => toEditor(),
       },
     },
@@ -267,6 +268,7 @@ function runHooks({ ctx, page, state, screens, attempts, asks, workshop }) {
     async fresh(payload) {
       await attempts.recordIfOver(); // an attempt over that was stored before the engine banked it
       if (ctx.screen === "workshop") await workshop.enter();
+      else if (ctx.puzzle !== null && ctx.solved !== null) await workshop.openReply(ctx.puzzle, ctx.solved);
       else if (ctx.puzzle !== null) await workshop.openCode(ctx.puzzle);
       else if (payload) await attempts.begin(payload);
       // Out of the lesson (its Play, or Skip): the first puzzle, not a menu of modes to choose from.

@@ -54,6 +54,7 @@ from club.bowls.views import (
     WorkshopLimits,
     WorkshopOpen,
     WorkshopProgress,
+    WorkshopReply,
     awards,
     describe,
     forecast_line,
@@ -98,6 +99,7 @@ class Session(session.Session[Attempt, Profile]):
              "workshop_check": ask(position=str, goal=str, limit=int, title=NotRequired[str]),
              "workshop_code": ask(position=str, goal=str, limit=int, title=NotRequired[str], moves=list[int]),
              "workshop_open": ask(code=str), "workshop_progress": ask(),
+             "workshop_reply": ask(code=str, moves=NotRequired[list[int]], solved=NotRequired[str]),
              "workshop_new": act(code=NotRequired[str], position=NotRequired[str], goal=NotRequired[str],
                                  limit=NotRequired[int], title=NotRequired[str]),
              "new": act(seed=NotRequired[int], query=NotRequired[str], daily=NotRequired[str], mode=NotRequired[str], puzzle=NotRequired[int])}
@@ -336,6 +338,12 @@ class Session(session.Session[Attempt, Profile]):
         if opened["puzzle"] is not None:
             self._opened = parse_code(opened["puzzle"]["code"])
         return opened  # type: ignore[no-any-return]
+
+    def workshop_reply(self, payload: dict[str, Any]) -> WorkshopReply:
+        """A friend's result on a shared puzzle, checked (no proof): ``{"code", "moves"}`` from the
+        friend's end card gives the link back (``query``), ``{"code", "solved"}`` from that link
+        the result for the author's lists."""
+        return workshop.reply_answer(payload)
 
     def workshop_progress(self, payload: dict[str, Any]) -> WorkshopProgress:
         """How far the running proof is: its work done of its budget (asked between its slices)."""

@@ -141,6 +141,19 @@ class WorkshopOpen(WorkshopCheck):
     puzzle: SharedPuzzle | None
 
 
+class WorkshopReply(TypedDict):
+    """A friend's result on a shared puzzle (W28), checked: the code read entirely, the
+    friend's moves replayed to a solve within its limit; or refused with its reason."""
+
+    accepted: bool
+    reason: str | None  # a code's reasons (puzzle-corrupt...), bad-moves, not-solved, reply-corrupt
+    message: str | None  # the refusal in English, for a log
+    moves: int | None  # how many moves the friend solved it in
+    solved: str | None  # the friend's moves as the link writes them: one base-12 digit a bowl ("26")
+    query: str | None  # the link's query back to the author: ``puzzle=<code>&solved=<moves>``
+    puzzle: SharedPuzzle | None
+
+
 class WorkshopProgress(TypedDict):
     """How far the running proof is (asked between its slices)."""
 

@@ -16,6 +16,10 @@ solved it, and an opener ``open_steps``.
 >>> opened = run(open_steps({"code": made["code"]}))
 >>> opened["par"], opened["puzzle"]["title"], opened["puzzle"]["moves"]
 (1, 'Reds', [2])
+>>> reply_answer({"code": made["code"], "moves": [2]})["query"] == f"puzzle={made['code']}&solved=2"
+True
+>>> reply_answer({"code": made["code"], "solved": "2"})["moves"], reply_answer({"code": made["code"], "solved": "x"})["reason"]
+(1, 'reply-corrupt')
 >>> run(check_steps({**payload, "limit": 13}))["reason"]
 'bad-limit'
 >>> limits_answer({"position": "RRR/-/-/-/-/-/-/-/-/-/-/- 0 0"})["limits"]
@@ -24,6 +28,7 @@ solved it, and an opener ``open_steps``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Generator
 from typing import Any
 
@@ -36,6 +41,7 @@ from club.bowls.views import (
     WorkshopCode,
     WorkshopLimits,
     WorkshopOpen,
+    WorkshopReply,
     goal_view,
 )
 from club.bowls.workshop import (
@@ -55,6 +61,10 @@ from club.bowls.workshopcode import Shared, parse_code, print_code
 from club.errors import NotationError
 
 Steps = Generator[int, None, Any]
+#: A friend's result as a link writes it: their solving bowls, one base-12 digit each (1 to 12 moves).
+BOWL_DIGITS = "0123456789ab"
+SOLVED = re.compile(f"[{BOWL_DIGITS}]{{1,12}}")
+REPLY_CORRUPT = "reply-corrupt"
 
 
 def limits_answer(payload: dict[str, Any]) -> WorkshopLimits:
@@ -113,6 +123,42 @@ def open_steps(payload: dict[str, Any], known: dict[Draft, Verdict] | None = Non
         return answer
     assert isinstance(code, str)  # parse_code read it
     return {**proven(verdict), "puzzle": shared_view(shared, code.strip())}
+
+
+def reply_answer(payload: dict[str, Any]) -> WorkshopReply:
+    """``workshop_reply``: a friend's result on a shared puzzle, checked (no proof: cheap).
+    ``{"code", "moves"}`` (the friend's page: their solving bowls) or ``{"code", "solved"}``
+    (the author's page: the link's text); the code is read entirely and the moves replayed to
+    a solve within the limit, so a link cannot claim a result nobody played. A result that does
+    not read or does not solve it is ``reply-corrupt`` from a link, ``bad-moves`` / ``not-solved``
+    from a list."""
+    code = payload.get("code")
+    try:
+        shared = parse_code(code)
+        moves = _reply_moves(shared, payload)
+    except NotationError as error:
+        return {"accepted": False, "reason": error.field, "message": error.message, "moves": None, "solved": None,
+                "query": None, "puzzle": None}
+    assert isinstance(code, str)  # parse_code read it
+    solved = "".join(BOWL_DIGITS[bowl] for bowl in moves)
+    return {"accepted": True, "reason": None, "message": None, "moves": len(moves), "solved": solved,
+            "query": f"puzzle={code.strip()}&solved={solved}", "puzzle": shared_view(shared, code.strip())}
+
+
+def _reply_moves(shared: Shared, payload: dict[str, Any]) -> tuple[int, ...]:
+    """The friend's solving moves of ``payload`` (``solved`` text first), replayed (see ``reply_answer``)."""
+    if "solved" not in payload:
+        solved_by(shared.draft, payload.get("moves"))
+        return tuple(payload["moves"])
+    text = payload["solved"]
+    if not isinstance(text, str) or not SOLVED.fullmatch(text):
+        raise WorkshopError(REPLY_CORRUPT, "a result is 1 to 12 bowls, one base-12 digit each")
+    moves = [BOWL_DIGITS.index(digit) for digit in text]
+    try:
+        solved_by(shared.draft, moves)
+    except WorkshopError:
+        raise WorkshopError(REPLY_CORRUPT, "the result's moves do not solve the puzzle within its limit") from None
+    return tuple(moves)
 
 
 def shared_view(shared: Shared, code: str) -> SharedPuzzle:

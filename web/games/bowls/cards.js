@@ -127,7 +127,8 @@ export function settingsCard(prefs, { t }, setForecast) {
  * @property {(forecast: boolean) => void} forecast the setting changed
  * @property {(name: string) => Promise<Bowls.Awards | null>} useTheme the engine's awards after the choice, null if refused
  * @property {() => void} daily today's daily (the Daily Club's date)
- * @property {{again: () => void, share: () => void, editor: () => void}} workshop a workshop puzzle's end (W28)
+ * @property {{again: () => void, share: () => void, reply: () => void, editor: () => void}} workshop a workshop
+ *   puzzle's end (W28): again, the author's share, a friend's result sent back, the editor
  */
 
 /**

@@ -1,14 +1,14 @@
 // The end card of a workshop puzzle's attempt (W28, played as W18): solved,
 // the moves used against the proven par and, for a friend's puzzle, against
 // the author's (the engine's `at_par` and `versus_author`); the author's own
-// solve offers the puzzle's link. Failed: undo (help), again, the way out.
+// solve offers the puzzle's link, a friend's the link back with their result. Failed: undo (help), again, the way out.
 import { bestCombo, figures, goalWords, line } from "./puzzles.js";
 
 /** @typedef {(key: string, vars?: Record<string, any>) => string} Translate */
 
 /**
  * @param {Bowls.View & {workshop: Bowls.WorkshopView}} view @param {Translate} t
- * @param {{again: () => void, undo: () => void, share: () => void, editor: () => void, modes: () => void}} on
+ * @param {{again: () => void, undo: () => void, share: () => void, reply: () => void, editor: () => void, modes: () => void}} on
  * @returns {import("../../kit/dialog.js").DialogOptions}
  */
 export function workshopOverCard(view, t, on) {
@@ -29,8 +29,11 @@ export function workshopOverCard(view, t, on) {
     if (w.at_par) lines.push(line("bw-newbest", t("bowls.workshop.atPar")));
     if (w.versus_author) lines.push(line("bw-note", t(`bowls.workshop.versus.${w.versus_author}`, { count: w.author ?? 0 })));
     lines.push(figures(t, rows));
-    const buttons = own ? [{ label: t("bowls.workshop.share"), primary: true, cls: "bww-share-open", action: on.share }] : [];
-    buttons.push({ label: t("bowls.workshop.again"), primary: !own, cls: "bww-again", action: on.again }, out);
+    // The author shares the puzzle; a friend sends their result back to the author (as challenge links do).
+    const buttons = own
+      ? [{ label: t("bowls.workshop.share"), primary: true, cls: "bww-share-open", action: on.share }]
+      : [{ label: t("bowls.workshop.sendResult"), primary: true, cls: "bww-reply", action: on.reply }];
+    buttons.push({ label: t("bowls.workshop.again"), primary: false, cls: "bww-again", action: on.again }, out);
     return {
       title: t("bowls.puzzle.over.solved"),
       lines,

@@ -7,27 +7,17 @@
 // lists of puzzles kept. Every answer is the engine's; a refusal is its
 // reason said in the player's language.
 import { html } from "../../svg.js";
-import { openDialog } from "../../kit/dialog.js";
-import { challengeLink, copyText, shareOrCopy } from "../../kit/share.js";
+import { challengeLink } from "../../kit/share.js";
 import { createEditor, keptDraft, payloadOf, readDraft } from "./draft.js";
 import { DRAFT, limitWords } from "./workshop.js";
-import { LISTS, keepPuzzle, readLists, recordSolved } from "./workshoplists.js";
+import { LISTS, bestReply, keepPuzzle, readLists, recordSolved } from "./workshoplists.js";
+import { createReplies, reasonWords, shareCard } from "./workshopshare.js";
 
 /** @typedef {import("./hud.js").Words} Words */
 /** @typedef {import("./workshoplists.js").KeptPuzzle} KeptPuzzle */
 
 /** How often the proof's progress is asked while it runs (ms). */
 const PROGRESS_EVERY = 200;
-
-/**
- * A refusal in words (W28's reasons), never a raw key.
- * @param {Words["t"]} t @param {string | null | undefined} reason @param {Record<string, any>} [vars]
- */
-export function reasonWords(t, reason, vars = {}) {
-  const key = `bowls.workshop.reason.${reason ?? "refused"}`;
-  const said = t(key, vars);
-  return said === key ? t("bowls.workshop.reason.refused") : said;
-}
 
 /** The proof's answer in words: par, unique or not, difficulty. @param {Words} words @param {Bowls.WorkshopCheck} answer */
 export function verdictWords({ t, number }, answer) {
@@ -45,34 +35,6 @@ export function verdictWords({ t, number }, answer) {
       }),
     );
   return parts.join(" · ");
-}
-
-/**
- * The link shown, selected, with Copy and Share.
- * @param {HTMLElement} root @param {{t: Words["t"], notice: import("../../notices.js").Notice}} say
- * @param {string} link @param {string} title plain text
- */
-function shareCard(root, { t, notice }, link, title) {
-  const attrs = { class: "bww-link", type: "text", readonly: true, value: link, "aria-label": t("bowls.workshop.link") };
-  const field = /** @type {HTMLInputElement} */ (html("input", attrs));
-  const deps = () => ({ t, notice, host: root });
-  const text = `${title || t("bowls.workshop.untitled")} — ${link}`;
-  openDialog(root, {
-    title: t("bowls.workshop.shareTitle"),
-    lines: [html("p", {}, null, t("bowls.workshop.shareText")), field],
-    buttons: [
-      {
-        label: t("bowls.workshop.copyLink"),
-        primary: true,
-        cls: "bww-copy",
-        action: () => copyText(link, deps(), "shell.club.copiedLink"),
-      },
-      { label: t("bowls.workshop.shareIt"), cls: "bww-share", action: () => shareOrCopy(text, deps()) },
-      { label: t("bowls.close") },
-    ],
-    cls: "bw-overlay bww-share-card",
-  });
-  field.select();
 }
 
 /**
@@ -94,6 +56,14 @@ function drawLists(node, t, kept, on) {
       if (entry.par !== null) facts.push(t("bowls.workshop.par", { count: entry.par }));
       facts.push(entry.best === null ? t("bowls.workshop.notSolved") : t("bowls.workshop.best", { count: entry.best }));
       html("p", { class: "bww-item-facts" }, item, facts.join(" · "));
+      const best = bestReply(entry);
+      if (best !== null) {
+        const said =
+          entry.replies.length === 1
+            ? t("bowls.workshop.reply", { count: best })
+            : t("bowls.workshop.replies", { count: entry.replies.length, best });
+        html("p", { class: "bww-item-replies" }, item, said);
+      }
       const buttons = html("div", { class: "bww-item-buttons" }, item);
       html("button", { class: "btn bww-item-play", type: "button" }, buttons, t("bowls.workshop.playKept")).addEventListener("click", () =>
         on.play(entry),
@@ -251,6 +221,7 @@ export function createWorkshopPlay({ ctx, page, state, words, editor, root, list
   const lists = () => readLists(store.get(LISTS));
   /** @param {import("./workshoplists.js").Lists} next */
   const keepLists = (next) => store.set(LISTS, JSON.stringify(next));
+  const replies = createReplies({ ctx, page, t, root, lists, keepLists, enter: () => enter(), modes });
 
   // The author plays the proven draft as a W18 attempt; the address becomes the game's, so a reload resumes it.
   function playIt() {
@@ -309,6 +280,7 @@ export function createWorkshopPlay({ ctx, page, state, words, editor, root, list
         par: answer.par,
         moves: p.moves,
         best: null,
+        replies: [],
       }),
     );
     await begin({ code: p.code });
@@ -346,9 +318,15 @@ export function createWorkshopPlay({ ctx, page, state, words, editor, root, list
         par: answer.par,
         moves: w.played,
         best: view.moves,
+        replies: [],
       }),
     );
-    shareCard(root, { t, notice: ctx.notice }, challengeLink("bowls", answer.query), w.title);
+    shareCard(root, { t, notice: ctx.notice }, challengeLink("bowls", answer.query), {
+      heading: t("bowls.workshop.shareTitle"),
+      lead: t("bowls.workshop.shareText"),
+      text: w.title || t("bowls.workshop.untitled"),
+      cls: "bww-share-puzzle",
+    });
   }
 
   /** A solved workshop attempt's moves, the best of its kept puzzle. @param {Bowls.View} view */
@@ -369,7 +347,9 @@ export function createWorkshopPlay({ ctx, page, state, words, editor, root, list
   return {
     enter,
     openCode,
+    openReply: replies.open,
     share,
+    reply: replies.send,
     solved,
     again,
     changed: proof.changed,

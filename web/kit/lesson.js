@@ -221,30 +221,7 @@ export function createLesson(root, ctx, steps) {
     ctx.announce(`${count.textContent}. ${say.textContent}`);
   }
 
-  // Room above the page for the card's tallest step, so the card never covers
-  // the page's top (the scores a step talks about) and no step moves the page.
-  function makeRoom() {
-    // Below the site's header (sticky): its navigation and settings stay in reach during a lesson.
-    const header = document.querySelector(".topbar")?.getBoundingClientRect().bottom ?? 0;
-    card.style.top = `${Math.ceil(header) + 6}px`;
-    const [shown, counted] = [say.textContent, count.textContent];
-    // Measured with the step count's line filled as a step shows it (empty, it was a line short).
-    count.textContent = stepLine(steps.length);
-    let bottom = 0;
-    say.style.removeProperty("min-height");
-    for (const key of [...steps.map((step) => step.say), "shell.lesson.done"]) {
-      say.textContent = t(key);
-      bottom = Math.max(bottom, card.getBoundingClientRect().bottom);
-    }
-    // Every step's card as tall as the tallest: no gap opens between a short step and the page.
-    say.style.minHeight = `${Math.max(0, bottom - say.getBoundingClientRect().top - 10)}px`;
-    say.textContent = shown;
-    count.textContent = counted;
-    root.style.removeProperty("padding-top");
-    const room = Math.max(0, Math.ceil(bottom + 8 - root.getBoundingClientRect().top));
-    root.style.setProperty("--lesson-room", `${room}px`);
-    root.style.paddingTop = `${room}px`;
-  }
+  const makeRoom = () => makeRoomFor(root, { card, count, say, next, skip }, steps, { t, stepLine });
   let resizing = 0;
   const onResize = () => {
     cancelAnimationFrame(resizing);
@@ -312,6 +289,54 @@ export function keptStep(store, count) {
  * called (once, also when the page goes).
  * @typedef {(root: HTMLElement, key: string, text: string, anchor?: Element | null, read?: () => void) => boolean} ShowTip
  */
+
+/**
+ * Room above the page for the coach card's tallest step, so the card never covers the page's top (the scores
+ * a step talks about) and no step moves the page.
+ * @param {HTMLElement} root the game page's section
+ * @param {{card: HTMLElement, count: HTMLElement, say: HTMLElement, next: HTMLButtonElement, skip: HTMLButtonElement}} parts
+ * @param {LessonStep[]} steps
+ * @param {{t: (key: string, vars?: object) => string, stepLine: (n: number) => string}} words the step line as the card
+ *   writes it (with what follows the lesson: a daily, a challenge)
+ */
+function makeRoomFor(root, { card, count, say, next, skip }, steps, { t, stepLine }) {
+  // Below the site's header (sticky): its navigation and settings stay in reach during a lesson.
+  const header = document.querySelector(".topbar")?.getBoundingClientRect().bottom ?? 0;
+  const cardTop = Math.ceil(header) + 6;
+  card.style.top = `${cardTop}px`;
+  const shown = { say: say.textContent, count: count.textContent, next: next.textContent, done: card.dataset.done };
+  const hidden = [next.hidden, skip.hidden];
+  say.style.removeProperty("min-height");
+  card.classList.add("kit-lesson-measuring"); // no transition: each state measured in its own type at once
+  // Each step measured as it shows: its words, its step count, Next only where it waits for none (its
+  // button takes a share of the words' first lines), the last card's Play without Skip, in its own type.
+  /** @param {string} key @param {boolean} last @param {boolean} withNext */
+  const bottomOf = (key, last, withNext) => {
+    count.textContent = last ? "" : stepLine(steps.length);
+    say.textContent = t(key);
+    next.textContent = t(last ? "shell.lesson.play" : "shell.lesson.next");
+    [next.hidden, skip.hidden] = [!withNext, last];
+    if (last) card.dataset.done = "1";
+    else delete card.dataset.done;
+    // Layout sizes, not boxes: a page's juice may move the page (a shake's transform) and the card with it.
+    return cardTop + card.offsetHeight;
+  };
+  const bottom = Math.max(bottomOf("shell.lesson.done", true, true), ...steps.map((step) => bottomOf(step.say, false, !step.until)));
+  // Every step's card as tall as the tallest: no gap opens between a short step and the page.
+  say.style.minHeight = `${Math.max(0, bottom - cardTop - say.offsetTop - 12)}px`;
+  [say.textContent, count.textContent, next.textContent] = [shown.say, shown.count, shown.next];
+  [next.hidden, skip.hidden] = hidden;
+  if (shown.done) card.dataset.done = shown.done;
+  else delete card.dataset.done;
+  card.classList.remove("kit-lesson-measuring");
+  root.style.removeProperty("padding-top");
+  // The card is fixed at the screen's top, the page scrolls under it: room from where the page starts at no scroll
+  // (a resize while scrolled would count the scroll as room too).
+  const top = root.getBoundingClientRect().top - document.documentElement.getBoundingClientRect().top;
+  const room = Math.max(0, Math.ceil(bottom + 8 - top));
+  root.style.setProperty("--lesson-room", `${room}px`);
+  root.style.paddingTop = `${room}px`;
+}
 
 /**
  * One-line tips: the first time a special appears, a line explains it in place.

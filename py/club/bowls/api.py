@@ -100,7 +100,8 @@ class Session(session.Session[Attempt, Profile]):
              "workshop_open": ask(code=str), "workshop_progress": ask(),
              "workshop_new": act(code=NotRequired[str], position=NotRequired[str], goal=NotRequired[str],
                                  limit=NotRequired[int], title=NotRequired[str]),
-             "new": act(seed=NotRequired[int], query=NotRequired[str], daily=NotRequired[str], mode=NotRequired[str], puzzle=NotRequired[int])}
+             "new": act(seed=NotRequired[int], query=NotRequired[str], daily=NotRequired[str],
+                         from_replay=NotRequired[str], step=NotRequired[int], mode=NotRequired[str], puzzle=NotRequired[int])}
 
     def __init__(self) -> None:
         super().__init__()

@@ -47,7 +47,8 @@ export function importPage(page, fresh = false) {
  * A game route's query: a lesson, a replay (`replay=CODE`), a deal to start
  * (`seed=…&…` or `daily=…`, handed on without `lesson` and checked by the
  * engine's `start_of`; `archive=…`, a past daily played as practice, checked by the club
- * service's `archive_open`), or nothing.
+ * service's `archive_open`; `from=STEP&code=CODE`, a practice run from a replay's step, made by
+ * the engine's `new`: club.forking), or nothing.
  * A game's own screen (`#/bowls/workshop`: W28's editor) and a workshop puzzle's code
  * (`#/bowls?puzzle=6EP1…`) are the page's to open (`screen`, `puzzle`); a puzzle's number
  * (`puzzle=N`) is not a code and stays a deal's query.
@@ -79,7 +80,7 @@ export function parseRoute(hash) {
   if (Object.hasOwn(SCREENS, game) && puzzle && !/^\d+$/.test(puzzle))
     return { name: "game", game, lesson: false, start: null, replay: null, screen: null, puzzle };
   const start =
-    params.has("seed") || params.has("daily") || params.has("archive")
+    params.has("seed") || params.has("daily") || params.has("archive") || params.has("from")
       ? query
           .split("&")
           .filter((part) => part && part.split("=")[0] !== "lesson")

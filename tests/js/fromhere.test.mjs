@@ -12,14 +12,14 @@ const CODE = "6E1.blocks.eJyrVkrOz0vOT-_JLypRsjI0sNBRyk0sSs5QsoquVspMUbIy1FFKzs8
 
 // [what, route start, payload handed to the engine or null]
 const ROWS = [
-  ["step 0", `from=0&replay=${CODE}`, { from_replay: CODE, step: 0 }],
-  ["step 17", `from=17&replay=${CODE}`, { from_replay: CODE, step: 17 }],
-  ["the replay first", `replay=${CODE}&from=3`, null], // only the bar's own order is a fork link
-  ["no step", `from=&replay=${CODE}`, null],
-  ["a negative step", `from=-1&replay=${CODE}`, null],
-  ["a fraction", `from=1.5&replay=${CODE}`, null],
+  ["step 0", `from=0&code=${CODE}`, { from_replay: CODE, step: 0 }],
+  ["step 17", `from=17&code=${CODE}`, { from_replay: CODE, step: 17 }],
+  ["the replay first", `code=${CODE}&from=3`, null], // only the bar's own order is a fork link
+  ["no step", `from=&code=${CODE}`, null],
+  ["a negative step", `from=-1&code=${CODE}`, null],
+  ["a fraction", `from=1.5&code=${CODE}`, null],
   ["no code", "from=3", null],
-  ["an empty code", "from=3&replay=", null],
+  ["an empty code", "from=3&code=", null],
   ["a challenge link", "seed=12&mode=sprint", null],
   ["a past daily", "archive=2026-12-01", null],
 ];
@@ -66,7 +66,7 @@ function forkPage(start) {
 }
 
 test("with nothing in play the fork starts at once, asking nothing", async () => {
-  const { engine, club, doc } = forkPage(`from=4&replay=${CODE}`);
+  const { engine, club, doc } = forkPage(`from=4&code=${CODE}`);
   const asked = club.startPayload();
   await settle();
   const call = engine.waiting()[0];

@@ -207,14 +207,14 @@ async function archivePayload(deps, date) {
 }
 
 /**
- * "Play from here" (clubreplay.js hereLink): the new-run payload of `from=STEP&replay=CODE`, or null for any other start.
+ * "Play from here" (clubreplay.js hereLink): the new-run payload of `from=STEP&code=CODE`, or null for any other start.
  * The engine checks the code and the step (club.forking); the page only passes them on.
  * @param {string} start @returns {{ from_replay: string, step: number } | null}
  */
 export function herePayload(start) {
   if (!start.startsWith("from=")) return null;
   const found = new URLSearchParams(start);
-  const [step, code] = [found.get("from") ?? "", found.get("replay")];
+  const [step, code] = [found.get("from") ?? "", found.get("code")];
   if (!/^\d{1,9}$/.test(step) || !code) return null;
   return { from_replay: code, step: Number(step) };
 }

@@ -81,7 +81,7 @@ export function playQuery(query, { game, storage }) {
  * @param {string} game @param {string} code @param {number} index @returns {string}
  */
 export function hereLink(game, code, index) {
-  return `#/${game}?${new URLSearchParams({ from: String(index), replay: code })}`;
+  return `#/${game}?${new URLSearchParams({ from: String(index), code })}`;
 }
 
 /**

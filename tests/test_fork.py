@@ -87,3 +87,20 @@ def test_a_plain_run_is_no_fork() -> None:
     call(bridge, "merge", "new", {"seed": 2})
     info = call(bridge, "merge", "run_info")
     assert (info["fork"], info["practice"]) == (False, None)
+
+
+@pytest.mark.parametrize("puzzle", [1, 7])
+def test_a_fork_of_a_bowls_puzzle_stays_a_fork_after_a_reload(puzzle: int) -> None:
+    bridge = Bridge()
+    view = call(bridge, "bowls", "new", {"puzzle": puzzle})
+    call(bridge, "bowls", "sow", {"bowl": view["choosable"][0]})
+    code = bridge.session("bowls").replay_code()
+    shown = call(bridge, "bowls/replay", "replay_seek", {"index": 1}) if call(
+        bridge, "bowls/replay", "replay_open", {"code": code}) else None
+    assert shown is not None
+    assert call(bridge, "bowls", "new", {"from_replay": code, "step": 1}) == shown["view"]
+    reloaded = Bridge()
+    call(reloaded, "bowls", "load", {"save": call(bridge, "bowls", "save")})
+    info = call(reloaded, "bowls", "run_info")
+    assert (info["fork"], info["practice"]) == (True, "fork")
+    assert reloaded.session("bowls").replay_code() is not None

@@ -201,6 +201,7 @@ def test_a_script_plays_as_it_played(game: str, name: str, script: dict[str, Any
     info = dict(session.run_info({}))
     finished = info.pop("finished")  # said since these scripts were recorded: checked against them below
     assert info.pop("archive") is False  # no script plays a past daily from the archive
+    assert info.pop("fork") is False  # nor a run from a replay's step (club.forking)
     assert info == script["run_info"]
     if info["over"]:  # P4: a run over says its finished event again, the one its end banked
         assert (finished["score"], finished["code"], finished["link"]) == (info["score"], script["code"], info["link"])

@@ -47,7 +47,8 @@ export function importPage(page, fresh = false) {
  * A game route's query: a lesson, a replay (`replay=CODE`), a deal to start
  * (`seed=…&…` or `daily=…`, handed on without `lesson` and checked by the
  * engine's `start_of`; `archive=…`, a past daily played as practice, checked by the club
- * service's `archive_open`), or nothing.
+ * service's `archive_open`; `from=STEP&code=CODE`, a practice run from a replay's step, made by
+ * the engine's `new`: club.forking), or nothing.
  * A game's own screen (`#/bowls/workshop`: W28's editor) and a workshop puzzle's code
  * (`#/bowls?puzzle=6EP1…`, with `&solved=…`: a friend's result sent back to its author) are the page's
  * to open (`screen`, `puzzle`, `solved`); a puzzle's number
@@ -76,7 +77,7 @@ export function parseRoute(hash) {
   if (screen) return { name: "game", game, lesson: false, start: null, replay: null, screen, puzzle: null };
   if (params.has("replay")) return { name: "game", game, lesson: false, start: null, replay: params.get("replay") ?? "" };
   const start =
-    params.has("seed") || params.has("daily") || params.has("archive")
+    params.has("seed") || params.has("daily") || params.has("archive") || params.has("from")
       ? query
           .split("&")
           .filter((part) => part && part.split("=")[0] !== "lesson")

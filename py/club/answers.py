@@ -62,6 +62,7 @@ class RunInfo(TypedDict):
     in_play: bool
     practice: str | None  # why the run can set no personal best (``Session.run_practice``), None: it can
     archive: bool  # a past daily played from the archive, as practice (club.daily.archive)
+    fork: bool  # a run started from a replay's step, as practice (club.forking)
     finished: FinishedEvent | None  # a run over: its ``finished`` event again (the end card after a reload, P4)
 
 

@@ -142,7 +142,7 @@ class Game(Generic[S, P]):
         kept = {key: payload[key] for key in self.LINK if key in payload}
         daily = {"daily": payload["daily"], **({"archive": True} if payload.get("archive") else {})} \
             if "daily" in payload else {}
-        return {"seed": seed, **kept, **daily}
+        return {"seed": seed, **kept, **daily, **({"fork": True} if payload.get("fork") is True else {})}
 
     def log_action(self, log: Log, method: str, payload: dict[str, Any], events: list[Event]) -> None:
         """Keep an accepted action in the recording (a game may write two as one,

@@ -40,9 +40,9 @@ from typing import Any, Literal
 
 from club.answers import GhostView
 from club.errors import NotationError
+from club.forking import open_code
 from club.links import MAX_GHOST, link
 from club.replay import ReplayError, Work, run_all
-from club.replayer import open_code
 from club.session import Session
 
 #: The ghost's own reasons (the error's ``field``), besides the replay reasons of ``club.replay``.

@@ -2,7 +2,7 @@
 its steps sought (``replay_open``, ``replay_seek``, ``replay_events`` of
 ``club.surface.REPLAYS``; the page opens them on ``<game>/replay``).
 
-Opening (``open_code``, in units of work the bridge's ``query`` runs in
+Opening (``club.forking.open_code``, in units of work the bridge's ``query`` runs in
 slices) reads the code (``club.replay``), checks its start
 (``club.replaying.read_start``) and its actions against the game's tables
 (``club.schema``), then plays every action through a player of its own
@@ -21,36 +21,17 @@ position sought as the session's state, so its ``view`` draws it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from club.errors import NotationError, count
+from club.forking import open_code
 from club.links import link
 from club.playback import Playback
-from club.replay import Replay, ReplayError, Work, decode_code, run_all
-from club.replaying import read_start
-from club.schema import check
+from club.replay import ReplayError, Work, run_all
 from club.session import Session
 
 #: The most steps one ``replay_events`` answers (a page asks a long jump's in parts).
 MAX_BETWEEN = 500
-
-
-def open_code(session: Session[Any, Any], payload: dict[str, Any],
-              deal: Callable[[dict[str, Any]], None] | None = None) -> Work:
-    """A replay code played to its end in units of work (the bridge's ``query``
-    runs them in slices): ``replay-diverged`` when the engine refuses an action
-    or the score differs, ``replay-bounds`` past real play. ``deal`` checks the
-    start read before anything is played (a ghost's: the link's deal). Returns
-    the ``Playback`` (installed by the caller only once it has played through)."""
-    replay = yield from decode_code(payload.get("code"), session.game)
-    start = read_start(session, replay.start)
-    if deal is not None:
-        deal(start)
-    yield from check(replay.actions, session.RECORDED, session.BOUNDS)
-    playback = Playback(type(session)(), Replay(session.game, start, replay.actions, replay.score))
-    yield from playback.play()
-    return playback
 
 
 class Replays:

@@ -2,7 +2,7 @@
 
 One schema reads both places a recording is found (``club.schema``):
 
-- a replay code, opened by the replay service (``club.replayer.open_code``):
+- a replay code, opened by the replay service (``club.forking.open_code``):
   the code read and checked (``club.replay``), then every action played
   through the engine by a player of its own (``club.playback``);
 - the recording inside a run's save (``read_log``): a run whose recording does

@@ -44,10 +44,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from club import replaying
+from club import forking, replaying
 from club.answers import Answer, Headline, Preview, RunInfo
 from club.calendar import ARCHIVE, read_date
 from club.errors import NotationError, read_seed
+from club.forking import FORK
 from club.game import Game, P, S, Step
 from club.grid import grid
 from club.links import beat_of, challenge, link, read_link, vs_of
@@ -76,7 +77,10 @@ class Session(Game[S, P]):
     # ----- lifecycle: the same in every game ---------------------------------------
     def new(self, payload: dict[str, Any]) -> Any:
         """A fresh run from ``seed`` (0 <= seed < 2**32), a challenge link's
-        ``query`` or the ``daily`` of a date; the view."""
+        ``query``, the ``daily`` of a date, or a replay's step (``from_replay``:
+        a code, ``step``: practice, ``club.forking``); the view."""
+        if "from_replay" in payload:
+            return self.start_fork(forking.fork(self, payload))
         payload = self.expand(payload)
         seed = read_seed(payload.get("seed", self.default_seed))
         self.keep(self.start(seed, payload))
@@ -84,8 +88,23 @@ class Session(Game[S, P]):
         self.new_recording(None if "position" in payload else self.start_payload(seed, payload))
         return self.view({})
 
+    def start_fork(self, made: forking.Fork) -> Any:
+        """The run after a replay's step (``club.forking.fork``, which refuses a bad code or step
+        before anything changes): practice, recorded from the replay's deal through its actions to
+        that step; the view."""
+        self.keep(made.state)
+        log = Log.of(made.start, made.actions, [])
+        moves_by = self.BOUNDS.moves_by
+        log.moves = sum(method in moves_by for method, _ in made.actions) if moves_by else self.played(made.state)
+        self._log = log
+        return self.view({})
+
     def expand(self, payload: dict[str, Any]) -> dict[str, Any]:
-        """``new``'s payload with a challenge ``query`` read and a ``daily`` made its deal."""
+        """``new``'s payload with a challenge ``query`` read and a ``daily`` made its deal
+        (a recorded fork's ``fork`` mark kept: ``club.forking``)."""
+        forked = payload.get(FORK, False)
+        if forked is not True and forked is not False:
+            raise NotationError(FORK, "fork is true (a run played from a replay's step) or absent")
         if "query" in payload:
             payload = read_link(payload["query"], self.LINK)
         if "daily" in payload:
@@ -97,7 +116,7 @@ class Session(Game[S, P]):
             payload = {**self.daily_payload(date), "daily": date, **({"archive": True} if archived else {})}
         elif "archive" in payload:
             raise NotationError("archive", "archive names a daily's date: {daily, archive: true}")
-        return payload
+        return {**payload, FORK: True} if forked else payload
 
     def lesson(self, payload: dict[str, Any]) -> Any:
         """The first lesson's position in place of the run; the view.
@@ -157,16 +176,23 @@ class Session(Game[S, P]):
                 "link": link(start, self.LINK) if log else None, "over": over,
                 "score": self.score(self.state), "moves": self.played(self.state),
                 "in_play": not over and self.played(self.state) > 0, "practice": self.run_practice(),
-                "archive": self.archived(), "finished": self.finished() if over else None}
+                "archive": self.archived(), "fork": self.forked(), "finished": self.finished() if over else None}
 
     def archived(self) -> bool:
         """The run is a past daily played from the archive (its recorded start says so)."""
         return bool(self._log and self._log.start.get("archive"))
 
+    def forked(self) -> bool:
+        """The run was started from a replay's step (its recorded start says so, ``club.forking``)."""
+        return bool(self._log and self._log.start.get(FORK))
+
     def run_practice(self) -> str | None:
-        """Why the run can set no personal best: the game's own reason (``practice``, what the
-        player did: help used), else ``archive`` for a past daily (never counted, its best kept
-        apart), else None."""
+        """Why the run can set no personal best: ``fork`` for a run started from a replay's step
+        (whatever happened since: it began as practice), else the game's own reason (``practice``,
+        what the player did: help used), else ``archive`` for a past daily (never counted, its best
+        kept apart), else None."""
+        if self.forked():
+            return FORK
         return self.practice(self.state) or (ARCHIVE if self.archived() else None)
 
     def start_of(self, payload: dict[str, Any]) -> dict[str, Any]:
@@ -203,7 +229,8 @@ class Session(Game[S, P]):
             return outcome
         before = self.state
         self.keep(outcome.state)
-        events = [*outcome.events, *self.after(before, outcome)]
+        # a run from a replay's step is practice: it banks nothing on the player card, earns nothing (W24)
+        events = [*outcome.events, *([] if self.forked() else self.after(before, outcome))]
         # play time handed over after the end is no move of the run; an undo that opens it again is
         if record is not None and (not self.over(before) or not self.over(self.state)):
             self.record_action(record, events)

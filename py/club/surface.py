@@ -65,7 +65,8 @@ def on(service: str, calls: Calls) -> Calls:
 
 #: What every game's session answers (``club.session.Session``).
 CONTRACT: Calls = {
-    "new": act(seed=NotRequired[int], query=NotRequired[str], daily=NotRequired[str]),
+    "new": act(seed=NotRequired[int], query=NotRequired[str], daily=NotRequired[str],
+               from_replay=NotRequired[str], step=NotRequired[int]),
     "lesson": act(),
     "load": act(save=str),
     "save": ask(),

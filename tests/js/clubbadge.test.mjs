@@ -48,6 +48,14 @@ const ROWS = [
   ["a past daily in Russian", "ru", { ...DAILY, archive: true }, null, false, "Тренировка · 3 дек."],
   ["bowls' past daily", "en", { ...DAILY, archive: true }, null, true, "Practice · Dec 3"],
   ["a past daily over a challenge of its deal", "en", { ...DAILY, archive: true }, DAILY.link, false, "Practice · Dec 3"],
+  // a run from a replay's step is practice, whatever deal it began on (club.forking)
+  ["a run from a replay", "en", { ...SEEDED, fork: true }, null, false, "Practice · from a replay"],
+  ["a run from a replay in Italian", "it", { ...SEEDED, fork: true }, null, false, "Allenamento · da un replay"],
+  ["a run from a replay in German", "de", { ...SEEDED, fork: true }, null, false, "Übung · aus einer Wiederholung"],
+  ["a run from a replay in Russian", "ru", { ...SEEDED, fork: true }, null, false, "Тренировка · с повтора"],
+  ["a run from a daily's replay", "en", { ...DAILY, fork: true }, null, false, "Practice · from a replay"],
+  ["bowls' run from a daily's replay", "en", { ...DAILY, fork: true }, null, true, "Practice · from a replay"],
+  ["a run from a challenge's replay", "en", { ...SEEDED, fork: true }, SEEDED.link, false, "Practice · from a replay"],
 ];
 
 for (const [what, lang, info, challenge, chip, said] of ROWS) {

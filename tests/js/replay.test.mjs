@@ -16,10 +16,10 @@ const moveAt = (index) => [...LOUD].filter((step) => step <= index).length;
 /**
  * A bar over positions 0..steps, its engine answering at once or when the test
  * says (`hold`), with what it was asked and what the page was given to draw.
- * @param {{ steps?: number, hold?: boolean, link?: string | null, failAt?: number, byMove?: boolean }} [options]
+ * @param {{ steps?: number, hold?: boolean, link?: string | null, failAt?: number, byMove?: boolean, here?: ((index: number) => string) | null }} [options]
  *   `byMove`: the engine answers replay_move_index (a move's position: the first at its count)
  */
-function makeBar({ steps = STEPS, hold = false, link = "#/blocks?seed=7", failAt = -1, byMove = false } = {}) {
+function makeBar({ steps = STEPS, hold = false, link = "#/blocks?seed=7", failAt = -1, byMove = false, here = null } = {}) {
   const host = doc.createElement("div");
   doc.body.appendChild(host);
   /** @type {number[]} */
@@ -47,6 +47,7 @@ function makeBar({ steps = STEPS, hold = false, link = "#/blocks?seed=7", failAt
     moves: moveAt(steps),
     score: 2255,
     link,
+    here,
     seek(index) {
       asked.push(index);
       if (index === failAt) return Promise.reject(new Error("worker gone"));
@@ -129,6 +130,23 @@ test("the bar starts at position 0 of N, the backward controls unavailable", () 
   );
   assert.equal(control("play").getAttribute("aria-pressed"), "false");
   assert.equal(node.querySelector(".replay-play-deal").getAttribute("href"), "#/blocks?seed=7");
+});
+
+test("Play from here names the position on screen, not one asked for and not yet drawn; none without a way to fork", async () => {
+  const { node, control, held } = makeBar({ here: (index) => `#/blocks?from=${index}`, hold: true });
+  const here = () => node.querySelector(".replay-play-here").getAttribute("href");
+  assert.equal(here(), "#/blocks?from=0");
+  control("forward").click();
+  control("forward").click();
+  await settle();
+  assert.equal(here(), "#/blocks?from=0"); // asked, not yet drawn
+  held.shift()?.answer();
+  await settle();
+  assert.equal(here(), "#/blocks?from=1");
+  held.shift()?.answer();
+  await settle();
+  assert.equal(here(), "#/blocks?from=2");
+  assert.equal(makeBar().node.querySelector(".replay-play-here"), null);
 });
 
 test("a replay of no challenge link has no Play this deal", () => {

@@ -46,6 +46,8 @@ const ROUTES = [
   ["#/blocks?seed=7&&", game("blocks", { start: "seed=7" })], // empty parts dropped
   // a past daily from the archive: handed on as written (the club service's archive_open checks it)
   ["#/merge?archive=2026-12-01", game("merge", { start: "archive=2026-12-01" })],
+  ["#/domino?from=7&code=6E1.domino.abc", game("domino", { start: "from=7&code=6E1.domino.abc" })], // Play from here
+  ["#/domino?from=7&replay=6E1.domino.abc", game("domino", { replay: "6E1.domino.abc" })], // a replay stays a replay
   ["#/bowls?archive=junk&lesson", game("bowls", { lesson: true, start: "archive=junk" })],
   // a challenge with the score to beat and the sender's replay as a ghost (P4): a long query, handed on whole
   [

@@ -144,6 +144,8 @@ async function startPayload(deps) {
   history.replaceState(history.state, "", `#/${game}`);
   deps.start = null;
   if (start.startsWith("archive=")) return archivePayload(deps, start.slice("archive=".length));
+  const here = herePayload(start);
+  if (here) return askToReplace(deps, here);
   let found; // {link: the deal's link as run_info writes it, payload: what the page's new-run call is given, beat: the
   // score to beat, vs: the sender's replay code, a ghost to race}
   try {
@@ -202,6 +204,34 @@ async function archivePayload(deps, date) {
     if (!yes) return null;
   }
   return opened.payload;
+}
+
+/**
+ * "Play from here" (clubreplay.js hereLink): the new-run payload of `from=STEP&code=CODE`, or null for any other start.
+ * The engine checks the code and the step (club.forking); the page only passes them on.
+ * @param {string} start @returns {{ from_replay: string, step: number } | null}
+ */
+export function herePayload(start) {
+  if (!start.startsWith("from=")) return null;
+  const found = new URLSearchParams(start);
+  const [step, code] = [found.get("from") ?? "", found.get("code")];
+  if (!/^\d{1,9}$/.test(step) || !code) return null;
+  return { from_replay: code, step: Number(step) };
+}
+
+/**
+ * `payload`, once the player agreed to end the run in play, if one is (null: keep it).
+ * @param {ClubDeps} deps @param {object} payload @returns {Promise<object | null>}
+ */
+async function askToReplace(deps, payload) {
+  const { engine, t } = deps;
+  if (!engine) return null;
+  const info = /** @type {Club.RunInfo} */ (await engine.call("run_info", {}));
+  if (info?.in_play) {
+    const yes = await ask(deps, t("shell.club.startTitle"), t("shell.club.replaceRun", { score: deps.number(info.score ?? 0) }));
+    if (!yes) return null;
+  }
+  return payload;
 }
 
 /** Why the archive refused a date (club.daily.archive): each has its notice. */

@@ -1,7 +1,7 @@
 // The HUD's Daily / Challenge badge (P4): "Daily · Dec 3" while the run on
 // screen is a daily, "Practice · Dec 1" while it is a past daily from the archive, "Challenge" while it is the deal of a challenge link the
 // player opened ("Challenge · beat 7,934" when the link carried the sender's
-// score). The engine says which run is in play (`run_info`: the
+// score), "Practice · from a replay" while it began at a replay's step. The engine says which run is in play (`run_info`: the
 // daily's date and the deal's link); a challenge is the deal whose link the
 // kit kept when the player took it (`challenge`, stored beside the run), so a
 // reload, which drops the address's query, still says so. Nothing here
@@ -33,13 +33,15 @@ export function challengeOf(stored) {
 
 /**
  * What the badge says of the run in play, or null (a plain run, a lesson, no run).
- * @param {{daily?: string | null, link?: string | null, archive?: boolean} | null | undefined} info the engine's run_info
+ * @param {{daily?: string | null, link?: string | null, archive?: boolean, fork?: boolean} | null | undefined} info the engine's run_info
  * @param {string | null} challenge the stored link of the challenge deal taken last
  * @param {BadgeDeps} deps
- * @returns {{kind: "daily" | "challenge" | "archive", text: string} | null}
+ * @returns {{kind: "daily" | "challenge" | "archive" | "practice", text: string} | null}
  */
 export function badgeOf(info, challenge, { t, lang, daily = true }) {
   if (!info) return null;
+  // A run from a replay's step is practice (club.forking), whatever deal it began on.
+  if (info.fork) return { kind: "practice", text: t("shell.club.badgeFork") };
   // A past daily from the archive is practice, whatever the page's own chip says of its mode.
   if (info.archive && info.daily) return { kind: "archive", text: t("shell.club.badgeArchive", { date: dayText(info.daily, lang) }) };
   if (info.daily) return daily ? { kind: "daily", text: t("shell.club.badgeDaily", { date: dayText(info.daily, lang) }) } : null;

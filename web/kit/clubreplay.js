@@ -76,6 +76,15 @@ export function playQuery(query, { game, storage }) {
 }
 
 /**
+ * "Play from here": the game page's address that starts a practice run from position `index` of the replay `code`
+ * (club.js reads it back, asks before ending a run in play, and hands the engine `{from_replay, step}`).
+ * @param {string} game @param {string} code @param {number} index @returns {string}
+ */
+export function hereLink(game, code, index) {
+  return `#/${game}?${new URLSearchParams({ from: String(index), code })}`;
+}
+
+/**
  * Replay mode: opens deps.replay, draws its first position and the bar; null when the code is refused.
  * @param {HTMLElement} root @param {{ show: (view: any, events: import("./page.js").GameEvent[], step: number, jump: boolean) => void }} options the first position is step 0, a jump; the bar's come with theirs @param {ClubDeps} deps
  * @returns {Promise<any>}
@@ -96,6 +105,7 @@ export async function openReplay(root, { show }, deps) {
     move: opened.move,
     score: opened.score,
     link: query ? `#/${game}?${playQuery(query, deps)}` : null,
+    here: (index) => hereLink(game, replay, index),
     kind: typeof opened.daily === "string" ? t("shell.replay.daily", { date: dayText(opened.daily, deps.lang, true) }) : null,
     seek: (index) => engine.call("replay_seek", { index }),
     moveIndex: async (index, by) => /** @type {{ index: number }} */ (await engine.call("replay_move_index", { index, by })).index,

@@ -57,6 +57,8 @@ const ICONS = {
  * @property {number} [move] the moves made by position 0 (0 unless the run began with some)
  * @property {number} score the run's final score
  * @property {string | null} link the challenge link of the deal, or null
+ * @property {((index: number) => string) | null} [here] "Play from here": the address of a practice run from position
+ *   `index` (club.forking: the engine makes it; the page only names the step), or null
  * @property {string | null} [kind] what the run was, shown beside its score ("Daily · 2 Dec 2026"), or null
  * @property {(index: number) => Promise<Position>} seek asks the engine for position index
  * @property {(index: number, by: number) => Promise<number>} [moveIndex] the position `by` (-1, 1) moves from `index`
@@ -91,6 +93,7 @@ const ICONS = {
  * @property {HTMLElement} speed
  * @property {HTMLInputElement} slider
  * @property {HTMLElement} close
+ * @property {HTMLAnchorElement | null} here "Play from here", its address kept at the position shown
  */
 
 /**
@@ -109,7 +112,7 @@ const ICONS = {
  * Draws the bar's parts (P11: each control a real button with an accessible name, a real slider).
  * @param {HTMLElement} host @param {BarOptions} options @returns {BarParts}
  */
-function drawBar(host, { t, number, steps, score, link, kind = null }) {
+function drawBar(host, { t, number, steps, score, link, kind = null, here = null }) {
   const node = html("div", { class: "replay-bar", role: "group", "aria-label": t("shell.replay.title") }, host);
   const status = html("div", { class: "replay-status" }, node);
   const where = html("p", { class: "replay-where", "aria-live": "polite" }, status);
@@ -149,8 +152,11 @@ function drawBar(host, { t, number, steps, score, link, kind = null }) {
   );
   const links = html("div", { class: "replay-links" }, node);
   if (link) html("a", { class: "btn primary replay-play-deal", href: link }, links, t("shell.replay.playDeal"));
+  const from = here
+    ? /** @type {HTMLAnchorElement} */ (html("a", { class: "btn replay-play-here", href: here(0) }, links, t("shell.replay.playHere")))
+    : null;
   const close = html("button", { type: "button", class: "btn replay-close" }, links, t("shell.replay.close"));
-  return { node, where, first, back, play, playIcon, forward, last, speed, slider, close };
+  return { node, where, first, back, play, playIcon, forward, last, speed, slider, close, here: from };
 }
 
 /**
@@ -158,8 +164,9 @@ function drawBar(host, { t, number, steps, score, link, kind = null }) {
  * @param {BarParts} parts @param {BarOptions} options
  * @param {{ shown: number, move: number, target: number, playing: boolean }} state
  */
-function paintBar(parts, { t, number, steps, moves }, { shown, move, target, playing }) {
+function paintBar(parts, { t, number, steps, moves, here = null }, { shown, move, target, playing }) {
   const { node, where, slider, first, back, forward, last, play, playIcon } = parts;
+  if (parts.here && here) parts.here.setAttribute("href", here(shown)); // the position on screen, not one asked for and not yet drawn
   where.textContent = t("shell.replay.position", { move: number(move), moves: number(moves), count: moves });
   slider.value = String(target); // where the player put it while the engine answers (a drag stays under the finger)
   slider.setAttribute("aria-valuetext", where.textContent);

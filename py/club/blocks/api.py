@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, NotRequired
 
-from club import session
+from club import forking, session
 from club.blocks import lesson, notation, profile, rules, saves
 from club.blocks.events import BankedEvent
 from club.blocks.pieces import CELLS, INDEX, RADIUS, SHAPES
@@ -82,7 +82,8 @@ class Session(session.Session[Run, Profile]):
     profiles = profile
     RECORDED = {"place": {"slot": integer(0, 2), "cell": text(lambda value: _cell(value))}, "redeal": {}}
     CALLS = {"place": act(slot=int, cell=str), "redeal": act(), "preview": ask(slot=int, cell=str),
-             "new_run": act(seed=NotRequired[int], query=NotRequired[str], daily=NotRequired[str]), "geometry": ask()}
+             "new_run": act(seed=NotRequired[int], query=NotRequired[str], daily=NotRequired[str],
+                                 from_replay=NotRequired[str], step=NotRequired[int]), "geometry": ask()}
     BOUNDS = Bounds(moves=MAX_DROPS, moves_by=frozenset({"place"}), per_run={"redeal": 1})  # B14: one re-deal a run
 
     # ----- the rules this game supplies -------------------------------------
@@ -163,10 +164,16 @@ class Session(session.Session[Run, Profile]):
     def new_run(self, payload: dict[str, Any]) -> session.Answer:
         """Play again / New run (B16, B17): bank the current run, start a fresh
         one; answers like an action (the ``banked`` event, view, save, profile)."""
-        read_seed(self.expand(payload).get("seed", self.default_seed))  # a refused deal banks nothing
+        # a refused deal banks nothing (a replay's step is played before: club.forking)
+        made = forking.fork(self, payload) if "from_replay" in payload else None
+        if made is None:
+            read_seed(self.expand(payload).get("seed", self.default_seed))
         card = self.profile
         events = self._bank()
-        super().new(payload)
+        if made is None:
+            super().new(payload)
+        else:
+            self.start_fork(made)
         return self.answer(events, changed_profile=self.profile is not card)
 
     def new(self, payload: dict[str, Any]) -> View:
@@ -199,7 +206,7 @@ class Session(session.Session[Run, Profile]):
     def _bank(self) -> list[Event]:
         """End the current run once: put its result on the player card."""
         run = self.state
-        if run.banked:
+        if run.banked or self.forked():  # a run from a replay's step goes on no card (club.forking)
             return []
         state = run.state
         before = self.profile.best

@@ -65,6 +65,7 @@ from club.bowls.views import (
 from club.bowls.workshop import Draft, Made, Verdict, WorkshopError, read_draft
 from club.bowls.workshopcode import Shared, parse_code
 from club.errors import NotationError, is_int
+from club.forking import FORK
 from club.outcome import Event, Outcome
 from club.recording import Log
 from club.schema import Bounds, integer
@@ -102,7 +103,8 @@ class Session(session.Session[Attempt, Profile]):
              "workshop_reply": ask(code=str, moves=NotRequired[list[int]], solved=NotRequired[str]),
              "workshop_new": act(code=NotRequired[str], position=NotRequired[str], goal=NotRequired[str],
                                  limit=NotRequired[int], title=NotRequired[str]),
-             "new": act(seed=NotRequired[int], query=NotRequired[str], daily=NotRequired[str], mode=NotRequired[str], puzzle=NotRequired[int])}
+             "new": act(seed=NotRequired[int], query=NotRequired[str], daily=NotRequired[str],
+                         from_replay=NotRequired[str], step=NotRequired[int], mode=NotRequired[str], puzzle=NotRequired[int])}
 
     def __init__(self) -> None:
         super().__init__()
@@ -188,7 +190,7 @@ class Session(session.Session[Attempt, Profile]):
     def new(self, payload: dict[str, Any]) -> View:
         """``new`` also starts a puzzle from a link (``puzzle=N``), as ``puzzle_new`` does."""
         expanded = self.expand(payload)
-        if set(expanded) == {"puzzle"}:  # ``puzzle=N`` alone: a puzzle's link (``mode`` never names one)
+        if set(expanded) - {FORK} == {"puzzle"}:  # ``puzzle=N`` alone: a puzzle's link (``mode`` never names one)
             return self.puzzle_new(expanded)
         return super().new(payload)
 
@@ -292,7 +294,8 @@ class Session(session.Session[Attempt, Profile]):
         if not is_int(ident):
             raise NotationError("puzzle", "puzzle must be an id 1-100")
         self.keep(Attempt.for_puzzle(ident))
-        self.new_recording({"puzzle": ident})
+        # a run from a replay's step of a puzzle records its mark too (club.forking reads it back)
+        self.new_recording({"puzzle": ident, **({FORK: True} if payload.get(FORK) is True else {})})
         return self.view({})
 
     def hint(self, payload: dict[str, Any]) -> Hint:

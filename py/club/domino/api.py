@@ -81,7 +81,8 @@ class Session(Base[Game, Records]):
     BOUNDS = Bounds(moves=MAX_TILES, frame="tick")  # a move is a tile locked (by a hard drop or in a frame)
     LINK = {"mode": str, "set": str}
     CALLS = {"move": act(move=str), "tick": act(ms=int), "soft": act(held=bool),
-             "new": act(seed=NotRequired[int], query=NotRequired[str], daily=NotRequired[str], mode=NotRequired[str], set=NotRequired[str])}
+             "new": act(seed=NotRequired[int], query=NotRequired[str], daily=NotRequired[str],
+                         from_replay=NotRequired[str], step=NotRequired[int], mode=NotRequired[str], set=NotRequired[str])}
 
     def __init__(self) -> None:
         super().__init__()

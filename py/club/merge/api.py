@@ -71,7 +71,8 @@ class Session(Base[Run, Profile]):
              "preview": ask(cell=str, turn=NotRequired[int | None]), "rotate": act(step=NotRequired[int]),
              "tick": act(ms=int), "abandon": act(), "settings": act(settings=dict[str, Any]), "geometry": ask(),
              "export": ask(save=str), "import_code": ask(code=str), "summary": ask(save=str),
-             "new": act(seed=NotRequired[int], query=NotRequired[str], daily=NotRequired[str], jokers=NotRequired[bool])}
+             "new": act(seed=NotRequired[int], query=NotRequired[str], daily=NotRequired[str],
+                         from_replay=NotRequired[str], step=NotRequired[int], jokers=NotRequired[bool])}
 
     def __init__(self) -> None:
         self.profile = Profile()  # ``start`` reads the settings
@@ -242,6 +243,8 @@ class Session(Base[Run, Profile]):
         return views.summary(saves.load(payload.get("save")))
 
     def _record(self, score: int, moves: int, highest: int, finished: bool) -> list[Event]:
+        if self.forked():  # a run from a replay's step records nothing on the card (club.forking)
+            return []
         new_best = score > self.profile.best
         self.profile = profile.record(self.profile, score, moves, highest, finished)
         recorded: RecordedEvent = {"type": "recorded", "best": self.profile.best, "new_best": new_best}

@@ -94,7 +94,14 @@ def test_sound_from_the_first_gesture_through_the_settings_and_hidden_pages(page
     page.set_default_timeout(30_000)  # 2 cores shared with other runs: an engine answer may take a while
     boot(page, "#/blocks")
     page.wait_for_timeout(300)  # idle moments pass: still no context
-    assert feel_log(page)["contexts"] == []  # no AudioContext before the player's first gesture
+    # No AudioContext before the player's first gesture. Chromium keeps a page's sticky activation over
+    # same-origin navigations, so a page an earlier test tapped in may start activated: a context made
+    # then must run (no suspended context, no autoplay warning: checked at the end).
+    contexts = feel_log(page)["contexts"]
+    if page.evaluate("navigator.userActivation.hasBeenActive"):
+        assert contexts in ([], ["running"]), contexts
+    else:
+        assert contexts == []
     assert page.locator("#motion-select").count() == 0  # the motion setting lives in the dialog now
 
     drop(page)

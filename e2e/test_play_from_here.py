@@ -33,8 +33,9 @@ VIEW = """async ([name, keys]) => {
 
 def board_of(page: Page, board: str) -> str:
     """The board as drawn, its cosmetic colours left out (blocks' piece families follow the run's
-    events, which a run from here has not seen)."""
-    return re.sub(r" ?fam-\w+", "", page.locator(board).first.inner_html())
+    events, which a run from here has not seen) and its name too (a replay's board is named as
+    the replay's position, a run's says how to play)."""
+    return re.sub(r' ?fam-\w+| aria-label="[^"]*"', "", page.locator(board).first.inner_html())
 
 
 def test_play_from_here_starts_practice_at_the_replays_step(page: Page, boot) -> None:

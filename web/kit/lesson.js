@@ -14,6 +14,19 @@ const STEP_ITEM = "lesson";
 const TIP_MS = 8000;
 // Keys that move around the page, not in the game: they leave a tip up (Tab reaches its button).
 const NOT_PLAY = new Set(["Tab", "Shift", "Alt", "Control", "Meta"]);
+/** A browser's standard text size (CSS px): a larger one is the player's text size, the board keeps its size. */
+const STANDARD_TYPE = 16;
+
+/**
+ * The standard text size over the page's (1 at the standard size or smaller; 0.5 when the player's browser shows
+ * text at 200 %): what text takes measured at the standard size, so a board never shrinks for a larger text (P13).
+ * @returns {number}
+ */
+export function standardType() {
+  // No computed style outside a browser (the node tests' page): the standard type.
+  const type = typeof getComputedStyle === "function" ? parseFloat(getComputedStyle(document.documentElement).fontSize) : NaN;
+  return Math.min(1, STANDARD_TYPE / (type || STANDARD_TYPE));
+}
 
 /**
  * @typedef {object} Seen what the player has been shown
@@ -267,7 +280,7 @@ export function createLesson(root, ctx, steps) {
       root.classList.remove("kit-lesson-page");
       removeEventListener("resize", onResize);
       cancelAnimationFrame(resizing);
-      root.style.removeProperty("padding-top");
+      root.style.removeProperty("--lesson-pad");
       root.style.removeProperty("--lesson-room");
     },
   };
@@ -329,13 +342,16 @@ function makeRoomFor(root, { card, count, say, next, skip }, steps, { t, stepLin
   if (shown.done) card.dataset.done = shown.done;
   else delete card.dataset.done;
   card.classList.remove("kit-lesson-measuring");
-  root.style.removeProperty("padding-top");
+  root.style.removeProperty("--lesson-pad");
   // The card is fixed at the screen's top, the page scrolls under it: room from where the page starts at no scroll
   // (a resize while scrolled would count the scroll as room too).
   const top = root.getBoundingClientRect().top - document.documentElement.getBoundingClientRect().top;
   const room = Math.max(0, Math.ceil(bottom + 8 - top));
-  root.style.setProperty("--lesson-room", `${room}px`);
-  root.style.paddingTop = `${room}px`;
+  // The page makes the card's whole room (base.css pads it, or a short screen's side column, P13); the board gives up
+  // only about what the card takes in the standard type (twice the type: about twice the lines, each twice as tall,
+  // in a card of the same width): a larger text size lengthens the page, never shrinks the board.
+  root.style.setProperty("--lesson-pad", `${room}px`);
+  root.style.setProperty("--lesson-room", `${Math.ceil(room * standardType() ** 2)}px`);
 }
 
 /**

@@ -3,6 +3,7 @@
 // view and the page's state, nothing else. The game screen (the HUD, the
 // puzzle's goal panel, the ring, the chosen bowl's queue and the controls)
 // is built once; the ring takes the height left on the first screen (P13).
+import { standardType } from "../../kit/lesson.js";
 import { html, setIfChanged } from "../../svg.js";
 import { createControls, createHud, createQueuePanel } from "./hud.js";
 import { createPuzzlePanel, NO_HINT } from "./puzzles.js";
@@ -123,8 +124,10 @@ export function createGame(root, words, on, juice) {
     const wide = getComputedStyle(side).gridColumnStart === "2";
     const gap = parseFloat(getComputedStyle(node).rowGap) || 0;
     const below = wide ? 0 : panel.panel.offsetHeight + controls.bar.offsetHeight + 2 * gap;
+    // What is above and below the ring counted at the standard type: a player's larger text lengthens the page,
+    // the ring keeps its size (P13).
     const top = board.getBoundingClientRect().top + window.scrollY;
-    const room = window.innerHeight - top - below - 10;
+    const room = window.innerHeight - (top + below) * standardType() - 10;
     const size = Math.max(240, Math.min(board.clientWidth, 560, room));
     const value = `${Math.floor(size)}px`;
     if (root.style.getPropertyValue("--bw-ring") !== value) root.style.setProperty("--bw-ring", value);

@@ -233,7 +233,7 @@ def drop_first_legal(page: Page, timeout_ms: int = 30_000) -> str:
     session.load({"save": before})
     slot = next(t for t in session.view({})["tray"] if t.get("targets"))
     page.click(f'.bk-slot[data-slot="{slot["slot"]}"]')
-    page.locator(f'.bk-cell[data-cell="{CELLS[slot["targets"][0]]}"]').click(force=True)
+    page.locator(f'.bk-board-wrap .bk-cell[data-cell="{CELLS[slot["targets"][0]]}"]').click(force=True)  # not a friend's board
     for _ in range(timeout_ms // 100):
         after = page.evaluate("k => localStorage.getItem(k)", key)
         if after != before:

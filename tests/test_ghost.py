@@ -128,6 +128,41 @@ def test_the_ghost_line_is_the_replay_stepped(game: str) -> None:
     assert race.held is not None and race.held.line == stepped_line(game, code)
 
 
+def replayed_boards(game: str, code: str) -> dict[int, dict[str, Any]]:
+    """The yardstick of the friend's board: the code opened as a replay (another bridge, the
+    replay service) and every step sought from the start; at each move count the view of the
+    last step the challenger stood there (a bowls undo: the path they finally took)."""
+    viewer = Bridge()
+    steps = call(viewer, f"{game}/replay", "replay_open", {"code": code})["steps"]
+    boards: dict[int, dict[str, Any]] = {}
+    for index in range(steps + 1):
+        sought = call(viewer, f"{game}/replay", "replay_seek", {"index": index})
+        boards[sought["move"]] = sought["view"]
+    return boards
+
+
+@pytest.mark.parametrize("game", ["blocks", "domino", "merge", "bowls"])
+def test_the_friends_board_is_the_replay_at_the_same_move(game: str) -> None:
+    code = longruns.code(game, 25)
+    deal = call(Bridge(), game, "start_of", {"query": challenge_query(code, game)})["link"]
+    session = Bridge().session(game)
+    session.new({"query": deal})
+    race = GhostRace(session)
+    assert race.ghost_open({"code": code, "link": deal})["board"] == replayed_boards(game, code)[0]  # type: ignore[index]
+    ghost = race.held
+    assert ghost is not None and ghost.playback is not None
+    boards = replayed_boards(game, code)
+    last = boards[ghost.moves]
+    # forward one move at a time (the replay's cursor), then back to a new run and jumps both ways,
+    # past the challenger's end (their last position stays)
+    order = [*range(ghost.moves + 1), ghost.moves + 5, 0, ghost.moves // 2, 3, ghost.moves]
+    for move in order:
+        expected = boards.get(move, last if move > ghost.moves else None)
+        if expected is None:  # a move count the challenger jumped over: the position before it
+            expected = boards[max(m for m in boards if m < move)]
+        assert race.board(ghost, ghost.playback, move) == expected, (game, move)
+
+
 def challenge_query(code: str, game: str) -> str:
     session = Bridge().session(game)
     return link(parse_code(code, game).start, session.LINK)
@@ -154,11 +189,14 @@ def test_a_friend_sees_the_challengers_score_at_the_same_move(game: str, start: 
     for method, payload in replay.actions:
         answer = call(friend, game, method, payload)
         ghost = call(friend, game, "ghost")
-        assert answer["ghost"] == ghost  # the action's answer carries it: one round trip a move (P4)
+        # the action's answer carries it: one round trip a move (P4); the friend's board with a position shown
+        shown = answer.get("view") is not None
+        assert answer["ghost"] == (ghost if shown else {k: v for k, v in ghost.items() if k != "board"})
         assert ghost["score"] == line[min(ghost["move"], len(line) - 1)]
         if game == "blocks":  # the same drops: level all the way (a bowls undo steps off the ghost's final path)
             assert (ghost["you"], ghost["won"]) == (ghost["score"], "tie")
     ghost = call(friend, game, "ghost")
+    assert ghost.pop("board")["over"] is True  # the challenger's last position
     assert ghost == {"move": finished["moves"], "score": finished["score"], "final": finished["score"],
                      "moves": finished["moves"], "you": finished["score"], "over": True, "won": "tie", "by": 0}
     # another deal in play: no ghost beside it; the ghost's deal again: it is back

@@ -36,6 +36,9 @@ class GhostView(TypedDict):
     over: bool  # the player's run is over: ``won`` and ``by`` compare the two finals
     won: Literal["you", "ghost", "tie"]  # ahead at this move (the run over: who won)
     by: int  # by how much (0: a tie)
+    #: The challenger's position at that move: their game's view, drawn small beside the player's
+    #: (``club.ghost``); left out of an action's answer that shows no new position (a domino frame's).
+    board: NotRequired[dict[str, Any]]
 
 
 class Preview(TypedDict):

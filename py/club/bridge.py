@@ -258,7 +258,8 @@ class Bridge:
 
     def _raced(self, game: str, method: str, result: Any) -> Any:
         """An action's answer on a run raced against a ghost, with the challenger at the player's
-        move (``ghost``, P4): the page's ghost line needs no second round trip a move.
+        move (``ghost``, P4): the page's ghost line needs no second round trip a move. The friend's
+        board comes with an answer that shows a position (its ``view``), not with a domino frame's.
 
         >>> bridge = Bridge()
         >>> answer = json.loads(bridge.call("blocks", "new", '{"seed": 3}'))["result"]
@@ -272,7 +273,7 @@ class Bridge:
         call = declared(type(self.session(game))).get(method)
         if race is None or call is None or not call.acts or call.service or not isinstance(result, dict):
             return result
-        return {**result, "ghost": race.ghost({})}
+        return {**result, "ghost": race.beside(board=result.get("view") is not None)}
 
     def target(self, game: str, method: str) -> Any:
         """What answers ``method`` of the session ``game``: the session, the service

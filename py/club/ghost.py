@@ -17,11 +17,20 @@ merge's and bowls' moves), ``line[-1]`` their final score. A move undone
 (bowls, W21) counts as the path the challenger finally took: the last time
 they stood at ``k`` moves.
 
+The ghost's *steps* are the positions behind that line: ``steps[k]``, the
+replay's step at which the challenger last stood at ``k`` moves (``steps_of``),
+so ``line[k]`` is the score of that position. The friend's board beside the
+player's (``GhostView.board``) is the view of that position: the race keeps the
+ghost's played replay (``club.playback``) and seeks it there, one step forward
+from the last one shown as the player moves (its cursor), never from the start,
+and the view of the step shown is kept until the player's move count changes.
+
 The race is a service beside the player's session (``GhostRace``, the calls
 ``ghost_open`` and ``ghost`` of ``club.surface.GHOSTS``): it holds the ghost it
 was last given (never in the save: the page keeps the code and gives it again
 after a reload), and ``ghost`` answers it for the run in play when that run is
-the ghost's deal: every number the page shows of it (``GhostView``).
+the ghost's deal: every number the page shows of it (``GhostView``), with the
+friend's board.
 
 >>> ghost = Ghost("seed=3", line_of([0, 1, 1, 2, 4], [0, 10, 15, 30, 70]))
 >>> ghost.line, ghost.final, ghost.moves
@@ -30,18 +39,21 @@ the ghost's deal: every number the page shows of it (``GhostView``).
 (30, 70)
 >>> v = ghost.view(4, 52, True); v["won"], v["by"]
 ('ghost', 18)
+>>> steps_of([0, 1, 2, 1, 2, 3])  # undone to 1 at step 3: the path taken is the one shown
+(0, 3, 4, 5)
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from club.answers import GhostView
 from club.errors import NotationError
 from club.forking import open_code
 from club.links import MAX_GHOST, link
+from club.playback import Playback
 from club.replay import ReplayError, Work, run_all
 from club.session import Session
 
@@ -65,12 +77,28 @@ def line_of(moves: Sequence[int], scores: Sequence[int]) -> tuple[int, ...]:
     return tuple(line)
 
 
+def steps_of(moves: Sequence[int]) -> tuple[int, ...]:
+    """The replay's step at which the run last stood at each move count, up to its final
+    moves (``line_of``'s positions: a move count jumped over keeps the step before it)."""
+    at: dict[int, int] = {}
+    for step, move in enumerate(moves):
+        at[move] = step
+    steps, step = [], 0
+    for move in range(moves[-1] + 1):
+        step = at.get(move, step)
+        steps.append(step)
+    return tuple(steps)
+
+
 @dataclass(frozen=True, slots=True)
 class Ghost:
-    """A challenger's run: the deal it played (its link) and its line."""
+    """A challenger's run: the deal it played (its link), its line and, once played through
+    the engine, the step of each move and the played replay (the friend's board)."""
 
     link: str
     line: tuple[int, ...]
+    steps: tuple[int, ...] = ()
+    playback: Playback | None = field(default=None, compare=False, repr=False)
 
     @property
     def final(self) -> int:
@@ -104,7 +132,7 @@ def open_ghost(session: Session[Any, Any], payload: dict[str, Any]) -> Work:
             raise ReplayError("ghost-other-deal", "the ghost played another deal")
 
     playback = yield from open_code(session, {"code": code}, same_deal)
-    return Ghost(deal, line_of(playback.moves, playback.scores))
+    return Ghost(deal, line_of(playback.moves, playback.scores), steps_of(playback.moves), playback)
 
 
 class GhostRace:
@@ -113,6 +141,7 @@ class GhostRace:
     def __init__(self, session: Session[Any, Any]) -> None:
         self.session = session
         self.held: Ghost | None = None
+        self.shown: tuple[int, dict[str, Any]] | None = None  # the ghost's step last shown, and its view
 
     def ghost_open(self, payload: dict[str, Any]) -> GhostView | None:
         """Take a challenge link's ghost (``ghost_open_search`` run to its end at once)."""
@@ -124,17 +153,35 @@ class GhostRace:
         played through, answering ``ghost``. Any ghost held before is dropped first, so a
         refused one (the replay reasons, ``ghost-too-long``, ``ghost-other-deal``) leaves none;
         ``{code: null}`` only drops it."""
-        self.held = None
+        self.held, self.shown = None, None
         if payload.get("code") is None:
             return None
         self.held = yield from open_ghost(self.session, payload)
         return self.ghost({})
 
     def ghost(self, payload: dict[str, Any]) -> GhostView | None:
-        """The ghost beside the run in play (``GhostView``), or None: no ghost held,
-        or the run in play is not its deal (a new run, another deal)."""
+        """The ghost beside the run in play (``GhostView``, with the friend's board), or None:
+        no ghost held, or the run in play is not its deal (a new run, another deal)."""
+        return self.beside(board=True)
+
+    def beside(self, board: bool) -> GhostView | None:
+        """``ghost``'s answer; ``board``: with the friend's board at the player's move (an action's
+        answer that shows no new position, a domino frame's, goes without: the page keeps the last)."""
         ghost, session = self.held, self.session
         log = session.recording
         if ghost is None or log is None or link(log.start, session.LINK) != ghost.link:
             return None
-        return ghost.view(session.played(session.state), session.score(session.state), session.over(session.state))
+        view = ghost.view(session.played(session.state), session.score(session.state), session.over(session.state))
+        if board and ghost.playback is not None:
+            view["board"] = self.board(ghost, ghost.playback, view["move"])
+        return view
+
+    def board(self, ghost: Ghost, playback: Playback, move: int) -> dict[str, Any]:
+        """The view of the challenger's position at ``move`` moves (their last once they had ended):
+        the replay sought to that step (from its cursor: a move forward plays one step), kept
+        while the step is the same."""
+        step = ghost.steps[min(max(move, 0), ghost.moves)]
+        if self.shown is None or self.shown[0] != step:
+            state, _ = playback.seek(step)
+            self.shown = (step, playback.player.describe(state))
+        return self.shown[1]

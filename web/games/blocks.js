@@ -11,6 +11,7 @@ import { mountGame } from "../kit/mount.js";
 import { randomSeed } from "../kit/seed.js";
 import { createJuice } from "../kit/juice.js";
 import { createAnim } from "./blocks/anim.js";
+import { createBoard } from "./blocks/board.js";
 import { createInput } from "./blocks/input.js";
 import { lessonSteps } from "./blocks/lesson.js";
 import { readPaint, writePaint } from "./blocks/paint.js";
@@ -158,6 +159,7 @@ function hooks(root, ctx, kit) {
         draw();
       }
     },
+    ghostBoard: (parent) => ghostBoard(parent, state, page),
     badge: () => /** @type {HTMLElement | null} */ (root.querySelector(".bk-title")), // "Daily · Dec 3" / "Challenge" beside the title (the kit's)
     regain: play.trayTarget,
     replayStep,
@@ -169,5 +171,23 @@ function hooks(root, ctx, kit) {
       document.removeEventListener("keydown", describe);
       parts.dragged.remove();
     },
+  };
+}
+
+/**
+ * The friend's board beside the player's (P4, web/kit/clubghostboard.js): the same board, small, its cells
+ * filled in the colour of none known (colours are the page's, rebuilt from events the ghost's view lacks).
+ * @param {HTMLElement} parent @param {import("./blocks/state.js").State} state the page's (its geometry)
+ * @param {import("../kit/page.js").Page} page
+ * @returns {(view: Blocks.View) => void}
+ */
+function ghostBoard(parent, state, page) {
+  const board = createBoard(parent, { label: () => "", later: page.later });
+  /** @type {Blocks.Geometry | null} */
+  let shaped = null;
+  return (view) => {
+    if (!state.geometry) return;
+    if (shaped !== state.geometry) board.reshape((shaped = state.geometry));
+    board.setCells(view.board, []);
   };
 }

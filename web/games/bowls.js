@@ -11,6 +11,7 @@ import { html } from "../svg.js";
 import { createJuice } from "../kit/juice.js";
 import { mountGame } from "../kit/mount.js";
 import { createPlayer } from "./bowls/anim.js";
+import { createRing } from "./bowls/ring.js";
 import { createAsks } from "./bowls/asks.js";
 import { createAttempts } from "./bowls/attempts.js";
 import { createCards } from "./bowls/cards.js";
@@ -28,7 +29,7 @@ import { createWorkshopPlay } from "./bowls/workshopplay.js";
 
 /** @param {HTMLElement} root @param {import("../app.js").GameContext} ctx */
 export function mount(root, ctx) {
-  return mountGame(root, ctx, (kit) => hooks(root, ctx, kit));
+  return mountGame(root, ctx, (kit) => ({ ...hooks(root, ctx, kit), ghostBoard })); // the friend's board: no state of the page
 }
 
 /**
@@ -287,4 +288,13 @@ function runHooks({ ctx, page, state, screens, attempts, asks, workshop }) {
       if (state.screen === "game") await screens.showGame();
     },
   };
+}
+
+/**
+ * The friend's ring beside the player's (P4, web/kit/clubghostboard.js): their bowls and stones, small, no mark.
+ * @param {HTMLElement} parent @returns {(view: Bowls.View) => void}
+ */
+function ghostBoard(parent) {
+  const ring = createRing(parent, { label: "", onBowl: () => {}, onKey: () => {} });
+  return (view) => ring.render({ bowls: view.bowls, capacity: view.capacity, chosen: null });
 }

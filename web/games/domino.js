@@ -17,6 +17,7 @@ import { mountGame } from "../kit/mount.js";
 import { markDailyDone } from "../kit/clubpage.js";
 import { createAnim } from "./domino/anim.js";
 import { createFrames } from "./domino/frames.js";
+import { createWell } from "./domino/well.js";
 import { createInput } from "./domino/input.js";
 import { lessonSteps } from "./domino/lesson.js";
 import { createPlay } from "./domino/play.js";
@@ -26,7 +27,7 @@ import { createState } from "./domino/state.js";
 
 /** @param {HTMLElement} root @param {import("../app.js").GameContext} ctx */
 export function mount(root, ctx) {
-  return mountGame(root, ctx, (kit) => hooks(root, ctx, kit));
+  return mountGame(root, ctx, (kit) => ({ ...hooks(root, ctx, kit), ghostBoard })); // the friend's board: no state of the page
 }
 
 /**
@@ -181,5 +182,18 @@ function hooks(root, ctx, kit) {
       juice.destroy();
       play.closeCard();
     },
+  };
+}
+
+/**
+ * The friend's well beside the player's (P4, web/kit/clubghostboard.js): its resting halves, small (their
+ * falling tile is theirs to place: not drawn).
+ * @param {HTMLElement} parent @returns {(view: Domino.View) => void}
+ */
+function ghostBoard(parent) {
+  const well = createWell(parent, { label: () => "" });
+  return (view) => {
+    well.setSize(view.width, view.height);
+    well.drawStill(view);
   };
 }

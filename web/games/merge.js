@@ -10,6 +10,7 @@ import { html } from "../svg.js";
 import { createJuice } from "../kit/juice.js";
 import { mountGame } from "../kit/mount.js";
 import { createPlayer } from "./merge/anim.js";
+import { createBoard } from "./merge/board.js";
 import { createConfirm, createOver } from "./merge/cards.js";
 import { createCues } from "./merge/cues.js";
 import { createDragged } from "./merge/dragged.js";
@@ -114,6 +115,7 @@ function hooks(root, ctx, kit) {
       return view;
     },
     fresh: (payload) => play.newRound(payload), // nothing in play: a link's deal, else a random one
+    ghostBoard: (parent) => ghostBoard(parent, state),
     badge: () => /** @type {HTMLElement | null} */ (root.querySelector(".hm-header h1")), // "Daily · Dec 3" / "Challenge" beside the title (the kit's)
     startRun: (payload) => page.serial(() => play.newRound(payload)),
     live() {
@@ -150,5 +152,21 @@ function hooks(root, ctx, kit) {
       offInput();
       dragged.remove();
     },
+  };
+}
+
+/**
+ * The friend's board beside the player's (P4, web/kit/clubghostboard.js): the same stones, small.
+ * @param {HTMLElement} parent @param {import("./merge/state.js").MergeState} state the page's (its geometry)
+ * @returns {(view: Merge.View) => void}
+ */
+function ghostBoard(parent, state) {
+  const board = createBoard(parent, { label: "", describe: () => "" });
+  /** @type {Merge.Geometry | null} */
+  let shaped = null;
+  return (view) => {
+    if (!state.geometry) return;
+    if (shaped !== state.geometry) board.reshape((shaped = state.geometry));
+    board.setBoard(view.board);
   };
 }

@@ -4,8 +4,10 @@
 // the start and after a reload (`raceGhost`: the engine plays it into the
 // challenger's line, a query in slices), and draws what the engine answers
 // (`ghost`: Club.GhostView): a quiet line in the HUD ("Ghost 1,240", the
-// challenger's score at the player's move) and the end card's comparison. Every
-// number is the engine's; a refused ghost is one notice, and the deal plays on.
+// challenger's score at the player's move) and the end card's comparison, and
+// hands the friend's board the answer carries to the ghost board
+// (clubghostboard.js): the line is then its peek, a toggle. Every number is the
+// engine's; a refused ghost is one notice, and the deal plays on.
 import { html } from "../svg.js";
 import { CHALLENGE, challengeOf } from "./clubbadge.js";
 
@@ -52,13 +54,26 @@ export function ghostVerdict(view, { t, number }) {
 /**
  * The HUD's ghost line, hidden until the engine answers a ghost beside the run in play. Without a ghost kept
  * (`held`: the stored item) the engine is not asked: a run with no challenge costs no round trip per move.
+ * With the friend's board (`board`), the line is a toggle that shows or hides it (a phone's peek).
  * @param {HTMLElement} parent @param {{call: (method: string, payload: object) => Promise<any>}} engine @param {Words} words
  * @param {() => boolean} [held] a ghost is kept beside the challenge taken
+ * @param {import("./clubghostboard.js").GhostBoard | null} [board] the friend's board the answers' boards are drawn on
  * @returns {GhostLine}
  */
-export function createGhostLine(parent, engine, words, held = () => true) {
-  const node = html("span", { class: "club-ghost", title: words.t("shell.club.ghostTitle") }, parent);
+export function createGhostLine(parent, engine, words, held = () => true, board = null) {
+  const title = words.t(board ? "shell.club.ghostPeek" : "shell.club.ghostTitle");
+  const node = html(board ? "button" : "span", { class: "club-ghost", title }, parent);
   node.hidden = true;
+  if (board) {
+    node.setAttribute("type", "button");
+    const pressed = () => node.setAttribute("aria-pressed", String(board.open()));
+    node.addEventListener("click", () => {
+      board.toggle();
+      pressed();
+    });
+    node.addEventListener("pointerenter", pressed); // the screen's size may have changed what is shown
+    node.addEventListener("focus", pressed);
+  }
   let asked = 0;
   return {
     node,
@@ -75,6 +90,8 @@ export function createGhostLine(parent, engine, words, held = () => true) {
       node.hidden = !text;
       node.textContent = text ?? "";
       node.dataset.score = view ? String(view.score) : "";
+      board?.show(view);
+      if (board) node.setAttribute("aria-pressed", String(board.open()));
     },
   };
 }

@@ -26,6 +26,7 @@
 //             and the late answers go.
 import { createBadge } from "./clubbadge.js";
 import { GHOST, createGhostLine } from "./clubghost.js";
+import { createGhostBoard } from "./clubghostboard.js";
 import { createClubEnd } from "./clubpage.js";
 import { createLesson } from "./lesson.js";
 import { createPage } from "./page.js";
@@ -66,6 +67,8 @@ import { createPage } from "./page.js";
  * @property {() => import("./lesson.js").LessonStep[]} lessonSteps the first lesson's steps
  * @property {() => (HTMLElement | null | undefined)} [badge] where in the HUD the Daily / Challenge badge goes
  *   (web/kit/clubbadge.js; none: no badge)
+ * @property {import("./clubghostboard.js").GhostDrawer} [ghostBoard] the friend's board of a ghost raced, drawn small by
+ *   the game's board renderer (clubghostboard.js; none: the ghost line alone)
  * @property {boolean} [badgeDaily] false: the page says the daily itself (bowls' mode chip); the badge says challenges
  * @property {() => (HTMLOrSVGElement | null | undefined)} [focus] what the mount focuses
  * @property {() => (HTMLOrSVGElement | null | undefined)} [regain] what the mount focuses when the page before
@@ -155,6 +158,17 @@ async function earlyShape(ctx, on) {
 async function lessonPosition(page, ctx) {
   const kept = ctx.store.get("run") === null ? null : await page.load("run");
   return kept ?? ctx.engine.call("lesson", {});
+}
+
+/**
+ * The HUD's ghost line beside the badge and, when the game draws it, the friend's board (clubghostboard.js, P4).
+ * @param {HTMLElement} root @param {HTMLElement} parent @param {import("../app.js").GameContext} ctx
+ * @param {import("./clubghostboard.js").GhostDrawer} [drawer] @returns {import("./clubghost.js").GhostLine}
+ */
+function raced(root, parent, ctx, drawer) {
+  const words = { t: ctx.t, number: (/** @type {number} */ v) => ctx.number(v) };
+  const board = drawer ? createGhostBoard(root, drawer, words) : null;
+  return createGhostLine(parent, ctx.engine, words, () => ctx.store.get(GHOST) !== null, board);
 }
 
 /** @param {HTMLElement} root @param {import("../app.js").GameContext} ctx */
@@ -287,8 +301,7 @@ function lifeOf(root, ctx) {
       on = hooks;
       const parent = ctx.replay || ctx.lesson || !ctx.club ? null : hooks.badge?.();
       if (parent) badge = createBadge(parent, { engine, store }, { t: ctx.t, lang: ctx.lang, daily: hooks.badgeDaily ?? true });
-      const words = { t: ctx.t, number: (/** @type {number} */ v) => ctx.number(v) };
-      if (parent) ghost = createGhostLine(parent, engine, words, () => store.get(GHOST) !== null);
+      if (parent) ghost = raced(root, parent, ctx, hooks.ghostBoard);
     },
     drawStored,
     // A lesson, a replay: the empty board (their positions are the engine's); a lesson's card, read meanwhile.

@@ -10,6 +10,7 @@ does not declare fails ``tsc``, and one that reads a declared key passes.
 # made-up ``club.<game>`` modules, so their annotations must be evaluated here.
 
 import json
+import re
 import shutil
 import subprocess
 import types
@@ -156,7 +157,17 @@ def test_every_engine_typeddict_maps() -> None:
     assert unknown == []
     for namespace in ("Club", "Blocks", "Domino", "Merge", "Bowls"):
         assert f"declare namespace {namespace} {{" in text
-    assert "interface Answer {" in text and "interface View {" in text
+    # a shape holding a game's own (its view, its events) is generic: each game's table names its own
+    assert "interface Answer<V = unknown, E = unknown> {" in text and "interface View {" in text
+
+
+def test_the_page_seam_has_no_any() -> None:
+    """Every declared call's payload and answer is a type (no ``any``): a game's own shapes are its own."""
+    text, _ = render(viewtypes.collect(), viewtypes.surfaces())
+    code = [line for line in text.splitlines() if not line.lstrip().startswith(("/**", "*"))]
+    assert [line for line in code if re.search(r"\bany\b", line)] == []
+    assert "place: { payload: { slot: number; cell: string }; answer: Club.Answer<View, Event>; acts: true };" in text
+    assert "type Half = [number, number, number, string];" in text
 
 
 def typecheck(tmp_path: Path, body: str) -> subprocess.CompletedProcess[str]:

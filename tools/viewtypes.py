@@ -65,6 +65,10 @@ OUT = ROOT / "build" / "types" / "views.d.ts"
 if str(ROOT / "py") not in sys.path:
     sys.path.insert(0, str(ROOT / "py"))
 
+from club.answers import GameEvent, GameProfile, GameView  # noqa: E402 (py/ is on the path only from here)
+
+#: A game's own shapes in the contract's answers, and their type parameters' names in a generic interface.
+GAME_TYPES: dict[object, str] = {GameView: "V", GameEvent: "E", GameProfile: "P"}
 PRIMITIVES = {int: "number", float: "number", str: "string", bool: "boolean", type(None): "null"}
 FIELD = re.compile(r"^\s+([A-Za-z_][A-Za-z0-9_]*)\s*:[^#]*#\s*(.+?)\s*$")
 IDENT = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
@@ -156,9 +160,14 @@ class Mapper:
         self.names = names
         self.unknown: list[str] = []
         self.aliases = {alias.value: named for alias, named in names.items() if isinstance(alias, Alias)}
+        #: What a game's own shape (``GAME_TYPES``) is written as here: its type parameter's name
+        #: inside a generic interface, the game's type inside its ``Calls`` (``as_game``).
+        self.own: dict[object, str] = dict(GAME_TYPES)
 
     def ts(self, hint: object, here: str) -> str:
         """The TypeScript text of ``hint`` written inside namespace ``here``."""
+        if hint in self.own:
+            return self.own[hint]
         named = self.alias_of(hint)
         if named is not None:
             return named.name if named.namespace == here else f"{named.namespace}.{named.name}"
@@ -199,9 +208,14 @@ class Mapper:
             return None
 
     def union(self, hint: object, here: str) -> str:
-        """An alias's own text: its union's members (never the alias's name)."""
-        args = typing.get_args(hint) if typing.get_origin(hint) in (typing.Union, types.UnionType) else (hint,)
-        return " | ".join(self.ts(a, here) for a in args)
+        """An alias's own text: its union's members, or the one type it names (never the alias's name)."""
+        if typing.get_origin(hint) not in (typing.Union, types.UnionType):
+            aliases, self.aliases = self.aliases, {}
+            try:
+                return self.ts(hint, here)
+            finally:
+                self.aliases = aliases
+        return " | ".join(self.ts(a, here) for a in typing.get_args(hint))
 
     def array(self, item: object, here: str) -> str:
         text = self.ts(item, here)
@@ -212,7 +226,51 @@ class Mapper:
         if named is None:  # a TypedDict no engine module defines: written as any
             self.unknown.append(repr(cls))
             return "unknown"
-        return named.name if named.namespace == here else f"{named.namespace}.{named.name}"
+        name = named.name if named.namespace == here else f"{named.namespace}.{named.name}"
+        params = generic_params(cls)
+        return f"{name}<{', '.join(self.ts(marker, here) for marker in params)}>" if params else name
+
+    def as_game(self, session_type: type, namespace: str) -> None:
+        """Write a game's own shapes as that game's (its ``describe``'s view, its ``profile_view``'s profile)."""
+        self.own = dict(GAME_TYPES)
+        self.own = {marker: self.ts(hint, namespace) for marker, hint in own_types(session_type).items()}
+
+    def as_any_game(self, session_types: list[type], namespace: str) -> None:
+        """Write a game's own shapes as any game's: the union of each game's."""
+        self.own = dict(GAME_TYPES)
+        found = [own_types(session_type) for session_type in session_types]
+        self.own = {marker: " | ".join(dict.fromkeys(self.ts(own[marker], namespace) for own in found))
+                    for marker in GAME_TYPES}
+
+    def as_parameters(self) -> None:
+        """Write a game's own shapes as type parameters (inside a generic interface)."""
+        self.own = dict(GAME_TYPES)
+
+
+def own_types(session_type: type) -> dict[object, object]:
+    """A game's own shapes: its ``describe``'s view, its events' union, its ``profile_view``'s profile."""
+    profile = typing.get_type_hints(session_type.profile_view).get("return")
+    if profile in GAME_TYPES:  # the base's: the profile as kept
+        profile = typing.get_type_hints(session_type.fresh_profile).get("return")
+    events = importlib.import_module(f"club.{session_type.game}.events").Event
+    return {GameView: typing.get_type_hints(session_type.describe).get("return"), GameEvent: events,
+            GameProfile: profile}
+
+
+def generic_params(cls: type, seen: frozenset[type] = frozenset()) -> list[object]:
+    """The game's own shapes (``GAME_TYPES``) a TypedDict holds, itself or through the
+    TypedDicts it holds, in ``GAME_TYPES``'s order: its interface's type parameters."""
+    used: set[object] = set()
+    stack: list[object] = list(typing.get_type_hints(cls).values())
+    while stack:
+        hint = stack.pop()
+        if hint in GAME_TYPES:
+            used.add(hint)
+        elif isinstance(hint, type) and typing.is_typeddict(hint) and hint not in seen and hint is not cls:
+            used.update(generic_params(hint, seen | {cls}))
+        else:
+            stack.extend(typing.get_args(hint))
+    return [marker for marker in GAME_TYPES if marker in used]
 
 
 def literal(value: object) -> str:
@@ -258,7 +316,9 @@ def interface(cls: type, named: Named, mapper: Mapper) -> list[str]:
     optional = getattr(cls, "__optional_keys__", frozenset())
     comments = field_comments(cls)
     text = doc(cls.__doc__, "  ")
-    text.append(f"  interface {named.name} {{")
+    params = "".join(f"<{', '.join(f'{GAME_TYPES[m]} = unknown' for m in generic_params(cls))}>"
+                     for _ in [0] if generic_params(cls))
+    text.append(f"  interface {named.name}{params} {{")
     for key, hint in hints.items():
         text += doc(comments.get(key), "    ")
         prop = key if IDENT.match(key) else literal(key)
@@ -273,12 +333,20 @@ def alias(item: Alias, named: Named, mapper: Mapper) -> list[str]:
 
 
 def calls_interface(session_type: type, namespace: str, mapper: Mapper) -> list[str]:
-    """``interface Calls { name: { payload; answer; acts } }`` of a session's declared calls."""
-    from club.surface import answerer, declared
+    """``interface Calls { name: { payload; answer; acts } }`` of a session's declared calls
+    (the base ``Session``'s: the contract every game answers, its own shapes any game's)."""
+    from club import GAMES
+    from club.session import Session
+    from club.surface import answerer, contract, declared, module_of
 
+    calls = contract() if session_type is Session else declared(session_type)
+    if session_type is Session:
+        mapper.as_any_game([importlib.import_module(module_of(game)).Session for game in GAMES], namespace)
+    elif getattr(session_type, "game", None) is not None:
+        mapper.as_game(session_type, namespace)
     text = ["  /** What the page may call (club.surface): payload, answer, and whether the call acts. */",
             "  interface Calls {"]
-    for name, call in sorted(declared(session_type).items()):
+    for name, call in sorted(calls.items()):
         keys = []
         for key, hint in call.payload.items():
             optional = typing.get_origin(hint) is typing.NotRequired
@@ -288,16 +356,20 @@ def calls_interface(session_type: type, namespace: str, mapper: Mapper) -> list[
         answer = mapper.ts(typing.get_type_hints(answerer(session_type, name)).get("return", typing.Any), namespace)
         text.append(f"    {name}: {{ payload: {payload}; answer: {answer}; acts: {'true' if call.acts else 'false'} }};")
     text.append("  }")
+    mapper.as_parameters()
     return text
 
 
 def surfaces() -> dict[str, type]:
-    """Namespace -> the session type whose declared calls it gets (each game's, and ``Daily``)."""
+    """Namespace -> the session type whose declared calls it gets (each game's, ``Daily``, and
+    ``Club``: the contract every game answers, ``club.session.Session``'s)."""
     from club import GAMES
+    from club.session import Session
     from club.surface import DAILY, module_of
 
     names = [*GAMES, DAILY]
-    return {namespace_of(module_of(name)): importlib.import_module(module_of(name)).Session for name in names}
+    games = {namespace_of(module_of(name)): importlib.import_module(module_of(name)).Session for name in names}
+    return {"Club": Session, **games}
 
 
 def render(classes: list[type | Alias], calls: dict[str, type] | None = None) -> tuple[str, list[str]]:

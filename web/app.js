@@ -49,7 +49,7 @@ const shellPart = (id) => /** @type {HTMLElement} */ (document.getElementById(id
  * @property {(game: string) => Promise<number | null>} freshBest the engine's best, stored as the headline
  * @property {(item?: string) => any} storedView the view stored beside the run (drawing only), or null
  * @property {(view: unknown, item?: string) => unknown} keepView stores a view beside the run
- * @property {() => Promise<any>} builtShape the game's board as its engine answers `geometry`, written at build time
+ * @property {() => Promise<unknown>} builtShape the game's board as its engine answers `geometry`, written at build time
  *   (build/shapes.js): a first visit's board before Python is up (P3); null for a game without one
  * @property {Promise<void>} engineReady
  * @property {() => void} painted marks the first board drawn (make bench)
@@ -57,7 +57,8 @@ const shellPart = (id) => /** @type {HTMLElement} */ (document.getElementById(id
  *   after it (web/boot.js), so they do not hold back the page the player came for
  * @property {string[]} games
  * @property {(id: string) => string | null} gameName
- * @property {(id: string, method: string, payload?: object) => Promise<any>} check a throwaway session's answer
+ * @property {(id: string, method: string, payload?: object) => Promise<unknown>} check a throwaway session's answer
+ *   (a backup's items are checked by the game their key names: the caller knows which answer it asked for)
  * @property {import("./persist.js").Keeping} keeping what protects the storage: persistence asked after the first
  *   finished run, the install offer, the last backup and the backup reminder (web/persist.js)
  * @property {(fn: (hidden: boolean) => void) => () => void} onVisibility
@@ -83,7 +84,10 @@ const shellPart = (id) => /** @type {HTMLElement} */ (document.getElementById(id
 
 /**
  * A game page's context: a game route always has its game, an engine and a store (makeContext).
- * @typedef {PageContext & { game: string, engine: Engine, store: StoreScope }} GameContext
+ * Its engine is typed by the game's table of calls (`GameContext<Blocks.Calls>`); the kit's
+ * modules, which serve every game, see the contract's (`Club.Calls`).
+ * @template {import("./engine.js").CallTable} [C=Club.Calls]
+ * @typedef {Omit<PageContext, "engine"> & { game: string, engine: import("./engine.js").Engine<C>, store: StoreScope }} GameContext
  */
 
 /**
@@ -272,7 +276,10 @@ function makeContext(shell, route, root, { focusLost = false, afterLesson = fals
     games: GAME_IDS,
     gameName: (id) => (GAME_IDS.includes(id) ? i18n.t(`shell.game.${id}.name`) : null),
     // A Promise; the ids are the games' and "club" (validatorFor), each with its checker.
-    check: (id, method, payload) => /** @type {Engine} */ (engines.checkers.get(id)).call(method, payload),
+    check: (id, method, payload) => {
+      const engine = /** @type {Engine} */ (engines.checkers.get(id));
+      return /** @type {(method: string, payload?: object) => Promise<unknown>} */ (/** @type {unknown} */ (engine.call))(method, payload);
+    },
     keeping: shell.keeping,
     onVisibility: (fn) => {
       const off = shell.onVisibility(fn);

@@ -82,7 +82,7 @@ function validatorFor(name, games) {
   if (parked) {
     // An attempt parked while another mode plays, kept under its mode's name: one per mode, no more.
     return async (text, check) => {
-      const view = await check(game, "load", { save: text });
+      const view = /** @type {Bowls.View} */ (await check(game, "load", { save: text }));
       if (view?.mode !== parked[1]) throw new Error(`the ${view?.mode} attempt kept as ${parked[1]}`);
     };
   }
@@ -124,7 +124,7 @@ async function checkKeys(keys, games, check) {
     if (!key.startsWith(PREFIX) || !validatorFor(part, games)) return { problem: "badPart", part, reason: null };
     if (!part.startsWith("merge/slot/")) continue;
     try {
-      slots ??= Number((await check("merge", "geometry", {})).slots);
+      slots ??= Number(/** @type {Merge.Geometry} */ (await check("merge", "geometry", {})).slots);
     } catch (error) {
       return { problem: "badPart", part, reason: String(error?.message || error) };
     }

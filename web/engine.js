@@ -42,15 +42,52 @@ export const ENGINE_LOST = "engine-lost";
  */
 
 /**
- * One game's engine, as a page has it (`ctx.engine`).
+ * A table of what an engine answers (club.surface, written by tools/viewtypes.py into
+ * build/types/views.d.ts): `Blocks.Calls`, `Daily.Calls`, `Club.Calls` (the contract every game
+ * answers, its own shapes unknown). Each name: `{ payload, answer, acts }`.
+ * @typedef {object} CallTable
+ */
+
+/**
+ * A call's payload argument: optional when the call takes nothing it must have.
+ * @template {CallTable} C
+ * @template {keyof C} M
+ * @typedef {C[M] extends { payload: infer P } ? ({} extends P ? [payload?: P] : [payload: P]) : never} PayloadOf
+ */
+
+/**
+ * A call's answer.
+ * @template {CallTable} C
+ * @template {keyof C} M
+ * @typedef {C[M] extends { answer: infer A } ? A : never} AnswerOf
+ */
+
+/**
+ * A declared call, typed by its name: `engine.call("place", {slot, cell})` answers `Promise<Club.Answer<...>>`.
+ * @template {CallTable} C
+ * @typedef {<M extends keyof C & string>(method: M, ...payload: PayloadOf<C, M>) => Promise<AnswerOf<C, M>>} CallOf
+ */
+
+/**
+ * One game's engine, as a page has it (`ctx.engine`), typed by its table of calls.
+ * @template {CallTable} [C=Club.Calls]
  * @typedef {object} Engine
  * @property {string} game
- * @property {(method: string, payload?: object) => Promise<any>} call
- * @property {(method: string, payload?: object) => Promise<any>} query
+ * @property {CallOf<C>} call queued behind this game's earlier calls
+ * @property {CallOf<C>} query beside the queue: a question that may take long (a hint), and may be cancelled
  * @property {() => Promise<void>} cancel
  */
 
-/** @param {string} text @returns {any} the result, or throws EngineError */
+/**
+ * A game's engine as the kit sees it: the contract's calls (`Club.Calls`), which every game's table holds,
+ * its own shapes as any game's (tools/viewtypes.py writes both tables from the same declarations).
+ * @template {Club.Calls} C @param {Engine<C>} engine @returns {Engine<Club.Calls>}
+ */
+export function contractOf(engine) {
+  return /** @type {Engine<Club.Calls>} */ (/** @type {unknown} */ (engine));
+}
+
+/** @param {string} text @returns {unknown} the result, or throws EngineError */
 function decode(text) {
   const answer = JSON.parse(text);
   if (!answer.ok) throw new EngineError(answer.error.field, answer.error.message);
@@ -61,13 +98,14 @@ function decode(text) {
 // failed call does not poison the queue); `query` runs beside the queue, for
 // read-only questions that may take long (a hint) and may be cancelled.
 /**
+ * @template {CallTable} [C=Club.Calls]
  * @param {Promise<WorkerExports> | WorkerExports} exports
  * @param {string} game
  * @param {"call" | "check"} [entry] "check": the throwaway sessions that validate a backup
- * @returns {Engine}
+ * @returns {Engine<C>}
  */
 export function createEngine(exports, game, entry = "call") {
-  let queue = Promise.resolve();
+  let queue = /** @type {Promise<unknown>} */ (Promise.resolve());
   /** @type {number | undefined} the worker's epoch this engine's session lives in (keptAlive) */
   let born;
   // A session made in a worker that since failed is gone: refused, never asked of the new one.
@@ -77,22 +115,29 @@ export function createEngine(exports, game, entry = "call") {
     if (sync.epoch !== born) throw new EngineError(ENGINE_LOST, "the engine was restarted");
     return sync;
   };
-  return {
+  /** @type {(method: string, payload: unknown[]) => Promise<unknown>} */
+  const call = (method, [payload = {}]) => {
+    const run = async () => decode(await (await live())[entry](game, method, JSON.stringify(payload)));
+    const result = queue.then(run, run);
+    queue = result.catch(() => {});
+    return result;
+  };
+  /** @type {(method: string, payload: unknown[]) => Promise<unknown>} */
+  const query = async (method, [payload = {}]) => {
+    const sync = await live();
+    return decode(await sync.query(game, method, JSON.stringify(payload)));
+  };
+  // The one place the JSON meets its types: the answer is the declared call's (C[method].answer),
+  // as the bridge routes declared names only and answers each with its method's return annotation,
+  // which tools/viewtypes.py wrote into C.
+  return /** @type {Engine<C>} */ ({
     game,
-    call(method, payload = {}) {
-      const run = async () => decode(await (await live())[entry](game, method, JSON.stringify(payload)));
-      const result = queue.then(run, run);
-      queue = result.catch(() => {});
-      return result;
-    },
-    async query(method, payload = {}) {
-      const sync = await live();
-      return decode(await sync.query(game, method, JSON.stringify(payload)));
-    },
+    call: (/** @type {string} */ method, /** @type {unknown[]} */ ...payload) => call(method, payload),
+    query: (/** @type {string} */ method, /** @type {unknown[]} */ ...payload) => query(method, payload),
     async cancel() {
       (await exports).cancel();
     },
-  };
+  });
 }
 
 // The interpreter memory snapshot for returning visits (P15): made by a plain

@@ -143,10 +143,12 @@ function showBest(line, best, ctx) {
 /**
  * Asks the club record service (bridge name "club"): its methods are pure
  * (stored text in, answer out), so a throwaway session answers them.
- * @param {PageContext} ctx @param {string} method @param {object} payload @returns {Promise<any>}
+ * @template {keyof Daily.Calls} M
+ * @param {PageContext} ctx @param {M} method @param {Daily.Calls[M]["payload"]} payload
+ * @returns {Promise<Daily.Calls[M]["answer"]>} as the service declares it (club.daily.api)
  */
 export function askClub(ctx, method, payload) {
-  return ctx.check("club", method, payload);
+  return /** @type {Promise<Daily.Calls[M]["answer"]>} */ (ctx.check("club", method, payload));
 }
 
 /**

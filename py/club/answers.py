@@ -1,14 +1,27 @@
 """The shapes every game's session answers in (``club.session``): an action's
 ``Answer``, a ``Preview``, the home screen's ``Headline`` and the Daily Club's
 ``RunInfo``. ``tools/viewtypes.py`` writes them in the page's ``Club`` namespace.
+
+Where the contract answers a game's own shape (its view, its profile), the
+annotation says so with ``GameView`` or ``GameProfile``: each game's table of
+calls (``Blocks.Calls``...) then names that game's type (its ``describe``'s,
+its ``profile_view``'s answer, its ``Event``), and a shape that holds one,
+such as ``Answer``, is written generic (``Club.Answer<Blocks.View, Blocks.Event>``).
 """
 
 from __future__ import annotations
 
 import typing
-from typing import Any, Literal, NotRequired, TypedDict, get_type_hints
+from typing import Any, Literal, NewType, NotRequired, TypedDict, get_type_hints
 
-from club.outcome import Event, FinishedEvent
+from club.outcome import FinishedEvent
+
+#: A game's own view where the contract answers it (the game's ``describe``).
+GameView = NewType("GameView", dict[str, Any])
+#: A game's own profile as the page sees it (the game's ``profile_view``).
+GameProfile = NewType("GameProfile", dict[str, Any])
+#: One of a game's own events (the union ``club.<game>.events.Event``).
+GameEvent = NewType("GameEvent", dict[str, Any])
 
 
 class Answer(TypedDict):
@@ -16,8 +29,8 @@ class Answer(TypedDict):
 
     accepted: bool
     reason: str | None
-    events: list[Event]
-    view: dict[str, Any]
+    events: list[GameEvent]
+    view: GameView
     save: str
     profile: str | None
     #: The challenger at the player's move, when a ghost is raced beside the run (the bridge adds it:
@@ -38,7 +51,7 @@ class GhostView(TypedDict):
     by: int  # by how much (0: a tie)
     #: The challenger's position at that move: their game's view, drawn small beside the player's
     #: (``club.ghost``); left out of an action's answer that shows no new position (a domino frame's).
-    board: NotRequired[dict[str, Any]]
+    board: NotRequired[GameView]
 
 
 class Preview(TypedDict):
@@ -46,7 +59,7 @@ class Preview(TypedDict):
 
     accepted: bool
     reason: str | None
-    events: list[Event]
+    events: list[GameEvent]
 
 
 class Headline(TypedDict):
@@ -78,3 +91,40 @@ def required_keys(typed: type) -> frozenset[str]:
     """
     hints = get_type_hints(typed, include_extras=True)
     return frozenset(key for key, hint in hints.items() if typing.get_origin(hint) is not NotRequired)
+
+
+class StartOf(TypedDict):
+    """A challenge link's query checked (``Session.start_of``)."""
+
+    link: str | None  # the same deal's link, as ``run_info`` writes it
+    payload: dict[str, str | None]  # what ``new`` is given for it: ``{query}``
+    beat: int | None  # the sender's score the link carries
+    vs: str | None  # the sender's replay code it carries as a ghost, unread
+
+
+class ReplaySought(TypedDict):
+    """A replay's position after step ``index`` (``club.replayer``)."""
+
+    index: int
+    steps: int
+    move: int  # the player's moves made by then, as the end card counts them
+    moves: int  # the run's moves in all
+    view: GameView
+    events: list[GameEvent]
+
+
+class ReplayOpened(ReplaySought):
+    """A replay code opened: its deal, and the view of step 0."""
+
+    game: str
+    score: int
+    daily: str | None
+    seed: int | None
+    link: str | None
+
+
+class ReplayEvents(TypedDict):
+    """The events of each step ``first..`` a jump passed over."""
+
+    first: int
+    events: list[list[GameEvent]]

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from club.answers import ReplayEvents, ReplayOpened, ReplaySought
 from club.errors import NotationError, count
 from club.forking import open_code
 from club.links import link
@@ -41,7 +42,7 @@ class Replays:
         self.session = session
         self.playback: Playback | None = None
 
-    def replay_open(self, payload: dict[str, Any]) -> dict[str, Any]:
+    def replay_open(self, payload: dict[str, Any]) -> ReplayOpened:
         """Open a replay code (``replay_open_search`` run to its end at once)."""
         return run_all(self.replay_open_search(payload))  # type: ignore[no-any-return]
 
@@ -57,7 +58,7 @@ class Replays:
         return {"game": session.game, "score": replay.score, "daily": start.get("daily"),
                 "seed": start.get("seed"), "link": link(start, session.LINK), **self.replay_seek({"index": 0})}
 
-    def replay_seek(self, payload: dict[str, Any]) -> dict[str, Any]:
+    def replay_seek(self, payload: dict[str, Any]) -> ReplaySought:
         """The view after step ``index`` (0: the start) of the open replay, and that step's
         events, in one call however far it lands (``club.playback``); ``move`` is the
         player's moves made by then and ``moves`` the run's, both as its end card counts
@@ -70,7 +71,7 @@ class Replays:
         return {"index": index, "steps": playback.steps, "move": playback.moves[index],
                 "moves": playback.moves[-1], "view": self.session.view({}), "events": events}
 
-    def replay_events(self, payload: dict[str, Any]) -> dict[str, Any]:
+    def replay_events(self, payload: dict[str, Any]) -> ReplayEvents:
         """The events of each step ``first..last`` of the open replay (1 <= first <= last,
         at most ``MAX_BETWEEN`` steps), played once: what a page that follows events
         (blocks' cosmetic colours) needs of the steps a jump passed over. The position

@@ -7,24 +7,18 @@ gives the page one shape for everything:
   ``save``, ``view``, ``load_profile`` and ``headline`` answer the same way in
   every game; a bad payload raises ``NotationError`` (the bridge answers
   ``{ok: false, error: {field, message}}``) and changes nothing;
-- an action answers an ``Answer`` (``club.answers``): ``accepted``,
-  ``reason`` (None, or a refusal code), ``events``, ``view``, ``save`` and
-  ``profile`` (the profile text when the action changed it, else None). A
-  refused action changes nothing: same view, same save;
+- an action answers an ``Answer`` (``club.answers``: ``accepted``, ``reason``,
+  ``events``, ``view``, ``save``, ``profile``); a refusal changes nothing;
 - a preview is the action applied to the state without keeping it
   (``preview_of``), so preview and action can never disagree.
 
-What the page may call is declared (``club.surface``: the contract, the
-game's ``CALLS``, and the services beside a session: the replay,
-``club.replayer``, and the ghost race, ``club.ghost``).
+What the page may call is declared (``club.surface``); the replay and the
+ghost race are services beside a session (``club.replayer``, ``club.ghost``).
 
 A game's own code changes the run through a small protected API, never the
-base's fields: ``keep(state)``, ``perform(step, record)`` (``act`` without
-the answer), ``record_action``, ``amend_recording`` and ``new_recording``;
-it reads the run's ``recording``. A replay's player steps the recorded
-actions on a path of its own (``replay_step``): no view, no save, no
-recording. Links are ``club.links``, recordings read back
-``club.replaying``, the share grid ``club.grid``.
+base's fields (``keep``, ``perform``, ``record_action``, ``amend_recording``,
+``new_recording``); a replay's player steps on a path of its own
+(``replay_step``: no view, no save, no recording).
 
 >>> from club.blocks.api import Session
 >>> s = Session()
@@ -44,14 +38,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from club import forking, replaying
-from club.answers import Answer, Headline, Preview, RunInfo
-from club.calendar import ARCHIVE, read_date
+from club import forking, replaying, starts
+from club.answers import Answer, GameProfile, GameView, Headline, Preview, RunInfo, StartOf
+from club.calendar import ARCHIVE
 from club.errors import NotationError, read_seed
 from club.forking import FORK
 from club.game import Game, P, S, Step
 from club.grid import grid
-from club.links import beat_of, challenge, link, read_link, vs_of
+from club.links import beat_of, challenge, link, vs_of
 from club.outcome import Event, FinishedEvent, Outcome
 from club.recording import MAX_MOMENTS, Log, with_log
 from club.replay import MAX_RECORDING, Action
@@ -75,7 +69,7 @@ class Session(Game[S, P]):
         self.new(start)
 
     # ----- lifecycle: the same in every game ---------------------------------------
-    def new(self, payload: dict[str, Any]) -> Any:
+    def new(self, payload: dict[str, Any]) -> GameView:
         """A fresh run from ``seed`` (0 <= seed < 2**32), a challenge link's
         ``query``, the ``daily`` of a date, or a replay's step (``from_replay``:
         a code, ``step``: practice, ``club.forking``); the view."""
@@ -88,10 +82,9 @@ class Session(Game[S, P]):
         self.new_recording(None if "position" in payload else self.start_payload(seed, payload))
         return self.view({})
 
-    def start_fork(self, made: forking.Fork) -> Any:
-        """The run after a replay's step (``club.forking.fork``, which refuses a bad code or step
-        before anything changes): practice, recorded from the replay's deal through its actions to
-        that step; the view."""
+    def start_fork(self, made: forking.Fork) -> GameView:
+        """The run after a replay's step (``club.forking.fork`` refused a bad code or step before
+        anything changed): practice, recorded from the replay's deal through its actions; the view."""
         self.keep(made.state)
         log = Log.of(made.start, made.actions, [])
         moves_by = self.BOUNDS.moves_by
@@ -100,25 +93,10 @@ class Session(Game[S, P]):
         return self.view({})
 
     def expand(self, payload: dict[str, Any]) -> dict[str, Any]:
-        """``new``'s payload with a challenge ``query`` read and a ``daily`` made its deal
-        (a recorded fork's ``fork`` mark kept: ``club.forking``)."""
-        forked = payload.get(FORK, False)
-        if forked is not True and forked is not False:
-            raise NotationError(FORK, "fork is true (a run played from a replay's step) or absent")
-        if "query" in payload:
-            payload = read_link(payload["query"], self.LINK)
-        if "daily" in payload:
-            date = read_date(payload["daily"], "daily")
-            archived = payload.get("archive", False)
-            if archived is not True and archived is not False:
-                raise NotationError("archive", "archive is true (a past daily played as practice) or absent")
-            # a past daily from the archive: the same deal, played as practice (club.daily.archive)
-            payload = {**self.daily_payload(date), "daily": date, **({"archive": True} if archived else {})}
-        elif "archive" in payload:
-            raise NotationError("archive", "archive names a daily's date: {daily, archive: true}")
-        return {**payload, FORK: True} if forked else payload
+        """``new``'s payload with its deal named (``club.starts``)."""
+        return starts.expand(self, payload)
 
-    def lesson(self, payload: dict[str, Any]) -> Any:
+    def lesson(self, payload: dict[str, Any]) -> GameView:
         """The first lesson's position in place of the run; the view.
         The page asks it of a session of its own (``<game>/lesson`` in the
         bridge), so the player's run is never touched."""
@@ -127,7 +105,7 @@ class Session(Game[S, P]):
         self.profile = self.fresh_profile()
         return self.view({})
 
-    def load(self, payload: dict[str, Any]) -> Any:
+    def load(self, payload: dict[str, Any]) -> GameView:
         """Resume a stored run; a corrupt one raises and the current run stays
         (everything is read and checked before anything is replaced)."""
         text = payload.get("save")
@@ -143,17 +121,17 @@ class Session(Game[S, P]):
             self._save_text = with_log(self.dump_state(self.state), self._log)
         return self._save_text
 
-    def view(self, payload: dict[str, Any]) -> Any:
+    def view(self, payload: dict[str, Any]) -> GameView:
         """Everything the page draws."""
         return self.describe(self.state)
 
-    def load_profile(self, payload: dict[str, Any]) -> Any:
+    def load_profile(self, payload: dict[str, Any]) -> GameProfile:
         """Take the stored profile text (``None`` or missing: a fresh profile)."""
         text = payload.get("profile")
         self.profile = self.fresh_profile() if text is None else self.load_profile_text(text)
         return self.profile_view()
 
-    def profile_view(self) -> Any:
+    def profile_view(self) -> GameProfile:
         """What the page shows of the profile (a game may send less than it keeps)."""
         return self.profile
 
@@ -187,19 +165,15 @@ class Session(Game[S, P]):
         return bool(self._log and self._log.start.get(FORK))
 
     def run_practice(self) -> str | None:
-        """Why the run can set no personal best: ``fork`` for a run started from a replay's step
-        (whatever happened since: it began as practice), else the game's own reason (``practice``,
-        what the player did: help used), else ``archive`` for a past daily (never counted, its best
-        kept apart), else None."""
+        """Why the run can set no personal best, first found: ``fork`` (it began as practice), the
+        game's own reason (help used), ``archive`` (a past daily, its best kept apart); else None."""
         if self.forked():
             return FORK
         return self.practice(self.state) or (ARCHIVE if self.archived() else None)
 
-    def start_of(self, payload: dict[str, Any]) -> dict[str, Any]:
-        """A challenge link's query checked: ``link``, the same deal's link as
-        ``run_info`` writes it, ``payload``, what ``new`` is given for it,
-        ``beat``, the sender's score the link carries (or None), and ``vs``, the
-        sender's replay code it carries as a ghost, unread (or None: ``ghost_open`` reads it)."""
+    def start_of(self, payload: dict[str, Any]) -> StartOf:
+        """A challenge link's query checked (``StartOf``: its deal's link, what ``new`` is given
+        for it, the sender's score and the replay code it carries as a ghost, unread)."""
         probe = type(self)()  # the deal started aside, exactly as ``new`` will start it
         probe.profile = self.profile
         probe.new({"query": payload.get("query")})

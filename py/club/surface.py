@@ -99,13 +99,18 @@ def module_of(name: str) -> str:
     return "club.daily.api" if name == DAILY else f"club.{name}.api"
 
 
+def contract() -> Calls:
+    """What every game answers, whatever its own calls: the contract and the services beside it."""
+    return {**CONTRACT, **REPLAYS, **GHOSTS}
+
+
 def declared(session_type: type) -> Calls:
     """Every call a session of ``session_type`` answers: a game's the contract, the
     services' and its own ``CALLS``; the Daily Club's its ``CALLS`` alone."""
     own: Calls = getattr(session_type, "CALLS", {})
     if getattr(session_type, "game", None) is None:
         return dict(own)
-    return {**CONTRACT, **REPLAYS, **GHOSTS, **own}
+    return {**contract(), **own}
 
 
 def calls_of(name: str) -> Calls:
@@ -121,6 +126,6 @@ def service_type(service: str) -> type:
 
 def answerer(session_type: type, name: str) -> Any:
     """The function that answers the declared call ``name`` (the session's method, or its service's)."""
-    call = declared(session_type)[name]
+    call = declared(session_type).get(name) or contract()[name]  # the base Session: the contract's
     owner = service_type(call.service) if call.service else session_type
     return getattr(owner, name, None)

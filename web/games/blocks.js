@@ -21,14 +21,14 @@ import { createReplayPaint } from "./blocks/replaypaint.js";
 import { createState } from "./blocks/state.js";
 import { createWords } from "./blocks/words.js";
 
-/** @param {HTMLElement} root @param {import("../app.js").GameContext} ctx */
+/** @param {HTMLElement} root @param {import("../app.js").GameContext<Blocks.Calls>} ctx */
 export function mount(root, ctx) {
   return mountGame(root, ctx, (kit) => hooks(root, ctx, kit));
 }
 
 /**
- * @param {HTMLElement} root @param {import("../app.js").GameContext} ctx @param {import("../kit/mount.js").Kit} kit
- * @returns {import("../kit/mount.js").GameHooks}
+ * @param {HTMLElement} root @param {import("../app.js").GameContext<Blocks.Calls>} ctx @param {import("../kit/mount.js").Kit<Blocks.Calls>} kit
+ * @returns {import("../kit/mount.js").GameHooks<Blocks.Calls>}
  */
 function hooks(root, ctx, kit) {
   const { engine, store, t } = ctx;

@@ -27,14 +27,14 @@ import { createEditorScreen } from "./bowls/workshop.js";
 import { ghostOf } from "./bowls/workshoplists.js";
 import { createWorkshopPlay } from "./bowls/workshopplay.js";
 
-/** @param {HTMLElement} root @param {import("../app.js").GameContext} ctx */
+/** @param {HTMLElement} root @param {import("../app.js").GameContext<Bowls.Calls>} ctx */
 export function mount(root, ctx) {
   return mountGame(root, ctx, (kit) => ({ ...hooks(root, ctx, kit), ghostBoard })); // the friend's board: no state of the page
 }
 
 /**
- * @param {HTMLElement} root @param {import("../app.js").GameContext} ctx @param {import("../kit/mount.js").Kit} kit
- * @returns {import("../kit/mount.js").GameHooks}
+ * @param {HTMLElement} root @param {import("../app.js").GameContext<Bowls.Calls>} ctx @param {import("../kit/mount.js").Kit<Bowls.Calls>} kit
+ * @returns {import("../kit/mount.js").GameHooks<Bowls.Calls>}
  */
 function hooks(root, ctx, kit) {
   const { store, t } = ctx;
@@ -190,7 +190,7 @@ function hooks(root, ctx, kit) {
 /**
  * The Puzzle Workshop's parts (W28): the editor screen, the proof, the play and the lists; the address says the
  * screen shown, without a new mount (a reload opens it again).
- * @param {{root: HTMLElement, ctx: import("../app.js").GameContext, page: import("../kit/page.js").Page,
+ * @param {{root: HTMLElement, ctx: import("../app.js").GameContext<Bowls.Calls>, page: import("../kit/page.js").Page<Bowls.Calls>,
  *   state: ReturnType<typeof createState>, words: import("./bowls/hud.js").Words, attempts: ReturnType<typeof createAttempts>,
  *   cards: ReturnType<typeof createCards>, screens: () => ReturnType<typeof createScreens>}} deps
  */
@@ -225,11 +225,11 @@ function workshopParts({ root, ctx, page, state, words, attempts, cards, screens
 /**
  * The hooks of a run's life (the kit's mountGame calls them): the stored view, the engine's
  * start, a fresh start, another tab's run (P10).
- * @param {{ctx: import("../app.js").GameContext, page: import("../kit/page.js").Page,
+ * @param {{ctx: import("../app.js").GameContext<Bowls.Calls>, page: import("../kit/page.js").Page<Bowls.Calls>,
  *   state: ReturnType<typeof createState>, screens: ReturnType<typeof createScreens>,
  *   attempts: ReturnType<typeof createAttempts>, asks: ReturnType<typeof createAsks>,
  *   workshop: ReturnType<typeof createWorkshopPlay>}} deps
- * @returns {Pick<import("../kit/mount.js").GameHooks, "show" | "resume" | "fresh" | "adopt">}
+ * @returns {Pick<import("../kit/mount.js").GameHooks<Bowls.Calls>, "show" | "resume" | "fresh" | "adopt">}
  */
 function runHooks({ ctx, page, state, screens, attempts, asks, workshop }) {
   const { engine, store, t } = ctx;

@@ -25,14 +25,14 @@ import { createOwed } from "./domino/playtime.js";
 import { layout, render } from "./domino/render.js";
 import { createState } from "./domino/state.js";
 
-/** @param {HTMLElement} root @param {import("../app.js").GameContext} ctx */
+/** @param {HTMLElement} root @param {import("../app.js").GameContext<Domino.Calls>} ctx */
 export function mount(root, ctx) {
   return mountGame(root, ctx, (kit) => ({ ...hooks(root, ctx, kit), ghostBoard })); // the friend's board: no state of the page
 }
 
 /**
- * @param {HTMLElement} root @param {import("../app.js").GameContext} ctx @param {import("../kit/mount.js").Kit} kit
- * @returns {import("../kit/mount.js").GameHooks}
+ * @param {HTMLElement} root @param {import("../app.js").GameContext<Domino.Calls>} ctx @param {import("../kit/mount.js").Kit<Domino.Calls>} kit
+ * @returns {import("../kit/mount.js").GameHooks<Domino.Calls>}
  */
 function hooks(root, ctx, kit) {
   const { engine, store } = ctx;
@@ -126,23 +126,19 @@ function hooks(root, ctx, kit) {
   return {
     profile: play.keepProfile,
     show(view, how) {
-      if (how === "lesson") play.begin(view);
-      else if (how === "resumed" && !view.over) {
+      if (how === "stored" || !view) showStored({ ctx, state, play }, view);
+      else if (how === "lesson") play.begin(view);
+      else if (!view.over) {
         play.showWell(view, "paused"); // D18: a run resumes after a reload, paused
         if (!paid && (store.peek ?? store.get)("run") === loaded) kit.page.copy("view", view); // the stored view now matches the run
-      } else if (how === "resumed" && paid) {
+      } else if (paid) {
         // the time owed ended the run (its last tile locked): its end, banked with the club
         kit.end.heard(paid.tick.events);
-        play.finish(paid.tick);
-      } else if (how === "resumed") {
+        play.finish({ view, profile: paid.tick.profile });
+      } else {
         // a run over, reloaded: its final well and end card again (the kit adds its club block, P4)
         play.show(view);
-        play.finish(/** @type {any} */ ({ accepted: true, view, events: [], profile: null, save: null }));
-      } else if (view && !view.over)
-        play.showWell(view, "paused", false); // stored: drawn, its card not live
-      else {
-        state.view = null;
-        play.showStart(ctx.storedView("records")); // the records stored beside the profile, at once
+        play.finish({ view, profile: null });
       }
     },
     async resume() {
@@ -196,4 +192,15 @@ function ghostBoard(parent) {
     well.setSize(view.width, view.height);
     well.drawStill(view);
   };
+}
+
+/**
+ * A stored view drawn (its card not live), else the start screen with the records stored beside the profile, at once.
+ * @param {{ ctx: import("../app.js").GameContext<Domino.Calls>, state: import("./domino/state.js").State,
+ *   play: ReturnType<typeof createPlay> }} page @param {Domino.View | null} view
+ */
+function showStored({ ctx, state, play }, view) {
+  if (view && !view.over) return play.showWell(view, "paused", false);
+  state.view = null;
+  play.showStart(ctx.storedView("records"));
 }

@@ -24,14 +24,14 @@ import { describeBoard } from "./merge/words.js";
 
 const TICK_MS = 5000; // play time goes to the engine at least this often while it runs (M15)
 
-/** @param {HTMLElement} root the page's <section> @param {import("../app.js").GameContext} ctx the app's context */
+/** @param {HTMLElement} root the page's <section> @param {import("../app.js").GameContext<Merge.Calls>} ctx the app's context */
 export function mount(root, ctx) {
   return mountGame(root, ctx, (kit) => hooks(root, ctx, kit));
 }
 
 /**
- * @param {HTMLElement} root @param {import("../app.js").GameContext} ctx @param {import("../kit/mount.js").Kit} kit
- * @returns {import("../kit/mount.js").GameHooks}
+ * @param {HTMLElement} root @param {import("../app.js").GameContext<Merge.Calls>} ctx @param {import("../kit/mount.js").Kit<Merge.Calls>} kit
+ * @returns {import("../kit/mount.js").GameHooks<Merge.Calls>}
  */
 function hooks(root, ctx, kit) {
   const { engine, store, t } = ctx;
@@ -100,7 +100,7 @@ function hooks(root, ctx, kit) {
       parts.board.reshape(geometry);
     },
     show(view, how) {
-      if (how !== "stored") {
+      if (how !== "stored" && view) {
         play.show(view);
         if (how === "resumed") play.openOver(); // a round over stays over after a reload: its card again
         return true;

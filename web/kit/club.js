@@ -39,9 +39,9 @@ export { REPLAY_ERRORS } from "./clubreplay.js";
  * @property {(events: GameEvent[] | undefined) => Promise<Summary | null>} finished banks a finished run
  *   (not in a lesson or a replay); null when events hold none
  * @property {(container: HTMLElement, summary: Summary | null) => HTMLElement | null} endBlock the end card's part
- * @property {(root: HTMLElement, options: { show: (view: any, events: GameEvent[], step: number, jump: boolean) => void }) => Promise<any>} openReplay
+ * @property {(root: HTMLElement, options: { show: (view: unknown, events: GameEvent[], step: number, jump: boolean) => void }) => Promise<unknown>} openReplay
  *   replay mode: opens ctx.replay, draws its first position and the bar; null when the code is refused
- * @property {() => Promise<any>} today the service's today (date, time to the next day, the dailies' queries)
+ * @property {() => Promise<Daily.Today>} today the service's today (date, time to the next day, the dailies' queries)
  * @property {() => Promise<string | null>} record the stored club record (corrupt: moved aside with a notice)
  * @property {() => Promise<Daily.HomeGame | null>} dailyDone today's daily of this game, once it is counted
  * @property {() => Promise<Summary | null>} ended the run in play is over: its summary again (a reload's end card)
@@ -58,7 +58,7 @@ export { REPLAY_ERRORS } from "./clubreplay.js";
  * @property {boolean} lesson
  * @property {HTMLElement} root the page's section
  * @property {Engine | null} engine the page's engine (the replay session in replay mode)
- * @property {Engine} clubEngine the club record service
+ * @property {import("../engine.js").Engine<Daily.Calls>} clubEngine the club record service
  * @property {ClubStorage} storage
  * @property {(key: string, vars?: object) => string} t
  * @property {string} lang

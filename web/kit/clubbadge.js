@@ -63,7 +63,7 @@ export function badgeOf(info, challenge, { t, lang, daily = true }) {
 /**
  * The badge, hidden until the engine says the run is a daily or a challenge.
  * @param {HTMLElement} parent
- * @param {{engine: {call: (method: string, payload: object) => Promise<any>}, store: {get: (name: string) => string | null}}} where
+ * @param {{engine: import("../engine.js").Engine<Club.Calls>, store: {get: (name: string) => string | null}}} where
  * @param {BadgeDeps} deps
  * @returns {Badge}
  */

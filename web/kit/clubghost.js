@@ -55,7 +55,7 @@ export function ghostVerdict(view, { t, number }) {
  * The HUD's ghost line, hidden until the engine answers a ghost beside the run in play. Without a ghost kept
  * (`held`: the stored item) the engine is not asked: a run with no challenge costs no round trip per move.
  * With the friend's board (`board`), the line is a toggle that shows or hides it (a phone's peek).
- * @param {HTMLElement} parent @param {{call: (method: string, payload: object) => Promise<any>}} engine @param {Words} words
+ * @param {HTMLElement} parent @param {import("../engine.js").Engine<Club.Calls>} engine @param {Words} words
  * @param {() => boolean} [held] a ghost is kept beside the challenge taken
  * @param {import("./clubghostboard.js").GhostBoard | null} [board] the friend's board the answers' boards are drawn on
  * @returns {GhostLine}
@@ -101,7 +101,7 @@ export function createGhostLine(parent, engine, words, held = () => true, board 
  * @property {string | null} game
  * @property {boolean} lesson
  * @property {string | null} replay
- * @property {{call: (method: string, payload?: object) => Promise<any>, query: (method: string, payload?: object) => Promise<any>} | null} engine
+ * @property {import("../engine.js").Engine<Club.Calls> | null} engine
  * @property {{scope: (id: string) => {get: (name: string) => string | null, remove: (name: string) => void}}} storage
  * @property {(key: string, vars?: object) => string} t
  * @property {(text: string) => void} notice

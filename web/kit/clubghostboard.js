@@ -17,7 +17,8 @@ import { html } from "../svg.js";
 /**
  * What a game gives the kit to draw a friend's board: its board renderer built small inside `parent`
  * (not interactive), and a function drawing a view of its game there (called with each new position).
- * @typedef {(parent: HTMLElement) => (view: any) => void} GhostDrawer
+ * @template [V=unknown] the game's view
+ * @typedef {(parent: HTMLElement) => (view: V) => void} GhostDrawer
  */
 
 /**

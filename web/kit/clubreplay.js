@@ -28,7 +28,7 @@ function refused(parent, field, { t, announce }) {
  * Opens the code: a query, in slices, so the worker answers the next page meanwhile; leaving (any new
  * route, another replay too) cancels it. Null when refused or left.
  * @param {import("../engine.js").Engine} engine @param {string} code @param {HTMLElement} parent @param {ClubDeps} deps
- * @returns {Promise<any>}
+ * @returns {Promise<Club.Calls["replay_open"]["answer"] | null>}
  */
 async function openCode(engine, code, parent, deps) {
   const leaving = () => {
@@ -86,8 +86,8 @@ export function hereLink(game, code, index) {
 
 /**
  * Replay mode: opens deps.replay, draws its first position and the bar; null when the code is refused.
- * @param {HTMLElement} root @param {{ show: (view: any, events: import("./page.js").GameEvent[], step: number, jump: boolean) => void }} options the first position is step 0, a jump; the bar's come with theirs @param {ClubDeps} deps
- * @returns {Promise<any>}
+ * @param {HTMLElement} root @param {{ show: (view: unknown, events: import("./page.js").GameEvent[], step: number, jump: boolean) => void }} options the first position is step 0, a jump; the bar's come with theirs @param {ClubDeps} deps
+ * @returns {Promise<unknown>} the replay bar, or null
  */
 export async function openReplay(root, { show }, deps) {
   const { engine, replay, game, t } = deps;

@@ -30,44 +30,52 @@ import { createGhostBoard } from "./clubghostboard.js";
 import { createClubEnd } from "./clubpage.js";
 import { createLesson } from "./lesson.js";
 import { createPage } from "./page.js";
+import { contractOf } from "../engine.js";
 
-/** @typedef {import("./page.js").Page} Page */
 /** @typedef {import("./page.js").GameEvent} GameEvent */
+/** @template {Club.Calls} [C=Club.Calls] @typedef {import("./page.js").Page<C>} Page */
+/** @template {Club.Calls} [C=Club.Calls] @typedef {import("../app.js").GameContext<C>} GameContext */
+/** A game's view, as its table of calls answers it. @template {Club.Calls} C @typedef {import("../engine.js").AnswerOf<C, "view">} ViewOf */
+/** A game's profile as the page sees it. @template {Club.Calls} C @typedef {import("../engine.js").AnswerOf<C, "load_profile">} ProfileOf */
+/** A game's board (none: its view says it). @template {Club.Calls} C @typedef {C extends { geometry: { answer: infer G } } ? G : never} GeometryOf */
+/** A game's events. @template {Club.Calls} C @typedef {import("../engine.js").AnswerOf<C, "replay_seek"> extends { events: (infer E)[] } ? E : never} EventOf */
 /** @typedef {import("./lesson.js").Heard} Heard */
 /** @typedef {"stored" | "resumed" | "lesson"} How stored: drawn only; resumed: the engine's own; lesson: its position */
 
 /**
  * What the kit hands the page when it asks for the hooks.
+ * @template {Club.Calls} [C=Club.Calls]
  * @typedef {object} Kit
- * @property {Page} page the page's engine order, storage, timers and lifetime
- * @property {(events: Heard[] | undefined, view?: any) => void} heard the lesson hears an accepted answer's events (or the page's own) and the view after it
+ * @property {Page<C>} page the page's engine order, storage, timers and lifetime
+ * @property {(events: Heard[] | undefined, view?: ViewOf<C>) => void} heard the lesson hears an accepted answer's events (or the page's own) and the view after it
  * @property {import("./clubpage.js").ClubEnd} end the Daily Club's block of the end card (banked run, summary, placed)
  */
 
 /**
  * A page's hooks. Those the kit calls during the start run inside the page's
- * `serial`: they call the engine directly and never wait for `page.serial`.
+ * `serial`: they call the engine directly and never wait for `page.serial`. Typed by the game's table of calls.
+ * @template {Club.Calls} [C=Club.Calls]
  * @typedef {object} GameHooks
  * @property {Promise<unknown>} [ready] nothing is drawn before it resolves (the page's stylesheet)
  * @property {string[]} [adopts] the stored items another tab may change that the page takes (default run, profile)
- * @property {(geometry: any) => void} [shape] the board from the engine's geometry or its stored copy
+ * @property {(geometry: GeometryOf<C>) => void} [shape] the board from the engine's geometry or its stored copy
  *   (none: the game's view says its shape)
- * @property {(profile: any) => unknown} [profile] the engine's reading of the stored profile (a fresh one's when none)
- * @property {(view: any, how: How) => unknown} show show a view (null with "stored": nothing stored drew; false
+ * @property {(profile: ProfileOf<C>) => unknown} [profile] the engine's reading of the stored profile (a fresh one's when none)
+ * @property {(view: ViewOf<C> | null, how: How) => unknown} show show a view (null with "stored": nothing stored drew; false
  *   returned: nothing was drawn)
- * @property {() => Promise<any>} resume the stored run through the engine (`page.load()`): its view, or null
+ * @property {() => Promise<ViewOf<C> | null>} resume the stored run through the engine (`page.load()`): its view, or null
  * @property {(payload: object | null) => unknown} fresh nothing resumed: the page's first run or start screen
  *   (payload: a link's deal, or null)
  * @property {(payload: object) => unknown} startRun a link's deal over a resumed run (called outside `serial`)
  * @property {() => void} [live] the engine holds the run: input is taken from now on
  * @property {(item: string, text: string) => unknown} [adopt] another tab's newer value (inside `serial`)
- * @property {(view: any, events: GameEvent[], step: number, jump: boolean) => void} replayStep a replay's position: one step
+ * @property {(view: ViewOf<C>, events: EventOf<C>[], step: number, jump: boolean) => void} replayStep a replay's position: one step
  *   forward drawn like an answer (animated), a jump (`jump`: Last, First, the slider, a step back, the first position)
  *   drawn at once, no animation
  * @property {() => import("./lesson.js").LessonStep[]} lessonSteps the first lesson's steps
  * @property {() => (HTMLElement | null | undefined)} [badge] where in the HUD the Daily / Challenge badge goes
  *   (web/kit/clubbadge.js; none: no badge)
- * @property {import("./clubghostboard.js").GhostDrawer} [ghostBoard] the friend's board of a ghost raced, drawn small by
+ * @property {import("./clubghostboard.js").GhostDrawer<ViewOf<C>>} [ghostBoard] the friend's board of a ghost raced, drawn small by
  *   the game's board renderer (clubghostboard.js; none: the ghost line alone)
  * @property {boolean} [badgeDaily] false: the page says the daily itself (bowls' mode chip); the badge says challenges
  * @property {() => (HTMLOrSVGElement | null | undefined)} [focus] what the mount focuses
@@ -78,9 +86,10 @@ import { createPage } from "./page.js";
 
 /**
  * Mount a game page: the phases above, in their order.
+ * @template {Club.Calls} C the game's table of calls
  * @param {HTMLElement} root the page's <section>
- * @param {import("../app.js").GameContext} ctx the app's context (web/app.js PageContext)
- * @param {(kit: Kit) => GameHooks} hooks the page's hooks, made once the kit's page object is there
+ * @param {GameContext<C>} ctx the app's context (web/app.js PageContext)
+ * @param {(kit: Kit<C>) => GameHooks<C>} hooks the page's hooks, made once the kit's page object is there
  * @returns {Promise<{unmount: () => void}>}
  */
 export async function mountGame(root, ctx, hooks) {
@@ -131,7 +140,7 @@ async function firstOperation(page, phase) {
  * The focus phase: the app lifts `inert` once mount resolved, and a focus the page gave while inert was lost,
  * so it is given again; after Skip lesson or Daily (the page before had the focus) the player's place is not
  * left on <body> (P11).
- * @param {HTMLElement} root @param {import("../app.js").GameContext} ctx @param {Page} page @param {GameHooks} on
+ * @template {Club.Calls} C @param {HTMLElement} root @param {GameContext<C>} ctx @param {Page<C>} page @param {GameHooks<C>} on
  */
 function refocus(root, ctx, page, on) {
   const target = on.focus ?? (ctx.focusLost ? on.regain : undefined);
@@ -144,38 +153,59 @@ function refocus(root, ctx, page, on) {
 
 /**
  * The board before Python is up (P3): the copy stored beside the run, else the build's (a first visit).
- * @param {import("../app.js").GameContext} ctx @param {GameHooks} on
+ * @template {Club.Calls} C @param {GameContext<C>} ctx @param {GameHooks<C>} on
+ * @returns {Promise<GeometryOf<C> | null>} the stored copy is a drawing aid: JSON of the engine's own answer
  */
 async function earlyShape(ctx, on) {
-  return on.shape ? (ctx.storedView("geometry") ?? (await ctx.builtShape())) : null;
+  return on.shape ? /** @type {GeometryOf<C> | null} */ (ctx.storedView("geometry") ?? (await ctx.builtShape())) : null;
 }
 
 /**
  * A lesson shown again in place (a language switch) goes on from the position its store kept, at the step kept
  * beside it (lesson.js); a lesson opened starts at the engine's lesson position.
- * @param {Page} page @param {import("../app.js").GameContext} ctx @returns {Promise<any>} its view
+ * @template {Club.Calls} C @param {Page<C>} page @param {GameContext<C>} ctx
+ * @returns {Promise<ViewOf<C>>} its view (`load` and `lesson` answer the game's view, as `view` does: club.session)
  */
 async function lessonPosition(page, ctx) {
   const kept = ctx.store.get("run") === null ? null : await page.load("run");
-  return kept ?? ctx.engine.call("lesson", {});
+  return /** @type {ViewOf<C>} */ (kept ?? (await contractOf(ctx.engine).call("lesson", {})));
 }
 
 /**
  * The HUD's ghost line beside the badge and, when the game draws it, the friend's board (clubghostboard.js, P4).
- * @param {HTMLElement} root @param {HTMLElement} parent @param {import("../app.js").GameContext} ctx
- * @param {import("./clubghostboard.js").GhostDrawer} [drawer] @returns {import("./clubghost.js").GhostLine}
+ * @template {Club.Calls} C @param {HTMLElement} root @param {HTMLElement} parent @param {GameContext<C>} ctx
+ * @param {import("./clubghostboard.js").GhostDrawer<ViewOf<C>>} [drawer] @returns {import("./clubghost.js").GhostLine}
  */
 function raced(root, parent, ctx, drawer) {
   const words = { t: ctx.t, number: (/** @type {number} */ v) => ctx.number(v) };
-  const board = drawer ? createGhostBoard(root, drawer, words) : null;
-  return createGhostLine(parent, ctx.engine, words, () => ctx.store.get(GHOST) !== null, board);
+  // The ghost's board is a view of this game (its engine replays the friend's code): the kit hands it on unread.
+  const board = drawer ? createGhostBoard(root, /** @type {import("./clubghostboard.js").GhostDrawer} */ (drawer), words) : null;
+  return createGhostLine(parent, contractOf(ctx.engine), words, () => ctx.store.get(GHOST) !== null, board);
 }
 
-/** @param {HTMLElement} root @param {import("../app.js").GameContext} ctx */
+/**
+ * The engine's geometry: a page with a `shape` hook declares `geometry` (GeometryOf: never for a game without one).
+ * @template {Club.Calls} C @param {import("../engine.js").Engine<C>} engine @returns {Promise<GeometryOf<C>>}
+ */
+function geometryOf(engine) {
+  return /** @type {(method: string) => Promise<GeometryOf<C>>} */ (/** @type {unknown} */ (engine.call))("geometry");
+}
+
+/**
+ * The replay bar's positions handed to the page: the replay session is this game's, so they are its view and
+ * events (the bar, which serves every game, sees any game's).
+ * @template {Club.Calls} C @param {GameHooks<C>} on
+ * @returns {(view: unknown, events: GameEvent[], step: number, jump: boolean) => void}
+ */
+function replayShow(on) {
+  return (view, events, step, jump) => on.replayStep(/** @type {ViewOf<C>} */ (view), /** @type {EventOf<C>[]} */ (events), step, jump);
+}
+
+/** @template {Club.Calls} C @param {HTMLElement} root @param {GameContext<C>} ctx */
 function lifeOf(root, ctx) {
-  const { engine, store } = ctx;
-  /** @type {GameHooks} */
-  let on = /** @type {any} */ (null);
+  const { store } = ctx;
+  const engine = contractOf(ctx.engine); // the kit asks what every game answers
+  let on = /** @type {GameHooks<C>} */ (/** @type {unknown} */ (null)); // bound before anything runs (bind)
   let started = false;
   /** @type {string | null} the stored run the start gave the engine (another tab's copy of it is no news) */
   let loaded = null;
@@ -199,7 +229,7 @@ function lifeOf(root, ctx) {
     if (ghost) ctx.club.race().then(() => ghost?.update(), page.report);
   };
   const end = createClubEnd(ctx, page.report, { reset: () => queueMicrotask(restamp) });
-  const kit = { page, heard: (/** @type {Heard[] | undefined} */ events, /** @type {any} */ view) => lesson?.heard(events, view), end };
+  const kit = /** @type {Kit<C>} */ ({ page, heard: (events, view) => lesson?.heard(events, view), end });
 
   /** @param {string} item @param {string} text */
   async function adopted(item, text) {
@@ -214,7 +244,7 @@ function lifeOf(root, ctx) {
     }
   }
 
-  /** @param {any} geometry */
+  /** @param {GeometryOf<C>} geometry */
   function shape(geometry) {
     if (JSON.stringify(geometry) === JSON.stringify(shaped)) return;
     on.shape?.(geometry);
@@ -223,14 +253,14 @@ function lifeOf(root, ctx) {
 
   async function shapeFromEngine() {
     if (!on.shape) return;
-    const geometry = await engine.call("geometry", {});
+    const geometry = await geometryOf(ctx.engine);
     shape(geometry);
     if (store.get("geometry") !== JSON.stringify(geometry)) page.copy("geometry", geometry);
   }
 
   async function drawStored() {
     const geometry = await earlyShape(ctx, on);
-    const view = store.get("run") === null ? null : ctx.storedView();
+    const view = store.get("run") === null ? null : /** @type {ViewOf<C> | null} */ (ctx.storedView()); // a drawing aid
     try {
       if (geometry) shape(geometry);
       if ((await on.show(view, "stored")) !== false) ctx.painted();
@@ -273,7 +303,7 @@ function lifeOf(root, ctx) {
   // loaded or stored, and no input is wired.
   async function watch() {
     await shapeFromEngine();
-    await ctx.club.openReplay(root, { show: on.replayStep });
+    await ctx.club.openReplay(root, { show: replayShow(on) });
     ctx.painted();
   }
 
@@ -296,7 +326,7 @@ function lifeOf(root, ctx) {
 
   return {
     kit,
-    /** @param {GameHooks} hooks */
+    /** @param {GameHooks<C>} hooks */
     bind(hooks) {
       on = hooks;
       const parent = ctx.replay || ctx.lesson || !ctx.club ? null : hooks.badge?.();

@@ -32,7 +32,7 @@
  * @typedef {object} Answer the engine's answer to an action (club.session.Answer)
  * @property {boolean} accepted
  * @property {string | null} [reason]
- * @property {any} [view]
+ * @property {unknown} [view] the game's view (its page reads it as its game's)
  * @property {string | null} [save]
  * @property {string | null} [profile]
  * @property {GameEvent[]} [events]
@@ -51,14 +51,17 @@
 /** @typedef {Record<string, string>} Aids a page's own drawing aids stored beside the run, by item (blocks: `paint`) */
 
 /**
+ * A game page's engine order, storage, timers and lifetime, typed by its game's table of calls.
+ * @template {Club.Calls} [C=Club.Calls]
  * @typedef {object} Page
  * @property {<T>(fn: () => T | Promise<T>) => Promise<T | undefined>} serial run fn after the operations asked before it
  * @property {(channel?: string) => () => boolean} ticket a latest-wins ticket: call it when asking, the returned check is
  *   true only while it is the latest ticket of its channel (default "") and the page is still there (a page with two
  *   kinds of question, e.g. a forecast and a hint, gives each its channel so one does not drop the other)
  * @property {(error: unknown) => void} report log an error (unless the page is gone); an EngineError refusal is not an error
- * @property {(item?: string, method?: string, field?: string) => Promise<any>} load the stored item checked by the engine
- *   (`engine.call(method, {[field]: text})`); corrupt: moved aside with a notice, null
+ * @property {<M extends keyof C & string = "load">(item?: string, method?: M, field?: string) =>
+ *   Promise<import("../engine.js").AnswerOf<C, M> | null>} load the stored item checked by the engine
+ *   (`engine.call(method, {[field]: text})`, default the run by `load`); none or corrupt (moved aside with a notice): null
  * @property {(answer: Answer, item?: string, aids?: Aids) => boolean} keep the one writer of a move: the save, its view
  *   beside it (a run's) and the page's `aids`, a changed profile. false when another tab stored a newer run first (it
  *   is being adopted: the page should not go on with this one)
@@ -77,10 +80,11 @@
  */
 
 /**
+ * @template {Club.Calls} [C=Club.Calls]
  * @param {HTMLElement} root the page's <section>
- * @param {import("../app.js").GameContext} ctx the app's context (engine, store, keepView)
+ * @param {import("../app.js").GameContext<C>} ctx the app's context (engine, store, keepView)
  * @param {PageOptions} [options]
- * @returns {Page}
+ * @returns {Page<C>}
  */
 export function createPage(root, ctx, options = {}) {
   const { engine, store } = ctx;
@@ -130,7 +134,9 @@ export function createPage(root, ctx, options = {}) {
 
   /** @param {string} item @param {string} method @param {string} field */
   function load(item = "run", method = "load", field = "save") {
-    return store.load(item, (/** @type {string} */ text) => engine.call(method, { [field]: text }));
+    // The method and its field are the caller's, named in its game's table (Page["load"]'s type).
+    const ask = /** @type {(method: string, payload: object) => Promise<unknown>} */ (/** @type {unknown} */ (engine.call));
+    return store.load(item, (/** @type {string} */ text) => ask(method, { [field]: text }));
   }
 
   /**
@@ -184,7 +190,7 @@ export function createPage(root, ctx, options = {}) {
     serial,
     ticket,
     report,
-    load,
+    load: /** @type {Page<C>["load"]} */ (/** @type {unknown} */ (load)),
     keep,
     copy: (name, value) => void ctx.keepView(value, name === "view" ? undefined : name),
     forget(...items) {

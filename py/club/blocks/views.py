@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TypedDict
 
+from club.blocks.events import Event
 from club.session import Preview
 
 
@@ -60,6 +61,7 @@ class Geometry(TypedDict):
 
 
 class PreviewAnswer(Preview):
+    events: list[Event]  # the contract's events, as this game's
     legal: bool
     cells: list[list[int]]  # [q, r] the drop fills (B20), [] when refused
     rows: list[int]  # rows it completes

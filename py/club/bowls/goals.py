@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from club.bowls.position import COLOURS, Position
 from club.errors import NotationError, parse_count
@@ -93,28 +93,39 @@ def goal_met(goal: Goal, position: Position, collected: Sequence[int], combo: in
     return position.is_empty()
 
 
-def progress(goal: Goal, position: Position, collected: Sequence[int], best_combo: int) -> dict[str, Any]:
+class Progress(TypedDict):
+    """A goal's progress as the page shows it: ``done`` of ``count``, and what is ``left``."""
+
+    kind: str
+    colour: str  # clear, collect ("" for the others)
+    count: int
+    done: int
+    left: int
+
+
+def progress(goal: Goal, position: Position, collected: Sequence[int], best_combo: int) -> Progress:
     """What the page shows next to the goal: ``done`` of ``count`` and what is ``left``.
 
     For ``clear`` and ``empty`` ``left`` is the stones still to go, for
     ``leave`` the stones above the allowance, for ``combo`` the best combo of
     this attempt so far is ``done``.
     """
-    out: dict[str, Any] = {"kind": goal.kind, "colour": goal.colour, "count": goal.count}
+    done, left = _done_left(goal, position, collected, best_combo)
+    return {"kind": goal.kind, "colour": goal.colour, "count": goal.count, "done": done, "left": left}
+
+
+def _done_left(goal: Goal, position: Position, collected: Sequence[int], best_combo: int) -> tuple[int, int]:
     kind = goal.kind
     if kind == "clear":
-        left = sum(queue.count(goal.colour) for queue in position.bowls)
-        out.update(done=0, left=left)
-    elif kind == "collect":
+        return 0, sum(queue.count(goal.colour) for queue in position.bowls)
+    if kind == "collect":
         done = collected[goal.colour_index()]
-        out.update(done=done, left=max(0, goal.count - done))
-    elif kind == "score":
-        out.update(done=position.score, left=max(0, goal.count - position.score))
-    elif kind == "combo":
-        out.update(done=best_combo, left=max(0, goal.count - best_combo))
-    elif kind == "leave":
+        return done, max(0, goal.count - done)
+    if kind == "score":
+        return position.score, max(0, goal.count - position.score)
+    if kind == "combo":
+        return best_combo, max(0, goal.count - best_combo)
+    if kind == "leave":
         stones = position.stones()
-        out.update(done=stones, left=max(0, stones - goal.count))
-    else:
-        out.update(done=0, left=position.stones())
-    return out
+        return stones, max(0, stones - goal.count)
+    return 0, position.stones()

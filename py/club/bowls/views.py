@@ -25,12 +25,12 @@ the page shows comes from here, never from arithmetic in ``web/``.
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict
+from typing import Literal, TypedDict
 
 from club.bowls import achievements as awarded
 from club.bowls.attempt import Attempt
 from club.bowls.events import Event
-from club.bowls.goals import Goal, print_goal, progress
+from club.bowls.goals import Goal, Progress, print_goal, progress
 from club.bowls.notation import print_position
 from club.bowls.phase import landing
 from club.bowls.position import CAPACITY, MODIFIER_NAMES, OVER, REVERSE, RING, Position, refusal
@@ -70,7 +70,7 @@ class PuzzleView(TypedDict):
     goal: GoalView
     limit: int
     moves_left: int
-    progress: dict[str, Any]  # goals.progress: kind, colour, count, done, left
+    progress: Progress  # goals.progress: kind, colour, count, done, left
     solved: bool
     last: bool  # the last of the set: no "next puzzle"
     next: int | None
@@ -87,7 +87,7 @@ class WorkshopView(TypedDict):
     goal_text: str  # the goal in W18's grammar (``collect G 6``), as a draft gives it
     limit: int
     moves_left: int
-    progress: dict[str, Any]  # goals.progress: kind, colour, count, done, left
+    progress: Progress  # goals.progress: kind, colour, count, done, left
     solved: bool
     par: int | None  # the proven shortest solution's length (None: not proven yet, the author's first try)
     author: int | None  # the moves the author solved it in (a shared puzzle), else None

@@ -49,6 +49,7 @@ from club.daily import replays as kept
 from club.daily import stats as numbers
 from club.daily.views import Archive, ArchiveOpen, Banked, Home, Repaired, ReplayList, Stats, Summary, Today
 from club.errors import MAX_COUNT, NotationError, is_int, read_seed
+from club.outcome import FinishedEvent
 from club.surface import act, ask
 
 #: The keys a ``finished`` event must have (session.py sends it when a run
@@ -65,7 +66,7 @@ class Session:
     #: What the page may call (``club.surface``); ``bank`` acts: it answers the record a run changed.
     CALLS = {"today": ask(now=float), "home": ask(record=str | None, now=float),
              "stats": ask(record=str | None, now=float), "replays": ask(replays=str | None),
-             "bank": act(record=str | None, replays=str | None, finished=dict[str, Any], now=float),
+             "bank": act(record=str | None, replays=str | None, finished=FinishedEvent, now=float),
              "check": ask(record=str), "repair": ask(record=str), "check_replays": ask(game=str, replays=str),
              "archive": ask(record=str | None, now=float), "archive_open": ask(date=str, now=float)}
 

@@ -11,9 +11,12 @@ resolution: ``fell`` and ``cancelled`` per cascade step (D10-D12), ``scored``
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypeAlias, TypedDict
+from typing import Literal, TypeAlias, TypedDict
 
 from club.outcome import FinishedEvent
+
+#: One half of a tile on the well: [col, row, pips, link] (link: where its other half is, D2).
+Half: TypeAlias = tuple[int, int, int, str]
 
 
 class SpawnedEvent(TypedDict):
@@ -37,7 +40,7 @@ class LockedEvent(TypedDict):
     """The falling tile locked where it is (D7)."""
 
     type: Literal["locked"]
-    cells: list[list[Any]]  # [col, row, pips, link] per half
+    cells: list[Half]  # [col, row, pips, link] per half
 
 
 class FellPiece(TypedDict):

@@ -17,10 +17,10 @@ held left/right repeats (D8: the page's key repeat takes its timing from here).
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from club.domino import rules
-from club.domino.events import Best, Event
+from club.domino.events import Best, Event, Half
 from club.domino.falling import landing_row
 from club.domino.rules import Game
 from club.domino.well import print_well
@@ -36,7 +36,7 @@ class FallingView(TypedDict):
     row: int
     orient: int
     ghost: int
-    halves: list[list[Any]]
+    halves: list[Half]  # [dcol, drow, pips, link] relative to col/row
     fall: float
     lock: float
 
@@ -49,7 +49,7 @@ class View(TypedDict):
     width: int
     height: int
     well: str
-    cells: list[list[Any]]
+    cells: list[Half]  # [col, row, pips, link] of every occupied cell
     falling: FallingView | None
     next: list[int] | None
     max: int

@@ -69,7 +69,7 @@ class Session(Base[Run, Profile]):
     LINK = {"jokers": bool}
     CALLS = {"place": act(cell=str, turn=NotRequired[int | None], ms=NotRequired[int]),
              "preview": ask(cell=str, turn=NotRequired[int | None]), "rotate": act(step=NotRequired[int]),
-             "tick": act(ms=int), "abandon": act(), "settings": act(settings=dict[str, Any]), "geometry": ask(),
+             "tick": act(ms=int), "abandon": act(), "settings": act(settings=views.SettingsChange), "geometry": ask(),
              "export": ask(save=str), "import_code": ask(code=str), "summary": ask(save=str),
              "new": act(seed=NotRequired[int], query=NotRequired[str], daily=NotRequired[str],
                          from_replay=NotRequired[str], step=NotRequired[int], jokers=NotRequired[bool])}

@@ -44,6 +44,14 @@ class SettingsView(TypedDict):
     timer: bool
 
 
+class SettingsChange(TypedDict, total=False):
+    """The settings a ``settings`` call changes (M14): the others stay."""
+
+    jokers: bool
+    style: str
+    timer: bool
+
+
 class View(TypedDict):
     board: list[int]  # reading order: 0 empty, -1 joker, else the number
     current: PieceView

@@ -6,7 +6,7 @@
 import { cellName, parseCell } from "../../kit/hexboard.js";
 
 /**
- * @param {{ctx: import("../../app.js").GameContext, page: import("../../kit/page.js").Page, state: import("./state.js").State,
+ * @param {{ctx: import("../../app.js").GameContext<Blocks.Calls>, page: import("../../kit/page.js").Page<Blocks.Calls>, state: import("./state.js").State,
  *   parts: import("./render.js").Parts, juice: import("../../kit/juice.js").Juice, draw: () => void}} deps
  */
 export function createAim({ ctx, page, state, parts, juice, draw }) {

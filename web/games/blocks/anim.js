@@ -8,7 +8,7 @@ import { showTips } from "./lesson.js";
 
 /**
  * @typedef {object} AnimDeps
- * @property {import("../../app.js").GameContext} ctx
+ * @property {import("../../app.js").GameContext<Blocks.Calls>} ctx
  * @property {import("./state.js").State} state
  * @property {import("./render.js").Parts} parts
  * @property {import("../../kit/juice.js").Juice} juice

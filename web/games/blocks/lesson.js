@@ -26,7 +26,7 @@ export function lessonSteps(at) {
 // The first Crown, and the meter's first lit edges, explained once in place (the
 // lesson explains both itself, so its page shows no tips; nor does a replay).
 /**
- * @param {import("../../app.js").GameContext} ctx @param {Blocks.Event[]} events an accepted action's
+ * @param {import("../../app.js").GameContext<Blocks.Calls>} ctx @param {Blocks.Event[]} events an accepted action's
  * @param {Blocks.Geometry | null} geometry @param {{crowns: Element, meterBox: Element}} hud
  */
 export function showTips(ctx, events, geometry, hud) {

@@ -9,12 +9,12 @@ import { createAim } from "./aim.js";
 import { askNewRun, overCard } from "./cards.js";
 import { paintEvents, writePaint } from "./paint.js";
 
-/** @typedef {Omit<Club.Answer, "events" | "view"> & { events: Blocks.Event[], view: Blocks.View }} Answer a blocks action's answer */
+/** @typedef {Club.Answer<Blocks.View, Blocks.Event>} Answer a blocks action's answer */
 
 /**
  * @typedef {object} PlayDeps
- * @property {import("../../app.js").GameContext} ctx
- * @property {import("../../kit/mount.js").Kit} kit
+ * @property {import("../../app.js").GameContext<Blocks.Calls>} ctx
+ * @property {import("../../kit/mount.js").Kit<Blocks.Calls>} kit
  * @property {import("./state.js").State} state
  * @property {import("./render.js").Parts} parts
  * @property {import("../../kit/juice.js").Juice} juice
@@ -31,15 +31,15 @@ export function createPlay({ ctx, kit, state, parts, juice, draw, show }) {
   /**
    * An action on the engine's own view, after the ones before it: a tap made while the last
    * one's answer is on its way is kept, not lost (a quick second tap after a refused one).
-   * @param {string} method @param {object} payload @param {(answer: Answer) => unknown} use
+   * @param {() => Promise<Answer>} ask the action's call on the engine @param {(answer: Answer) => unknown} use
    * @param {() => boolean} [still] asked when its turn comes: false, the action is no longer meant
    * @returns {Promise<unknown>} use's result; undefined when not asked or the page is gone
    */
-  function act(method, payload, use, still = () => true) {
+  function act(ask, use, still = () => true) {
     if (!state.live) return Promise.resolve(undefined);
     return page.serial(async () => {
       if (!still()) return undefined;
-      const answer = await engine.call(method, payload);
+      const answer = await ask();
       return page.gone() ? undefined : use(answer);
     });
   }
@@ -48,9 +48,9 @@ export function createPlay({ ctx, kit, state, parts, juice, draw, show }) {
   async function commit() {
     const held = state.held;
     if (!held?.target) return false;
+    const { slot, target: cell } = held;
     const done = await act(
-      "place",
-      { slot: held.slot, cell: held.target },
+      () => engine.call("place", { slot, cell }),
       (answer) => {
         if (!answer.accepted) {
           ctx.feel.cue("refuse");
@@ -90,15 +90,18 @@ export function createPlay({ ctx, kit, state, parts, juice, draw, show }) {
   function deal(method) {
     if (!state.live || page.busy()) return;
     clear();
-    act(method, method === "new_run" ? { seed: randomSeed() } : {}, (answer) => {
-      if (!answer.accepted) return;
-      if (method === "new_run") {
-        state.paint.fill(null);
-        end.reset();
-      }
-      apply(answer);
-      focusTray();
-    });
+    act(
+      () => (method === "new_run" ? engine.call(method, { seed: randomSeed() }) : engine.call(method)),
+      (answer) => {
+        if (!answer.accepted) return;
+        if (method === "new_run") {
+          state.paint.fill(null);
+          end.reset();
+        }
+        apply(answer);
+        focusTray();
+      },
+    );
   }
   const newRun = () => deal("new_run");
 

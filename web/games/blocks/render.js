@@ -19,8 +19,8 @@ import { createTray } from "./tray.js";
 
 /**
  * The frame, in the Tab order board, tray, then the HUD's buttons.
- * @param {HTMLElement} root @param {import("../../app.js").GameContext} ctx
- * @param {{page: import("../../kit/page.js").Page, juice: import("../../kit/juice.js").Juice,
+ * @param {HTMLElement} root @param {import("../../app.js").GameContext<Blocks.Calls>} ctx
+ * @param {{page: import("../../kit/page.js").Page<Blocks.Calls>, juice: import("../../kit/juice.js").Juice,
  *   bindSlot: (button: HTMLButtonElement, slot: number) => void}} deps the page object, the juice, input's slot binding
  * @returns {Parts}
  */

@@ -20,7 +20,7 @@ import { forecastWords } from "./words.js";
  */
 
 /**
- * @param {{state: AskState, page: import("../../kit/page.js").Page, ctx: import("../../app.js").GameContext,
+ * @param {{state: AskState, page: import("../../kit/page.js").Page<Bowls.Calls>, ctx: import("../../app.js").GameContext<Bowls.Calls>,
  *   words: import("./hud.js").Words, render: () => void, choose: (b: number, announce: boolean) => void}} deps
  */
 export function createAsks({ state, page, ctx, words, render, choose }) {

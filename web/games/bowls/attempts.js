@@ -6,7 +6,7 @@
 import { randomSeed } from "../../kit/seed.js";
 import { modeName } from "./hud.js";
 
-/** @typedef {import("../../kit/page.js").Page} Page */
+/** @typedef {import("../../kit/page.js").Page<Bowls.Calls>} Page */
 
 const PARKED = (/** @type {string} */ mode) => `run-${mode}`;
 /** The modes with attempts of their own. */
@@ -29,7 +29,7 @@ export const modeOf = (payload) => payload.mode ?? (payload.daily ? "daily" : nu
  */
 
 /**
- * @param {{state: AttemptState, page: Page, ctx: import("../../app.js").GameContext, end: import("../../kit/clubpage.js").ClubEnd, moved: () => void,
+ * @param {{state: AttemptState, page: Page, ctx: import("../../app.js").GameContext<Bowls.Calls>, end: import("../../kit/clubpage.js").ClubEnd, moved: () => void,
  *   show: () => Promise<void>}} deps `moved`: the attempt on screen is about to change; `show`: draw the game screen
  */
 export function createAttempts({ state, page, ctx, end, moved, show }) {
@@ -161,8 +161,9 @@ export function createAttempts({ state, page, ctx, end, moved, show }) {
       else if (view) store.remove(PARKED(mode));
     }
     const run = await page.load("run");
+    const text = store.get("run");
     // The parked attempts were loaded through the engine: the one on screen goes back.
-    return run && engine.call("load", { save: store.get("run") });
+    return run && text !== null ? engine.call("load", { save: text }) : null;
   }
 
   return { unfinishedOf, begin, start, startPuzzle, beginWorkshop, beginNextPuzzle, resume, readProfile, recordIfOver, loadStored };

@@ -133,7 +133,7 @@ export function settingsCard(prefs, { t }, setForecast) {
 
 /**
  * @param {HTMLElement} root the page (cards go there)
- * @param {{state: CardState, words: Words, page: import("../../kit/page.js").Page, ctx: import("../../app.js").GameContext,
+ * @param {{state: CardState, words: Words, page: import("../../kit/page.js").Page<Bowls.Calls>, ctx: import("../../app.js").GameContext<Bowls.Calls>,
  *   end: import("../../kit/clubpage.js").ClubEnd, on: CardActions}} deps
  */
 export function createCards(root, { state, words, page, ctx, end, on }) {

@@ -31,7 +31,7 @@ const CUES = {
 const QUIET_WHEN_STILL = new Set(["deliver", "refill"]);
 
 /**
- * @param {{ctx: import("../../app.js").GameContext, juice: Juice, words: Words, node: (b: number) => Element | null}} page
+ * @param {{ctx: import("../../app.js").GameContext<Bowls.Calls>, juice: Juice, words: Words, node: (b: number) => Element | null}} page
  */
 export function createCues({ ctx, juice, words, node }) {
   const { t } = words;

@@ -9,9 +9,9 @@ import { shownView } from "./state.js";
 /**
  * @typedef {object} InputDeps
  * @property {HTMLElement} root the page (inert before the engine holds the run)
- * @property {import("../../app.js").GameContext} ctx
+ * @property {import("../../app.js").GameContext<Bowls.Calls>} ctx
  * @property {import("./state.js").State} state
- * @property {import("../../kit/page.js").Page} page
+ * @property {import("../../kit/page.js").Page<Bowls.Calls>} page
  * @property {import("./hud.js").Words} words
  * @property {ReturnType<typeof import("./play.js").createPlay>} play
  * @property {() => void} hint the puzzle's hint (asks.js)

@@ -35,7 +35,7 @@ const SPECIALS = ["ice", "reverse", "volcano", "joker", "blocker"];
 /**
  * The first time a special is on the board, one line explains it beside the
  * first bowl that has it (the kit shows each tip once ever).
- * @param {import("../../app.js").GameContext} ctx @param {Bowls.View} view @param {(b: number) => Element | null} node
+ * @param {import("../../app.js").GameContext<Bowls.Calls>} ctx @param {Bowls.View} view @param {(b: number) => Element | null} node
  */
 export function showTips(ctx, view, node) {
   for (const special of SPECIALS) {

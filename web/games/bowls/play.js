@@ -9,12 +9,13 @@ import { heardOf, showTips } from "./lesson.js";
 import { landingWords, moveWords, refusalWords } from "./words.js";
 import { shownView } from "./state.js";
 
-/** @typedef {Omit<Club.Answer, "events" | "view"> & { events: Bowls.Event[], view: Bowls.View }} Answer a bowls action's answer */
+/** @typedef {Club.Answer<Bowls.View, Bowls.Event>} Answer a bowls action's answer */
+/** @typedef {"sow" | "undo" | "redo" | "end"} Move the actions a player makes on the ring */
 
 /**
  * @typedef {object} PlayDeps
- * @property {import("../../app.js").GameContext} ctx
- * @property {import("../../kit/mount.js").Kit} kit
+ * @property {import("../../app.js").GameContext<Bowls.Calls>} ctx
+ * @property {import("../../kit/mount.js").Kit<Bowls.Calls>} kit
  * @property {import("./state.js").State} state
  * @property {import("./hud.js").Words} words
  * @property {{ring: {node: (b: number) => Element | null, focusBowl: (b: number) => void},
@@ -71,7 +72,7 @@ export function createPlay({ ctx, kit, state, words, game, cues, player, asks, a
     render();
   }
 
-  /** A move: asked now, applied after the operations asked before it. @param {string} method @param {Record<string, any>} payload */
+  /** A move: asked now, applied after the operations asked before it. @param {Move} method @param {{ bowl?: number }} payload */
   function move(method, payload) {
     asks.moved();
     cues.start();
@@ -102,10 +103,10 @@ export function createPlay({ ctx, kit, state, words, game, cues, player, asks, a
     move("redo", {});
   }
 
-  /** @param {string} method @param {Record<string, any>} payload */
+  /** @param {Move} method @param {{ bowl?: number }} payload the bowl a sowing starts from */
   async function act(method, payload) {
     const before = shownView(state); // moves are asked on the game screen
-    const answer = /** @type {Answer} */ (await engine.call(method, payload));
+    const answer = await (method === "sow" ? engine.call(method, { bowl: payload.bowl ?? -1 }) : engine.call(method));
     if (page.gone()) return;
     if (!answer.accepted) {
       cues.refuse();

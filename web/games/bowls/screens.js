@@ -157,8 +157,8 @@ export function renderModeScreen(target, data, words, on) {
 
 /**
  * @typedef {object} ScreenDeps
- * @property {import("../../app.js").GameContext} ctx
- * @property {import("../../kit/page.js").Page} page
+ * @property {import("../../app.js").GameContext<Bowls.Calls>} ctx
+ * @property {import("../../kit/page.js").Page<Bowls.Calls>} page
  * @property {import("./state.js").State} state
  * @property {import("./render.js").Parts} parts
  * @property {import("./hud.js").Words} words

@@ -76,8 +76,8 @@ const sameTool = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 /**
  * @typedef {object} EditorDeps
  * @property {HTMLElement} screen the editor's section
- * @property {import("../../app.js").GameContext} ctx
- * @property {import("../../kit/page.js").Page} page
+ * @property {import("../../app.js").GameContext<Bowls.Calls>} ctx
+ * @property {import("../../kit/page.js").Page<Bowls.Calls>} page
  * @property {Words} words
  * @property {{back: () => void, changed: () => void}} on `changed`: the draft changed (its proof is stale)
  */

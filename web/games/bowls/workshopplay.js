@@ -83,7 +83,7 @@ function drawLists(node, t, kept, on) {
  * The proof of the draft in the editor (W28): asked of the worker in slices (`workshop_check`, a query), its
  * progress asked between them (`workshop_progress`), Cancel, and the answer said: par, unique, difficulty, or
  * the refusal's reason (a spent budget says what was spent and what to do).
- * @param {{ctx: import("../../app.js").GameContext, page: import("../../kit/page.js").Page, words: Words,
+ * @param {{ctx: import("../../app.js").GameContext<Bowls.Calls>, page: import("../../kit/page.js").Page<Bowls.Calls>, words: Words,
  *   editor: ReturnType<typeof import("./workshop.js").createEditorScreen>, play: () => void}} deps
  */
 function createProof({ ctx, page, words, editor, play }) {
@@ -201,8 +201,8 @@ function createProof({ ctx, page, words, editor, play }) {
 
 /**
  * @typedef {object} WorkshopDeps
- * @property {import("../../app.js").GameContext} ctx
- * @property {import("../../kit/page.js").Page} page
+ * @property {import("../../app.js").GameContext<Bowls.Calls>} ctx
+ * @property {import("../../kit/page.js").Page<Bowls.Calls>} page
  * @property {import("./state.js").State} state
  * @property {Words} words
  * @property {ReturnType<typeof import("./workshop.js").createEditorScreen>} editor

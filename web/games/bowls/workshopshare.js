@@ -53,7 +53,7 @@ export function shareCard(root, { t, notice }, link, card) {
 
 /**
  * A friend's result, sent and opened.
- * @param {{ctx: import("../../app.js").GameContext, page: import("../../kit/page.js").Page, t: Words["t"],
+ * @param {{ctx: import("../../app.js").GameContext<Bowls.Calls>, page: import("../../kit/page.js").Page<Bowls.Calls>, t: Words["t"],
  *   root: HTMLElement, lists: () => import("./workshoplists.js").Lists,
  *   keepLists: (next: import("./workshoplists.js").Lists) => void, enter: () => Promise<void>,
  *   modes: () => Promise<void>}} deps

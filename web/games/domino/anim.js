@@ -8,11 +8,12 @@ import { cueOf, praiseLevel } from "./cues.js";
 import { stepPop, turnPop, turnSaid } from "./words.js";
 
 /** @typedef {import("./frames.js").Answer} Answer */
+/** @typedef {import("./frames.js").Turned} Turned */
 
 /**
  * @typedef {object} AnimDeps
- * @property {import("../../app.js").GameContext} ctx
- * @property {import("../../kit/mount.js").Kit} kit
+ * @property {import("../../app.js").GameContext<Domino.Calls>} ctx
+ * @property {import("../../kit/mount.js").Kit<Domino.Calls>} kit
  * @property {import("./state.js").State} state
  * @property {import("./render.js").Parts} parts
  * @property {import("../../kit/juice.js").Juice} juice
@@ -69,7 +70,7 @@ export function createAnim({ ctx, kit, state, parts, juice, play, act }) {
 
   /**
    * A turn resolved or the run ended (the answer that ends a run always is a turn): stored, banked with the club.
-   * @param {Answer | Domino.Tick} answer @param {number} mark the play clock's mark of its call
+   * @param {Answer | Turned} answer @param {number} mark the play clock's mark of its call
    */
   function startTurn(answer, mark) {
     play.keepAnswer(answer, mark);
@@ -80,7 +81,7 @@ export function createAnim({ ctx, kit, state, parts, juice, play, act }) {
     kit.page.serial(() => turn(answer, id));
   }
 
-  /** @param {Answer | Domino.Tick} answer @param {number} id */
+  /** @param {Answer | Turned} answer @param {number} id */
   async function turn(answer, id) {
     const locked = answer.events.find((e) => e.type === "locked");
     if (locked) cue(locked, answer.events);

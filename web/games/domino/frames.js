@@ -23,12 +23,12 @@ const PROBE_KEEP = 600; // frame intervals kept by the frame-time probe
 /**
  * @typedef {object} FrameDeps
  * @property {import("./state.js").State} state
- * @property {{ call: (method: string, payload: object) => Promise<any> }} engine
+ * @property {import("../../engine.js").Engine<Domino.Calls>} engine
  * @property {HTMLElement} root the page's section (the probe's lists go on it)
  * @property {ReturnType<typeof import("./well.js").createWell>} well
  * @property {(value: number) => void} speed shows the engine's Speed
  * @property {() => boolean} reduced reduced motion
- * @property {(answer: Answer | Domino.Tick, mark: number) => void} turn a turn resolved or the run ended: animate it (mark: the play
+ * @property {(answer: Answer | Turned, mark: number) => void} turn a turn resolved or the run ended: animate it (mark: the play
  *   clock's, for its save)
  * @property {(answer: Answer, mark: number) => void} keep store an accepted move's save and view
  * @property {(error: unknown, runId: number) => void} failed the engine failed
@@ -38,7 +38,13 @@ const PROBE_KEEP = 600; // frame intervals kept by the frame-time probe
  * @property {() => boolean} frozen no game time passes (the lesson: the tile waits for the player)
  */
 
-/** @typedef {Omit<Club.Answer, "events"> & { events: Domino.Event[], view: Domino.View }} Answer an action's answer, with this game's events and view */
+/** @typedef {Club.Answer<Domino.View, Domino.Event>} Answer an action's answer, with this game's events and view */
+/** @typedef {Domino.Tick & { view: Domino.View, save: string }} Turned a tick that resolved a turn or ended the run: its view and save come (Domino.Tick) */
+
+/** @param {Domino.Tick} tick @returns {tick is Turned} */
+function turned(tick) {
+  return tick.view !== null && tick.save !== null;
+}
 
 /**
  * The frame-time probe (make bench), on while <html data-frame-probe="1"> when play (re)starts:
@@ -121,7 +127,7 @@ export function createFrames(deps) {
 
   /** @param {Domino.Tick} answer @param {number} mark */
   function takeTick(answer, mark) {
-    if (answer.view) {
+    if (turned(answer)) {
       deps.turn(answer, mark);
       return;
     }

@@ -26,7 +26,7 @@ export function lessonSteps(parts) {
  * The specials of this game, explained once each the first time one is on screen (ctx.tip keeps which):
  * the extended set's higher pips, a double falling, a single half left by a cancel. One tip per view:
  * a second would replace the first at once; the next view shows the next.
- * @param {import("../../app.js").GameContext} ctx @param {Domino.View} view @param {Domino.ProfileView | null} profile @param {Element} anchor
+ * @param {import("../../app.js").GameContext<Domino.Calls>} ctx @param {Domino.View} view @param {Domino.ProfileView | null} profile @param {Element} anchor
  * @param {() => void} [read] the page waits until the tip is read (ctx.tip's `read`)
  * @returns {boolean} a tip shows
  */

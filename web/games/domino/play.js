@@ -13,11 +13,13 @@ import { overSaid, overTitle, startSaid } from "./words.js";
 
 /** @typedef {import("../../kit/dialog.js").Dialog} Dialog */
 /** @typedef {import("./frames.js").Answer} Answer */
+/** @typedef {import("./frames.js").Turned} Turned */
+/** @typedef {{ view: Domino.View, profile: string | null }} Ended what a run's end shows: its final view, its profile when banking changed it */
 
 /**
  * @typedef {object} PlayDeps
- * @property {import("../../app.js").GameContext} ctx
- * @property {import("../../kit/mount.js").Kit} kit
+ * @property {import("../../app.js").GameContext<Domino.Calls>} ctx
+ * @property {import("../../kit/mount.js").Kit<Domino.Calls>} kit
  * @property {import("./state.js").State} state
  * @property {import("./render.js").Parts} parts
  * @property {ReturnType<typeof import("./frames.js").createFrames>} frames
@@ -26,7 +28,7 @@ import { overSaid, overTitle, startSaid } from "./words.js";
 
 /**
  * The run kept: its save (the play clock told), the records, nothing once it is thrown away.
- * @param {{ctx: import("../../app.js").GameContext, page: import("../../kit/page.js").Page, state: import("./state.js").State,
+ * @param {{ctx: import("../../app.js").GameContext<Domino.Calls>, page: import("../../kit/page.js").Page<Domino.Calls>, state: import("./state.js").State,
  *   parts: import("./render.js").Parts, frames: PlayDeps["frames"]}} deps
  */
 function createKeep({ ctx, page, state, parts, frames }) {
@@ -43,7 +45,7 @@ function createKeep({ ctx, page, state, parts, frames }) {
     ctx.keepView(profile, "records"); // the start screen's records, shown at once next time
   }
 
-  /** An answer's save stored (and view, profile): the play clock learns the save holds the time sent before `mark`. @param {Answer | Domino.Tick} answer @param {number} mark */
+  /** An answer's save stored (and view, profile): the play clock learns the save holds the time sent before `mark`. @param {Answer | Turned} answer @param {number} mark */
   function keepAnswer(answer, mark) {
     if (page.keep(/** @type {Answer} */ (answer)) && typeof answer.save === "string") frames.saved(mark);
   }
@@ -167,7 +169,10 @@ function createLaunch({ ctx, kit, state, frames, begin }) {
   const { engine, store, t } = ctx;
   const { page } = kit;
 
-  /** A fresh run from the engine, in play; a new one's mode and set become the chosen ones. @param {string} method @param {object} payload */
+  /**
+   * A fresh run from the engine, in play; a new one's mode and set become the chosen ones.
+   * @param {"new" | "lesson"} method @param {Domino.Calls["new"]["payload"]} payload the deal (a lesson takes none)
+   */
   function launch(method, payload) {
     state.launching = true;
     replaceRun(state, frames);
@@ -175,7 +180,8 @@ function createLaunch({ ctx, kit, state, frames, begin }) {
     return page.serial(async () => {
       try {
         const mark = frames.mark();
-        const [view, save] = await Promise.all([engine.call(method, payload), engine.call("save", {})]);
+        const started = method === "new" ? engine.call(method, payload) : engine.call(method);
+        const [view, save] = await Promise.all([started, engine.call("save", {})]);
         if (page.gone()) return;
         if (page.keep({ accepted: true, save, view })) frames.saved(mark);
         begin(view);
@@ -192,7 +198,7 @@ function createLaunch({ ctx, kit, state, frames, begin }) {
     });
   }
 
-  /** The start screen's Play, or the lesson's Play again. @param {string} method @param {object} payload */
+  /** The start screen's Play, or the lesson's Play again. @param {"new" | "lesson"} method @param {Domino.Calls["new"]["payload"]} payload */
   function startRun(method, payload) {
     if (!state.ready || state.launching || page.gone()) return;
     launch(method, method === "new" ? { seed: randomSeed(), ...payload } : payload);
@@ -205,8 +211,8 @@ function createLaunch({ ctx, kit, state, frames, begin }) {
  * The end card of a run over (D15, D16), said at once, with the Daily Club's block. Play again plays the same mode
  * and set (in the lesson: the lesson again); Change mode (`toStart`, none in the lesson) leaves for the start screen.
  * @param {Pick<PlayDeps, "ctx" | "kit" | "state" | "parts"> & {closed: (dialog: Dialog) => void,
- *   startRun: (method: string, payload: object) => void, toStart: () => void}} deps
- * @param {Answer | Domino.Tick} answer
+ *   startRun: (method: "new" | "lesson", payload: Domino.Calls["new"]["payload"]) => void, toStart: () => void}} deps
+ * @param {Ended} answer
  */
 function openOverCard({ ctx, kit, state, parts, closed, startRun, toStart }, answer) {
   const view = answer.view;
@@ -299,7 +305,7 @@ export function createPlay(deps) {
   /**
    * The run ended (D15, D16): the records banked, the end card, the Daily Club's part of it. The run over stays
    * stored until the player leaves its card (Play again, Change mode), so a reload shows the card again (P4).
-   * @param {Answer | Domino.Tick} answer
+   * @param {Ended} answer
    */
   function finish(answer) {
     state.phase = "over";

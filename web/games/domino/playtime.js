@@ -69,7 +69,7 @@ export function owedTo(text, run) {
 
 /**
  * The page's side of the owed time: written when the page goes, paid on the next load.
- * @param {{ctx: import("../../app.js").GameContext, page: import("../../kit/page.js").Page, state: import("./state.js").State,
+ * @param {{ctx: import("../../app.js").GameContext<Domino.Calls>, page: import("../../kit/page.js").Page<Domino.Calls>, state: import("./state.js").State,
  *   frames: ReturnType<typeof import("./frames.js").createFrames>}} deps
  */
 export function createOwed({ ctx, page, state, frames }) {

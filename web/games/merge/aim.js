@@ -8,11 +8,11 @@ import { aimedCell } from "./state.js";
 import { placeName } from "./words.js";
 
 /**
- * @param {{ctx: import("../../app.js").GameContext, page: import("../../kit/page.js").Page, state: import("./state.js").MergeState, draw: () => void}} deps
+ * @param {{ctx: import("../../app.js").GameContext<Merge.Calls>, page: import("../../kit/page.js").Page<Merge.Calls>, state: import("./state.js").MergeState, draw: () => void}} deps
  */
 export function createAim({ ctx, page, state, draw }) {
   const { engine, t } = ctx;
-  /** @type {Map<string, Promise<Club.Answer>>} preview answers for the position drawn (P4) */
+  /** @type {Map<string, Promise<Club.Preview<Merge.Event>>>} preview answers for the position drawn (P4) */
   const cache = new Map();
 
   /** A new position is drawn: what was asked about the old one is dropped. */
@@ -31,7 +31,7 @@ export function createAim({ ctx, page, state, draw }) {
    * The engine's preview of the piece at a cell, drawn unless a newer one was
    * asked or the position changed meanwhile. The answer drawn, or null; never rejects.
    * @param {string | null} cell
-   * @returns {Promise<Club.Answer | null>}
+   * @returns {Promise<Club.Preview<Merge.Event> | null>}
    */
   async function previewAt(cell) {
     const view = state.view;
@@ -43,7 +43,7 @@ export function createAim({ ctx, page, state, draw }) {
     const key = `${cell}@${view.turn}`;
     const asked = cache.get(key) ?? engine.call("preview", { cell });
     cache.set(key, asked);
-    /** @type {Club.Answer} */
+    /** @type {Club.Preview<Merge.Event>} */
     let answer;
     try {
       answer = await asked;

@@ -15,14 +15,23 @@ import { drawStone, SIZE } from "./stones.js";
  * @property {number} points as the engine counted them
  */
 
-/** @param {Club.Answer | null} answer @returns {Shown} */
+/**
+ * The first event of a kind in a preview's events.
+ * @template {Merge.Event["type"]} K @param {Merge.Event[]} events @param {K} type
+ * @returns {Extract<Merge.Event, {type: K}> | undefined}
+ */
+function first(events, type) {
+  return /** @type {Extract<Merge.Event, {type: K}> | undefined} */ (events.find((e) => e.type === type));
+}
+
+/** @param {Club.Preview<Merge.Event> | null} answer @returns {Shown} */
 export function previewOf(answer) {
-  const find = (/** @type {string} */ type) => answer?.events?.find((e) => e.type === type);
-  const set = find("set");
-  const scored = find("scored");
+  const events = answer?.events ?? [];
+  const set = first(events, "set");
+  const scored = first(events, "scored");
   return {
     legal: Boolean(answer?.accepted),
-    cells: set?.cells ?? find("misfit")?.cells ?? [],
+    cells: set?.cells ?? first(events, "misfit")?.cells ?? [],
     values: set?.values ?? [],
     merging: scored?.merging ?? [],
     points: scored?.points ?? 0,
@@ -49,7 +58,7 @@ export function createBoard(parent, { label, describe }) {
   let shown = [];
   /** @type {Array<SVGGElement | null>} */
   let stones = [];
-  /** @type {Club.Answer | null} */
+  /** @type {Club.Preview<Merge.Event> | null} */
   let previewShown = null;
   /** @type {string | null} */
   let targetShown = null;
@@ -95,7 +104,7 @@ export function createBoard(parent, { label, describe }) {
   /**
    * M13: the piece's stones on their cells, the stones that would merge marked;
    * an illegal spot shows a coral dashed outline (only the cells on the board).
-   * @param {Club.Answer | null} answer null: nothing
+   * @param {Club.Preview<Merge.Event> | null} answer null: nothing
    */
   function showPreview(answer) {
     if (answer === previewShown) return;

@@ -20,7 +20,7 @@ const CHAINS = {
 const BIG_GROUP = 5;
 
 /**
- * @param {{ctx: import("../../app.js").GameContext, board: import("./board.js").MergeBoard, juice: import("../../kit/juice.js").Juice}} parts
+ * @param {{ctx: import("../../app.js").GameContext<Merge.Calls>, board: import("./board.js").MergeBoard, juice: import("../../kit/juice.js").Juice}} parts
  */
 export function createCues({ ctx, board, juice }) {
   const { t, number } = ctx;

@@ -142,8 +142,8 @@ export function bindInput({ state, board, tray, dragged, play, act, report, draw
 
 /**
  * @typedef {object} ToolDeps
- * @property {import("../../app.js").GameContext} ctx
- * @property {import("../../kit/page.js").Page} page
+ * @property {import("../../app.js").GameContext<Merge.Calls>} ctx
+ * @property {import("../../kit/page.js").Page<Merge.Calls>} page
  * @property {import("./state.js").MergeState} state
  * @property {ReturnType<typeof import("./play.js").createPlay>} play
  * @property {ReturnType<typeof import("./cards.js").createConfirm>} confirm

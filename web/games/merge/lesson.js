@@ -20,7 +20,7 @@ export function lessonSteps({ board, tray }) {
 
 /**
  * The first time a joker is in the tray, one line says what it does (the kit shows it once ever).
- * @param {import("../../app.js").GameContext} ctx @param {Merge.View | null} view
+ * @param {import("../../app.js").GameContext<Merge.Calls>} ctx @param {Merge.View | null} view
  * @param {{tray: {current: Element}, side: HTMLElement}} parts
  */
 export function showTips(ctx, view, { tray, side }) {

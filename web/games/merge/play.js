@@ -12,8 +12,8 @@ import { moveSaid } from "./words.js";
 
 /**
  * @typedef {object} PlayParts
- * @property {import("../../app.js").GameContext} ctx the app's context
- * @property {import("../../kit/page.js").Page} page
+ * @property {import("../../app.js").GameContext<Merge.Calls>} ctx the app's context
+ * @property {import("../../kit/page.js").Page<Merge.Calls>} page
  * @property {import("./state.js").MergeState} state
  * @property {() => void} draw render(state, state.view)
  * @property {import("./board.js").MergeBoard} board
@@ -27,7 +27,7 @@ import { moveSaid } from "./words.js";
 
 /**
  * Play time (M15): measured by the timer, handed to the engine with the next call (or a tick).
- * @param {{ctx: import("../../app.js").GameContext, page: import("../../kit/page.js").Page, state: import("./state.js").MergeState,
+ * @param {{ctx: import("../../app.js").GameContext<Merge.Calls>, page: import("../../kit/page.js").Page<Merge.Calls>, state: import("./state.js").MergeState,
  *   timer: PlayParts["timer"]}} deps
  */
 function createTime({ ctx, page, state, timer }) {
@@ -42,7 +42,7 @@ function createTime({ ctx, page, state, timer }) {
   async function flushTime() {
     const ms = takeMs();
     if (ms <= 0) return;
-    /** @type {Club.Answer} */
+    /** @type {Club.Answer<Merge.View, Merge.Event>} */
     const answer = await engine.call("tick", { ms }).finally(() => {
       state.sentMs -= ms;
     });
@@ -147,7 +147,7 @@ export function createPlay({ ctx, page, state, draw, board, player, timer, over,
     if (!view || view.over || !cell) return false;
     cues.start();
     const ms = takeMs();
-    /** @type {Club.Answer} */
+    /** @type {Club.Answer<Merge.View, Merge.Event>} */
     const answer = await engine
       .call("place", { cell, ms })
       .catch((/** @type {unknown} */ error) => {

@@ -20,7 +20,7 @@ import { rowsText } from "./words.js";
 
 /**
  * The header and stats, the board, the tray, the toolbar and the help line.
- * @param {HTMLElement} root @param {import("../../app.js").GameContext} ctx
+ * @param {HTMLElement} root @param {import("../../app.js").GameContext<Merge.Calls>} ctx
  * @param {{state: import("./state.js").MergeState, juice: import("../../kit/juice.js").Juice, onRotate: (step: number) => void}} deps
  * @returns {Parts}
  */

@@ -4,7 +4,7 @@
 import { summaryText } from "./cards.js";
 
 /**
- * @param {{ctx: import("../../app.js").GameContext, page: import("../../kit/page.js").Page, state: import("./state.js").MergeState,
+ * @param {{ctx: import("../../app.js").GameContext<Merge.Calls>, page: import("../../kit/page.js").Page<Merge.Calls>, state: import("./state.js").MergeState,
  *   play: ReturnType<typeof import("./play.js").createPlay>, confirm: ReturnType<typeof import("./cards.js").createConfirm>,
  *   count: number}} parts
  * @returns {import("./cards.js").SlotApi}
@@ -52,7 +52,7 @@ export function createSlotApi({ ctx, page, state, play, confirm, count }) {
       return (
         (await page.serial(async () => {
           const text = store.get(key(n));
-          if (!(await summary(n))) return false;
+          if (text === null || !(await summary(n))) return false;
           const [, next] = await Promise.all([play.abandon(), engine.call("load", { save: text })]);
           if (!page.keep({ accepted: true, save: text, view: next }) || page.gone()) return false;
           play.show(next);
@@ -62,7 +62,9 @@ export function createSlotApi({ ctx, page, state, play, confirm, count }) {
       );
     },
     async exportCode(n) {
-      const code = await page.serial(() => engine.call("export", { save: store.get(key(n)) }));
+      const text = store.get(key(n));
+      if (text === null) return null; // an empty slot exports nothing (its button is not offered)
+      const code = await page.serial(() => engine.call("export", { save: text }));
       return typeof code === "string" ? code : null; // null: the failure is reported
     },
     async importCode(code, n) {

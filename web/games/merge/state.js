@@ -11,7 +11,7 @@
  * @property {string | null} hover the cell under the mouse
  * @property {boolean} dragging a piece is being dragged from the tray
  * @property {string | null} dragCell the cell under the dragged piece's anchor
- * @property {Club.Answer | null} preview the engine's preview answer drawn (M13)
+ * @property {Club.Preview<Merge.Event> | null} preview the engine's preview answer drawn (M13)
  * @property {number} anim the newest move's animation (0: none running)
  * @property {boolean} reduced reduced motion
  * @property {number} sentMs play time handed to the engine, its answer not come yet (M15)

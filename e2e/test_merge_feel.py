@@ -170,7 +170,7 @@ def test_the_joker_tip_once_and_the_board_in_words(page: Page, boot) -> None:
     expect(page.locator("#live")).to_contain_text("Now: joker. Next: single 2. Score 0.")
     description = page.locator(".hm-board").get_attribute("aria-description") or ""
     assert "Row 4: cell 1: 16, cell 7: joker." in description
-    assert page.locator(".hm-board").get_attribute("aria-keyshortcuts") == "D R Shift+R"
+    assert page.locator(".hm-board").get_attribute("aria-keyshortcuts") == "D N R Shift+R"
     expect(page.locator(".hm-keys-hint")).to_have_text(EN["merge.sr.hint"])
 
     page.reload()

@@ -127,6 +127,8 @@ def test_bowls_by_ear(page: Page, boot) -> None:
     assert score >= 300, everything  # this script: 450 in 15 moves (docs/game-pages.md, "Played by ear")
     assert per_move <= 6, per_move  # this script: 3.5
     assert not [t for t in everything if re.search(r"[a-z0-9]New theme|[a-z0-9]Achievement", t)], everything
+    if any("(×2)" in t for t in everything):  # W24: the first ×2 combo earns, and opens a theme, in two sentences
+        assert [t for t in everything if "Achievement" in t] == ["Achievement: First ×2 combo. New theme unlocked: Garden."]
 
 
 # ----- Hex Merge ----------------------------------------------------------------------------------

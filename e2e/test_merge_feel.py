@@ -163,14 +163,14 @@ def test_the_joker_tip_once_and_the_board_in_words(page: Page, boot) -> None:
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
-    expect(page.locator("#live")).to_contain_text("row 4 from the top, cell 1 from the left: taken.")
+    expect(page.locator("#live")).to_contain_text("row 4 from the top, cell 1 from the left: taken by 16.")  # which stone
     page.keyboard.press("d")
     expect(page.locator("#live")).to_contain_text("The board, 7 rows from the top, 35 free cells. Row 1: empty.")
     expect(page.locator("#live")).to_contain_text("Row 4: cell 1: 16, cell 7: joker.")
     expect(page.locator("#live")).to_contain_text("Now: joker. Next: single 2. Score 0.")
     description = page.locator(".hm-board").get_attribute("aria-description") or ""
     assert "Row 4: cell 1: 16, cell 7: joker." in description
-    assert page.locator(".hm-board").get_attribute("aria-keyshortcuts") == "D R Shift+R"
+    assert page.locator(".hm-board").get_attribute("aria-keyshortcuts") == "D N R Shift+R"
     expect(page.locator(".hm-keys-hint")).to_have_text(EN["merge.sr.hint"])
 
     page.reload()

@@ -25,6 +25,11 @@ fits = partial(screen_problems, boxes=BOXES, buttons=".hm-tools .btn, .hm-confir
 # without a merge (no two equal neighbours around 0:0 in this pattern).
 FULL = B(" ".join(f"{c}={(2, 4, 8)[(c.q - c.r) % 3]}" for c in CELLS if str(c) != "0:0"))
 LAST_MOVE = persist.dump(persist.Run(parse(f"{FULL} 2 2 50 36")))
+# A fresh board whose next piece is a pair: the next piece's smallest drawing (M2, M3: its stones are 2, 4 or 8).
+NEXT_PAIR = persist.dump(persist.Run(parse(f"{B('')} 2 8-8 0 0")))
+NEXT_MIN_PX = 12  # the next piece's numbers, rendered: no smaller than the tray's own labels (11.5 px)
+RENDERED_NEXT = """() => [...document.querySelectorAll('.hm-next-art .hm-num')]
+  .map((n) => parseFloat(getComputedStyle(n).fontSize) * n.getScreenCTM().a)"""
 
 
 def check_language(page: Page, lang: str) -> list[str]:
@@ -68,15 +73,17 @@ def check_language(page: Page, lang: str) -> list[str]:
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_merge_fits_every_screen_and_language(contexts, size: tuple[int, int], boot) -> None:
     """P13: no text wider than its box, no wrapped button (New round at 1920 px, Tap again at 1280 px),
-    no sideways scroll; the board and the piece to place in the first screen; slots, confirm questions,
-    settings and game over fit too: en, it, de, ru."""
+    no sideways scroll; the board and the piece to place in the first screen; the next pair's numbers
+    rendered at 12 px or more; slots, confirm questions, settings and game over fit too: en, it, de, ru."""
     width, height = size
     phone = width < 500
     page = contexts.page(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone,
                          reduced_motion="reduce")
-    boot(page, ROUTE)
+    boot(page, ROUTE, {storage_key("merge", "run"): NEXT_PAIR})
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage_key("merge", "slot/1"), LAST_MOVE])
-    problems = []
+    expect(page.locator(".hm-next-art .hm-num")).to_have_count(2)
+    sizes = page.evaluate(RENDERED_NEXT)  # P13: the next pair's numbers legible (they were 11.3 px at 360x640)
+    problems = [f"next piece's number {px:.1f} px < {NEXT_MIN_PX}" for px in sizes if px < NEXT_MIN_PX]
     for lang in [*LANGS[1:], LANGS[0]]:  # start with a switch away from English, end back in it
         switch_language(page, lang)
         problems += check_language(page, lang)

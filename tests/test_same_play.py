@@ -29,7 +29,9 @@ outside one), and whether an undo would cost a Daily (``undo_costs_daily``, W21:
 view says why a round ended (``ended``, M6): all new keys, left out here, the rest must answer as before.
 A finished run's view and save say what its end achieved, so that its end card comes back whole after a
 reload or a language switch (``new_best`` in blocks, merge and bowls, B16, M11, W25; domino's ``record`` in
-the view and ``beaten`` in the save, D18): new keys too, left out here.
+the view and ``beaten`` in the save, D18): new keys too, left out here. What a screen reader is told (P11):
+a bowls sow ends with a ``changed`` event (the bowls it changed) and a merge preview's ``misfit`` names the
+cells already ``taken``: left out here too.
 """
 
 from __future__ import annotations
@@ -122,7 +124,8 @@ def without_mode(events: list[Any]) -> list[Any]:
     """The events as the scripts' maker answered them: a ``finished`` event without its ``mode`` and its
     ``challenge`` (the link's query it sends, checked against its link, score and code: P4)."""
     return [{k: v for k, v in e.items() if k not in ("mode", "challenge", "archive")} if e.get("type") == "finished"
-            else e for e in events]
+            else {k: v for k, v in e.items() if k != "taken"} if e.get("type") == "misfit"
+            else e for e in events if e.get("type") != "changed"]
 
 
 class Player:

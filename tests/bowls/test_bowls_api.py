@@ -25,6 +25,25 @@ def test_session_plays_through_the_bridge() -> None:
     assert json.loads(bridge.call("bowls", "load", json.dumps({"save": answer["save"]})))["ok"]
 
 
+# [mode, start position, bowl sown, the bowls its sow changed]: the sown bowl, where its stones land, a match
+# emptying a bowl, a bowl that ends as it began left out (P11: the page says which changed)
+CHANGED = [
+    ("free", "RGB/-/-/-/-/-/-/-/-/-/-/- 0 0", 0, [0, 1, 2, 3]),
+    ("free", "RG/R/RR/-/-/-/-/-/-/-/-/- 0 0", 0, [0, 1, 2]),
+    ("free", "-/-/-/-/-/-/-/-/-/-/-/BBBB 0 0", 11, [0, 1, 2, 3, 11]),
+]
+
+
+@pytest.mark.parametrize(("mode", "position", "bowl", "changed"), CHANGED)
+def test_a_sow_ends_with_the_bowls_it_changed(mode: str, position: str, bowl: int, changed: list[int]) -> None:
+    s = Session()
+    before = s.new({"mode": mode, "position": position})["bowls"]
+    answer = s.sow({"bowl": bowl})
+    after = answer["view"]["bowls"]
+    assert answer["events"][-1] == {"type": "changed", "bowls": changed}
+    assert changed == [b for b in range(12) if before[b]["stones"] != after[b]["stones"]]
+
+
 def test_refused_actions_change_nothing() -> None:  # W5, W27
     s = Session()
     s.new({"mode": "free", "position": "-/G[i]/R/-/-/-/-/-/-/-/-/- 0 0"})

@@ -290,20 +290,38 @@ test("bowls forecast words: no line, no words", () => {
   assert.equal(forecastWords(words, null), null);
 });
 
-// [the move, what the screen reader hears after it]
+// [the move, what the screen reader hears after it: the points, the bowls the sow changed (P11), the score]
 const MOVES = [
-  ["plain", "sow", () => `No match. Score ${BOWLS.plain.answer.view.score}.`],
-  ["x3", "sow", () => "+270 points (×3). Score 270."],
-  ["perfect", "sow", () => "+130 points (×1). Perfect Clear! Score 130."],
-  ["overflow", "sow", () => "No match. Score 10. Overflow: the attempt is over. Final score 10."],
+  [
+    "plain",
+    "sow",
+    () =>
+      "No match. Changed: bowl 1 holds 4 stones, bowl 2 holds 5 stones, bowl 4 holds 5 stones, bowl 5 holds 2 stones, " +
+      `bowl 11 empty, bowl 12 holds 4 stones. Score ${BOWLS.plain.answer.view.score}.`,
+  ],
+  [
+    "x3",
+    "sow",
+    () => "+270 points (×3). Changed: bowl 2 holds 1 stone, bowl 6 empty, bowl 7 empty, bowl 8 empty, bowl 9 holds 1 stone. Score 270.",
+  ],
+  [
+    "perfect",
+    "sow",
+    () => "+130 points (×1). Perfect Clear! Changed: bowl 2 holds 1 stone, bowl 9 holds 1 stone, bowl 11 empty, bowl 12 empty. Score 130.",
+  ],
+  [
+    "overflow",
+    "sow",
+    () => "No match. Changed: bowl 4 empty, bowl 5 holds 8 stones. Score 10. Overflow: the attempt is over. Final score 10.",
+  ],
   ["undo", "undo", () => "Move undone. Score 0."],
   ["x3", "end", () => null], // End: its card says it
 ];
 
 for (const [name, method, text] of MOVES) {
   test(`bowls move words: ${method} ${name}`, () => {
-    const view = (BOWLS[name].answer ?? BOWLS[name]).view;
-    assert.equal(moveWords(words, method, view), text());
+    const { view, events } = BOWLS[name].answer ?? BOWLS[name];
+    assert.equal(moveWords(words, method, view, events), text());
   });
 }
 

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { runEngine } from "./engine.mjs";
 import { createCues } from "../../web/games/merge/cues.js";
-import { describeBoard, placeName, rowsText } from "../../web/games/merge/words.js";
+import { aimSaid, aroundSaid, describeBoard, moveSaid, placeName, rowsText } from "../../web/games/merge/words.js";
 import { createI18n } from "../../web/kit/i18n.js";
 
 const MERGE = runEngine(`
@@ -255,5 +255,59 @@ test("merge words: the whole board (key D): rows, free cells, the pieces, the sc
       "Now: pair 4 and 4. Next: single 2.",
       "Score 0.",
     ].join(" "),
+  );
+});
+
+// ----- what the marker's aim says, and key N (P11) -------------------------------------------
+
+// A 4-8 pair (turn 0: the partner east of the anchor) on a board with 4s at 1:0 and -1:1, 8s at 2:-1 and 2:1,
+// a joker at -1:0.
+const AIMS = runEngine(`
+import json
+from club.merge import saves
+from club.merge.api import Session
+from club.merge.notation import board_from_cells as B, parse
+s = Session()
+s.load({"save": saves.dump(saves.Run(parse(f"{B('1:0=4 -1:1=4 2:-1=8 2:1=8 -1:0=*')} 4-8 2 0 3")))})
+ask = lambda cell: s.preview({"cell": cell})
+print(json.dumps({
+    "view": s.view({}),
+    "previews": {cell: ask(cell) for cell in ["0:-2", "1:0", "0:0", "0:1", "3:0"]},
+    "around": s.around({"cell": "0:0"}),
+    "placed": s.place({"cell": "0:2"})["events"],
+}))
+`);
+
+// [aimed cell, what is said]: free with the partner's cell, taken by which stone, the partner's cell taken,
+// a merge (and its chain) with the partner's cell, the partner off the board
+const AIM_WORDS = [
+  ["0:-2", "row 2 from the top, cell 2 from the left, partner on row 2 from the top, cell 3 from the left: free."],
+  ["1:0", "row 4 from the top, cell 5 from the left: taken by 4."],
+  ["0:0", "row 4 from the top, cell 4 from the left: the partner's cell, row 4 from the top, cell 5 from the left, is taken by 4."],
+  [
+    "0:1",
+    "row 5 from the top, cell 4 from the left, partner on row 5 from the top, cell 5 from the left: would merge 6 stones for 88 points.",
+  ],
+  ["3:0", "row 4 from the top, cell 7 from the left: the pair would stick out of the board."],
+];
+
+for (const [cell, words] of AIM_WORDS) {
+  test(`merge aim words at ${cell}: ${words}`, () => {
+    assert.equal(aimSaid(AIMS.previews[cell], cell, AIMS.view, geometry, en.t), words);
+  });
+}
+
+test("merge words: key N reads the cell and its neighbours clockwise from the upper left", () => {
+  assert.equal(
+    aroundSaid(AIMS.around, geometry, en.t),
+    "row 4 from the top, cell 4 from the left: free. Around it: upper left free, upper right free, right 4, lower right free, " +
+      "lower left 4, left joker.",
+  );
+});
+
+test("merge words: a placed pair says where each stone went", () => {
+  assert.equal(
+    moveSaid(AIMS.placed, AIMS.view, geometry, en.t, String),
+    "Placed 4 on row 6 from the top, cell 4 from the left and 8 on row 6 from the top, cell 5 from the left. Score 0.",
   );
 });

@@ -148,7 +148,7 @@ test("what the marker says: a merge with its stones and points, a free cell, a r
   for (const [kind, pattern] of [
     ["merge", /: would merge \d+ stones for \d+ points?\.$/],
     ["free", /: free\.$/],
-    ["occupied", /: taken\.$/],
+    ["occupied", /: taken by (\d+|joker)\.$/], // which stone holds it
     ["off-board", /: the pair would stick out of the board\.$/],
   ]) {
     const { engine, play, said } = playing();

@@ -40,6 +40,7 @@ def drawn(answer: dict[str, Any]) -> dict[str, Any]:
     scored = kinds.get("scored", {"merging": [], "points": 0})
     return {"legal": answer["accepted"], "reason": answer["reason"],
             "cells": kinds.get("set", kinds.get("misfit", {"cells": []}))["cells"],
+            "taken": kinds.get("misfit", {"taken": []})["taken"],
             "steps": steps, "merging": scored["merging"], "points": scored["points"]}
 
 
@@ -47,15 +48,18 @@ PREVIEWS = [
     # (position, payload, expected subset)
     (TWO_2S, {"cell": "0:0"}, {"cells": ["0:0"], "legal": True, "merging": ["-1:0", "0:0", "1:0"], "points": 6}),
     (TWO_2S, {"cell": "0:1"}, {"legal": True, "merging": [], "points": 0}),
-    (TWO_2S, {"cell": "1:0"}, {"legal": False, "reason": "occupied", "merging": [], "cells": ["1:0"]}),
+    (TWO_2S, {"cell": "1:0"}, {"legal": False, "reason": "occupied", "merging": [], "cells": ["1:0"], "taken": ["1:0"]}),
     (TWO_2S, {"cell": "5:0"}, {"legal": False, "reason": "off-board", "cells": []}),
     (TWO_2S, {"cell": "nonsense"}, {"legal": False, "reason": "bad-action", "cells": []}),
     (TWO_2S, {"cell": "0:0", "turn": 1}, {"legal": False, "reason": "bad-action", "cells": []}),  # M17: @K, a single
     (f"{B('1:0=4')} 4-8 2 0 1", {"cell": "0:0", "turn": 1}, {"cells": ["0:0", "0:1"], "legal": True}),
     (f"{B('1:0=4')} 4-8 2 0 1", {"cell": "0:0", "turn": 2.0}, {"legal": False, "reason": "bad-action"}),
-    (f"{B('1:0=4')} 4-8 2 0 1", {"cell": "0:0"}, {"cells": ["0:0", "1:0"], "legal": False, "reason": "occupied"}),
-    (f"{B('3:0=4')} 4-8 2 0 1", {"cell": "2:0"}, {"cells": ["2:0", "3:0"], "reason": "occupied"}),
-    (f"{B('')} 4-8 2 0 1", {"cell": "3:0"}, {"cells": ["3:0"], "reason": "off-board"}),  # partner off the board
+    # P11: the cells already holding a stone are named (the partner's here, the anchor's cell is free)
+    (f"{B('1:0=4')} 4-8 2 0 1", {"cell": "0:0"}, {"cells": ["0:0", "1:0"], "legal": False, "reason": "occupied",
+                                                  "taken": ["1:0"]}),
+    (f"{B('3:0=4')} 4-8 2 0 1", {"cell": "2:0"}, {"cells": ["2:0", "3:0"], "reason": "occupied", "taken": ["3:0"]}),
+    (f"{B('2:0=2 3:0=4')} 4-8 2 0 1", {"cell": "2:0"}, {"reason": "occupied", "taken": ["2:0", "3:0"]}),
+    (f"{B('')} 4-8 2 0 1", {"cell": "3:0"}, {"cells": ["3:0"], "reason": "off-board", "taken": []}),  # partner off
     (f"{B('-2:0=2 -1:0=2 1:-1=4 2:-2=*')} 2 8 0 4", {"cell": "0:0"},
      {"steps": [[["-2:0", "-1:0", "0:0"]], [["2:-2", "1:-1", "0:0"]]], "points": 30,
       "merging": ["2:-2", "1:-1", "-2:0", "-1:0", "0:0"]}),
@@ -73,6 +77,30 @@ def test_preview(position: str, payload: dict[str, Any], expected: dict[str, Any
     placed = session.place(payload)
     assert (placed["accepted"], placed["reason"]) == (answer["accepted"], answer["reason"])
     assert placed["events"] == (answer["events"] if answer["accepted"] else [])  # one refusal shape
+
+
+AROUND = [
+    # (position, cell, the cell's stone, (side, cell, stone) clockwise from the upper left; P11, key N)
+    (TWO_2S, "0:0", 0, [("NW", "0:-1", 0), ("NE", "1:-1", 0), ("E", "1:0", 2), ("SE", "0:1", 0), ("SW", "-1:1", 0),
+                        ("W", "-1:0", 2)]),
+    (TWO_2S, "1:0", 2, [("NW", "1:-1", 0), ("NE", "2:-1", 0), ("E", "2:0", 0), ("SE", "1:1", 0), ("SW", "0:1", 0),
+                        ("W", "0:0", 0)]),
+    (f"{B('3:-3=*')} 2 4 0 0", "2:-3", 0, [("E", "3:-3", -1), ("SE", "2:-2", 0), ("SW", "1:-2", 0), ("W", "1:-3", 0)]),
+]
+
+
+@pytest.mark.parametrize(("position", "cell", "stone", "sides"), AROUND)
+def test_around_reads_a_cell_and_its_neighbours(position: str, cell: str, stone: int,
+                                                sides: list[tuple[str, str, int]]) -> None:  # P11
+    seen = session_at(position).around({"cell": cell})
+    assert (seen["cell"], seen["stone"]) == (cell, stone)
+    assert [(s["side"], s["cell"], s["stone"]) for s in seen["sides"]] == sides
+
+
+@pytest.mark.parametrize("cell", ["4:0", "nonsense", 7, None])
+def test_around_refuses_a_cell_off_the_board(cell: object) -> None:
+    with pytest.raises(NotationError):
+        session_at(TWO_2S).around({"cell": cell})
 
 
 def test_preview_turn_does_not_rotate_the_pair() -> None:  # M4, M13

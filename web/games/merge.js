@@ -20,7 +20,7 @@ import { createPlay } from "./merge/play.js";
 import { layout, render } from "./merge/render.js";
 import { createState } from "./merge/state.js";
 import { createTimer } from "./merge/timer.js";
-import { describeBoard } from "./merge/words.js";
+import { aroundSaid, describeBoard } from "./merge/words.js";
 
 const TICK_MS = 5000; // play time goes to the engine at least this often while it runs (M15)
 
@@ -75,7 +75,23 @@ function hooks(root, ctx, kit) {
   const describe = () => {
     if (state.view && state.geometry) ctx.announce(describeBoard(state.geometry, state.view, t, ctx.number));
   };
-  const offInput = bindInput({ state, board: parts.board, tray: parts.tray, dragged, play, act, report: page.report, draw, describe });
+  // Key N (P11): a cell's stone and its neighbours', as the engine reads them.
+  const neighbours = async (/** @type {string} */ cell) => {
+    const around = /** @type {Merge.Around} */ (await ctx.engine.call("around", { cell }));
+    if (!page.gone() && state.geometry) ctx.announce(aroundSaid(around, state.geometry, t));
+  };
+  const offInput = bindInput({
+    state,
+    board: parts.board,
+    tray: parts.tray,
+    dragged,
+    play,
+    act,
+    report: page.report,
+    draw,
+    describe,
+    neighbours,
+  });
   createTools(parts.tools, root, { ctx, page, state, play, confirm, menu, act, draw });
 
   // ----- time (M15): active play only; paused when hidden or in menus -----

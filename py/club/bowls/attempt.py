@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from club.bowls.events import EndedEvent, UndoEvent
+from club.bowls.events import ChangedEvent, EndedEvent, UndoEvent
 from club.bowls.modes import MODES, Mode
 from club.bowls.notation import print_position
 from club.bowls.position import COLOURS, OVER, Position, choosable, refusal, stuck
@@ -182,7 +182,8 @@ class Attempt:
             "overflow": out.overflow,
         }
         self.best_combo = max(self.best_combo, safe_combo(self.last))
-        return Outcome(self, tuple(out.events or ()))
+        changed: ChangedEvent = {"type": "changed", "bowls": changed_bowls(position, self.position)}
+        return Outcome(self, (*(out.events or ()), changed))
 
     def undo_refusal(self) -> str | None:
         """Why undo is refused now (None: it is allowed). A finished Daily is
@@ -238,6 +239,16 @@ class Attempt:
         self.ended = True
         ended: EndedEvent = {"type": "ended"}
         return Outcome(self, (ended,))
+
+
+def changed_bowls(before: Position, after: Position) -> list[int]:
+    """The bowls whose queues differ after a move (P11: the page says which changed).
+
+    >>> from club.bowls.notation import parse
+    >>> changed_bowls(parse("RG/B/-/-/-/-/-/-/-/-/-/- 0 0"), parse("-/BR/G/-/-/-/-/-/-/-/-/- 0 1"))
+    [0, 1, 2]
+    """
+    return [b for b, (old, new) in enumerate(zip(before.bowls, after.bowls, strict=True)) if old != new]
 
 
 def safe_combo(last: dict[str, Any] | None) -> int:

@@ -4,7 +4,8 @@ A sow emits, in order (W6-W17): ``pickup``, then per stone ``deliver``, per
 group ``match``, ``blockers`` cleared beside a match, ``erupt`` (a volcano,
 its stones delivered again), the player phase's ``points`` and ``perfect``,
 the refill's ``refill`` stones and their ``points``, ``expire`` and
-``modifier`` (W16, W17), or ``overflow`` (W12) that ends the attempt. ``undo``
+``modifier`` (W16, W17), or ``overflow`` (W12) that ends the attempt, and
+last ``changed``, the bowls whose stones differ after it (P11). ``undo``
 and ``ended`` come from their actions (W19, W21); the Session adds
 ``achievement`` (W24), ``recorded`` and ``puzzle_solved`` (W18, W25),
 ``theme`` (``set_theme``, W24) and the base's ``finished``
@@ -114,6 +115,14 @@ class OverflowEvent(TypedDict):
     bowls: list[int]
 
 
+class ChangedEvent(TypedDict):
+    """The bowls whose stones differ after a whole sow (W6-W17, refill included), ascending: what a
+    screen reader says changed (P11). The last event of a sow."""
+
+    type: Literal["changed"]
+    bowls: list[int]
+
+
 class UndoEvent(TypedDict):
     """The last move taken back (W21): the bowl it sowed."""
 
@@ -161,6 +170,6 @@ class ThemeEvent(TypedDict):
 
 Event: TypeAlias = (
     PickupEvent | DeliverEvent | MatchEvent | BlockersEvent | EruptEvent | PointsEvent | PerfectEvent
-    | RefillEvent | ExpireEvent | ModifierEvent | OverflowEvent | UndoEvent | EndedEvent | RecordedEvent
+    | RefillEvent | ExpireEvent | ModifierEvent | OverflowEvent | ChangedEvent | UndoEvent | EndedEvent | RecordedEvent
     | PuzzleSolvedEvent | AchievementEvent | ThemeEvent | FinishedEvent
 )

@@ -25,6 +25,7 @@ from typing import Any, NotRequired
 from club.errors import NotationError, is_int
 from club.hexgrid import Hex
 from club.merge import profile, saves, views
+from club.merge.board import INDEX
 from club.merge.events import RecordedEvent, TurnEvent
 from club.merge.lesson import lesson_round
 from club.merge.pieces import is_pair
@@ -70,7 +71,7 @@ class Session(Base[Run, Profile]):
     CALLS = {"place": act(cell=str, turn=NotRequired[int | None], ms=NotRequired[int]),
              "preview": ask(cell=str, turn=NotRequired[int | None]), "rotate": act(step=NotRequired[int]),
              "tick": act(ms=int), "abandon": act(), "settings": act(settings=views.SettingsChange), "geometry": ask(),
-             "export": ask(save=str), "import_code": ask(code=str), "summary": ask(save=str),
+             "export": ask(save=str), "import_code": ask(code=str), "summary": ask(save=str), "around": ask(cell=str),
              "new": act(seed=NotRequired[int], query=NotRequired[str], daily=NotRequired[str],
                          from_replay=NotRequired[str], step=NotRequired[int], jokers=NotRequired[bool])}
 
@@ -241,6 +242,14 @@ class Session(Base[Run, Profile]):
     def summary(self, payload: dict[str, Any]) -> views.Summary:
         """What a slot shows: score, moves, highest, play time, mode, style."""
         return views.summary(saves.load(payload.get("save")))
+
+    def around(self, payload: dict[str, Any]) -> views.Around:
+        """A cell's stone and its neighbours' (P11, key N); a cell not on the board is
+        a NotationError (the bridge's refusal)."""
+        cell = _cell(payload.get("cell"))
+        if cell is None or cell not in INDEX:
+            raise NotationError("cell", "cell must be Q:R on the board")
+        return views.around(self.state.round, cell)
 
     def _record(self, score: int, moves: int, highest: int, finished: bool) -> list[Event]:
         if self.forked():  # a run from a replay's step records nothing on the card (club.forking)

@@ -81,6 +81,7 @@ class MisfitEvent(TypedDict):
 
     type: Literal["misfit"]
     cells: list[str]
+    taken: list[str]  # those of them a stone already holds (M5: what makes the spot "occupied"), read out (P11)
 
 
 class TurnEvent(TypedDict):

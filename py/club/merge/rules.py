@@ -169,7 +169,8 @@ def misfit(state: Round, cell: Hex, turn: int | None, reason: str) -> tuple[Misf
     if reason not in ("off-board", "occupied"):
         return ()
     cells = [c for c in piece_cells(cell, state.current, state.turn if turn is None else turn) if cell_index(c) >= 0]
-    return ({"type": "misfit", "cells": [str(c) for c in cells]},)
+    taken = [str(c) for c in cells if state.board[cell_index(c)] != EMPTY]
+    return ({"type": "misfit", "cells": [str(c) for c in cells], "taken": taken},)
 
 
 def set_event(cells: list[int], piece: Piece) -> SetEvent:

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
-from club.hexgrid import DIRECTIONS, reading_rows, target_map
-from club.merge.board import CELLS, JOKER, RADIUS, ROW_LENGTHS, cell_name
+from club.hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex, reading_rows, target_map
+from club.merge.board import CELLS, INDEX, JOKER, RADIUS, ROW_LENGTHS, STEP, cell_name
 from club.merge.notation import print_position
 from club.merge.pieces import Piece, is_pair
 from club.merge.profile import Profile, Settings
@@ -96,6 +96,22 @@ class Geometry(TypedDict):
     rows: list[int]  # P11: how many cells each row has, top to bottom (the board read row by row)
 
 
+class Side(TypedDict):
+    """One neighbour of a cell (P11): the side it lies on and what it holds."""
+
+    side: Literal["NW", "NE", "E", "SE", "SW", "W"]  # as the board is drawn: upper left ... left
+    cell: str
+    stone: int  # 0 empty, -1 joker, else the number
+
+
+class Around(TypedDict):
+    """A cell and its neighbours on the board (P11, key N): clockwise from the upper left."""
+
+    cell: str
+    stone: int
+    sides: list[Side]
+
+
 class Summary(TypedDict):
     """What a save slot shows (M15)."""
 
@@ -138,6 +154,32 @@ def view(run: Run, profile: Profile) -> View:
         "legal": [cell_name(i) for i in legal_anchors(state)], "position": print_position(state),
         "best_chain": state.best_chain, "new_best": run.new_best,
     }
+
+
+#: The sides read clockwise from the upper left (P11): NW, NE, E, SE, SW, W.
+READING_SIDES = (4, 5, 0, 1, 2, 3)
+
+
+def around(state: Round, cell: Hex) -> Around:
+    """What a cell and its on-board neighbours hold (P11: the page reads them out).
+
+    >>> from club.merge.rules import new_round
+    >>> from dataclasses import replace
+    >>> state = new_round(3, jokers=False)
+    >>> board = list(state.board); board[INDEX[Hex(1, 0)]] = 8; board[INDEX[Hex(0, -1)]] = JOKER
+    >>> seen = around(replace(state, board=tuple(board)), Hex(0, 0))
+    >>> seen["stone"], [(s["side"], s["cell"], s["stone"]) for s in seen["sides"]][:3]
+    (0, [('NW', '0:-1', -1), ('NE', '1:-1', 0), ('E', '1:0', 8)])
+    >>> [s["side"] for s in around(state, Hex(0, -3))["sides"]]  # a corner: three sides on the board
+    ['E', 'SE', 'SW']
+    """
+    index = INDEX[cell]
+    sides = {k: _side(k, STEP[index][k], state) for k in READING_SIDES if STEP[index][k] >= 0}
+    return {"cell": str(cell), "stone": state.board[index], "sides": list(sides.values())}
+
+
+def _side(direction: int, index: int, state: Round) -> Side:
+    return {"side": DIRECTION_NAMES[direction], "cell": cell_name(index), "stone": state.board[index]}  # type: ignore[typeddict-item]
 
 
 def profile_view(profile: Profile) -> ProfileView:

@@ -124,7 +124,7 @@ export function createPlay({ ctx, kit, state, words, game, cues, player, asks, a
     const cheer = toast.show(answer.events); // W24: the engine awards achievements with the move
     if (cheer) ctx.announce(cheer);
     const shown = shownView(state); // the accepted move's view
-    const said = moveWords(words, method, shown);
+    const said = moveWords(words, method, shown, answer.events);
     if (said) ctx.announce(said, shown.over ? "assertive" : "polite"); // P11: the end of a run is urgent
     kit.heard(heardOf(answer.events));
     if (state.screen !== "game") return; // the player left the game screen while it was asked

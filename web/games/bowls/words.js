@@ -34,8 +34,26 @@ function overWords({ t, number }, view) {
   return said === key ? t("bowls.say.over.ended", { score }) : said;
 }
 
-/** An accepted move for the screen reader (nothing for End: its card says it). @param {Words} words @param {string} method @param {Bowls.View} view */
-export function moveWords(words, method, view) {
+/**
+ * The bowls a sowing changed (P11), from the engine's `changed` event, each with what it holds now.
+ * @param {Words} words @param {Bowls.Event[]} events @param {Bowls.View} view @returns {string | null}
+ */
+export function changedWords({ t }, events, view) {
+  const changed = /** @type {Bowls.ChangedEvent | undefined} */ (events.find((e) => e.type === "changed"));
+  if (!changed?.bowls.length) return null;
+  const list = changed.bowls.map((b) => {
+    const count = view.bowls[b].stones.length;
+    return count ? t("bowls.say.changedBowl", { n: b + 1, count }) : t("bowls.say.changedEmpty", { n: b + 1 });
+  });
+  return t("bowls.say.changed", { list: list.join(", ") });
+}
+
+/**
+ * An accepted move for the screen reader (nothing for End: its card says it): the points, the bowls
+ * a sow changed, the score.
+ * @param {Words} words @param {string} method @param {Bowls.View} view @param {Bowls.Event[]} [events] the move's
+ */
+export function moveWords(words, method, view, events = []) {
   const { t, number } = words;
   const score = number(view.score);
   if (method === "undo") return t("bowls.say.undone", { score });
@@ -43,6 +61,8 @@ export function moveWords(words, method, view) {
   const last = view.last ?? { points: 0, combo: 0, perfect: false, multiplier: 0 };
   const parts = [last.points > 0 ? t("bowls.say.points", { points: number(last.points), mult: last.multiplier }) : t("bowls.say.noMatch")];
   if (last.perfect) parts.push(t("bowls.say.perfect"));
+  const changed = changedWords(words, events, view);
+  if (changed) parts.push(changed);
   parts.push(t("bowls.say.score", { score }));
   if (view.over) parts.push(overWords(words, view));
   return parts.join(" ");

@@ -3,9 +3,8 @@
 // the move there, drawn when it answers unless a newer aim was asked or the
 // position changed meanwhile (latest wins). The same aim on the same
 // position is asked once. What the marker's aim would do is said (P11).
-import { previewOf } from "./board.js";
 import { aimedCell } from "./state.js";
-import { placeName } from "./words.js";
+import { aimSaid } from "./words.js";
 
 /**
  * @param {{ctx: import("../../app.js").GameContext<Merge.Calls>, page: import("../../kit/page.js").Page<Merge.Calls>, state: import("./state.js").MergeState, draw: () => void}} deps
@@ -71,16 +70,8 @@ export function createAim({ ctx, page, state, draw }) {
     state.marker = cell;
     draw();
     const answer = await previewAt(cell ?? state.hover);
-    if (!cell || !answer || state.marker !== cell) return;
-    const { merging, points } = previewOf(answer);
-    const key = !answer.accepted ? `merge.say.aim.${answer.reason}` : merging.length ? "merge.say.aim.merge" : "merge.say.aim.free";
-    ctx.announce(
-      t(key, {
-        cell: placeName(state.geometry, cell, t),
-        stones: t("merge.nStones", { count: merging.length }),
-        points: t("merge.nPoints", { count: points }),
-      }),
-    );
+    if (!cell || !answer || state.marker !== cell || !state.view || !state.geometry) return;
+    ctx.announce(aimSaid(answer, cell, state.view, state.geometry, t));
   }
 
   return { newPosition, clearAim, previewAt, refreshAim, setMarker };

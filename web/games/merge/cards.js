@@ -101,11 +101,19 @@ function slotRow(list, n, { t, slots, refresh, close, say }) {
   html("strong", {}, head, t("merge.slotN", { n }));
   const info = html("span", { class: "hm-slot-info" }, head);
   const actions = html("div", { class: "hm-slot-actions" }, li);
+  // Each button names its slot (P11): the visible words start the name, so a voice command still finds it.
   const [save, load, exp] = [
-    ["save", "Save"],
-    ["load", "Load"],
-    ["export", "Export"],
-  ].map(([cls, key]) => html("button", { class: `btn hm-slot-${cls}`, type: "button" }, actions, t(`merge.slot${key}`)));
+    ["save", "Save", "SaveIn"],
+    ["load", "Load", "LoadFrom"],
+    ["export", "Export", "ExportOf"],
+  ].map(([cls, key, named]) =>
+    html(
+      "button",
+      { class: `btn hm-slot-${cls}`, type: "button", "aria-label": t(`merge.slot${named}`, { n }) },
+      actions,
+      t(`merge.slot${key}`),
+    ),
+  );
   const out = html("div", { class: "hm-export", hidden: true }, li);
   const code = /** @type {HTMLTextAreaElement} */ (
     html("textarea", { class: "hm-code", readonly: true, rows: 3, "aria-label": t("merge.codeLabel", { n }) }, out)

@@ -1,7 +1,7 @@
 // Input (M12) turned into state changes and engine calls: tap or click a
 // cell, hover preview, drag from the tray (the kit's tray drag), the keyboard
 // marker with arrows / Enter / Escape, R and Shift+R to turn the pair, D to
-// hear the board described (P11); and the toolbar, whose buttons open the
+// hear the board described, N the marker's neighbours (P11); and the toolbar, whose buttons open the
 // menus (cards.js).
 import { asksDescribe } from "../../a11y.js";
 import { arrowTarget } from "../../kit/arrows.js";
@@ -24,10 +24,11 @@ const CENTRE = "0:0"; // where the keyboard's marker starts: the board's middle 
  * @property {(error: unknown) => void} report
  * @property {() => void} draw
  * @property {() => void} describe the board read out (key D)
+ * @property {(cell: string) => Promise<void>} neighbours a cell and its neighbours read out (key N)
  */
 
 /** @param {InputParts} parts @returns {() => void} the listeners' removal (the document's) */
-export function bindInput({ state, board, tray, dragged, play, act, report, draw, describe }) {
+export function bindInput({ state, board, tray, dragged, play, act, report, draw, describe, neighbours }) {
   const aim = (/** @type {string | null} */ cell) => {
     play.setMarker(cell).catch(report);
   };
@@ -109,6 +110,9 @@ export function bindInput({ state, board, tray, dragged, play, act, report, draw
     } else if (e.key === "Escape" && state.marker) {
       e.preventDefault();
       aim(null);
+    } else if (e.code === "KeyN" && !e.ctrlKey && !e.metaKey && !e.altKey && !e.shiftKey) {
+      e.preventDefault(); // P11: what is around the marker (the centre before any)
+      neighbours(state.marker ?? CENTRE).catch(report);
     }
   });
   board.root.addEventListener("focus", () => {

@@ -34,7 +34,7 @@ export function layout(root, ctx, { state, juice, onRotate }) {
     label: t("merge.boardLabel"),
     describe: (values) => (state.geometry ? rowsText(state.geometry, values, t).join(" ") : ""),
   });
-  board.root.setAttribute("aria-keyshortcuts", "D R Shift+R");
+  board.root.setAttribute("aria-keyshortcuts", "D N R Shift+R");
   html("p", { class: "sr-only hm-keys-hint" }, boardWrap, t("merge.sr.hint"));
   const side = html("div", { class: "hm-side" }, frame);
   const tray = createTray(side, { t, onRotate });

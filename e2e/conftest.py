@@ -40,11 +40,13 @@ Fixtures:
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
 import sys
 import threading
+import time
 from collections import deque
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -176,21 +178,90 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 SLOWEST_SHOWN = int(os.environ.get("E2E_SLOWEST", "15"))  # E2E_SLOWEST=300: every test
+# E2E_CPU=1: each test's CPU seconds too (its worker's Chromium, driver and Python), which a
+# loaded machine stretches far less than its wall time: the cost to compare tests by.
+CPU_SHOWN = bool(os.environ.get("E2E_CPU"))
+TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+class CpuMeter:
+    """CPU seconds used by this worker and every process under it (its driver, its Chromium and
+    each renderer), sampled every half second so that a process that ends (a closed context's
+    renderer) keeps what it had used: the total only grows."""
+
+    def __init__(self) -> None:
+        self._used: dict[tuple[int, str], int] = {}  # (pid, start time): clock ticks, the last seen
+        self._lock = threading.Lock()
+        threading.Thread(target=self._watch, daemon=True).start()
+
+    def _watch(self) -> None:
+        while True:
+            self.total()
+            time.sleep(0.5)
+
+    def total(self) -> float:
+        parents: dict[int, int] = {}
+        used: dict[int, tuple[str, int]] = {}
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            try:
+                text = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            fields = text[text.rfind(")") + 2:].split()
+            parents[int(entry)] = int(fields[1])
+            used[int(entry)] = (fields[19], int(fields[11]) + int(fields[12]))  # start time; utime + stime
+        tree, todo = {os.getpid()}, [os.getpid()]
+        while todo:
+            pid = todo.pop()
+            for child, parent in parents.items():
+                if parent == pid and child not in tree:
+                    tree.add(child)
+                    todo.append(child)
+        with self._lock:
+            for pid in tree & used.keys():
+                began, ticks = used[pid]
+                self._used[(pid, began)] = max(ticks, self._used.get((pid, began), 0))
+            return sum(self._used.values()) / TICKS
+
+
+@functools.cache
+def cpu_meter() -> CpuMeter | None:
+    """The worker's meter (made at its first test), when E2E_CPU asks for one and /proc has the numbers."""
+    return CpuMeter() if CPU_SHOWN and Path("/proc/self/stat").exists() else None
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    meter = cpu_meter()
+    if meter:
+        item.user_properties.append(("cpu_began", meter.total()))
+    yield
+
+
+def _cpu_spent(item: pytest.Item) -> float | None:
+    began, meter = dict(item.user_properties).get("cpu_began"), cpu_meter()
+    return None if began is None or not meter else meter.total() - began
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
     """The slowest e2e tests, setup and teardown included: where the suite's time goes."""
     spent: dict[str, float] = {}
+    cpu: dict[str, float] = {}
     for reports in terminalreporter.stats.values():
         for report in reports:
             if isinstance(report, pytest.TestReport):
                 spent[report.nodeid] = spent.get(report.nodeid, 0.0) + report.duration
+                if report.when == "teardown" and "cpu" in dict(report.user_properties):
+                    cpu[report.nodeid] = dict(report.user_properties)["cpu"]
     if not spent:
         return
-    terminalreporter.section(f"the {min(SLOWEST_SHOWN, len(spent))} slowest e2e tests (of {len(spent)}, "
-                             f"{sum(spent.values()) / 60:.1f} min in all)")
+    in_all = f"{sum(spent.values()) / 60:.1f} min in all" + (f", {sum(cpu.values()) / 60:.1f} min of CPU" if cpu else "")
+    terminalreporter.section(f"the {min(SLOWEST_SHOWN, len(spent))} slowest e2e tests (of {len(spent)}, {in_all})")
     for nodeid, seconds in sorted(spent.items(), key=lambda item: -item[1])[:SLOWEST_SHOWN]:
-        terminalreporter.write_line(f"{seconds:7.1f} s  {nodeid}")
+        used = f"  {cpu[nodeid]:6.1f} s CPU" if nodeid in cpu else ""
+        terminalreporter.write_line(f"{seconds:7.1f} s{used}  {nodeid}")
 
 
 @pytest.fixture(scope="session")
@@ -211,6 +282,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Itera
     """A failed e2e test's report carries its pages' boot states and trail (PageErrors.report)."""
     outcome = yield
     report = outcome.get_result()
+    if call.when == "teardown" and CPU_SHOWN:
+        used = _cpu_spent(item)
+        if used is not None:
+            report.user_properties.append(("cpu", round(used, 2)))
     errors = item.funcargs.get("page_errors") if hasattr(item, "funcargs") else None
     if report.failed and call.when == "call" and isinstance(errors, PageErrors):
         report.sections.append(("pages and console", errors.report()))
@@ -351,12 +426,15 @@ class WarmContext:
         """Empty the storage of every origin its pages have visited (caches and service worker kept)."""
         if not self.origins:
             return
-        page = self.context.new_page()
+        # Through the kept page when there is one (its arcade is closed): a new page costs a renderer's start.
+        kept = self.kept if self.kept is not None and not self.kept.is_closed() else None
+        page = kept or self.context.new_page()
         cdp = self.context.new_cdp_session(page)
         for origin in sorted(self.origins):
             cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": ORIGIN_STORAGE})
         cdp.detach()
-        page.close()
+        if page is not kept:
+            page.close()
 
     def lend_page(self) -> Page:
         """The page kept from an earlier test (its arcade closed, ``boot`` opens it again in

@@ -14,6 +14,11 @@ from playwright.sync_api import Page
 
 SIZES = [(360, 640), (390, 844), (1366, 768), (1920, 1080)]
 LANGS = ["en", "it", "de", "ru"]
+# The sizes by kind of screen, a phone's (touch) and a desktop's: a layout guard walks a game's
+# screens once per language on one page of each kind and checks every screen at both of its
+# sizes by resizing the page in place (``each_size``), as a phone turned or a window resized
+# shows it: every (language, size, screen) checked, with half the walks of a page per size.
+DEVICES = {"phone": SIZES[:2], "desktop": SIZES[2:]}
 
 # Elements whose text must fit their box; games may pass more selectors.
 TEXT_BOXES = "button, .btn, .chip, label, .stat, .stat-label, .stat-value, select, h1, h2, .badge, [role=tab]"
@@ -76,6 +81,30 @@ _WRAPPED_JS = """(sel) => [...document.querySelectorAll(sel)].filter((el) => el.
 def wrapped(page: Page, selector: str) -> list[str]:
     """The elements matching ``selector`` whose text runs onto more than one line."""
     return page.evaluate(_WRAPPED_JS, selector)
+
+
+def device_page(contexts, device: str, **options) -> Page:
+    """A page of the kind ``device`` names (a phone's: touch, mobile) at its first size."""
+    width, height = DEVICES[device][0]
+    phone = device == "phone"
+    return contexts.page(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone, **options)
+
+
+def each_size(page: Page, sizes: list[tuple[int, int]], check) -> list[str]:
+    """``check(size)``'s problems at each of ``sizes``, the page resized in place, beginning with the
+    size it has (so the screen is first checked as it was opened, and the next step is taken at the
+    size checked last: the sizes take turns at being the one a screen is opened in)."""
+    now = page.viewport_size
+    current = (now["width"], now["height"]) if now else None
+    order = sorted(sizes, key=lambda size: size != current)
+    problems: list[str] = []
+    for width, height in order:
+        if (width, height) != current:
+            page.set_viewport_size({"width": width, "height": height})
+            current = (width, height)
+            steady(page)  # a board refits a frame after a resize (its ResizeObserver)
+        problems += check((width, height))
+    return problems
 
 
 def switch_language(page: Page, lang: str) -> None:

@@ -4,7 +4,8 @@ confirmation and the game-over screen fit: no sideways scroll, no text wider
 than its box, and what the next move needs is on the first screen. axe finds
 no violation on the three screens on a desktop and on a phone.
 
-One context per size. The run shown is a crafted save from the CPython engine
+One page per kind of screen (a phone's two sizes, a desktop's two), each screen checked at both
+of its sizes by resizing the page in place. The run shown is a crafted save from the CPython engine
 (the test hook) with the widest HUD: a five-digit score, the +100 % streak bonus,
 twelve Crowns. It is written into storage before each language is chosen in
 #lang-select, which mounts the page again on it.
@@ -21,7 +22,7 @@ from arcade import storage_key
 from audit import axe_violations
 from club.blocks import conform
 from club.blocks.api import Session, start
-from layout import LANGS, SIZES, TEXT_BOXES, card_problems, outside_first_screen, overflow_report
+from layout import DEVICES, LANGS, TEXT_BOXES, card_problems, each_size, outside_first_screen, overflow_report
 from playwright.sync_api import Page, expect
 
 RUN = storage_key("blocks", "run")
@@ -54,47 +55,63 @@ def cell_centre(page: Page, cell: str) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
-def screen_fits(page: Page, needed: list[str]) -> None:
-    assert overflow_report(page, f"{TEXT_BOXES}, .bk-streak") == []
-    assert outside_first_screen(page, needed) == []
+def screen_problems(page: Page, where: str, needed: list[str]) -> list[str]:
+    """Text wider than its box (the streak line's too) and what the next move needs off the first screen."""
+    found = overflow_report(page, f"{TEXT_BOXES}, .bk-streak") + outside_first_screen(page, needed)
+    return [f"{where}: {problem}" for problem in found]
 
 
-def streak_fits(page: Page) -> None:
+def streak_problems(page: Page, where: str) -> list[str]:
     """The streak line has a fixed height (it must never move the board): its text fits it."""
     box = page.eval_on_selector(".bk-streak", "s => [s.scrollHeight, s.clientHeight, s.scrollWidth, s.clientWidth]")
-    assert box[0] <= box[1] + 1 and box[2] <= box[3] + 1, box
+    return [] if box[0] <= box[1] + 1 and box[2] <= box[3] + 1 else [f"{where}: the streak's text {box} overflows it"]
 
 
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_blocks_fits_every_size_and_language(contexts, size, boot) -> None:
-    width, height = size
-    page = contexts.page(viewport={"width": width, "height": height})
+def audit(page: Page, where: str, size: tuple[int, int], lang: str) -> list[str]:
+    return [f"{where}: axe: {v}" for v in axe_violations(page)] if size in AUDITED and lang == "en" else []
+
+
+@pytest.mark.parametrize("device", list(DEVICES))
+def test_blocks_fits_every_size_and_language(contexts, device: str, boot) -> None:
+    """Each screen in each language checked at the device's two sizes, the page resized in place."""
+    page = contexts.page(viewport=dict(zip(("width", "height"), DEVICES[device][0], strict=True)))
     boot(page, "#/blocks")
-    audit = size in AUDITED
+    problems: list[str] = []
     for lang in [*LANGS[1:], LANGS[0]]:  # English last: the first choice must be a change
         choose_language(page, lang)
         expect(page.locator(".bk-streak")).to_be_visible()
-        streak_fits(page)
-        screen_fits(page, PLAY)
-        if audit and lang == "en":
-            assert axe_violations(page) == []
+
+        def play(size: tuple[int, int], lang: str = lang) -> list[str]:
+            where = f"{lang} {size[0]}x{size[1]} play"
+            return (streak_problems(page, where) + screen_problems(page, where, PLAY)
+                    + audit(page, where, size, lang))
+
+        problems += each_size(page, DEVICES[device], play)
 
         page.click(".bk-new")  # the run is in progress: it asks first
         dialog = page.locator("dialog.bk-confirm")
         expect(dialog).to_be_visible()
-        screen_fits(page, ["dialog.bk-confirm", ".bk-keep", ".bk-yes"])
-        if audit and lang == "en":
-            assert axe_violations(page) == []
+
+        def confirm(size: tuple[int, int], lang: str = lang) -> list[str]:
+            where = f"{lang} {size[0]}x{size[1]} New run?"
+            return screen_problems(page, where, ["dialog.bk-confirm", ".bk-keep", ".bk-yes"]) + audit(page, where, size, lang)
+
+        problems += each_size(page, DEVICES[device], confirm)
         page.keyboard.press("Escape")
         expect(dialog).to_have_count(0)
 
         page.click('.bk-slot[data-slot="0"]')
         page.mouse.click(*cell_centre(page, "0:-4"))  # the last fitting piece: game over (B15)
         expect(page.locator(".bk-over")).to_be_visible()
-        screen_fits(page, ["dialog.bk-over", ".bk-again"])  # the kit dialog is the card
-        assert card_problems(page) == [], f"{lang} end card"  # every action without a scroll (P13)
-        if audit and lang == "en":
-            assert axe_violations(page) == []
+
+        def over(size: tuple[int, int], lang: str = lang) -> list[str]:
+            where = f"{lang} {size[0]}x{size[1]} end card"
+            return (screen_problems(page, where, ["dialog.bk-over", ".bk-again"])  # the kit dialog is the card
+                    + [f"{where}: {problem}" for problem in card_problems(page)]  # every action without a scroll (P13)
+                    + audit(page, where, size, lang))
+
+        problems += each_size(page, DEVICES[device], over)
+    assert problems == [], "\n".join(problems)
 
 
 # Each slot's height on screen, and the height the tray keeps before its first deal (--slot-height).

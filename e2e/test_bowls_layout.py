@@ -5,9 +5,10 @@ Russian, every bowls screen a player meets (the modes, Endless, a puzzle, the
 puzzle list, settings, the gallery, the confirm cards and the end cards) has
 no text wider than its box and no sideways scroll; in a game the title, the
 ring and the Sow, Undo, Redo and Pause buttons (and a puzzle's goal) are on
-the first screen, and choosing a bowl does not scroll the page. One browser
-context per size; the language is switched in place with the arcade's own
-switcher, so Python boots once per size.
+the first screen, and choosing a bowl does not scroll the page. One page per kind of screen (a
+phone, a desktop), each screen checked at both of its sizes by resizing the page
+in place; the language is switched in place with the arcade's own switcher, so
+Python boots once per kind.
 
 axe-core finds no violation on the same screens, desktop and phone.
 """
@@ -18,7 +19,17 @@ import pytest
 from arcade import BOOT_TIMEOUT_MS, wait_ready
 from audit import axe_violations
 from club.bowls.puzzles import load_puzzles, puzzle_by_id, replay
-from layout import LANGS, SIZES, card_problems, outside_first_screen, overflow_report, settle, steady
+from layout import (
+    DEVICES,
+    LANGS,
+    card_problems,
+    device_page,
+    each_size,
+    outside_first_screen,
+    overflow_report,
+    settle,
+    steady,
+)
 from playwright.sync_api import Page
 
 ROOT = "section.game-bowls"
@@ -84,36 +95,61 @@ def sow(page: Page, b: int) -> None:
 
 
 class Guard:
-    """Collects every problem with the screen it was found on, so one run names them all."""
+    """Collects every problem with the screen and size it was found on, so one run names them all.
+    Each screen is checked at each of ``sizes``, the page resized in place."""
 
-    def __init__(self, page: Page, label: str) -> None:
+    def __init__(self, page: Page, lang: str, sizes: list[tuple[int, int]]) -> None:
         self.page = page
-        self.label = label
+        self.lang = lang
+        self.sizes = sizes
         self.problems: list[str] = []
 
+    def label(self, size: tuple[int, int]) -> str:
+        return f"{size[0]}x{size[1]} {self.lang}"
+
     def fits(self, where: str, first_screen: list[str] | None = None) -> None:
+        self.problems += each_size(self.page, self.sizes, lambda size: self._fits_now(f"{self.label(size)} {where}", first_screen))
+
+    def _fits_now(self, where: str, first_screen: list[str] | None = None) -> list[str]:
         # What a player sees: the page once it settled (the ring refits a frame
         # after the panels above and below it change, through a ResizeObserver), with
         # every answer the last click asked for applied.
         idle(self.page)
         settle(self.page)
+        problems = []
         if not steady(self.page):
-            self.problems.append(f"{self.label} {where}: the layout still moves after 120 frames")
-        for problem in overflow_report(self.page):
-            self.problems.append(f"{self.label} {where}: {problem}")
-        for problem in outside_first_screen(self.page, first_screen or []):
-            self.problems.append(f"{self.label} {where}: {problem}")
+            problems.append(f"{where}: the layout still moves after 120 frames")
+        problems += [f"{where}: {problem}" for problem in overflow_report(self.page)]
+        problems += [f"{where}: {problem}" for problem in outside_first_screen(self.page, first_screen or [])]
         if first_screen:  # P13: a bowl is a touch target of at least 44 px
             smallest = self.page.eval_on_selector_all(
                 ".bw-ring .bw-bowl .bw-body", "els => Math.min(...els.map(e => e.getBoundingClientRect().width))")
             if smallest < 44:
-                self.problems.append(f"{self.label} {where}: bowls {smallest:.1f}px wide, under 44")
+                problems.append(f"{where}: bowls {smallest:.1f}px wide, under 44")
+        return problems
+
+    def choose(self, where: str, first_screen: list[str]) -> None:
+        """At each size, a bowl not chosen yet is chosen (a choice, not a move): the page does not
+        scroll, and the screen with the choice fits."""
+
+        def at(size: tuple[int, int]) -> list[str]:
+            steady(self.page)
+            self.page.locator(".bw-bowl.choosable:not(.chosen)").first.click()  # choosing must not scroll
+            scrolled = self.page.evaluate("scrollY")
+            problems = [f"{self.label(size)} {where}: choosing a bowl scrolled to {scrolled}"] if scrolled != 0 else []
+            return problems + self._fits_now(f"{self.label(size)} {where}, bowl chosen", first_screen)
+
+        self.problems += each_size(self.page, self.sizes, at)
 
     def card(self, where: str) -> None:
         self.page.wait_for_selector(".bw-overlay")
-        self.fits(where)
-        if where.endswith("end card") or where.endswith("success card") or where.endswith("failure card"):
-            self.problems += [f"{self.label} {where}: {problem}" for problem in card_problems(self.page)]  # no scroll
+        whole = where.endswith(("end card", "success card", "failure card"))
+
+        def at(size: tuple[int, int]) -> list[str]:
+            named = f"{self.label(size)} {where}"
+            return self._fits_now(named) + ([f"{named}: {problem}" for problem in card_problems(self.page)] if whole else [])  # no scroll
+
+        self.problems += each_size(self.page, self.sizes, at)
 
 
 def walk(page: Page, guard: Guard) -> None:
@@ -131,11 +167,7 @@ def walk(page: Page, guard: Guard) -> None:
         page.click(".bw-mode-endless .bw-start")
     idle(page)
     guard.fits("endless", FIRST_SCREEN)
-    steady(page)
-    page.locator(".bw-bowl.choosable").first.click()  # choosing must not scroll
-    if page.evaluate("scrollY") != 0:
-        guard.problems.append(f"{guard.label} endless: choosing a bowl scrolled to {page.evaluate('scrollY')}")
-    guard.fits("endless, bowl chosen", FIRST_SCREEN)
+    guard.choose("endless", FIRST_SCREEN)
     page.click(".bw-game .bw-settings")
     guard.card("settings")
     page.keyboard.press("Escape")
@@ -150,11 +182,7 @@ def walk(page: Page, guard: Guard) -> None:
     page.click(".bwp-back")
     open_puzzle(page, 7)
     guard.fits("puzzle 7", PUZZLE_FIRST_SCREEN)
-    steady(page)
-    page.locator(".bw-bowl.choosable").first.click()
-    if page.evaluate("scrollY") != 0:
-        guard.problems.append(f"{guard.label} puzzle: choosing a bowl scrolled to {page.evaluate('scrollY')}")
-    guard.fits("puzzle 7, bowl chosen", PUZZLE_FIRST_SCREEN)
+    guard.choose("puzzle 7", PUZZLE_FIRST_SCREEN)
     open_puzzle(page, 2)
     sow(page, wrong_move(2))
     guard.card("puzzle failure card")
@@ -165,17 +193,14 @@ def walk(page: Page, guard: Guard) -> None:
     page.click(".bwp-to-list")
 
 
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_every_bowls_screen_fits_in_every_language(contexts, size: tuple[int, int], boot) -> None:
-    width, height = size
-    phone = width < 500
-    page = contexts.page(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone,
-                         reduced_motion="reduce")
+@pytest.mark.parametrize("device", list(DEVICES))
+def test_every_bowls_screen_fits_in_every_language(contexts, device: str, boot) -> None:
+    page = device_page(contexts, device, reduced_motion="reduce")
     boot(page, "#/bowls")
     problems: list[str] = []
     for lang in LANGS:
         use_language(page, lang)
-        guard = Guard(page, f"{width}x{height} {lang}")
+        guard = Guard(page, lang, DEVICES[device])
         walk(page, guard)
         problems += guard.problems
     assert problems == [], "\n".join(problems)

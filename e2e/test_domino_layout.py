@@ -2,7 +2,8 @@
 controls, the pause card, the New game question and the end card fit 360x640,
 390x844, 1366x768 and 1920x1080 in every language, with the well and the
 controls for the next move in the first screen; axe finds nothing on the start
-screen, in play, paused, in the question or on the end card, desktop and phone."""
+screen, in play, paused, in the question or on the end card, desktop and phone. One page
+per kind of screen (a phone, a desktop), each screen checked at both of its sizes."""
 
 from __future__ import annotations
 
@@ -14,13 +15,22 @@ from arcade import storage_key, wait_ready
 from audit import axe_violations
 from club.domino.api import Session
 from club.domino.saves import dump as dump_game
-from layout import LANGS, SIZES, TEXT_BOXES, card_problems, screen_problems, switch_language
+from layout import (
+    DEVICES,
+    LANGS,
+    TEXT_BOXES,
+    card_problems,
+    device_page,
+    each_size,
+    screen_problems,
+    switch_language,
+)
 from playwright.sync_api import Page, expect
 
 ROUTE = "#/domino"
 BOXES = f"{TEXT_BOXES}, .dd-chip, .dd-opt, .dd-rec dt, .dd-sub"
 # Every layout problem on a screen (e2e/layout.py), with this game's text boxes and button rows.
-fits = partial(screen_problems, boxes=BOXES, buttons=".dd-card .btn, .dd-confirm .btn, .dd-go, .dd-pause, .dd-rules")
+screen_problems_at = partial(screen_problems, boxes=BOXES, buttons=".dd-card .btn, .dd-confirm .btn, .dd-go, .dd-pause, .dd-rules")
 # The open card's buttons narrower than the card's button row (a grid track packed to the end put them in its
 # right half): "<label> <width> of <row>" for each, [] when each spans the row.
 _NARROW_JS = """() => { const row = [...document.querySelectorAll('dialog[open] .kit-dialog-buttons')].at(-1);
@@ -46,48 +56,59 @@ def last_tile_save() -> str:
 LAST_TILE = last_tile_save()
 
 
-def check_language(page: Page, lang: str) -> list[str]:
-    """Paused run -> question -> play -> end card -> mode picker, in one language."""
-    problems = fits(page, f"{lang} paused", [".dd-card"])
-    problems += [f"{lang} paused: {narrow}" for narrow in page.evaluate(_NARROW_JS)]
+def check_language(page: Page, lang: str, sizes: list[tuple[int, int]]) -> list[str]:
+    """Paused run -> question -> play -> end card -> mode picker, in one language, each screen at
+    each of ``sizes`` (the page resized in place)."""
+
+    def fits(where: str, first_screen: list[str], *more) -> list[str]:
+        """The screen's problems at each size; ``more``: further checks, each a function of ``where``."""
+        def at(size: tuple[int, int]) -> list[str]:
+            named = f"{lang} {where} {size[0]}x{size[1]}"
+            return screen_problems_at(page, named, first_screen) + [p for check in more for p in check(named)]
+        return each_size(page, sizes, at)
+
+    def narrow(where: str) -> list[str]:  # the card's buttons across its width
+        return [f"{where}: {button}" for button in page.evaluate(_NARROW_JS)]
+
+    def scrolls(where: str) -> list[str]:  # P13: the game in play is one screen (it scrolled by 9 px at 360x640)
+        scroll = page.evaluate("document.documentElement.scrollHeight - innerHeight")
+        return [f"{where}: the page scrolls by {scroll} px"] if scroll > 0 else []
+
+    def whole(where: str) -> list[str]:  # every action without a scroll
+        return [f"{where}: {problem}" for problem in card_problems(page)]
+
+    problems = fits("paused", [".dd-card"], narrow)
     page.locator(".dd-card .btn").nth(1).click()  # New game
     expect(page.locator(".dd-confirm")).to_be_visible()
-    problems += fits(page, f"{lang} confirm new game", [".dd-confirm"])
+    problems += fits("confirm new game", [".dd-confirm"])
     page.keyboard.press("Escape")
     page.click(".dd-card .btn.primary")  # resume
     page.wait_for_function("document.querySelector('.dd').dataset.phase === 'play'")
-    problems += fits(page, f"{lang} play", [".dd-well", ".dd-key-left", ".dd-key-right", ".dd-key-hard", ".dd-key-cw",
-                                            ".dd-pause", ".dd-hud"])
-    scroll = page.evaluate("document.documentElement.scrollHeight - innerHeight")
-    if scroll > 0:  # P13: the game in play is one screen (it scrolled by 9 px at 360x640)
-        problems.append(f"{lang} play: the page scrolls by {scroll} px")
+    problems += fits("play", [".dd-well", ".dd-key-left", ".dd-key-right", ".dd-key-hard", ".dd-key-cw", ".dd-pause", ".dd-hud"],
+                     scrolls)
     page.keyboard.press("Space")
     page.wait_for_function("document.querySelector('.dd').dataset.phase === 'over'")
     page.wait_for_function("document.querySelector('.dd-end').dataset.armed === '1'")
-    problems += fits(page, f"{lang} end card", [".dd-card"])
-    problems += [f"{lang} end card: {problem}" for problem in card_problems(page)]  # every action without a scroll
-    problems += [f"{lang} end card: {narrow}" for narrow in page.evaluate(_NARROW_JS)]  # one column across the card
+    problems += fits("end card", [".dd-card"], whole, narrow)  # one column across the card
     page.locator(".dd-card .kit-dialog-buttons .btn").nth(1).click()  # change mode (the Daily Club's buttons come before)
     expect(page.locator(".dd-start")).to_be_visible()
-    problems += fits(page, f"{lang} mode picker", [".dd-go"])
+    problems += fits("mode picker", [".dd-go"])
     return problems
 
 
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_domino_fits_every_screen_and_language(contexts, size: tuple[int, int], boot) -> None:
+@pytest.mark.parametrize("device", list(DEVICES))
+def test_domino_fits_every_screen_and_language(contexts, device: str, boot) -> None:
     """P13: no text wider than its box (RU chip 'Спринт · Классичес…'), no wrapped button, no
     sideways scroll; well, pad and pause in the first screen; the pause card, the New game question,
-    the end card and the mode picker fit too, the cards' buttons across their width: en, it, de, ru."""
-    width, height = size
-    phone = width < 500
-    page = contexts.page(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone,
-                         reduced_motion="reduce")
+    the end card and the mode picker fit too, the cards' buttons across their width: en, it, de, ru,
+    at the device's two sizes (the page resized in place)."""
+    page = device_page(contexts, device, reduced_motion="reduce")
     boot(page, ROUTE)
     problems = []
     for lang in [*LANGS[1:], LANGS[0]]:  # every language is a switch (the page starts in English)
         page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage_key("domino", "run"), LAST_TILE])
         switch_language(page, lang)  # mounts again: the stored run comes back paused (D18)
-        problems += check_language(page, lang)
+        problems += check_language(page, lang, DEVICES[device])
     assert problems == [], "\n".join(problems)
 
 

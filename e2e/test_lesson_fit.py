@@ -4,13 +4,14 @@ size and language; domino's pips readable), the coach card's words fit it, Skip 
 between the card and the page, and the step's target, the board and the card lie inside the viewport.
 
 One page: each game's lesson walked once per language, each step measured at both sizes by resizing the
-viewport; the game the lesson's Play opens gives the sizes to compare with."""
+viewport (at the size it was taken at first, so one resize a step); the game the lesson's Play opens gives
+the sizes to compare with."""
 
 from __future__ import annotations
 
 from arcade import settings, wait_ready
 from club.blocks import lesson as blocks_lesson
-from layout import settle, steady, switch_language
+from layout import each_size, settle, steady, switch_language
 from playwright.sync_api import Page, expect
 from test_blocks_lesson import tap_drop
 from test_merge import centre
@@ -74,6 +75,18 @@ def step_problems(at: dict, done: bool) -> list[str]:
     return problems
 
 
+def step_measure(page: Page, game: str, step: str, done: bool, boards: list):
+    """The step's problems at a size (``each_size``'s check); its board's box noted in ``boards``."""
+
+    def measure(size: tuple[int, int]) -> list[str]:
+        at = seen(page, game)
+        where = f"{step} {size[0]}x{size[1]}"
+        boards.append((where, size, at["board"]))
+        return [f"{where}: {p}" for p in step_problems(at, done)]
+
+    return measure
+
+
 def tap_cell(page: Page, cell: str) -> None:
     page.touchscreen.tap(*centre(page, cell))
 
@@ -121,13 +134,16 @@ def in_game(page: Page, game: str) -> dict[tuple[int, int], list[int]]:
         page.wait_for_function("document.querySelector('.dd').dataset.phase === 'play'")
         page.locator(".dd-pause").tap()
     sizes = {}
-    for width, height in PHONES:
-        page.set_viewport_size({"width": width, "height": height})
+
+    def measure(size: tuple[int, int]) -> list[str]:
         page.evaluate("window.scrollTo(0, 0)")
         steady(page)
         r = page.locator(f"{BOARDS[game]}:visible").first.bounding_box()
         assert r
-        sizes[(width, height)] = [round(r["width"]), round(r["height"])]
+        sizes[size] = [round(r["width"]), round(r["height"])]
+        return []
+
+    each_size(page, PHONES, measure)
     return sizes
 
 
@@ -144,12 +160,8 @@ def test_every_lesson_step_fits_a_phone(phone: Page, boot, server_url: str) -> N
             boards = []
             for n in range(len(walk) + 1):
                 expect(page.locator(".kit-lesson")).to_have_attribute("data-step", str(n))
-                for width, height in PHONES:
-                    page.set_viewport_size({"width": width, "height": height})
-                    at = seen(page, game)
-                    where = f"{lang} {game} step {n + 1} {width}x{height}"
-                    boards.append((where, (width, height), at["board"]))
-                    problems += [f"{where}: {p}" for p in step_problems(at, n == len(walk))]
+                # at the size the step was taken at first, then the other
+                problems += each_size(page, PHONES, step_measure(page, game, f"{lang} {game} step {n + 1}", n == len(walk), boards))
                 if n < len(walk):
                     walk[n](page)
             page.locator(".kit-lesson-next").tap()  # Play: the game itself

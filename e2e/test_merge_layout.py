@@ -1,7 +1,8 @@
 """Hex Merge layout guard (P13): the round, its slots, settings, the three
 confirm questions and the game-over screen fit 360x640, 390x844, 1366x768 and
 1920x1080 in every language, with the board and the piece to place in the first
-screen; axe finds nothing on the page or its dialogs, desktop and phone."""
+screen; axe finds nothing on the page or its dialogs, desktop and phone. One page
+per kind of screen (a phone, a desktop), each screen checked at both of its sizes."""
 
 from __future__ import annotations
 
@@ -14,13 +15,22 @@ from club.merge import saves as persist
 from club.merge.board import CELLS
 from club.merge.notation import board_from_cells as B
 from club.merge.notation import parse
-from layout import LANGS, SIZES, TEXT_BOXES, card_problems, screen_problems, switch_language
+from layout import (
+    DEVICES,
+    LANGS,
+    TEXT_BOXES,
+    card_problems,
+    device_page,
+    each_size,
+    screen_problems,
+    switch_language,
+)
 from playwright.sync_api import Page, expect
 
 ROUTE = "#/merge"
 BOXES = f"{TEXT_BOXES}, .hm-mode, .hm-slot-info"
 # Every layout problem on a screen (e2e/layout.py), with this game's text boxes and button rows.
-fits = partial(screen_problems, boxes=BOXES, buttons=".hm-tools .btn, .hm-confirm .kit-dialog-buttons .btn, .hm-over .kit-dialog-buttons .btn")
+screen_problems_at = partial(screen_problems, boxes=BOXES, buttons=".hm-tools .btn, .hm-confirm .kit-dialog-buttons .btn, .hm-over .kit-dialog-buttons .btn")
 # One hole at 0:0 and a 2 to place there: the next placement ends the round (M6)
 # without a merge (no two equal neighbours around 0:0 in this pattern).
 FULL = B(" ".join(f"{c}={(2, 4, 8)[(c.q - c.r) % 3]}" for c in CELLS if str(c) != "0:0"))
@@ -32,8 +42,13 @@ RENDERED_NEXT = """() => [...document.querySelectorAll('.hm-next-art .hm-num')]
   .map((n) => parseFloat(getComputedStyle(n).fontSize) * n.getScreenCTM().a)"""
 
 
-def check_language(page: Page, lang: str) -> list[str]:
-    """The round, then every dialog, in one language; the page is left with a finished round."""
+def check_language(page: Page, lang: str, sizes: list[tuple[int, int]]) -> list[str]:
+    """The round, then every dialog, in one language, each screen at each of ``sizes`` (the page
+    resized in place); the page is left with a finished round."""
+
+    def fits(page: Page, where: str, first_screen: list[str]) -> list[str]:
+        return each_size(page, sizes, lambda size: screen_problems_at(page, f"{where} {size[0]}x{size[1]}", first_screen))
+
     problems = []
     if page.locator(".hm-over").is_visible():  # the last language's round ended
         page.click(".hm-again")
@@ -64,29 +79,30 @@ def check_language(page: Page, lang: str) -> list[str]:
     page.keyboard.press("Escape")
     page.locator('.hm-cell[data-cell="0:0"]').click()
     expect(page.locator(".hm-over")).to_be_visible()
-    problems += fits(page, f"{lang} game over", [".hm-over"])
-    problems += [f"{lang} game over: {problem}" for problem in card_problems(page)]  # every action without a scroll
+    problems += each_size(page, sizes, lambda size: [  # and every action without a scroll
+        *screen_problems_at(page, f"{lang} game over {size[0]}x{size[1]}", [".hm-over"]),
+        *(f"{lang} game over {size[0]}x{size[1]}: {problem}" for problem in card_problems(page))])
     page.keyboard.press("Escape")
     return problems
 
 
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_merge_fits_every_screen_and_language(contexts, size: tuple[int, int], boot) -> None:
+@pytest.mark.parametrize("device", list(DEVICES))
+def test_merge_fits_every_screen_and_language(contexts, device: str, boot) -> None:
     """P13: no text wider than its box, no wrapped button (New round at 1920 px, Tap again at 1280 px),
     no sideways scroll; the board and the piece to place in the first screen; the next pair's numbers
-    rendered at 12 px or more; slots, confirm questions, settings and game over fit too: en, it, de, ru."""
-    width, height = size
-    phone = width < 500
-    page = contexts.page(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone,
-                         reduced_motion="reduce")
+    rendered at 12 px or more; slots, confirm questions, settings and game over fit too: en, it, de, ru,
+    at the device's two sizes (the page resized in place)."""
+    page = device_page(contexts, device, reduced_motion="reduce")
     boot(page, ROUTE, {storage_key("merge", "run"): NEXT_PAIR})
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage_key("merge", "slot/1"), LAST_MOVE])
     expect(page.locator(".hm-next-art .hm-num")).to_have_count(2)
-    sizes = page.evaluate(RENDERED_NEXT)  # P13: the next pair's numbers legible (they were 11.3 px at 360x640)
-    problems = [f"next piece's number {px:.1f} px < {NEXT_MIN_PX}" for px in sizes if px < NEXT_MIN_PX]
+    # P13: the next pair's numbers legible (they were 11.3 px at 360x640)
+    problems = each_size(page, DEVICES[device], lambda size: [
+        f"{size[0]}x{size[1]}: next piece's number {px:.1f} px < {NEXT_MIN_PX}"
+        for px in page.evaluate(RENDERED_NEXT) if px < NEXT_MIN_PX])
     for lang in [*LANGS[1:], LANGS[0]]:  # start with a switch away from English, end back in it
         switch_language(page, lang)
-        problems += check_language(page, lang)
+        problems += check_language(page, lang, DEVICES[device])
     assert problems == [], "\n".join(problems)
 
 

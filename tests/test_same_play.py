@@ -31,7 +31,8 @@ A finished run's view and save say what its end achieved, so that its end card c
 reload or a language switch (``new_best`` in blocks, merge and bowls, B16, M11, W25; domino's ``record`` in
 the view and ``beaten`` in the save, D18): new keys too, left out here. What a screen reader is told (P11):
 a bowls sow ends with a ``changed`` event (the bowls it changed) and a merge preview's ``misfit`` names the
-cells already ``taken``: left out here too.
+cells already ``taken``: left out here too, as are domino's ``assist`` and ``landing`` (assist pace, P11:
+no script here plays at it).
 """
 
 from __future__ import annotations
@@ -99,8 +100,10 @@ def merge_view(view: Any) -> Any:
 
 
 def domino_view(view: Any) -> Any:
-    """A domino view as the maker's: without the records its end beat (D18)."""
-    return {k: v for k, v in view.items() if k != "record"} if isinstance(view, dict) else view
+    """A domino view as the maker's: without the records its end beat (D18), nor assist pace and
+    its landing preview (P11: none of these scripts plays at assist pace)."""
+    new = ("record", "assist", "landing")
+    return {k: v for k, v in view.items() if k not in new} if isinstance(view, dict) else view
 
 
 def bowls_line(line: Any) -> Any:

@@ -1,7 +1,7 @@
 // The settings dialog, opened by the header's button: sound and
 // its volume, vibration, motion (P11), whether this browser keeps the progress
-// and what protects it (P8: web/persist.js), Domino Drop's held keys (D8) and soft
-// drop speed (D6's by default; web/games/domino/softdrop.js). Every
+// and what protects it (P8: web/persist.js), Domino Drop's held keys (D8), soft
+// drop speed (D6's by default; web/games/domino/softdrop.js) and assist pace (P11). Every
 // change is applied and saved at once.
 import { html } from "./svg.js";
 import { createDialog } from "./kit/dialog.js";
@@ -223,6 +223,17 @@ function keyRows(body, { settings, row, t, save }) {
   }
   speed.addEventListener("change", () => {
     settings.softDrop = speed.value;
+    save();
+  });
+  // Assist pace (P11): a new run's tiles wait for the player and every move is said; such a run is practice.
+  const assistRow = row(body, "shell.settings.assistPace");
+  const assist = /** @type {HTMLInputElement} */ (
+    html("input", { type: "checkbox", role: "switch", id: "assist-switch", class: "switch", checked: settings.assistPace }, assistRow)
+  );
+  const note = html("p", { class: "setting-note", id: "assist-note" }, body, t("shell.settings.assistPaceNote"));
+  assist.setAttribute("aria-describedby", note.id);
+  assist.addEventListener("change", () => {
+    settings.assistPace = assist.checked;
     save();
   });
 }

@@ -57,7 +57,7 @@ const ASIDE = "/corrupt/"; // `<key>/corrupt/<epoch ms>`
 /**
  * The shell's settings: language, motion (P11) and the feel (sound, vibration).
  * @typedef {{ schema: number, lang: string | null, motion: string, sound: boolean, volume: number, vibrate: boolean,
- *   keyDelay: number, keyRepeat: number, softDrop: string }} Settings
+ *   keyDelay: number, keyRepeat: number, softDrop: string, assistPace: boolean }} Settings
  */
 
 /** @typedef {(key: string, vars?: object) => string} Translate the page's strings (`i18n.t`) */
@@ -483,6 +483,7 @@ const SETTINGS_DEFAULTS = {
   keyDelay: KEY_TIMING.delay.fallback,
   keyRepeat: KEY_TIMING.repeat.fallback,
   softDrop: SOFT_DROP.speeds[0],
+  assistPace: false, // Domino Drop's assist pace (P11): a new run's tiles wait for the player
 };
 /** @param {{ min: number, max: number }} range @returns {(v: any) => boolean} */
 const within = (range) => (v) => Number.isInteger(v) && v >= range.min && v <= range.max;
@@ -497,6 +498,7 @@ const SETTINGS_CHECKS = {
   keyDelay: within(KEY_TIMING.delay),
   keyRepeat: within(KEY_TIMING.repeat),
   softDrop: (v) => SOFT_DROP.speeds.includes(v),
+  assistPace: (v) => typeof v === "boolean",
 };
 
 /** @param {string | null} text @returns {Settings} (throws on an unknown schema) */

@@ -15,7 +15,9 @@
 import { createJuice } from "../kit/juice.js";
 import { mountGame } from "../kit/mount.js";
 import { markDailyDone } from "../kit/clubpage.js";
+import { asksDescribe } from "../a11y.js";
 import { createAnim } from "./domino/anim.js";
+import { createCursor } from "./domino/cursor.js";
 import { createFrames } from "./domino/frames.js";
 import { createWell } from "./domino/well.js";
 import { createInput } from "./domino/input.js";
@@ -23,11 +25,42 @@ import { lessonSteps } from "./domino/lesson.js";
 import { createPlay } from "./domino/play.js";
 import { createOwed } from "./domino/playtime.js";
 import { layout, render } from "./domino/render.js";
+import { wellSaid } from "./domino/speech.js";
 import { createState } from "./domino/state.js";
 
 /** @param {HTMLElement} root @param {import("../app.js").GameContext<Domino.Calls>} ctx */
 export function mount(root, ctx) {
   return mountGame(root, ctx, (kit) => ({ ...hooks(root, ctx, kit), ghostBoard })); // the friend's board: no state of the page
+}
+
+/**
+ * The Daily button: today's daily through its route (the app mounts it, the kit starts it).
+ * @param {import("../app.js").GameContext<Domino.Calls>} ctx @param {import("../kit/mount.js").Kit<Domino.Calls>} kit
+ */
+function openDaily(ctx, kit) {
+  ctx.club.today().then((/** @type {{ games: Record<string, { query: string }> }} */ today) => {
+    if (!kit.page.gone()) location.hash = `#/domino?${today.games.domino.query}`;
+  }, kit.page.report);
+}
+
+/**
+ * The well by ear (P11): key D reads it (wherever the focus is on this page, a replay's too), key C the cell cursor.
+ * @param {import("../app.js").GameContext<Domino.Calls>} ctx @param {import("./domino/state.js").State} state
+ */
+function byEar(ctx, state) {
+  const cursor = createCursor({ fmt: ctx, say: (text) => ctx.announce(text), view: () => state.view, falling: () => state.falling });
+  /** Key D: the columns, the falling tile and its landing, the next tile. @param {KeyboardEvent} e */
+  const describe = (e) => {
+    if (!asksDescribe(e) || !state.view || e.repeat) return;
+    e.preventDefault();
+    for (const line of wellSaid(ctx, state.view, state.falling)) ctx.announce(line);
+  };
+  document.addEventListener("keydown", describe);
+  return {
+    /** A key for the cell cursor (input.js): true when it took it. @param {KeyboardEvent} e */
+    explore: (e) => cursor.key(e),
+    stop: () => document.removeEventListener("keydown", describe),
+  };
 }
 
 /**
@@ -43,7 +76,7 @@ function hooks(root, ctx, kit) {
     ctx,
     {
       onStart: (mode, set) => play.startRun("new", { mode, set }),
-      onDaily: openDaily,
+      onDaily: () => openDaily(ctx, kit),
     },
     juice,
   );
@@ -70,18 +103,13 @@ function hooks(root, ctx, kit) {
   const keyHurry = (/** @type {KeyboardEvent} */ e) => {
     if (!e.repeat) anim.hurry();
   };
+  const ear = byEar(ctx, state);
   if (ctx.lesson || ctx.replay)
     parts.start.hide(); // no mode to choose: the well comes from the engine
   else markDailyDone(/** @type {HTMLElement} */ (root.querySelector(".dd-daily")), ctx, kit.page.report);
   if (ctx.replay) {
     state.phase = "replay";
     kit.page.paintNow();
-  }
-  /** The Daily button: today's daily through its route (the app mounts it, the kit starts it). */
-  function openDaily() {
-    ctx.club.today().then((/** @type {{ games: Record<string, { query: string }> }} */ today) => {
-      if (!kit.page.gone()) location.hash = `#/domino?${today.games.domino.query}`;
-    }, kit.page.report);
   }
   /** @type {string | null} */
   let loaded = null; // the stored run the engine loaded
@@ -96,12 +124,12 @@ function hooks(root, ctx, kit) {
       act: frames.act,
       pause: play.togglePause,
       soft: (held) => {
-        // no time passes in the lesson: ↓ moves one row per press, whatever the speed set
-        if (!ctx.lesson) frames.soft(held);
+        // no gravity in the lesson nor at assist pace: ↓ moves one row per press, whatever the speed set
+        if (!ctx.lesson && !state.view?.assist) frames.soft(held);
         else if (held) frames.act("down");
       },
       // The player's soft drop speed (settings): D6's, the engine's flag, by default; faster ones send plain `down`s.
-      speed: () => (ctx.lesson ? "normal" : ctx.settings.softDrop),
+      speed: () => (ctx.lesson || state.view?.assist ? "normal" : ctx.settings.softDrop),
       drop: () => frames.act("down", "soft"),
       falling: () => state.falling,
       playing: () => state.phase === "play" && !state.animating && !state.adopting,
@@ -110,6 +138,7 @@ function hooks(root, ctx, kit) {
       timing: () => (state.view ? { delay: ctx.settings.keyDelay, every: ctx.settings.keyRepeat } : null),
       cellPixels: () => parts.well.cellPixels(),
       early: anim.early,
+      explore: ear.explore,
     });
     addEventListener("keydown", keyHurry, true); // any key, pad press or touch of the well ends the juice at once
     parts.play.addEventListener("pointerdown", anim.hurry, true);
@@ -174,6 +203,7 @@ function hooks(root, ctx, kit) {
       frames.stop();
       input?.destroy();
       removeEventListener("keydown", keyHurry, true);
+      ear.stop();
       parts.hud.destroy();
       juice.destroy();
       play.closeCard();

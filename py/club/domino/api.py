@@ -58,9 +58,18 @@ MAX_TICK_MS = 3_600_000  # one frame never carries more than an hour (the page c
 #: Marathon played at gravity pace locks about 1,200.
 MAX_TILES = 5_000
 MOVE = one_of(*MOVES)
+ASSIST = "assist"  # the practice reason of a run at assist pace (P11)
 FRAME = integer(0, MAX_TICK_MS, default=0)
 HELD = flag(default=False)
 Step = Callable[[Game], Outcome[Game]]
+
+
+def read_assist(payload: dict[str, Any]) -> bool:
+    """``new``'s ``assist``: true for assist pace (P11), absent or false for the rules' pace."""
+    value = payload.get("assist", False)
+    if value is not True and value is not False:
+        raise NotationError("assist", "assist is true (assist pace) or absent")
+    return value
 
 
 def moving(name: str) -> Step:
@@ -82,7 +91,8 @@ class Session(Base[Game, Records]):
     LINK = {"mode": str, "set": str}
     CALLS = {"move": act(move=str), "tick": act(ms=int), "soft": act(held=bool),
              "new": act(seed=NotRequired[int], query=NotRequired[str], daily=NotRequired[str],
-                         from_replay=NotRequired[str], step=NotRequired[int], mode=NotRequired[str], set=NotRequired[str])}
+                         from_replay=NotRequired[str], step=NotRequired[int], mode=NotRequired[str], set=NotRequired[str],
+                         assist=NotRequired[bool])}
 
     def __init__(self) -> None:
         super().__init__()
@@ -100,7 +110,19 @@ class Session(Base[Game, Records]):
         text = payload.get("position")
         if "position" in payload and not isinstance(text, str):
             raise NotationError("position", "position must be notation text")
-        return rules.new_run(mode, set_kind, seed, parse(text).well if isinstance(text, str) else None)[0]
+        game = rules.new_run(mode, set_kind, seed, parse(text).well if isinstance(text, str) else None)[0]
+        return replace(game, assist=read_assist(payload))
+
+    def expand(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """A link's or a daily's deal at the pace the player asked for (assist pace, P11):
+        the deal is the link's, the pace the player's."""
+        assist = read_assist(payload)
+        expanded = super().expand(payload)
+        return {**expanded, "assist": True} if assist else expanded
+
+    def practice(self, state: Game) -> str | None:
+        """A run at assist pace (P11) is practice: gravity waited for the player."""
+        return ASSIST if state.assist else None
 
     def describe(self, state: Game) -> View:
         return describe(state, self._best(state) if state.over else None)
@@ -150,8 +172,10 @@ class Session(Base[Game, Records]):
         return {**super().daily_payload(date), "mode": "sprint", "set": "classic"}
 
     def start_payload(self, seed: int, payload: dict[str, Any]) -> dict[str, Any]:
-        return {**super().start_payload(seed, payload), "mode": payload.get("mode", "sprint"),
-                "set": payload.get("set", "classic")}
+        """The deal, its mode and set, and assist pace when the run has it (a replay plays it at its pace)."""
+        start = {**super().start_payload(seed, payload), "mode": payload.get("mode", "sprint"),
+                 "set": payload.get("set", "classic")}
+        return {**start, "assist": True} if payload.get("assist") is True else start
 
     def load(self, payload: dict[str, Any]) -> View:
         """A resumed run holds no key down (``load_state``, D18): its recording says
@@ -207,7 +231,9 @@ class Session(Base[Game, Records]):
         None for a game of no mode), so the end card shows them beside the run's."""
         if not outcome.state.over:  # a move on an ended run is refused: this banks once
             return []
-        self.profile, beaten = profile.bank(self.profile, outcome.state)
+        beaten: list[str] = []
+        if not outcome.state.assist:  # a run at assist pace is practice: it sets no record (P11)
+            self.profile, beaten = profile.bank(self.profile, outcome.state)
         self.keep(replace(outcome.state, beaten=tuple(beaten)))  # the run's own fact: its view says it from now on
         record: RecordEvent = {"type": "record", "beaten": beaten, "best": self._best(outcome.state)}
         return [record]

@@ -37,5 +37,6 @@ def lesson_game() -> Game:
     rest, rng = shuffled_set("classic", Rng.from_seed(SEED))
     first = {tuple(sorted(t)) for t in FIRST}
     queue = FIRST + tuple(t for t in rest if tuple(sorted(t)) not in first)
-    game = Game(parse(POSITION).well, mode="sprint", set_kind="classic", queue=queue, queue_set=1, rng=rng)
+    # the lesson's tile always waits for the player (assist pace, P11): its landing is said before each drop
+    game = Game(parse(POSITION).well, mode="sprint", set_kind="classic", queue=queue, queue_set=1, rng=rng, assist=True)
     return rules.spawn_next(game)[0]

@@ -69,6 +69,9 @@ class Game:
     queue_set: int = 0  # set the queued tiles belong to
     rng: Rng = NO_RNG
     beaten: tuple[str, ...] = ()  # the records (RECORDS) the run's end beat (D18): its end card says so after a reload
+    # assist pace (P11, docs/decisions.md): gravity and the lock delay wait for the player; the tile moves down
+    # only by the player's soft or hard drop. Chosen when the run starts and kept in it: such a run is practice
+    assist: bool = False
 
     @property
     def position(self) -> Position:
@@ -256,7 +259,8 @@ def set_soft(game: Game, held: bool) -> Game:
 
 
 def advance(game: Game, ms: int) -> Outcome[Game]:
-    """Let ``ms`` of game time pass: gravity (D6), lock delay (D7), active time (D17).
+    """Let ``ms`` of game time pass: gravity (D6), lock delay (D7), active time (D17);
+    with assist pace only active time.
 
     A lock ends the call: the turn resolves and the rest of ``ms`` only counts
     as play time, so the next tile starts its clocks at zero.
@@ -265,7 +269,7 @@ def advance(game: Game, ms: int) -> Outcome[Game]:
         return Outcome.refuse(game, "over")
     active = game.active_ms + ms if game.started else game.active_ms
     tile = game.falling
-    if tile is None:
+    if tile is None or game.assist:  # assist pace: time only counts as play time (D17), gravity waits
         return Outcome(replace(game, active_ms=active))
     start_row, fall, rest, left = tile.row, game.fall_ms, game.rest_ms, ms
     interval = min(game.gravity, SOFT_MS) if game.soft else game.gravity

@@ -59,12 +59,14 @@ def dump(game: Game) -> str:
     }
     if game.beaten:  # written only by a run whose end beat a record: every other run is saved as before
         data["beaten"] = list(game.beaten)
+    if game.assist:  # written only by a run at assist pace: every other run is saved as before
+        data["assist"] = True
     return save.dump(GAME, KIND, data)
 
 
 FIELDS = frozenset(("position", "falling", "fall_ms", "rest_ms", "resets", "soft", "gravity", "over", "topped_out",
                     "started", "active_ms", "turns", "points", "chain", "mode", "set", "set_number", "queue",
-                    "queue_set", "rng", "beaten"))
+                    "queue_set", "rng", "beaten", "assist"))
 
 
 def load(text: object) -> Game:
@@ -102,6 +104,7 @@ def load(text: object) -> Game:
         queue_set=save.counter(data, "queue_set"),
         rng=Rng.load(data.get("rng")),
         beaten=read_beaten(data),
+        assist=read_assist(data),
     )
     check_consistent(game)
     if mode:
@@ -127,6 +130,23 @@ def read_beaten(data: dict[str, Any]) -> tuple[str, ...]:
     if data.get("over") is not True or not data.get("mode"):
         raise NotationError("beaten", "only a run over, of a mode, beats a record")
     return beaten
+
+
+def read_assist(data: dict[str, Any]) -> bool:
+    """Assist pace (P11): written only as ``true``, by a run of a mode.
+
+    >>> read_assist({}), read_assist({"assist": True, "mode": "sprint"})
+    (False, True)
+    >>> read_assist({"assist": False, "mode": "sprint"})
+    Traceback (most recent call last):
+    ...
+    club.errors.NotationError: assist: assist is true (a run at assist pace) or absent
+    """
+    if "assist" not in data:
+        return False
+    if data["assist"] is not True or not data.get("mode"):
+        raise NotationError("assist", "assist is true (a run at assist pace) or absent")
+    return True
 
 
 def read_falling(data: dict[str, Any]) -> Falling | None:

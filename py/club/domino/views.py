@@ -22,6 +22,7 @@ from typing import TypedDict
 from club.domino import rules
 from club.domino.events import Best, Event, Half
 from club.domino.falling import landing_row
+from club.domino.preview import Landing, landing
 from club.domino.rules import Game
 from club.domino.well import print_well
 
@@ -72,6 +73,8 @@ class View(TypedDict):
     # D18: a run over: the records its end beat and the records of its mode and set after it (the end card,
     # after a reload or a language switch too); None in play, or for a game of no mode
     record: Record | None
+    assist: bool  # assist pace (P11): gravity waits for the player; the run is practice
+    landing: Landing | None  # at assist pace, the falling tile's landing preview (club.domino.preview); else None
 
 
 class Record(TypedDict):
@@ -151,6 +154,8 @@ def describe(game: Game, best: Best | None = None) -> View:
         "repeat_delay": rules.REPEAT_DELAY,
         "repeat_every": rules.REPEAT_EVERY,
         "record": {"beaten": list(game.beaten), "best": best} if game.over and best is not None else None,
+        "assist": game.assist,
+        "landing": landing(game) if game.assist else None,  # worked out only for the player who hears it
     }
 
 

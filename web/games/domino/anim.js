@@ -5,6 +5,7 @@
 // action ends the juice and the animation at once: input never waits. A
 // replay's step is shown the same way, nothing stored.
 import { cueOf, praiseLevel } from "./cues.js";
+import { lockSaid, moveSaid, spawnSaid } from "./speech.js";
 import { stepPop, turnPop, turnSaid } from "./words.js";
 
 /** @typedef {import("./frames.js").Answer} Answer */
@@ -45,6 +46,7 @@ export function createAnim({ ctx, kit, state, parts, juice, play, act }) {
     if (!answer.accepted) {
       if (answer.reason === "blocked" && refusedLast !== move) ctx.feel.cue("refuse");
       refusedLast = move;
+      if (answer.reason === "blocked" && answer.view.assist) ctx.announce(ctx.t("domino.say.blocked")); // every press heard
       return;
     }
     refusedLast = "";
@@ -52,6 +54,8 @@ export function createAnim({ ctx, kit, state, parts, juice, play, act }) {
     if (!turned) {
       answer.events.forEach((e) => cue(e, answer.events));
       kit.heard(answer.events);
+      // assist pace (P11): the tile where it is now and what a drop there would do, after every move
+      if (answer.view.assist) ctx.announce(moveSaid(ctx, answer.view));
     }
   }
 
@@ -99,7 +103,7 @@ export function createAnim({ ctx, kit, state, parts, juice, play, act }) {
     }
     state.animating = false;
     play.show(answer.view);
-    announceTurn(answer.events);
+    announceTurn(answer.events, answer.view);
     for (const e of answer.events) if (e.type === "scored" || e.type === "over" || e.type === "record") cue(e, answer.events);
     kit.heard(answer.events);
     if (answer.view.over) play.finish(answer);
@@ -108,8 +112,13 @@ export function createAnim({ ctx, kit, state, parts, juice, play, act }) {
     }
   }
 
-  /** @param {Domino.Event[]} events */
-  function announceTurn(events) {
+  /**
+   * A turn in words and pops; at assist pace (P11) what the lock cancelled step by step before the turn's
+   * sum, and the new tile with its landing and the next one after it.
+   * @param {Domino.Event[]} events @param {Domino.View} view
+   */
+  function announceTurn(events, view) {
+    if (view.assist) for (const line of lockSaid(ctx, events, view.height)) ctx.announce(line);
     /** @type {Domino.ScoredEvent | undefined} */
     const scored = events.find((e) => e.type === "scored");
     if (scored?.points) {
@@ -125,6 +134,7 @@ export function createAnim({ ctx, kit, state, parts, juice, play, act }) {
       hud.flash(ctx.t("domino.pop.set", { n: started.set }), true);
       ctx.announce(ctx.t("domino.say.set", { n: started.set }));
     }
+    if (view.assist && !view.over) for (const line of spawnSaid(ctx, view)) ctx.announce(line);
   }
 
   /**

@@ -49,6 +49,7 @@ const SIDEWAYS = new Set(["left", "right"]);
  * @property {() => number} cellPixels
  * @property {(move: string) => void} early a one-shot move (rotate, hard drop) pressed while a turn animates:
  *   the page ends the animation at once and makes the move right after it (input never waits)
+ * @property {(e: KeyboardEvent) => boolean} explore a key for the cell cursor (cursor.js): true when it took it
  */
 
 /**
@@ -161,6 +162,12 @@ export function createInput(options) {
   function onKeyDown(e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const what = KEYS[e.key];
+    const field = closest(e.target, "button, a, select, input, textarea");
+    const free = !closest(e.target, "dialog") && (!field || field.closest(".dd-pad"));
+    if (free && live() && options.explore(e)) {
+      e.preventDefault(); // the cell cursor's key (P11): no move
+      return;
+    }
     if (!what) return;
     if (closest(e.target, "dialog")) {
       // a card has the keys; P still toggles the pause (Escape is the card's)

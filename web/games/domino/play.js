@@ -9,6 +9,7 @@ import { html } from "../../svg.js";
 import { askNewGame, overCard, pauseCard } from "./cards.js";
 import { showTips } from "./lesson.js";
 import { readChoice } from "./screens.js";
+import { spawnSaid } from "./speech.js";
 import { overSaid, overTitle, startSaid } from "./words.js";
 
 /** @typedef {import("../../kit/dialog.js").Dialog} Dialog */
@@ -180,15 +181,17 @@ function createLaunch({ ctx, kit, state, frames, begin }) {
     return page.serial(async () => {
       try {
         const mark = frames.mark();
-        const started = method === "new" ? engine.call(method, payload) : engine.call(method);
+        // assist pace (P11, the player's setting) is asked for with every new run and recorded in it
+        const asked = ctx.settings.assistPace ? { ...payload, assist: true } : payload;
+        const started = method === "new" ? engine.call(method, asked) : engine.call(method);
         const [view, save] = await Promise.all([started, engine.call("save", {})]);
         if (page.gone()) return;
         if (page.keep({ accepted: true, save, view })) frames.saved(mark);
-        begin(view);
         if (method === "new") {
           store.set("choice", JSON.stringify({ mode: view.mode, set: view.set }));
           ctx.announce(startSaid(ctx, view));
         }
+        begin(view);
       } catch (error) {
         page.report(error);
         ctx.notice(t("domino.engineError"));
@@ -286,12 +289,15 @@ export function createPlay(deps) {
     if (phase === "paused") showPaused(view, live);
   }
 
-  /** A view in play from now on: the well has the focus, the frames run. @param {Domino.View} view */
+  /** A view in play from now on: the well has the focus, the frames run; at assist pace its first tile said. @param {Domino.View} view */
   function begin(view) {
     replaceRun(state, frames);
     showWell(view, "play", true, true);
     well.root.focus({ preventScroll: true });
     frames.run();
+    if (!view.assist) return;
+    if (!ctx.lesson) ctx.announce(t("domino.say.assist"));
+    for (const line of spawnSaid(ctx, view)) ctx.announce(line);
   }
 
   /** @param {import("./screens.js").Profile | null} [profile] the records shown (before the engine: the stored ones) */

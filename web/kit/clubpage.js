@@ -66,7 +66,7 @@ export function endPart(card, cls) {
  * @returns {ClubEnd}
  */
 export function createClubEnd(ctx, report, on = {}) {
-  /** @type {any} */
+  /** @type {import("./club.js").Summary | null} */
   let summary = null;
   /** @type {HTMLElement | null} */
   let part = null;
@@ -77,7 +77,7 @@ export function createClubEnd(ctx, report, on = {}) {
     drawn = true;
     Promise.resolve(ctx.club.endBlock(part, summary)).catch(report);
   }
-  /** @param {Promise<any>} asked the summary to show, unless a new run started meanwhile */
+  /** @param {Promise<import("./club.js").Summary | null>} asked the summary to show, unless a new run started meanwhile */
   function take(asked) {
     const mine = run;
     asked.then((got) => {

@@ -72,7 +72,10 @@ export function createCommand(parent, before, { ctx, page, state, words, dropAt,
   /** @param {{slot: number, row: number, n: number, ask: boolean}} move */
   async function run(move) {
     const cell = words.cellAt(move.row, move.n);
-    if (!cell) return announce(t("blocks.type.noCell", { cell: t("blocks.say.short", { row: move.row, n: move.n }) }));
+    if (!cell) {
+      input.select();
+      return announce(t("blocks.type.noCell", { cell: t("blocks.say.short", { row: move.row, n: move.n }) }));
+    }
     if (move.ask) {
       const answer = await page.serial(() => ctx.engine.call("preview", { slot: move.slot, cell }));
       if (!answer || page.gone()) return;
@@ -92,6 +95,7 @@ export function createCommand(parent, before, { ctx, page, state, words, dropAt,
     if (reason) {
       ctx.feel.cue("refuse");
       announce(refusal(reason, move.slot, cell));
+      input.select(); // the next move typed replaces the refused one
     } else if (reason === "") input.value = "";
   }
 

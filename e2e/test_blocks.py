@@ -868,9 +868,9 @@ def test_nothing_in_the_hud_moves_the_board(contexts, boot, size, lang: str) -> 
 def test_counts_use_plural_forms(contexts, boot, lang: str) -> None:
     """P12: "1 rows cleared" is gone; counts pick CLDR plural forms."""
     page = sized_page(contexts, boot, (1280, 800), lang, seeded(f"{TWO_ROWS} 0:0,1:0|0:0|- 0 0 0 0 1"))
-    single, pair = ({"en": ("1 cell", "2 cells"), "ru": ("1 клетка", "2 клетки")})[lang]
-    assert page.locator('.bk-slot[data-slot="1"]').get_attribute("aria-label").endswith(single)
-    assert page.locator('.bk-slot[data-slot="0"]').get_attribute("aria-label").endswith(pair)
+    single, pair = ({"en": ("1 cell:", "2 cells:"), "ru": ("1 клетка:", "2 клетки:")})[lang]  # then the cells (P11)
+    assert single in page.locator('.bk-slot[data-slot="1"]').get_attribute("aria-label")
+    assert pair in page.locator('.bk-slot[data-slot="0"]').get_attribute("aria-label")
     page.click('.bk-slot[data-slot="1"]')
     page.mouse.click(*cell_centre(page, "0:0"))  # two rows (B13: 341 points)
     said = {"en": ("2 rows cleared.", "+341 points"), "ru": ("Очищено 2 ряда.", "+341 очко")}[lang]

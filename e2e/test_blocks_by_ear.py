@@ -120,6 +120,9 @@ def test_a_run_played_by_ear_scores_like_a_beginner_in_few_keys(page: Page, boot
     assert ear.press("ArrowRight", r"^row ") == "row 5, cell 5, empty."  # the first arrow: the centre
     assert ear.press("ArrowRight", r"^row ") == "row 5, cell 6, empty."
     assert ear.type_move("2 r1c1") == "There is no cell r1c1."  # the top row holds cells 5 to 9
+    field, view = page.locator(".bk-type").bounding_box(), page.viewport_size  # shown while it has the focus
+    assert field["x"] >= 0 and field["x"] + field["width"] <= view["width"] and field["y"] + field["height"] <= view["height"]
+    assert page.locator(".bk-type input").bounding_box()["height"] >= 44  # a touch target (P13)
     ear.tap("Escape")
     assert ear.type_move("r3c4").startswith("Type a piece and a cell, like 2 r3c4")
     ear.tap("Escape")  # out of the field: the tray has the focus, as for a player arriving by Tab

@@ -85,7 +85,7 @@ export function createInput({ board, dragged }, c) {
         return;
       }
       hex.root.focus();
-      c.aim(c.cursor() ?? "0:0"); // from the cell the cursor was on, else the centre
+      c.aim(c.cursor() ?? "0:0"); // from the cell the player put the cursor on, else the centre (B19)
       c.announce(c.t("blocks.say.picked", { shape: c.t(`blocks.shape.${c.view()?.tray[slot].shape}`) }));
     });
   }
@@ -138,7 +138,6 @@ export function createInput({ board, dragged }, c) {
     if (e.key.startsWith("Arrow")) {
       const keys = c.geometry()?.keys;
       const next = (keys && arrowTarget(keys, held.target ?? "0:0", e.key)) ?? "0:0";
-      c.setCursor(next); // the next piece picked is aimed from here
       c.aim(next).then((shown) => {
         // Said once the preview is shown, and only if the target is still there.
         if (!shown || c.gone() || c.held()?.mode !== "key" || c.held()?.target !== next) return;

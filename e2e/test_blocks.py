@@ -735,19 +735,20 @@ def test_touch_tap_then_tap_shows_the_preview_before_the_drop(phone: Page, boot)
 
 
 def test_tab_order_is_board_tray_then_buttons(page: Page, boot) -> None:
-    """P11: keyboard play starts at the board and tray; the buttons come after."""
+    """P11: keyboard play starts at the board and tray, then the typed move's field (shown while it has the
+    focus); the buttons come after."""
     open_blocks(page, boot, Session().new_run({"seed": 8})["save"])
     page.locator(".bk-board").focus()
     page.keyboard.press("Shift+Tab")  # nothing of the game comes before the board
     assert page.evaluate("!document.activeElement.closest('.game-blocks')")
     page.keyboard.press("Tab")
     seen = []
-    for _ in range(8):
+    for _ in range(9):
         seen.append(page.evaluate(
             "(() => { const e = document.activeElement;"
             " return e.dataset.slot !== undefined ? 'slot' + e.dataset.slot : e.classList[e.classList.length - 1]; })()"))
         page.keyboard.press("Tab")
-    assert seen == ["bk-board", "slot0", "slot1", "slot2", "bk-redeal", "bk-new", "bk-daily", "bk-rules"]
+    assert seen == ["bk-board", "slot0", "slot1", "slot2", "bk-type-input", "bk-redeal", "bk-new", "bk-daily", "bk-rules"]
     assert page.errors == []  # type: ignore[attr-defined]
 
 

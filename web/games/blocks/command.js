@@ -50,7 +50,14 @@ export function createCommand(parent, before, { ctx, page, state, words, dropAt,
   const input = /** @type {HTMLInputElement} */ (
     html(
       "input",
-      { id: "bk-type-move", type: "text", inputmode: "text", spellcheck: "false", "aria-description": t("blocks.type.help") },
+      {
+        id: "bk-type-move",
+        class: "bk-type-input",
+        type: "text",
+        inputmode: "text",
+        spellcheck: "false",
+        "aria-description": t("blocks.type.help"),
+      },
       form,
     )
   );

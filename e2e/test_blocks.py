@@ -735,19 +735,20 @@ def test_touch_tap_then_tap_shows_the_preview_before_the_drop(phone: Page, boot)
 
 
 def test_tab_order_is_board_tray_then_buttons(page: Page, boot) -> None:
-    """P11: keyboard play starts at the board and tray; the buttons come after."""
+    """P11: keyboard play starts at the board and tray, then the typed move's field (shown while it has the
+    focus); the buttons come after."""
     open_blocks(page, boot, Session().new_run({"seed": 8})["save"])
     page.locator(".bk-board").focus()
     page.keyboard.press("Shift+Tab")  # nothing of the game comes before the board
     assert page.evaluate("!document.activeElement.closest('.game-blocks')")
     page.keyboard.press("Tab")
     seen = []
-    for _ in range(8):
+    for _ in range(9):
         seen.append(page.evaluate(
             "(() => { const e = document.activeElement;"
             " return e.dataset.slot !== undefined ? 'slot' + e.dataset.slot : e.classList[e.classList.length - 1]; })()"))
         page.keyboard.press("Tab")
-    assert seen == ["bk-board", "slot0", "slot1", "slot2", "bk-redeal", "bk-new", "bk-daily", "bk-rules"]
+    assert seen == ["bk-board", "slot0", "slot1", "slot2", "bk-type-input", "bk-redeal", "bk-new", "bk-daily", "bk-rules"]
     assert page.errors == []  # type: ignore[attr-defined]
 
 
@@ -868,9 +869,9 @@ def test_nothing_in_the_hud_moves_the_board(contexts, boot, size, lang: str) -> 
 def test_counts_use_plural_forms(contexts, boot, lang: str) -> None:
     """P12: "1 rows cleared" is gone; counts pick CLDR plural forms."""
     page = sized_page(contexts, boot, (1280, 800), lang, seeded(f"{TWO_ROWS} 0:0,1:0|0:0|- 0 0 0 0 1"))
-    single, pair = ({"en": ("1 cell", "2 cells"), "ru": ("1 клетка", "2 клетки")})[lang]
-    assert page.locator('.bk-slot[data-slot="1"]').get_attribute("aria-label").endswith(single)
-    assert page.locator('.bk-slot[data-slot="0"]').get_attribute("aria-label").endswith(pair)
+    single, pair = ({"en": ("1 cell:", "2 cells:"), "ru": ("1 клетка:", "2 клетки:")})[lang]  # then the cells (P11)
+    assert single in page.locator('.bk-slot[data-slot="1"]').get_attribute("aria-label")
+    assert pair in page.locator('.bk-slot[data-slot="0"]').get_attribute("aria-label")
     page.click('.bk-slot[data-slot="1"]')
     page.mouse.click(*cell_centre(page, "0:0"))  # two rows (B13: 341 points)
     said = {"en": ("2 rows cleared.", "+341 points"), "ru": ("Очищено 2 ряда.", "+341 очко")}[lang]

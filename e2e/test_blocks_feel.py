@@ -164,13 +164,13 @@ def test_screen_reader_hears_cells_rows_and_the_board(page: Page, boot) -> None:
     page.keyboard.press("Enter")
     page.keyboard.press("ArrowRight")  # to 1:0 ...
     page.keyboard.press("ArrowLeft")  # ... and back to the centre: both rows through it are complete
-    expect(page.locator("#live")).to_contain_text("row 5 from the top, cell 5: fits. Clears 2 rows: row 5; the slanted row")
+    expect(page.locator("#live")).to_contain_text("row 5, cell 5: fits. Covers r5c5. Clears 2 rows: row 5; the slanted row")
     page.keyboard.press("Escape")
     page.keyboard.press("d")
     expect(page.locator("#live")).to_contain_text("Board: 16 of 61 cells filled.")
     text = live(page)
-    assert "Row 5: all filled but cell 5." in text and "Row 1, 1 cell filled: 5." in text
-    assert "Row 9, 1 cell filled: 1." in text and "Piece 1: pair" in text and "Slot 3: used" in text
+    assert "Row 5: all filled but cell 5." in text and "Row 1, 1 cell filled: 9." in text  # the top row's cells: 5 to 9
+    assert "Row 9, 1 cell filled: 1." in text and "Piece 1: pair, 2 cells: centre, right" in text and "Slot 3: used" in text
     page.select_option("#lang-select", "it")  # the English sentence is not left for the Italian reader (P12)
     expect(page.locator(".game-blocks")).to_be_visible()
     expect(page.locator("#live")).not_to_contain_text("Board:")

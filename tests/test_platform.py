@@ -272,6 +272,7 @@ SAME_AS_ENGLISH: dict[tuple[str, str], str] = {
        for lang, key in [("it", "bowls.perfect"), ("it", "bowls.forecast.perfect"), ("it", "bowls.say.perfect"),
                          ("de", "bowls.perfect"), ("de", "bowls.forecast.perfect"), ("de", "bowls.say.perfect"),
                          ("ru", "bowls.perfect")]},
+    ("it", "blocks.say.short"): "r3c4, a cell in a list: riga and cella begin as row and cell do (P11)",
     ("it", "domino.mode.sprint"): "Sprint, the mode's name in the domino seed (D15)",
     ("de", "domino.mode.sprint"): "Sprint, the mode's name in the domino seed (D15)",
     ("de", "domino.mode.marathon"): "Marathon, the mode's name in the domino seed (D16)",

@@ -26,7 +26,8 @@ A bowls view carries the forecast line of every bowl
 (``forecasts``) and a forecast line says where its sowing lands (``landing``,
 W6, W23), and it names the workshop puzzle in play (``workshop``, W28: None
 outside one), and whether an undo would cost a Daily (``undo_costs_daily``, W21: the page asks first); a merge
-view says why a round ended (``ended``, M6): all new keys, left out here, the rest must answer as before.
+view says why a round ended (``ended``, M6), and a blocks geometry names each cell for a listener (``names``,
+P11): all new keys, left out here, the rest must answer as before.
 A finished run's view and save say what its end achieved, so that its end card comes back whole after a
 reload or a language switch (``new_best`` in blocks, merge and bowls, B16, M11, W25; domino's ``record`` in
 the view and ``beaten`` in the save, D18): new keys too, left out here. What a screen reader is told (P11):
@@ -120,7 +121,7 @@ def by_key_names(geometry: Any) -> Any:
     if not isinstance(geometry, dict) or "keys" not in geometry:
         return geometry
     keys = {cell: {KEYS[direction]: to for direction, to in moves.items()} for cell, moves in geometry["keys"].items()}
-    return {**geometry, "keys": keys}
+    return {**{k: v for k, v in geometry.items() if k != "names"}, "keys": keys}
 
 
 def without_mode(events: list[Any]) -> list[Any]:

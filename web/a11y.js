@@ -131,7 +131,18 @@ export function reducedMotionQuery(settings) {
  * @param {KeyboardEvent} e @returns {boolean}
  */
 export function asksDescribe(e) {
-  if (e.code !== "KeyD" && e.key !== "d" && e.key !== "D") return false;
+  return asksKey(e, "d");
+}
+
+/**
+ * Whether a key press is the page's letter key `letter` (a listening key, P11: D describes, blocks'
+ * C lists the drops that clear): on the page, not typing in a field, no modifier, no dialog open
+ * but an end card folded to see the board.
+ * @param {KeyboardEvent} e @param {string} letter lower case
+ * @returns {boolean}
+ */
+export function asksKey(e, letter) {
+  if (e.code !== `Key${letter.toUpperCase()}` && e.key.toLowerCase() !== letter) return false;
   if (e.ctrlKey || e.metaKey || e.altKey) return false;
   const at = /** @type {Element | null} */ (e.target);
   if (at?.closest?.("input, textarea, select, [contenteditable]")) return false;

@@ -12,6 +12,7 @@ import { randomSeed } from "../kit/seed.js";
 import { createJuice } from "../kit/juice.js";
 import { createAnim } from "./blocks/anim.js";
 import { createBoard } from "./blocks/board.js";
+import { createCommand } from "./blocks/command.js";
 import { createInput } from "./blocks/input.js";
 import { lessonSteps } from "./blocks/lesson.js";
 import { readPaint, writePaint } from "./blocks/paint.js";
@@ -47,19 +48,20 @@ function hooks(root, ctx, kit) {
   const draw = page.invalidate; // one render a frame, however many changes came in it
   const show = createAnim({ ctx, state, parts, juice, later: page.later, over: (banked) => play.openOver(banked) });
   const play = createPlay({ ctx, kit, state, parts, juice, draw, show });
-  const input = createInput(parts, {
-    held: () => state.held,
-    view: () => state.view,
-    geometry: () => state.geometry,
-    ready: () => state.live && !page.busy(),
-    ...play,
-    focusSlot: (slot) => parts.tray.slot(slot)?.focus(),
-    announce: ctx.announce,
-    aimWords: (cell, shown) => words.aim(cell, shown, state.preview),
-    refuse: () => ctx.feel.cue("refuse"),
-    t,
-    gone: page.gone,
-  });
+  const input = createInput(parts, controls({ ctx, page, state, parts, words, play, draw }));
+
+  // The typed move and the C and T keys (P11); a replay takes no move.
+  const command = ctx.replay
+    ? null
+    : createCommand(root, parts.tray.el, {
+        ctx,
+        page,
+        state,
+        words,
+        dropAt: play.dropAt,
+        release: play.release,
+        focusTray: play.focusTray,
+      });
 
   /** D: the board, the pieces, the meter and the score in words (P11). @param {KeyboardEvent} e */
   function describe(e) {
@@ -167,6 +169,7 @@ function hooks(root, ctx, kit) {
     unmount() {
       play.release();
       input.destroy();
+      command?.destroy();
       juice.destroy();
       document.removeEventListener("keydown", describe);
       parts.dragged.remove();
@@ -178,7 +181,7 @@ function hooks(root, ctx, kit) {
  * The friend's board beside the player's (P4, web/kit/clubghostboard.js): the same board, small, its cells
  * filled in the colour of none known (colours are the page's, rebuilt from events the ghost's view lacks).
  * @param {HTMLElement} parent @param {import("./blocks/state.js").State} state the page's (its geometry)
- * @param {import("../kit/page.js").Page} page
+ * @param {import("../kit/page.js").Page<Blocks.Calls>} page
  * @returns {(view: Blocks.View) => void}
  */
 function ghostBoard(parent, state, page) {
@@ -189,5 +192,34 @@ function ghostBoard(parent, state, page) {
     if (!state.geometry) return;
     if (shaped !== state.geometry) board.reshape((shaped = state.geometry));
     board.setCells(view.board, []);
+  };
+}
+
+/**
+ * What the page lets input do (blocks/input.js): the state, the engine's actions (play.js), the words.
+ * @param {{ctx: import("../app.js").GameContext<Blocks.Calls>, page: import("../kit/page.js").Page<Blocks.Calls>, state: import("./blocks/state.js").State,
+ *   parts: import("./blocks/render.js").Parts, words: import("./blocks/words.js").Words,
+ *   play: ReturnType<typeof createPlay>, draw: () => void}} deps
+ * @returns {import("./blocks/input.js").Controls}
+ */
+function controls({ ctx, page, state, parts, words, play, draw }) {
+  return {
+    held: () => state.held,
+    view: () => state.view,
+    geometry: () => state.geometry,
+    ready: () => state.live && !page.busy(),
+    ...play,
+    focusSlot: (slot) => parts.tray.slot(slot)?.focus(),
+    announce: ctx.announce,
+    aimWords: (cell, shown) => words.aim(cell, shown, state.preview, state.view?.board),
+    cursor: () => state.cursor,
+    setCursor: (cell) => {
+      state.cursor = cell;
+      draw();
+    },
+    cursorWords: (cell) => words.cursor(cell, state.view?.board[parts.board.hex.index(cell) ?? -1] === "x"),
+    refuse: () => ctx.feel.cue("refuse"),
+    t: ctx.t,
+    gone: page.gone,
   };
 }

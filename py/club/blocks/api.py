@@ -23,13 +23,13 @@ from dataclasses import replace
 from typing import Any, NotRequired
 
 from club import forking, session
-from club.blocks import lesson, notation, profile, rules, saves
+from club.blocks import clears, lesson, notation, profile, rules, saves
 from club.blocks.events import BankedEvent
 from club.blocks.pieces import CELLS, INDEX, RADIUS, SHAPES
 from club.blocks.profile import Profile
 from club.blocks.rules import ROWS, State
 from club.blocks.saves import Run
-from club.blocks.views import Card, Geometry, PreviewAnswer, Slot, View
+from club.blocks.views import Card, ClearingDrop, Geometry, PreviewAnswer, Slot, View
 from club.errors import read_seed
 from club.hexgrid import Hex, target_map
 from club.outcome import Event, Outcome
@@ -83,7 +83,8 @@ class Session(session.Session[Run, Profile]):
     RECORDED = {"place": {"slot": integer(0, 2), "cell": text(lambda value: _cell(value))}, "redeal": {}}
     CALLS = {"place": act(slot=int, cell=str), "redeal": act(), "preview": ask(slot=int, cell=str),
              "new_run": act(seed=NotRequired[int], query=NotRequired[str], daily=NotRequired[str],
-                                 from_replay=NotRequired[str], step=NotRequired[int]), "geometry": ask()}
+                                 from_replay=NotRequired[str], step=NotRequired[int]), "geometry": ask(),
+             "clearing": ask()}
     BOUNDS = Bounds(moves=MAX_DROPS, moves_by=frozenset({"place"}), per_run={"redeal": 1})  # B14: one re-deal a run
 
     # ----- the rules this game supplies -------------------------------------
@@ -159,6 +160,7 @@ class Session(session.Session[Run, Profile]):
             "keys": target_map(RADIUS),
             "meter_edges": rules.METER_EDGES,
             "crown_points": rules.CROWN_POINTS,
+            "names": [list(n) for n in clears.NAMES],
         }
 
     def new_run(self, payload: dict[str, Any]) -> session.Answer:
@@ -201,6 +203,11 @@ class Session(session.Session[Run, Profile]):
         placed = next((e["cells"] for e in answer["events"] if e["type"] == "placed"), [])
         rows = next((e["rows"] for e in answer["events"] if e["type"] == "cleared"), [])
         return {**answer, "legal": answer["accepted"], "cells": [_pair(c) for c in placed], "rows": rows}
+
+    def clearing(self, payload: dict[str, Any]) -> list[ClearingDrop]:
+        """Every legal drop of the tray that completes a row, most points first
+        (``club.blocks.clears``): what the listing key says (P11)."""
+        return clears.clearing(self.state.state)
 
     # ----- internals --------------------------------------------------------
     def _bank(self) -> list[Event]:

@@ -58,6 +58,18 @@ class Geometry(TypedDict):
     keys: dict[str, dict[str, str]]  # cell "q:r" -> screen direction (left, right, up, down) -> the cell it moves to (B19)
     meter_edges: int  # edges of the 6E meter: that many row clears make a Crown (B12)
     crown_points: int  # points of a 6E Crown (B12): the HUD's hint says it
+    names: list[list[int]]  # [row, cell] of each cell, reading order: what a listener hears (club.blocks.clears)
+
+
+class ClearingDrop(TypedDict):
+    """A legal drop that completes a row (P11's list of drops that clear)."""
+
+    slot: int
+    cell: str  # "q:r" of the piece's centre (B5, B24)
+    cells: list[str]  # "q:r" the drop fills, reading order
+    rows: int  # rows it completes (B9)
+    cleared: int  # distinct cells those rows clear
+    points: int  # the drop's points, streak bonus and Crowns included (B10-B12)
 
 
 class PreviewAnswer(Preview):

@@ -69,7 +69,9 @@ export function createAim({ ctx, page, state, parts, juice, draw }) {
       (/** @type {Blocks.PreviewAnswer} */ answer) => {
         if (!fresh() || state.view !== view) return null; // stale: a newer aim or view is on screen
         if (!answer.legal) return misfit();
-        preview({ legal: true, cells: answer.cells.map(cellName), rows: answer.rows, family });
+        const said = /** @type {Blocks.PointsEvent | undefined} */ (answer.events.find((e) => e.type === "points"));
+        const points = said?.points ?? 0;
+        preview({ legal: true, cells: answer.cells.map(cellName), rows: answer.rows, family, points });
         return "fit";
       },
       (/** @type {unknown} */ error) => {

@@ -14,6 +14,7 @@ export const SIZE = 10; // board units per hex radius
  * @property {string[]} cells "q:r"
  * @property {number[]} rows indices into the geometry's rows
  * @property {string} family the piece's colour family
+ * @property {number} [points] the drop's points (legal: the preview's points event), said with its rows
  */
 
 /**

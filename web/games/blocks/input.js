@@ -32,6 +32,9 @@ import { SIZE } from "./board.js";
  * @property {(slot: number) => void} focusSlot
  * @property {(text: string, urgency?: import("../../a11y.js").Urgency) => void} announce
  * @property {(cell: string, shown: string) => string} aimWords what a keyboard aim says: the cell in words, fits or not, the rows it would clear
+ * @property {() => string | null} cursor the cell cursor (no piece in hand, P11)
+ * @property {(cell: string | null) => void} setCursor move (or hide) the cell cursor
+ * @property {(cell: string) => string} cursorWords what the cursor says: "row 3, cell 4, filled"
  * @property {() => void} refuse a refused action the player made (the feel kit's cue)
  * @property {(key: string, vars?: Record<string, unknown>) => string} t
  * @property {() => boolean} gone
@@ -82,7 +85,7 @@ export function createInput({ board, dragged }, c) {
         return;
       }
       hex.root.focus();
-      c.aim("0:0");
+      c.aim(c.cursor() ?? "0:0"); // from the cell the player put the cursor on, else the centre (B19)
       c.announce(c.t("blocks.say.picked", { shape: c.t(`blocks.shape.${c.view()?.tray[slot].shape}`) }));
     });
   }
@@ -120,6 +123,16 @@ export function createInput({ board, dragged }, c) {
   // The keyboard (B19): where each arrow's direction goes from each cell comes from the engine (geometry.keys).
   on("keydown", (/** @type {KeyboardEvent} */ e) => {
     const held = c.held();
+    if (!held && e.key.startsWith("Arrow") && c.view()) {
+      // No piece in hand: the arrows move a cell cursor that says the cell and whether it is filled (P11).
+      e.preventDefault();
+      const keys = c.geometry()?.keys;
+      const from = c.cursor();
+      const next = from ? ((keys && arrowTarget(keys, from, e.key)) ?? from) : "0:0";
+      c.setCursor(next);
+      c.announce(c.cursorWords(next));
+      return;
+    }
     if (held?.mode !== "key" || !(e.key.startsWith("Arrow") || ["Enter", " ", "Escape"].includes(e.key))) return;
     e.preventDefault();
     if (e.key.startsWith("Arrow")) {
@@ -141,6 +154,7 @@ export function createInput({ board, dragged }, c) {
   });
   on("focusout", () => {
     if (c.held()?.mode === "key") c.release();
+    c.setCursor(c.cursor()); // kept for the next aim, drawn only while the board has the focus
   }); // blur does not bubble
   const onDocKey = (/** @type {KeyboardEvent} */ e) => {
     if (e.key === "Escape" && c.held() && c.held()?.mode !== "key") c.release();

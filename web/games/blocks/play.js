@@ -65,6 +65,24 @@ export function createPlay({ ctx, kit, state, parts, juice, draw, show }) {
     return done === true;
   }
 
+  /**
+   * Drop the piece of `slot` with its centre on `cell` (the typed move, P11): "" when the engine
+   * took it, else its reason (B24); undefined when not asked (the page gone, not live).
+   * @param {number} slot @param {string} cell @returns {Promise<string | undefined>}
+   */
+  async function dropAt(slot, cell) {
+    const reason = await act(
+      () => engine.call("place", { slot, cell }),
+      (answer) => {
+        if (!answer.accepted) return answer.reason ?? "bad-action";
+        release();
+        apply(answer);
+        return "";
+      },
+    );
+    return typeof reason === "string" ? reason : undefined;
+  }
+
   /** An accepted action: the cells' colours follow its events, the view is the engine's. @param {Answer} answer */
   function apply(answer) {
     paintEvents(state.paint, answer.events, parts.board.hex.index);
@@ -153,5 +171,5 @@ export function createPlay({ ctx, kit, state, parts, juice, draw, show }) {
     end.card(endPart(state.over, "bk-over-club"));
   }
 
-  return { usable, pick, release, aim, commit, startRun, focusTray, trayTarget, openOver };
+  return { usable, pick, release, aim, commit, dropAt, startRun, focusTray, trayTarget, openOver };
 }

@@ -54,7 +54,9 @@ export function render({ root, hud, card, board, tray, dragged }, state) {
   card.render(view.profile);
   board.setCells(view.board, state.paint);
   board.showPreview(state.preview);
-  board.showTarget(held?.mode === "key" ? held.target : null);
+  // the key aim's target, else the cell cursor while the board has the focus (P11)
+  const cursor = !held && document.activeElement === board.hex.root ? state.cursor : null;
+  board.showTarget(held?.mode === "key" ? held.target : cursor);
   tray.render(held?.slot ?? null, view);
   // Over the board the preview is the piece: the dragged copy turns faint so it never hides it.
   dragged.classList.toggle("aiming", held?.mode === "drag" && held.target !== null);

@@ -11,9 +11,11 @@
  * @property {import("./board.js").Shown | null} preview what the B20 preview shows
  * @property {import("./paint.js").Paint} paint the filled cells' colours
  * @property {import("../../kit/dialog.js").Dialog | null} over the game-over card (closing it again does nothing)
+ * @property {string | null} cursor the cell cursor ("q:r", P11): moved by the arrows with no piece in hand, shown while the
+ *   board has the focus, where a key-picked piece is first aimed (else the centre)
  */
 
 /** @returns {State} */
 export function createState() {
-  return { live: false, view: null, geometry: null, held: null, preview: null, paint: [], over: null };
+  return { live: false, view: null, geometry: null, held: null, preview: null, paint: [], over: null, cursor: null };
 }

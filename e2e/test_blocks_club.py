@@ -132,7 +132,7 @@ def test_daily_link_end_card_and_replay(page: Page, phone: Page, boot) -> None:
     expect(bar).to_have_attribute("data-index", "0")
     steps = int(page.locator(".replay-slider").get_attribute("max"))
     assert steps >= 2
-    assert seen(page)["score"] == "0"
+    expect(page.locator(".bk-score")).to_have_attribute("data-score", "0")  # the first position, painted at its frame
     expect(page.locator(".bk-new")).not_to_be_visible()
     expect(page.locator(".bk-daily")).not_to_be_visible()
     # the board is named as the replay's position (no "Pick a piece": a replay takes none), D still describes it

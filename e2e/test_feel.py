@@ -331,7 +331,7 @@ def test_settings_dialog_in_four_languages_on_a_phone_by_keyboard(contexts, serv
         names = dialog.locator(".setting-name").all_text_contents()
         assert names == [strings[k] for k in ("shell.settings.sound", "shell.settings.volume", "shell.settings.vibrate",
                                                "shell.motion", "shell.settings.keyDelay", "shell.settings.keyRepeat",
-                                               "shell.settings.softDrop")]
+                                               "shell.settings.softDrop", "shell.settings.assistPace")]
         report = page.evaluate(
             """() => { const d = document.querySelector(".settings-dialog"), r = d.getBoundingClientRect();
                const out = [];
@@ -373,6 +373,8 @@ def test_settings_dialog_in_four_languages_on_a_phone_by_keyboard(contexts, serv
         expect(page.locator("#key-repeat")).to_be_focused()
         page.keyboard.press("Tab")
         expect(page.locator("#soft-drop-select")).to_be_focused()  # and its soft drop speed (D6's by default)
+        page.keyboard.press("Tab")
+        expect(page.locator("#assist-switch")).to_be_focused()  # and its assist pace (P11)
         page.keyboard.press("Tab")
         page.keyboard.press("Tab")  # past the close button: Tab wraps inside the dialog
         expect(page.locator("#sound-switch")).to_be_focused()

@@ -21,7 +21,7 @@ from club.bowls.api import Session as Bowls
 from club.domino.api import Session as Domino
 from club.merge.board import CELLS as MERGE_CELLS
 from club.merge.notation import board_from_cells
-from layout import switch_language
+from layout import steady, switch_language
 from playwright.sync_api import Page, expect
 from test_blocks import STUCK, mouse_drop
 from test_merge import centre, save_of, stones
@@ -68,6 +68,7 @@ def finish_domino(page: Page) -> None:
 
 
 def finish_merge(page: Page) -> None:
+    steady(page)  # the board as the player sees it: refitted to its box a frame after the mount
     page.mouse.click(*centre(page, "0:0"))
 
 

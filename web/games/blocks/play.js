@@ -104,12 +104,20 @@ export function createPlay({ ctx, kit, state, parts, juice, draw, show }) {
     state.over?.close();
   }
 
-  /** A new run or a re-deal (B14, B17), then the tray focused. @param {"new_run" | "redeal"} method */
+  /**
+   * A new run or a re-deal (B14, B17), then the tray focused. Asked after the operations before it (a tap while
+   * the start's own queries are on their way is kept, not lost), and only on the view it was tapped on: a second
+   * tap on Redeal made before the first one's answer came spends no second redeal.
+   * @param {"new_run" | "redeal"} method
+   */
   function deal(method) {
-    if (!state.live || page.busy()) return;
-    clear();
+    if (!state.live) return;
+    const seen = state.view;
     act(
-      () => (method === "new_run" ? engine.call(method, { seed: randomSeed() }) : engine.call(method)),
+      () => {
+        clear();
+        return method === "new_run" ? engine.call(method, { seed: randomSeed() }) : engine.call(method);
+      },
       (answer) => {
         if (!answer.accepted) return;
         if (method === "new_run") {
@@ -119,17 +127,22 @@ export function createPlay({ ctx, kit, state, parts, juice, draw, show }) {
         apply(answer);
         focusTray();
       },
+      () => state.view === seen,
     );
   }
   const newRun = () => deal("new_run");
 
   parts.hud.redeal.addEventListener("click", () => deal("redeal"));
-  // New run banks the run in play (B17): ask first when the engine says it would.
+  // New run banks the run in play (B17): ask first when the engine says it would, on the view the actions asked
+  // before the tap leave (a drop on its way makes a run in progress).
   parts.hud.newRun.addEventListener("click", () => {
-    if (!state.live || page.busy() || !state.view) return;
+    if (!state.live) return;
     release();
-    if (state.view.in_progress) askNewRun(parts.root, ctx, newRun);
-    else newRun();
+    page.serial(() => {
+      if (!state.view || page.gone() || parts.root.querySelector("dialog.bk-confirm")) return; // asked once
+      if (state.view.in_progress) askNewRun(parts.root, ctx, newRun);
+      else newRun();
+    });
   });
 
   // A link's deal over the resumed run (the kit asked first): shown as a new run is.

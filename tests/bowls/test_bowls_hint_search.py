@@ -108,19 +108,21 @@ def test_cancel_stops_a_running_search_and_calls_are_answered_meanwhile() -> Non
 
     async def scenario() -> str:
         search = asyncio.create_task(bridge.query("bowls", "hint", "{}"))
-        await asyncio.sleep(0.05)  # a few slices in
+        for _ in range(3):  # a few slices in
+            await asyncio.sleep(0)
         assert not search.done()
         seen["view"] = json.loads(bridge.call("bowls", "view", "{}"))  # answered between slices
         bridge.cancel()
-        cancelled = time.perf_counter()
-        answer = await search
-        seen["after cancel"] = time.perf_counter() - cancelled
-        return answer
+        seen["turns after cancel"] = 0
+        while not search.done():  # the loop's turns, not a clock: no machine's load makes it flake
+            seen["turns after cancel"] += 1
+            await asyncio.sleep(0)
+        return search.result()
 
     answer = json.loads(asyncio.run(scenario()))
     assert answer == {"ok": False, "error": {"field": "cancelled", "message": "the question was cancelled"}}
     assert seen["view"]["ok"] and seen["view"]["result"]["puzzle"]["id"] == 93
-    assert seen["after cancel"] < 0.2  # at its next slice (15 ms), not at the end of its budget
+    assert seen["turns after cancel"] <= 2, seen  # at its next slice, not at the end of its budget
     assert bridge.call("bowls", "view", "{}") == json.dumps(seen["view"], separators=(",", ":"))  # untouched
 
 

@@ -138,6 +138,7 @@ def test_daily_link_end_card_and_replay(page: Page, phone: Page, boot) -> None:
     # the board is named as the replay's position (no "Pick a piece": a replay takes none), D still describes it
     expect(page.get_by_role("application")).to_have_accessible_name(
         "Board of 61 cells, the replay's position. D describes the board.")
+    expect(page.locator(".bk-keys-hint")).to_have_text("Press D to hear the board described.")  # no C, no T: no moves here
     bar.locator(".replay-forward").click()
     expect(bar).to_have_attribute("data-index", "1")
     settled(page)  # the step drawn (a render waits for its frame)

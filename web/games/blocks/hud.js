@@ -62,10 +62,11 @@ function meterArt(/** @type {Element} */ parent) {
  * meter says what it does, a hint line shows until the run's first clear,
  * and a rising score counts up (`countUp`, the juice kit's).
  * @param {HTMLElement} root @param {Format} fmt
- * @param {{countUp?: (el: HTMLElement, to: number) => void}} [options]
+ * @param {{countUp?: (el: HTMLElement, to: number) => void, replay?: boolean}} [options] `replay`: a replay's HUD (its
+ *   keys are D alone: it takes no move, so the hint names no C or T)
  * @returns {Hud}
  */
-export function createHud(root, { t, number }, { countUp } = {}) {
+export function createHud(root, { t, number }, { countUp, replay = false } = {}) {
   html("h1", { class: "bk-title" }, root, t("blocks.title"));
   const score = statBox(root, "bk-score", t("blocks.score"));
   score.box.setAttribute("aria-live", "off");
@@ -85,7 +86,7 @@ export function createHud(root, { t, number }, { countUp } = {}) {
   const note = html("span", { class: "bk-meter-note" }, side);
   // one line of what to do, until the run's first clear (it keeps its height: the board never moves)
   const hint = html("p", { class: "bk-hint" }, root, t("blocks.hint"));
-  html("p", { class: "sr-only" }, root, t("blocks.describeHint"));
+  html("p", { class: "sr-only bk-keys-hint" }, root, t(replay ? "blocks.describeHintReplay" : "blocks.describeHint"));
   const redeal = /** @type {HTMLButtonElement} */ (html("button", { class: "btn bk-redeal", type: "button" }, null, t("blocks.redeal")));
   const tools = html("div", { class: "bk-tools" }, null);
   const newRun = /** @type {HTMLButtonElement} */ (html("button", { class: "btn bk-new", type: "button" }, tools, t("blocks.newRun")));

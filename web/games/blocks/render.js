@@ -26,7 +26,7 @@ import { createTray } from "./tray.js";
  */
 export function layout(root, ctx, { page, juice, bindSlot }) {
   const { t } = ctx;
-  const hud = createHud(root, ctx, { countUp: (el, to) => juice.countUp(el, to, ctx.number) });
+  const hud = createHud(root, ctx, { countUp: (el, to) => juice.countUp(el, to, ctx.number), replay: !!ctx.replay });
   const board = createBoard(html("div", { class: "bk-board-wrap" }, root), {
     // A replay takes no piece: its board is named as the replay's position, with the one key it answers (D).
     label: (count) => t(ctx.replay ? "blocks.boardLabelReplay" : "blocks.boardLabel", { count }),

@@ -121,6 +121,16 @@ def test_a_sprint_and_the_lesson_played_by_ear(page: Page, boot) -> None:
     assert score >= BEGINNER_POWER, score
     print(f"\nby ear: {TILES} tiles, Power {score}, {keys / TILES:.1f} keys a tile; one move heard: {quoted}")
 
+    # a reload resumes the run paused (D18); Resume, and the pace, the falling tile and the next are said again
+    page.reload()
+    wait_ready(page)
+    listen(page)
+    page.get_by_role("button", name="Resume").click()
+    page.wait_for_function("(window.__heard || []).some((h) => h.text.startsWith('Next'))", timeout=15_000)
+    said = heard(page)
+    assert said[0].startswith("Assist pace: each tile waits for you"), said
+    assert where(said) is not None, said
+
     # the lesson's third step, blind: the 6 of 3-6 onto the resting 6 (column 1, row 1)
     page.evaluate("location.hash = '#/domino?lesson'")
     wait_ready(page)

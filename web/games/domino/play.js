@@ -76,6 +76,7 @@ function createPause({ ctx, kit, state, parts, frames, input, saveNow, leave }) 
   const { t } = ctx;
   const { page } = kit;
   const { root, well } = parts;
+  let assistTold = false; // the assist pace said on this page (sayAssist)
 
   function closeCard() {
     state.card?.close("replaced"); // its onClose (closed) forgets it
@@ -129,6 +130,18 @@ function createPause({ ctx, kit, state, parts, frames, input, saveNow, leave }) 
     page.paintNow(); // the well shown before it takes the focus
     well.root.focus({ preventScroll: true });
     frames.run();
+    sayAssist(state.view);
+  }
+
+  /**
+   * At assist pace (P11), what a player by ear needs when play begins or goes on: the pace, once per page (a run
+   * resumed after a reload is told again), then the falling tile. @param {Domino.View | null | undefined} view
+   */
+  function sayAssist(view) {
+    if (!view?.assist || view.over) return;
+    if (!assistTold && !ctx.lesson) ctx.announce(t("domino.say.assist"));
+    assistTold = true;
+    for (const line of spawnSaid(ctx, view)) ctx.announce(line);
   }
 
   function togglePause() {
@@ -145,7 +158,12 @@ function createPause({ ctx, kit, state, parts, frames, input, saveNow, leave }) 
     pause();
   }
 
-  return { closeCard, closed, showPaused, pause, resume, togglePause, engineFailed };
+  /** A new run: its pace is said again when it begins (it may differ from the last run's). */
+  const newPace = () => {
+    assistTold = false;
+  };
+
+  return { closeCard, closed, showPaused, pause, resume, togglePause, engineFailed, sayAssist, newPace };
 }
 
 /**
@@ -244,7 +262,7 @@ export function createPlay(deps) {
   const { page } = kit;
   const { well } = parts;
   const { forgetRun, keepProfile, keepAnswer, saveNow } = createKeep({ ctx, page, state, parts, frames });
-  const { closeCard, closed, showPaused, pause, togglePause, engineFailed } = createPause({
+  const { closeCard, closed, showPaused, pause, togglePause, engineFailed, sayAssist, newPace } = createPause({
     ...deps,
     saveNow,
     leave: () => {
@@ -295,9 +313,8 @@ export function createPlay(deps) {
     showWell(view, "play", true, true);
     well.root.focus({ preventScroll: true });
     frames.run();
-    if (!view.assist) return;
-    if (!ctx.lesson) ctx.announce(t("domino.say.assist"));
-    for (const line of spawnSaid(ctx, view)) ctx.announce(line);
+    newPace();
+    sayAssist(view);
   }
 
   /** @param {import("./screens.js").Profile | null} [profile] the records shown (before the engine: the stored ones) */

@@ -1,6 +1,7 @@
 // The app: one Pyodide boot (P2) in the engine worker, games as hash routes,
-// a context object handed to each page module (engine, storage, i18n, live
-// region, notices). The app starts before Python is ready (P3): home
+// each page handed the context of its route's kind (a game's: its engine and
+// store; the shell's: the club, the whole storage; each module reads a slice
+// of it: docs/architecture.md, The page context). The app starts before Python is ready (P3): home
 // and every game's frame are pure JavaScript; a game page draws the view it
 // stored beside its run, and stays inert ("starting") until its engine answered.
 import { createEngine } from "./engine.js";

@@ -1,6 +1,7 @@
 // The app: one Pyodide boot (P2) in the engine worker, games as hash routes,
-// a context object handed to each page module (engine, storage, i18n, live
-// region, notices). The app starts before Python is ready (P3): home
+// each page handed the context of its route's kind (a game's: its engine and
+// store; the shell's: the club, the whole storage; each module reads a slice
+// of it: docs/architecture.md, The page context). The app starts before Python is ready (P3): home
 // and every game's frame are pure JavaScript; a game page draws the view it
 // stored beside its run, and stays inert ("starting") until its engine answered.
 import { createEngine } from "./engine.js";
@@ -30,12 +31,47 @@ const shellPart = (id) => /** @type {HTMLElement} */ (document.getElementById(id
 /** @typedef {import("./storage.js").StoreScope} StoreScope */
 
 /**
- * What the app hands a page's `mount(root, ctx)`.
- * @typedef {object} PageContext
- * @property {string | undefined} game the game id (undefined on home and rules)
- * @property {Engine | null} engine this game's engine
- * @property {StoreScope | null} store this game's storage
+ * What a page's `mount(root, ctx)` is handed: a shell page's context or a game page's. Each page module
+ * declares the slice of it that it reads (`Pick<ShellContext, …>`, `Pick<GameContext<Blocks.Calls>, …>`), so
+ * tsc proves it reads nothing else (docs/architecture.md, The page context).
+ * @typedef {ShellContext | GameContext} PageContext
+ */
+
+/**
+ * A shell page's context (home, the club's stats and archive): no game, so no engine and no store; the club
+ * record service, the whole storage (backup) and throwaway sessions that check without touching a game.
+ * @typedef {object} ShellContext
+ * @property {import("./kit/i18n.js").I18n["t"]} t
+ * @property {(value: number, options?: Intl.NumberFormatOptions) => string} number
+ * @property {string} lang
  * @property {import("./storage.js").ClubStorage} storage all of it (backup)
+ * @property {(game: string) => number | null} bestScore the best from the last stored headline
+ * @property {(game: string) => Promise<number | null>} freshBest the engine's best, stored as the headline
+ * @property {Promise<void>} engineReady
+ * @property {string[]} games
+ * @property {(id: string) => string | null} gameName
+ * @property {(id: string, method: string, payload?: object) => Promise<unknown>} check a throwaway session's answer
+ *   (a backup's items are checked by the game their key names: the caller knows which answer it asked for)
+ * @property {import("./persist.js").Keeping} keeping what protects the storage: persistence asked after the first
+ *   finished run, the install offer, the last backup and the backup reminder (web/persist.js)
+ * @property {import("./kit/club.js").Club} club the Daily Club (home's card, the stats page: its `record`)
+ */
+
+/**
+ * A rules page's context: its words only (the game is its route's).
+ * @typedef {Pick<ShellContext, "t" | "lang">} RulesContext
+ */
+
+/**
+ * A game page's context: a game route always has its game, an engine and a store (gameContext).
+ * Its engine is typed by the game's table of calls (`GameContext<Blocks.Calls>`); the kit's
+ * modules, which serve every game, see the contract's (`Club.Calls`). Its mount (the kit's mountGame and the
+ * game's hooks) hands each module the slice that module declares.
+ * @template {import("./engine.js").CallTable} [C=Club.Calls]
+ * @typedef {object} GameContext
+ * @property {string} game the game id
+ * @property {import("./engine.js").Engine<C>} engine this game's engine (its run's, its lesson's or its replay's)
+ * @property {StoreScope} store this game's storage (a lesson's and a replay's keep nothing)
  * @property {import("./kit/i18n.js").I18n["t"]} t
  * @property {(value: number, options?: Intl.NumberFormatOptions) => string} number
  * @property {string} lang
@@ -44,23 +80,13 @@ const shellPart = (id) => /** @type {HTMLElement} */ (document.getElementById(id
  * @property {import("./notices.js").Notice} notice shows a dismissable notice (a problem) or a brief confirmation ("done")
  * @property {() => boolean} reducedMotion
  * @property {import("./storage.js").Settings} settings
- * @property {() => void} saveSettings
- * @property {(game: string) => number | null} bestScore the best from the last stored headline
- * @property {(game: string) => Promise<number | null>} freshBest the engine's best, stored as the headline
  * @property {(item?: string) => any} storedView the view stored beside the run (drawing only), or null
  * @property {(view: unknown, item?: string) => unknown} keepView stores a view beside the run
  * @property {() => Promise<unknown>} builtShape the game's board as its engine answers `geometry`, written at build time
  *   (build/shapes.js): a first visit's board before Python is up (P3); null for a game without one
- * @property {Promise<void>} engineReady
  * @property {() => void} painted marks the first board drawn (make bench)
  * @property {() => void} drawn the route's frame is on screen, before Python: a first visit's downloads begin
  *   after it (web/boot.js), so they do not hold back the page the player came for
- * @property {string[]} games
- * @property {(id: string) => string | null} gameName
- * @property {(id: string, method: string, payload?: object) => Promise<unknown>} check a throwaway session's answer
- *   (a backup's items are checked by the game their key names: the caller knows which answer it asked for)
- * @property {import("./persist.js").Keeping} keeping what protects the storage: persistence asked after the first
- *   finished run, the install offer, the last backup and the backup reminder (web/persist.js)
  * @property {(fn: (hidden: boolean) => void) => () => void} onVisibility
  * @property {boolean} lesson the page runs the game's first lesson (`#/<game>?lesson`):
  *   its engine is a session beside the player's run and its store keeps nothing
@@ -80,14 +106,6 @@ const shellPart = (id) => /** @type {HTMLElement} */ (document.getElementById(id
  *   `<game>/replay` session, `store` keeps nothing and the page's root is inert after mount
  * @property {import("./kit/club.js").Club} club the Daily Club: start links, banking finished runs, the end card's
  *   block, the replay bar (web/kit/club.js)
- */
-
-/**
- * A game page's context: a game route always has its game, an engine and a store (makeContext).
- * Its engine is typed by the game's table of calls (`GameContext<Blocks.Calls>`); the kit's
- * modules, which serve every game, see the contract's (`Club.Calls`).
- * @template {import("./engine.js").CallTable} [C=Club.Calls]
- * @typedef {Omit<PageContext, "engine"> & { game: string, engine: import("./engine.js").Engine<C>, store: StoreScope }} GameContext
  */
 
 /**
@@ -190,12 +208,23 @@ function createEngines(worker) {
  */
 
 /**
- * A page's context: the game's engine (its run's, its lesson's or its replay's), its storage scope (a
+ * The contexts of a route's page, each made by its kind when the page mounts (mountPage): a shell page's, a
+ * rules page's, a game page's. Each is what its page reads, no more: a shell page has no engine and no store.
+ * @typedef {object} Contexts
+ * @property {() => ShellContext} shell home, the club's stats and archive
+ * @property {() => RulesContext} rules
+ * @property {(game: string) => GameContext} game the route's game
+ * @property {string | null} replay the replay code of a replay route (its root stays inert)
+ * @property {() => void} cleanup the page is left
+ */
+
+/**
+ * A page's contexts: the game's engine (its run's, its lesson's or its replay's), its storage scope (a
  * lesson and a replay keep nothing) and the shell's parts.
  * @param {Shell} shell @param {Route} route @param {HTMLElement} root the page's section
  * @param {{ focusLost?: boolean, afterLesson?: boolean, lessonStore?: import("./storage.js").StoreScope }} [arrival] the
  *   page before had the focus; it was this game's lesson; a lesson's store (kept while its route is shown again)
- * @returns {{ ctx: PageContext, cleanup: () => void }}
+ * @returns {Contexts}
  */
 function makeContext(shell, route, root, { focusLost = false, afterLesson = false, lessonStore } = {}) {
   const { engines, storage, i18n, notice, announce, reducedMotion, tips } = shell;
@@ -207,9 +236,9 @@ function makeContext(shell, route, root, { focusLost = false, afterLesson = fals
   /** @type {(() => void)[]} */
   const cleanups = [tips.clear];
   // Every game id has its engines (createEngines).
-  const engine = game
-    ? /** @type {Engine} */ ((lesson ? engines.lessons : replay !== null ? engines.replays : engines.games).get(game))
-    : null;
+  const sessionOf = (/** @type {string} */ id) =>
+    /** @type {Engine} */ ((lesson ? engines.lessons : replay !== null ? engines.replays : engines.games).get(id));
+  const engine = game ? sessionOf(game) : null;
   const number = (/** @type {number} */ v, /** @type {Intl.NumberFormatOptions | undefined} */ o) => i18n.number(v, o);
   const club = createClub({
     game: game ?? null,
@@ -231,8 +260,9 @@ function makeContext(shell, route, root, { focusLost = false, afterLesson = fals
       cleanups.push(fn);
     },
   });
-  const ctx = {
-    game,
+  /** @param {string} id @returns {GameContext} */
+  const gameContext = (id) => ({
+    game: id,
     lesson,
     start,
     lessonNext: (lesson && route.start) || null,
@@ -241,8 +271,8 @@ function makeContext(shell, route, root, { focusLost = false, afterLesson = fals
     puzzle: route.name === "game" && typeof route.puzzle === "string" ? route.puzzle : null,
     solved: route.name === "game" && typeof route.solved === "string" ? route.solved : null,
     club,
-    engine,
-    storage,
+    engine: sessionOf(id),
+    store: aside ? (lessonStore ?? memoryScope()) : storage.scope(id),
     number,
     announce,
     notice,
@@ -252,27 +282,64 @@ function makeContext(shell, route, root, { focusLost = false, afterLesson = fals
     focusLost,
     afterLesson,
     tip: (key, text, anchor, read) => tips.show(root, key, text, anchor, read),
-    store: game ? (aside ? (lessonStore ?? memoryScope()) : storage.scope(game)) : null,
     t: i18n.t,
     lang: i18n.lang,
     settings: shell.settings,
-    saveSettings: shell.keepSettings,
-    // Home shows each best score at once from the engine's last headline, stored beside the profile.
-    bestScore: (id) => parsedOrNull(storage.scope(id).get("headline"))?.best ?? null,
-    freshBest: (id) => freshBest(shell, id),
-    // The view stored beside the run, drawn before Python is ready (never acted on).
-    storedView: (item = "view") => (game && !aside ? parsedOrNull(storage.scope(game).get(item)) : null),
-    keepView: (view, item = "view") => game && !aside && storage.scope(game).set(item, JSON.stringify(view)),
-    builtShape: () =>
-      import("../build/shapes.js").then(
-        ({ SHAPES }) => (game && Object.hasOwn(SHAPES, game) ? SHAPES[game] : null),
-        () => null, // a drawing aid only: the engine's geometry follows
-      ),
-    engineReady: shell.engineReady,
+    ...viewAids(storage, id, aside),
     painted: () => {
       if (!performance.getEntriesByName("club-board-painted").length) performance.mark("club-board-painted");
     },
     drawn: routeDrawn,
+    onVisibility: (fn) => {
+      const off = shell.onVisibility(fn);
+      cleanups.push(off);
+      return off;
+    },
+  });
+  return {
+    shell: () => shellContext(shell, club, number),
+    rules: () => ({ t: i18n.t, lang: i18n.lang }),
+    game: gameContext,
+    replay,
+    cleanup: () => cleanups.forEach((fn) => fn()),
+  };
+}
+
+/**
+ * A game page's drawing aids before Python is up: the view stored beside its run (never acted on; a lesson and a
+ * replay keep none) and the build's board.
+ * @param {import("./storage.js").ClubStorage} storage @param {string} game @param {boolean} aside a lesson or a replay
+ * @returns {Pick<GameContext, "storedView" | "keepView" | "builtShape">}
+ */
+function viewAids(storage, game, aside) {
+  return {
+    storedView: (item = "view") => (!aside ? parsedOrNull(storage.scope(game).get(item)) : null),
+    keepView: (view, item = "view") => !aside && storage.scope(game).set(item, JSON.stringify(view)),
+    builtShape: () =>
+      import("../build/shapes.js").then(
+        ({ SHAPES }) => (Object.hasOwn(SHAPES, game) ? SHAPES[game] : null),
+        () => null, // a drawing aid only: the engine's geometry follows
+      ),
+  };
+}
+
+/**
+ * A shell page's context: the club, the whole storage, the bests and the checkers; no engine of a game.
+ * @param {Shell} shell @param {import("./kit/club.js").Club} club @param {ShellContext["number"]} number
+ * @returns {ShellContext}
+ */
+function shellContext(shell, club, number) {
+  const { engines, storage, i18n } = shell;
+  return {
+    t: i18n.t,
+    number,
+    lang: i18n.lang,
+    storage,
+    club,
+    // Home shows each best score at once from the engine's last headline, stored beside the profile.
+    bestScore: (id) => parsedOrNull(storage.scope(id).get("headline"))?.best ?? null,
+    freshBest: (id) => freshBest(shell, id),
+    engineReady: shell.engineReady,
     games: GAME_IDS,
     gameName: (id) => (GAME_IDS.includes(id) ? i18n.t(`shell.game.${id}.name`) : null),
     // A Promise; the ids are the games' and "club" (validatorFor), each with its checker.
@@ -281,13 +348,7 @@ function makeContext(shell, route, root, { focusLost = false, afterLesson = fals
       return /** @type {(method: string, payload?: object) => Promise<unknown>} */ (/** @type {unknown} */ (engine.call))(method, payload);
     },
     keeping: shell.keeping,
-    onVisibility: (fn) => {
-      const off = shell.onVisibility(fn);
-      cleanups.push(off);
-      return off;
-    },
   };
-  return { ctx: /** @type {PageContext} */ (ctx), cleanup: () => cleanups.forEach((fn) => fn()) };
 }
 
 /**
@@ -356,12 +417,12 @@ function pageFailed(root, text, retry) {
 
 /**
  * A page's module mounted into its section: home, the club page, a rules page or a game.
- * @param {Shell} shell @param {Route} route @param {HTMLElement} root @param {PageContext} ctx
+ * @param {Shell} shell @param {Route} route @param {HTMLElement} root @param {Contexts} contexts each kind's, the route's made
  * @param {Map<string, Promise<any>>} preloaded the route's game module, asked for while Python booted
  * @param {() => boolean} current still the route shown
  * @returns {Promise<PageView | null>}
  */
-async function mountPage(shell, route, root, ctx, preloaded, current) {
+async function mountPage(shell, route, root, contexts, preloaded, current) {
   const { t } = shell.i18n;
   /** @param {string} key what the page says */
   const failed = (key) => pageFailed(root, t(key), t("shell.loader.retry"));
@@ -376,11 +437,11 @@ async function mountPage(shell, route, root, ctx, preloaded, current) {
   };
   if (route.name === "home") {
     document.title = "6E Club";
-    return shellPage(mountHome(root, ctx));
+    return shellPage(mountHome(root, contexts.shell()));
   }
   if (route.name === "rules") {
     document.title = `${t(`shell.game.${route.game}.name`)} · ${t("shell.rules")} · 6E Club`;
-    return shellPage(mountRules(root, ctx, route.game));
+    return shellPage(mountRules(root, contexts.rules(), route.game));
   }
   // The Daily Club's stats page (web/club.js) or a game's page.
   const page = route.name === "club" ? "club" : route.game;
@@ -390,8 +451,11 @@ async function mountPage(shell, route, root, ctx, preloaded, current) {
   const module = await loadPage(page, preloaded);
   if (!current()) return null;
   if (!module) return failed(key);
-  if (route.name === "club")
+  if (route.name === "club") {
+    const ctx = contexts.shell();
     return guarded(() => shellPage(route.view === "archive" ? module.mountArchive(root, ctx) : module.mountClub(root, ctx)), key);
+  }
+  const ctx = contexts.game(route.game);
   return guarded(() => module.mount(root, ctx), key);
 }
 
@@ -694,7 +758,8 @@ function createRouter(shell, modules) {
       else a.removeAttribute("aria-current");
     });
     const kept = lessonStore(route, again);
-    const { ctx, cleanup } = makeContext(shell, route, root, { focusLost, afterLesson, lessonStore: kept });
+    const contexts = makeContext(shell, route, root, { focusLost, afterLesson, lessonStore: kept });
+    const { cleanup } = contexts;
     // Input waits for the engine: the page is drawn but inert until its mount
     // (which loads the run through the engine) has finished.
     if (route.name === "game" && !shell.engineUp()) {
@@ -703,7 +768,7 @@ function createRouter(shell, modules) {
     }
     if (route.game) await i18n.use(route.game);
     if (token !== mountToken) return;
-    const view = await mountPage(shell, route, root, ctx, modules, () => token === mountToken);
+    const view = await mountPage(shell, route, root, contexts, modules, () => token === mountToken);
     if (token !== mountToken) {
       // The player moved on while this page waited for the engine: let it go.
       try {
@@ -716,7 +781,7 @@ function createRouter(shell, modules) {
     }
     // A replay is watched, never played: the page's own controls stay out of reach (the bar is outside root);
     // a page that failed keeps its Retry in reach.
-    root.inert = ctx.replay !== null && view !== null;
+    root.inert = contexts.replay !== null && view !== null;
     delete root.dataset.starting;
     landFocus(root, token);
     current = { view, cleanup };

@@ -6,10 +6,10 @@
 import { html, stylesheet } from "./svg.js";
 import { GAMES, SHEET_WAIT_MS, askClub, formatDate } from "./home.js";
 
-/** @typedef {import("./app.js").PageContext} PageContext */
+/** What the archive reads of the shell's context. @typedef {Pick<import("./app.js").ShellContext, "t" | "number" | "lang" | "club" | "engineReady" | "check">} ArchiveContext */
 
 /**
- * @param {HTMLElement} root @param {PageContext} ctx
+ * @param {HTMLElement} root @param {ArchiveContext} ctx
  * @returns {Promise<import("./app.js").PageView>}
  */
 export async function mountArchive(root, ctx) {
@@ -67,7 +67,7 @@ export async function mountArchive(root, ctx) {
 
 /**
  * One game's past dailies, newest first: the date, the score it counted on its day, its archive best, Play.
- * @param {HTMLElement} body @param {PageContext} ctx @param {Daily.Archive} answer @param {string} game
+ * @param {HTMLElement} body @param {ArchiveContext} ctx @param {Daily.Archive} answer @param {string} game
  */
 function list(body, ctx, answer, game) {
   const { t } = ctx;

@@ -6,7 +6,7 @@
 import { html } from "./svg.js";
 import { PREFIX } from "./storage.js";
 
-/** @typedef {import("./app.js").PageContext} PageContext */
+/** What the list of copies set aside reads of home's context. @typedef {Pick<import("./app.js").ShellContext, "t" | "lang" | "storage" | "gameName">} AsidesContext */
 
 /**
  * Room in the units a player knows: localStorage counts UTF-16 code units,
@@ -29,7 +29,7 @@ export function bytesText(bytes, lang) {
 
 /**
  * A stored key as the player reads it: "Domino Drop: run", or the key's own name.
- * @param {string} key under PREFIX, or the part's name without it @param {PageContext["gameName"]} gameName
+ * @param {string} key under PREFIX, or the part's name without it @param {AsidesContext["gameName"]} gameName
  */
 export function partName(key, gameName) {
   const part = key.startsWith(PREFIX) ? key.slice(PREFIX.length) : key;
@@ -39,7 +39,7 @@ export function partName(key, gameName) {
 
 /**
  * The list, drawn again after each Delete; hidden while there is none.
- * @param {HTMLElement} parent @param {PageContext} ctx
+ * @param {HTMLElement} parent @param {AsidesContext} ctx
  * @returns {{ refresh(): void }}
  */
 export function mountAsides(parent, ctx) {

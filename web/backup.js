@@ -42,9 +42,13 @@ export const MOST_BYTES = 8 * 1024 * 1024;
 // draft (not settings or choices).
 const PROGRESS_KINDS = new Set(["run", "parked", "profile", "puzzles", "slot", "replays", "club", "lessons", "workshop", "draft"]);
 
-/** @typedef {import("./app.js").PageContext} PageContext */
+/**
+ * What home's "Your progress" section reads of its context (and hands the list of copies set aside).
+ * @typedef {Pick<import("./app.js").ShellContext, "t" | "lang" | "storage" | "check" | "games" | "gameName" | "keeping">
+ *   & import("./asides.js").AsidesContext} BackupContext
+ */
 /** @typedef {import("./storage.js").ClubStorage} ClubStorage */
-/** @typedef {PageContext["check"]} Check a throwaway engine session's answer */
+/** @typedef {BackupContext["check"]} Check a throwaway engine session's answer */
 /** @typedef {(text: string, check: Check) => unknown} Validator throws when the text is not good */
 /** @typedef {{ format: string, version: number, saved: string, keys: Record<string, string> }} Backup */
 /**
@@ -194,7 +198,7 @@ function download(backup) {
   return name;
 }
 
-/** @param {PageContext["t"]} t @param {Problem} found @param {PageContext["gameName"]} gameName */
+/** @param {BackupContext["t"]} t @param {Problem} found @param {BackupContext["gameName"]} gameName */
 function problemText(t, found, gameName) {
   if (found.problem !== "badPart") return t(`shell.backup.${found.problem}`, { version: found.version });
   const unknown = found.slots
@@ -203,7 +207,7 @@ function problemText(t, found, gameName) {
   return t("shell.backup.badPart", { part: partName(found.part, gameName), reason: found.reason ?? unknown });
 }
 
-/** Why a checked backup was not restored. @param {PageContext} ctx @param {import("./restore.js").Restored} done */
+/** Why a checked backup was not restored. @param {BackupContext} ctx @param {import("./restore.js").Restored} done */
 function refusalText(ctx, done) {
   if (done.ok) return "";
   if (done.problem === "space") return ctx.t("shell.backup.noRoom", { size: sizeText(done.missing, ctx.lang) });
@@ -212,7 +216,7 @@ function refusalText(ctx, done) {
 }
 
 // The home screen's "Your progress" section. ctx: t, lang, storage, check, games, gameName.
-/** @param {HTMLElement} parent @param {PageContext} ctx */
+/** @param {HTMLElement} parent @param {BackupContext} ctx */
 export function mountBackup(parent, ctx) {
   const { t } = ctx;
   const section = html("section", { class: "backup", "aria-labelledby": "backup-title" }, parent);
@@ -281,7 +285,7 @@ export function mountBackup(parent, ctx) {
 }
 
 /**
- * @param {HTMLElement} box @param {PageContext} ctx @param {Backup} backup
+ * @param {HTMLElement} box @param {BackupContext} ctx @param {Backup} backup
  * @param {(done: import("./restore.js").Restored) => void} refused nothing changed: why
  */
 function askToReplace(box, ctx, backup, refused) {

@@ -8,13 +8,16 @@ import { barChart, lineChart, stepChart } from "./kit/chart.js";
 
 export { mountArchive } from "./archive.js";
 
-/** @typedef {import("./app.js").PageContext} PageContext */
+/**
+ * What the stats page reads of the shell's context.
+ * @typedef {Pick<import("./app.js").ShellContext, "t" | "number" | "lang" | "club" | "engineReady" | "check" | "games" | "storage">} ClubContext
+ */
 
 // The service's answers are typed from py/club/daily/views.py (make types):
 // Daily.Stats, Daily.GameStats, Daily.ReplayEntry.
 
 /**
- * @param {HTMLElement} root @param {PageContext} ctx
+ * @param {HTMLElement} root @param {ClubContext} ctx
  * @returns {Promise<import("./app.js").PageView>}
  */
 export async function mountClub(root, ctx) {
@@ -61,7 +64,7 @@ export async function mountClub(root, ctx) {
  * service's answer for no record, written at build time (build/clubstats.js: the same on every
  * day), at once: the page is drawn before Python is up. Null: the service refused; undefined:
  * the engine never started (the loader says so).
- * @param {PageContext} ctx @param {boolean} recorded a club record is stored
+ * @param {ClubContext} ctx @param {boolean} recorded a club record is stored
  * @returns {Promise<Daily.Stats | null | undefined>}
  */
 async function statsOf(ctx, recorded) {
@@ -97,7 +100,7 @@ function numbers(parent, items) {
   return list;
 }
 
-/** @param {HTMLElement} parent @param {PageContext} ctx @param {Daily.ClubStats} club */
+/** @param {HTMLElement} parent @param {ClubContext} ctx @param {Daily.ClubStats} club */
 function clubSummary(parent, ctx, club) {
   const { t } = ctx;
   const box = html("section", { class: "club-summary", "aria-labelledby": "club-summary-title" }, parent);
@@ -114,7 +117,7 @@ function clubSummary(parent, ctx, club) {
 
 /**
  * The days a freeze kept in the current streak, said honestly (docs/daily-club.md, "Freezes"); none: no line.
- * @param {HTMLElement} parent @param {PageContext} ctx @param {Daily.Freezes | undefined} freezes
+ * @param {HTMLElement} parent @param {ClubContext} ctx @param {Daily.Freezes | undefined} freezes
  */
 function frozenLine(parent, ctx, freezes) {
   if (!freezes?.used.length) return;
@@ -124,7 +127,7 @@ function frozenLine(parent, ctx, freezes) {
 
 /**
  * One game's section: numbers, charts and replays.
- * @param {HTMLElement} parent @param {PageContext} ctx @param {string} game @param {Daily.GameStats | undefined} stats
+ * @param {HTMLElement} parent @param {ClubContext} ctx @param {string} game @param {Daily.GameStats | undefined} stats
  */
 async function gameSection(parent, ctx, game, stats) {
   const { t } = ctx;
@@ -200,7 +203,7 @@ export function modeName(t, mode) {
 
 /**
  * The last scores as a line.
- * @param {HTMLElement} grid @param {PageContext} ctx @param {Daily.RunPoint[]} last @param {string} title @param {string} cls
+ * @param {HTMLElement} grid @param {ClubContext} ctx @param {Daily.RunPoint[]} last @param {string} title @param {string} cls
  */
 function lastChart(grid, ctx, last, title, cls) {
   const { t } = ctx;
@@ -228,7 +231,7 @@ function lastChart(grid, ctx, last, title, cls) {
 
 /**
  * The personal bests over time as steps.
- * @param {HTMLElement} grid @param {PageContext} ctx @param {Daily.BestPoint[]} bests @param {string} title @param {string} cls
+ * @param {HTMLElement} grid @param {ClubContext} ctx @param {Daily.BestPoint[]} bests @param {string} title @param {string} cls
  */
 function bestsChart(grid, ctx, bests, title, cls) {
   const { t } = ctx;
@@ -245,7 +248,7 @@ function bestsChart(grid, ctx, bests, title, cls) {
   });
 }
 
-/** @param {HTMLElement} parent @param {PageContext} ctx @param {Daily.GameStats} stats @param {ModeGroup[] | null} groups */
+/** @param {HTMLElement} parent @param {ClubContext} ctx @param {Daily.GameStats} stats @param {ModeGroup[] | null} groups */
 function charts(parent, ctx, stats, groups) {
   const { t } = ctx;
   const format = (/** @type {number} */ v) => ctx.number(v);
@@ -283,7 +286,7 @@ function charts(parent, ctx, stats, groups) {
 
 /**
  * A bucket's bound, short enough to stand between two bars at 360 px ("6K").
- * @param {PageContext} ctx @param {number} value @returns {string}
+ * @param {ClubContext} ctx @param {number} value @returns {string}
  */
 function short(ctx, value) {
   return ctx.number(value, value >= 1000 ? { notation: "compact", maximumFractionDigits: 1 } : {});
@@ -291,7 +294,7 @@ function short(ctx, value) {
 
 /**
  * The game's kept replays (newest first), each with Watch, folded under their count.
- * @param {HTMLElement} parent @param {PageContext} ctx @param {string} game
+ * @param {HTMLElement} parent @param {ClubContext} ctx @param {string} game
  */
 async function replays(parent, ctx, game) {
   const { t } = ctx;
@@ -330,7 +333,7 @@ async function replays(parent, ctx, game) {
 /**
  * The field "Open a replay code": a code of a known game goes to its replay
  * route (the engine checks the rest when the replay opens).
- * @param {HTMLElement} parent @param {PageContext} ctx
+ * @param {HTMLElement} parent @param {ClubContext} ctx
  */
 function codeField(parent, ctx) {
   const { t } = ctx;

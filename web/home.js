@@ -6,7 +6,11 @@ import { mountBackup } from "./backup.js";
 import { remindBackup } from "./reminder.js";
 import { GAME_IDS } from "./route.js";
 
-/** @typedef {import("./app.js").PageContext} PageContext */
+/**
+ * What home reads of the shell's context, and what it hands its backup section and the backup reminder.
+ * @typedef {Pick<import("./app.js").ShellContext, "t" | "number" | "lang" | "club" | "engineReady" | "check" | "bestScore" | "freshBest" | "keeping">
+ *   & import("./backup.js").BackupContext & import("./reminder.js").ReminderContext} HomeContext
+ */
 
 /** @type {Record<string, string>} each game's card art */
 const ICONS = { blocks: "hex", domino: "domino", merge: "merge", bowls: "bowls" };
@@ -68,7 +72,7 @@ function icon(kind, parent) {
 // Home and the stats page wait this long at most for their sheet: their text is useful unstyled.
 export const SHEET_WAIT_MS = 1000;
 
-/** @param {HTMLElement} root @param {PageContext} ctx @returns {Promise<import("./app.js").PageView>} */
+/** @param {HTMLElement} root @param {HomeContext} ctx @returns {Promise<import("./app.js").PageView>} */
 export async function mountHome(root, ctx) {
   const { t } = ctx;
   html("h1", { class: "home-title" }, root, t("shell.homeTitle"));
@@ -133,7 +137,7 @@ function backupButton(root) {
 }
 
 // A best of 0 is what merely opening a game leaves: no score yet.
-/** @param {HTMLElement} line @param {number | null} best @param {PageContext} ctx */
+/** @param {HTMLElement} line @param {number | null} best @param {Pick<HomeContext, "t" | "number">} ctx */
 function showBest(line, best, ctx) {
   line.dataset.best = String(best ?? "");
   line.textContent = best === null ? ctx.t("shell.noBest") : ctx.t("shell.best", { score: ctx.number(best) });
@@ -144,7 +148,7 @@ function showBest(line, best, ctx) {
  * Asks the club record service (bridge name "club"): its methods are pure
  * (stored text in, answer out), so a throwaway session answers them.
  * @template {keyof Daily.Calls} M
- * @param {PageContext} ctx @param {M} method @param {Daily.Calls[M]["payload"]} payload
+ * @param {Pick<HomeContext, "check">} ctx @param {M} method @param {Daily.Calls[M]["payload"]} payload
  * @returns {Promise<Daily.Calls[M]["answer"]>} as the service declares it (club.daily.api)
  */
 export function askClub(ctx, method, payload) {
@@ -153,7 +157,7 @@ export function askClub(ctx, method, payload) {
 
 /**
  * A UTC date (YYYY-MM-DD) in the player's language.
- * @param {PageContext} ctx @param {string} date @param {Intl.DateTimeFormatOptions} [options]
+ * @param {Pick<HomeContext, "lang">} ctx @param {string} date @param {Intl.DateTimeFormatOptions} [options]
  * @returns {string}
  */
 export function formatDate(ctx, date, options = { day: "numeric", month: "short" }) {
@@ -164,7 +168,7 @@ export function formatDate(ctx, date, options = { day: "numeric", month: "short"
 
 /**
  * hh:mm:ss of a span of milliseconds (rounded up to the second).
- * @param {PageContext} ctx @param {number} ms @returns {string}
+ * @param {Pick<HomeContext, "number">} ctx @param {number} ms @returns {string}
  */
 function clock(ctx, ms) {
   return clockText((n, options) => ctx.number(n, options), ms);
@@ -173,7 +177,7 @@ function clock(ctx, ms) {
 /**
  * The Daily Club card: its frame at once, its contents when the club service
  * answers `home`; the countdown ticks every second and asks again at 0.
- * @param {HTMLElement} root @param {PageContext} ctx
+ * @param {HTMLElement} root @param {HomeContext} ctx
  * @returns {{ filled: Promise<Daily.Home | null>, stop: () => void }} filled: the service's answer (null: none)
  */
 function dailyCard(root, ctx) {

@@ -5,14 +5,14 @@
 // Share → Add to Home Screen) goes with it, and with Settings: an installed arcade's data is kept.
 import { html } from "./svg.js";
 
-/** @typedef {import("./app.js").PageContext} PageContext */
+/** What the backup reminder reads of home's context. @typedef {Pick<import("./app.js").ShellContext, "t" | "number" | "storage" | "check" | "keeping">} ReminderContext */
 /** @typedef {import("./persist.js").Keeping} Keeping */
 /** @typedef {{ streak: number, puzzles: number }} Progress */
 
 /**
  * What is worth keeping: the longest current streak on the Daily Club card (the club's or a game's) and the
  * puzzles solved in Color Bowls (its profile as the engine reads it).
- * @param {PageContext} ctx @param {Daily.Home | null} home the club service's answer for home's card
+ * @param {ReminderContext} ctx @param {Daily.Home | null} home the club service's answer for home's card
  * @returns {Promise<Progress>}
  */
 export async function progressOf(ctx, home) {
@@ -34,7 +34,7 @@ export async function progressOf(ctx, home) {
 /**
  * The install offer that fits this browser: an Install button (its prompt), or iOS's steps; none otherwise.
  * @param {HTMLElement} actions where the button goes @param {HTMLElement} notes where the steps go
- * @param {Keeping} keeping @param {PageContext["t"]} t
+ * @param {Keeping} keeping @param {ReminderContext["t"]} t
  */
 export function offerInstall(actions, notes, keeping, t) {
   const offer = keeping.offer();
@@ -51,7 +51,7 @@ export function offerInstall(actions, notes, keeping, t) {
 /**
  * Home's reminder, when one is due: placed before `before` (the game grid), once the Daily Club card has
  * said the streaks. Nothing when the page went meanwhile (`alive`): a reminder not seen does not count.
- * @param {HTMLElement} root home's section @param {Element} before @param {PageContext} ctx
+ * @param {HTMLElement} root home's section @param {Element} before @param {ReminderContext} ctx
  * @param {Daily.Home | null} home the club service's answer @param {() => boolean} alive
  * @returns {Promise<HTMLElement | null>}
  */
@@ -65,7 +65,7 @@ export async function remindBackup(root, before, ctx, home, alive) {
   return due ? reminderCard(root, before, ctx, progress) : null;
 }
 
-/** @param {HTMLElement} root @param {Element} before @param {PageContext} ctx @param {Progress} progress */
+/** @param {HTMLElement} root @param {Element} before @param {ReminderContext} ctx @param {Progress} progress */
 function reminderCard(root, before, ctx, progress) {
   const { t } = ctx;
   const card = html("aside", { class: "keep-reminder", "aria-labelledby": "keep-reminder-title" }, null);

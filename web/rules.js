@@ -73,7 +73,7 @@ export function renderMarkdown(text, root) {
 }
 
 /**
- * @param {HTMLElement} root @param {import("./app.js").PageContext} ctx @param {string} game
+ * @param {HTMLElement} root @param {import("./app.js").RulesContext} ctx @param {string} game
  * @returns {Promise<import("./app.js").PageView>}
  */
 export async function mountRules(root, ctx, game) {

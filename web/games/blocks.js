@@ -22,13 +22,21 @@ import { createReplayPaint } from "./blocks/replaypaint.js";
 import { createState } from "./blocks/state.js";
 import { createWords } from "./blocks/words.js";
 
+/**
+ * What the blocks page's hooks read of its context, and hand its modules (each declares its slice); the kit's
+ * mountGame reads its own (web/kit/mount.js MountContext).
+ * @typedef {Pick<import("../app.js").GameContext<Blocks.Calls>, "engine" | "store" | "t" | "lesson" | "replay" | "announce" | "number" | "notice" | "feel"
+ *   | "reducedMotion"> & import("./blocks/render.js").RenderContext & import("./blocks/anim.js").AnimContext
+ *   & import("./blocks/play.js").PlayContext & import("./blocks/command.js").CommandContext} BlocksContext
+ */
+
 /** @param {HTMLElement} root @param {import("../app.js").GameContext<Blocks.Calls>} ctx */
 export function mount(root, ctx) {
   return mountGame(root, ctx, (kit) => hooks(root, ctx, kit));
 }
 
 /**
- * @param {HTMLElement} root @param {import("../app.js").GameContext<Blocks.Calls>} ctx @param {import("../kit/mount.js").Kit<Blocks.Calls>} kit
+ * @param {HTMLElement} root @param {BlocksContext} ctx @param {import("../kit/mount.js").Kit<Blocks.Calls>} kit
  * @returns {import("../kit/mount.js").GameHooks<Blocks.Calls>}
  */
 function hooks(root, ctx, kit) {
@@ -197,7 +205,7 @@ function ghostBoard(parent, state, page) {
 
 /**
  * What the page lets input do (blocks/input.js): the state, the engine's actions (play.js), the words.
- * @param {{ctx: import("../app.js").GameContext<Blocks.Calls>, page: import("../kit/page.js").Page<Blocks.Calls>, state: import("./blocks/state.js").State,
+ * @param {{ctx: Pick<BlocksContext, "announce" | "feel" | "t">, page: import("../kit/page.js").Page<Blocks.Calls>, state: import("./blocks/state.js").State,
  *   parts: import("./blocks/render.js").Parts, words: import("./blocks/words.js").Words,
  *   play: ReturnType<typeof createPlay>, draw: () => void}} deps
  * @returns {import("./blocks/input.js").Controls}

@@ -27,13 +27,23 @@ import { createEditorScreen } from "./bowls/workshop.js";
 import { ghostOf } from "./bowls/workshoplists.js";
 import { createWorkshopPlay } from "./bowls/workshopplay.js";
 
+/**
+ * What the bowls page's hooks read of its context, and hand its modules (each declares its slice); the kit's
+ * mountGame reads its own (web/kit/mount.js MountContext).
+ * @typedef {Pick<import("../app.js").GameContext<Bowls.Calls>, "engine" | "store" | "t" | "number" | "lang" | "lesson" | "replay" | "storedView" | "screen" | "puzzle"
+ *   | "solved" | "afterLesson" | "notice" | "reducedMotion">
+ *   & import("./bowls/asks.js").AsksContext & import("./bowls/attempts.js").AttemptsContext & import("./bowls/cards.js").CardsContext
+ *   & import("./bowls/cues.js").CuesContext & import("./bowls/screens.js").ScreensContext & import("./bowls/play.js").PlayContext
+ *   & import("./bowls/input.js").InputContext & import("./bowls/workshop.js").EditorContext & import("./bowls/workshopplay.js").WorkshopContext} BowlsContext
+ */
+
 /** @param {HTMLElement} root @param {import("../app.js").GameContext<Bowls.Calls>} ctx */
 export function mount(root, ctx) {
   return mountGame(root, ctx, (kit) => ({ ...hooks(root, ctx, kit), ghostBoard })); // the friend's board: no state of the page
 }
 
 /**
- * @param {HTMLElement} root @param {import("../app.js").GameContext<Bowls.Calls>} ctx @param {import("../kit/mount.js").Kit<Bowls.Calls>} kit
+ * @param {HTMLElement} root @param {BowlsContext} ctx @param {import("../kit/mount.js").Kit<Bowls.Calls>} kit
  * @returns {import("../kit/mount.js").GameHooks<Bowls.Calls>}
  */
 function hooks(root, ctx, kit) {
@@ -190,7 +200,7 @@ function hooks(root, ctx, kit) {
 /**
  * The Puzzle Workshop's parts (W28): the editor screen, the proof, the play and the lists; the address says the
  * screen shown, without a new mount (a reload opens it again).
- * @param {{root: HTMLElement, ctx: import("../app.js").GameContext<Bowls.Calls>, page: import("../kit/page.js").Page<Bowls.Calls>,
+ * @param {{root: HTMLElement, ctx: import("./bowls/workshop.js").EditorContext & import("./bowls/workshopplay.js").WorkshopContext, page: import("../kit/page.js").Page<Bowls.Calls>,
  *   state: ReturnType<typeof createState>, words: import("./bowls/hud.js").Words, attempts: ReturnType<typeof createAttempts>,
  *   cards: ReturnType<typeof createCards>, screens: () => ReturnType<typeof createScreens>}} deps
  */
@@ -225,7 +235,7 @@ function workshopParts({ root, ctx, page, state, words, attempts, cards, screens
 /**
  * The hooks of a run's life (the kit's mountGame calls them): the stored view, the engine's
  * start, a fresh start, another tab's run (P10).
- * @param {{ctx: import("../app.js").GameContext<Bowls.Calls>, page: import("../kit/page.js").Page<Bowls.Calls>,
+ * @param {{ctx: Pick<BowlsContext, "engine" | "store" | "t" | "screen" | "puzzle" | "solved" | "afterLesson" | "notice">, page: import("../kit/page.js").Page<Bowls.Calls>,
  *   state: ReturnType<typeof createState>, screens: ReturnType<typeof createScreens>,
  *   attempts: ReturnType<typeof createAttempts>, asks: ReturnType<typeof createAsks>,
  *   workshop: ReturnType<typeof createWorkshopPlay>}} deps

@@ -28,6 +28,14 @@ import { layout, render } from "./domino/render.js";
 import { wellSaid } from "./domino/speech.js";
 import { createState } from "./domino/state.js";
 
+/**
+ * What the domino page's hooks read of its context, and hand its modules (each declares its slice); the kit's
+ * mountGame reads its own (web/kit/mount.js MountContext).
+ * @typedef {Pick<import("../app.js").GameContext<Domino.Calls>, "engine" | "store" | "club" | "t" | "number" | "announce" | "reducedMotion" | "lesson" | "replay"
+ *   | "settings" | "onVisibility" | "storedView"> & import("./domino/anim.js").AnimContext & import("./domino/play.js").PlayContext
+ *   & import("./domino/playtime.js").OwedContext & import("../kit/clubpage.js").DailyContext} DominoContext
+ */
+
 /** @param {HTMLElement} root @param {import("../app.js").GameContext<Domino.Calls>} ctx */
 export function mount(root, ctx) {
   return mountGame(root, ctx, (kit) => ({ ...hooks(root, ctx, kit), ghostBoard })); // the friend's board: no state of the page
@@ -35,7 +43,7 @@ export function mount(root, ctx) {
 
 /**
  * The Daily button: today's daily through its route (the app mounts it, the kit starts it).
- * @param {import("../app.js").GameContext<Domino.Calls>} ctx @param {import("../kit/mount.js").Kit<Domino.Calls>} kit
+ * @param {Pick<DominoContext, "club">} ctx @param {import("../kit/mount.js").Kit<Domino.Calls>} kit
  */
 function openDaily(ctx, kit) {
   ctx.club.today().then((/** @type {{ games: Record<string, { query: string }> }} */ today) => {
@@ -45,7 +53,7 @@ function openDaily(ctx, kit) {
 
 /**
  * The well by ear (P11): key D reads it (wherever the focus is on this page, a replay's too), key C the cell cursor.
- * @param {import("../app.js").GameContext<Domino.Calls>} ctx @param {import("./domino/state.js").State} state
+ * @param {Pick<DominoContext, "t" | "number" | "announce">} ctx @param {import("./domino/state.js").State} state
  */
 function byEar(ctx, state) {
   const cursor = createCursor({ fmt: ctx, say: (text) => ctx.announce(text), view: () => state.view, falling: () => state.falling });
@@ -64,7 +72,7 @@ function byEar(ctx, state) {
 }
 
 /**
- * @param {HTMLElement} root @param {import("../app.js").GameContext<Domino.Calls>} ctx @param {import("../kit/mount.js").Kit<Domino.Calls>} kit
+ * @param {HTMLElement} root @param {DominoContext} ctx @param {import("../kit/mount.js").Kit<Domino.Calls>} kit
  * @returns {import("../kit/mount.js").GameHooks<Domino.Calls>}
  */
 function hooks(root, ctx, kit) {
@@ -226,7 +234,7 @@ function ghostBoard(parent) {
 
 /**
  * A stored view drawn (its card not live), else the start screen with the records stored beside the profile, at once.
- * @param {{ ctx: import("../app.js").GameContext<Domino.Calls>, state: import("./domino/state.js").State,
+ * @param {{ ctx: Pick<DominoContext, "storedView">, state: import("./domino/state.js").State,
  *   play: ReturnType<typeof createPlay> }} page @param {Domino.View | null} view
  */
 function showStored({ ctx, state, play }, view) {

@@ -22,6 +22,14 @@ import { createState } from "./merge/state.js";
 import { createTimer } from "./merge/timer.js";
 import { aroundSaid, describeBoard } from "./merge/words.js";
 
+/**
+ * What the merge page's hooks read of its context, and hand its modules (each declares its slice); the kit's
+ * mountGame reads its own (web/kit/mount.js MountContext).
+ * @typedef {Pick<import("../app.js").GameContext<Merge.Calls>, "engine" | "store" | "t" | "replay" | "number" | "reducedMotion" | "announce"
+ *   | "onVisibility" | "notice"> & import("./merge/render.js").RenderContext & import("./merge/cues.js").CuesContext
+ *   & import("./merge/lesson.js").TipsContext & import("./merge/play.js").PlayContext & import("./merge/input.js").ToolsContext} MergeContext
+ */
+
 const TICK_MS = 5000; // play time goes to the engine at least this often while it runs (M15)
 
 /** @param {HTMLElement} root the page's <section> @param {import("../app.js").GameContext<Merge.Calls>} ctx the app's context */
@@ -30,7 +38,7 @@ export function mount(root, ctx) {
 }
 
 /**
- * @param {HTMLElement} root @param {import("../app.js").GameContext<Merge.Calls>} ctx @param {import("../kit/mount.js").Kit<Merge.Calls>} kit
+ * @param {HTMLElement} root @param {MergeContext} ctx @param {import("../kit/mount.js").Kit<Merge.Calls>} kit
  * @returns {import("../kit/mount.js").GameHooks<Merge.Calls>}
  */
 function hooks(root, ctx, kit) {

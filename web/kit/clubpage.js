@@ -6,9 +6,12 @@
 // block in their own end screens).
 import { html } from "../svg.js";
 
+/** What the Daily button reads of its game page's context. @typedef {Pick<import("../app.js").GameContext, "club" | "t" | "number">} DailyContext */
+/** What the end card's club block reads of it. @typedef {Pick<import("../app.js").GameContext, "club" | "lesson" | "replay">} ClubEndContext */
+
 /**
  * A "Daily" button: opens today's daily of `game` (the club service says its link).
- * @param {HTMLElement | null} parent none: the caller places it @param {import("../app.js").GameContext} ctx @param {string} game
+ * @param {HTMLElement | null} parent none: the caller places it @param {DailyContext} ctx @param {string} game
  * @param {{label: string, title: string, cls: string, report: (error: unknown) => void}} options
  * @returns {HTMLButtonElement}
  */
@@ -26,7 +29,7 @@ export function dailyButton(parent, ctx, game, { label, title, cls, report }) {
 /**
  * A Daily button marked once today's daily is counted: a check, and its score in its
  * title and description (playing it again is practice, said on its end card).
- * @param {HTMLElement} button @param {import("../app.js").GameContext} ctx @param {(error: unknown) => void} report
+ * @param {HTMLElement} button @param {DailyContext} ctx @param {(error: unknown) => void} report
  */
 export function markDailyDone(button, ctx, report) {
   ctx.club.dailyDone().then((/** @type {Daily.HomeGame | null} */ done) => {
@@ -61,7 +64,7 @@ export function endPart(card, cls) {
 
 /**
  * The finished run's summary in the game-over card, once both are there.
- * @param {import("../app.js").GameContext} ctx @param {(error: unknown) => void} report
+ * @param {ClubEndContext} ctx @param {(error: unknown) => void} report
  * @param {{reset?: () => void}} [on] `reset`: the page started a new run (the HUD's badge asks again)
  * @returns {ClubEnd}
  */

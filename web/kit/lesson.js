@@ -148,9 +148,15 @@ export function memoryScope() {
  */
 
 /**
+ * What the lesson's card reads of its game page's context: the words, the live region, the lessons done, and
+ * where Play and Skip go (its game, the deal after it); its step is kept in the lesson's store.
+ * @typedef {Pick<import("../app.js").GameContext, "t" | "announce" | "game" | "seen" | "store" | "lessonNext">} LessonContext
+ */
+
+/**
  * The lesson's coach card over the page, not modal: the board stays playable.
  * @param {HTMLElement} root the game page's section
- * @param {import("../app.js").GameContext} ctx the page context (t, announce, game, seen, reducedMotion)
+ * @param {LessonContext} ctx
  * The card comes before the engine's position (read while Python starts): a step's target is pointed at
  * from `refresh` on, once the page has drawn it (an empty tray is no place to point at).
  * @param {LessonStep[]} steps 3 to 5 steps

@@ -34,7 +34,15 @@ import { contractOf } from "../engine.js";
 
 /** @typedef {import("./page.js").GameEvent} GameEvent */
 /** @template {Club.Calls} [C=Club.Calls] @typedef {import("./page.js").Page<C>} Page */
-/** @template {Club.Calls} [C=Club.Calls] @typedef {import("../app.js").GameContext<C>} GameContext */
+/**
+ * What the kit's mount reads of a game page's context, with what it hands on: the page object (page.js), the
+ * lesson's card (lesson.js) and the club's end block (clubpage.js). The game's own modules get their slices from
+ * the game's hooks.
+ * @template {Club.Calls} [C=Club.Calls]
+ * @typedef {Pick<import("../app.js").GameContext<C>, "game" | "engine" | "store" | "t" | "number" | "lang" | "club" | "lesson"
+ *   | "replay" | "start" | "focusLost" | "storedView" | "builtShape" | "painted" | "drawn">
+ *   & import("./page.js").PageObjectContext<C> & import("./lesson.js").LessonContext & import("./clubpage.js").ClubEndContext} MountContext
+ */
 /** A game's view, as its table of calls answers it. @template {Club.Calls} C @typedef {import("../engine.js").AnswerOf<C, "view">} ViewOf */
 /** A game's profile as the page sees it. @template {Club.Calls} C @typedef {import("../engine.js").AnswerOf<C, "load_profile">} ProfileOf */
 /** A game's board (none: its view says it). @template {Club.Calls} C @typedef {C extends { geometry: { answer: infer G } } ? G : never} GeometryOf */
@@ -88,7 +96,7 @@ import { contractOf } from "../engine.js";
  * Mount a game page: the phases above, in their order.
  * @template {Club.Calls} C the game's table of calls
  * @param {HTMLElement} root the page's <section>
- * @param {GameContext<C>} ctx the app's context (web/app.js PageContext)
+ * @param {MountContext<C>} ctx what the kit reads of a game page's context (its slice of web/app.js's)
  * @param {(kit: Kit<C>) => GameHooks<C>} hooks the page's hooks, made once the kit's page object is there
  * @returns {Promise<{unmount: () => void}>}
  */
@@ -140,7 +148,7 @@ async function firstOperation(page, phase) {
  * The focus phase: the app lifts `inert` once mount resolved, and a focus the page gave while inert was lost,
  * so it is given again; after Skip lesson or Daily (the page before had the focus) the player's place is not
  * left on <body> (P11).
- * @template {Club.Calls} C @param {HTMLElement} root @param {GameContext<C>} ctx @param {Page<C>} page @param {GameHooks<C>} on
+ * @template {Club.Calls} C @param {HTMLElement} root @param {MountContext<C>} ctx @param {Page<C>} page @param {GameHooks<C>} on
  */
 function refocus(root, ctx, page, on) {
   const target = on.focus ?? (ctx.focusLost ? on.regain : undefined);
@@ -153,7 +161,7 @@ function refocus(root, ctx, page, on) {
 
 /**
  * The board before Python is up (P3): the copy stored beside the run, else the build's (a first visit).
- * @template {Club.Calls} C @param {GameContext<C>} ctx @param {GameHooks<C>} on
+ * @template {Club.Calls} C @param {MountContext<C>} ctx @param {GameHooks<C>} on
  * @returns {Promise<GeometryOf<C> | null>} the stored copy is a drawing aid: JSON of the engine's own answer
  */
 async function earlyShape(ctx, on) {
@@ -163,7 +171,7 @@ async function earlyShape(ctx, on) {
 /**
  * A lesson shown again in place (a language switch) goes on from the position its store kept, at the step kept
  * beside it (lesson.js); a lesson opened starts at the engine's lesson position.
- * @template {Club.Calls} C @param {Page<C>} page @param {GameContext<C>} ctx
+ * @template {Club.Calls} C @param {Page<C>} page @param {MountContext<C>} ctx
  * @returns {Promise<ViewOf<C>>} its view (`load` and `lesson` answer the game's view, as `view` does: club.session)
  */
 async function lessonPosition(page, ctx) {
@@ -173,7 +181,7 @@ async function lessonPosition(page, ctx) {
 
 /**
  * The HUD's ghost line beside the badge and, when the game draws it, the friend's board (clubghostboard.js, P4).
- * @template {Club.Calls} C @param {HTMLElement} root @param {HTMLElement} parent @param {GameContext<C>} ctx
+ * @template {Club.Calls} C @param {HTMLElement} root @param {HTMLElement} parent @param {MountContext<C>} ctx
  * @param {import("./clubghostboard.js").GhostDrawer<ViewOf<C>>} [drawer] @returns {import("./clubghost.js").GhostLine}
  */
 function raced(root, parent, ctx, drawer) {
@@ -201,7 +209,7 @@ function replayShow(on) {
   return (view, events, step, jump) => on.replayStep(/** @type {ViewOf<C>} */ (view), /** @type {EventOf<C>[]} */ (events), step, jump);
 }
 
-/** @template {Club.Calls} C @param {HTMLElement} root @param {GameContext<C>} ctx */
+/** @template {Club.Calls} C @param {HTMLElement} root @param {MountContext<C>} ctx */
 function lifeOf(root, ctx) {
   const { store } = ctx;
   const engine = contractOf(ctx.engine); // the kit asks what every game answers

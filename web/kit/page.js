@@ -80,9 +80,15 @@
  */
 
 /**
+ * What the page object reads of its game page's context: the engine, the store and the view kept beside the run.
+ * @template {Club.Calls} [C=Club.Calls]
+ * @typedef {Pick<import("../app.js").GameContext<C>, "engine" | "store" | "keepView">} PageObjectContext
+ */
+
+/**
  * @template {Club.Calls} [C=Club.Calls]
  * @param {HTMLElement} root the page's <section>
- * @param {import("../app.js").GameContext<C>} ctx the app's context (engine, store, keepView)
+ * @param {PageObjectContext<C>} ctx
  * @param {PageOptions} [options]
  * @returns {Page<C>}
  */

@@ -6,7 +6,12 @@
 import { cellName, parseCell } from "../../kit/hexboard.js";
 
 /**
- * @param {{ctx: import("../../app.js").GameContext<Blocks.Calls>, page: import("../../kit/page.js").Page<Blocks.Calls>, state: import("./state.js").State,
+ * What aiming reads of the blocks page's context: the engine's previews.
+ * @typedef {Pick<import("../../app.js").GameContext<Blocks.Calls>, "engine">} AimContext
+ */
+
+/**
+ * @param {{ctx: AimContext, page: import("../../kit/page.js").Page<Blocks.Calls>, state: import("./state.js").State,
  *   parts: import("./render.js").Parts, juice: import("../../kit/juice.js").Juice, draw: () => void}} deps
  */
 export function createAim({ ctx, page, state, parts, juice, draw }) {

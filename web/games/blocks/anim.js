@@ -7,8 +7,14 @@ import { cuesOf } from "./cues.js";
 import { showTips } from "./lesson.js";
 
 /**
+ * What an action's showing reads of the blocks page's context, and hands the tips.
+ * @typedef {Pick<import("../../app.js").GameContext<Blocks.Calls>, "t" | "number" | "reducedMotion" | "feel" | "announce" | "replay">
+ *   & import("./lesson.js").TipsContext} AnimContext
+ */
+
+/**
  * @typedef {object} AnimDeps
- * @property {import("../../app.js").GameContext<Blocks.Calls>} ctx
+ * @property {AnimContext} ctx
  * @property {import("./state.js").State} state
  * @property {import("./render.js").Parts} parts
  * @property {import("../../kit/juice.js").Juice} juice

@@ -8,6 +8,11 @@ import { asksKey } from "../../a11y.js";
 import { html } from "../../svg.js";
 import { parseCell } from "../../kit/hexboard.js";
 
+/**
+ * What the typed move reads of the blocks page's context.
+ * @typedef {Pick<import("../../app.js").GameContext<Blocks.Calls>, "t" | "announce" | "engine" | "feel">} CommandContext
+ */
+
 /** How many of the drops that clear the C key says (the rest counted). */
 export const CLEARS_SAID = 3;
 
@@ -27,7 +32,7 @@ export function parseMove(text) {
 
 /**
  * @typedef {object} CommandDeps
- * @property {import("../../app.js").GameContext<Blocks.Calls>} ctx
+ * @property {CommandContext} ctx
  * @property {import("../../kit/page.js").Page<Blocks.Calls>} page
  * @property {import("./state.js").State} state
  * @property {import("./words.js").Words} words

@@ -4,6 +4,11 @@
 // passed when the engine's view says its goal is reached already. And
 // the tips: a special explained in one line, in place, the first time.
 
+/**
+ * What the tips read of the blocks page's context.
+ * @typedef {Pick<import("../../app.js").GameContext<Blocks.Calls>, "lesson" | "replay" | "number" | "tip" | "t">} TipsContext
+ */
+
 /** @param {Blocks.Event["type"]} type @returns {(event: import("../../kit/lesson.js").Heard) => boolean} */
 const on = (type) => (event) => /** @type {Blocks.Event} */ (event)?.type === type;
 
@@ -26,7 +31,7 @@ export function lessonSteps(at) {
 // The first Crown, and the meter's first lit edges, explained once in place (the
 // lesson explains both itself, so its page shows no tips; nor does a replay).
 /**
- * @param {import("../../app.js").GameContext<Blocks.Calls>} ctx @param {Blocks.Event[]} events an accepted action's
+ * @param {TipsContext} ctx @param {Blocks.Event[]} events an accepted action's
  * @param {Blocks.Geometry | null} geometry @param {{crowns: Element, meterBox: Element}} hud
  */
 export function showTips(ctx, events, geometry, hud) {

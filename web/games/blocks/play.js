@@ -9,11 +9,16 @@ import { createAim } from "./aim.js";
 import { askNewRun, overCard } from "./cards.js";
 import { paintEvents, writePaint } from "./paint.js";
 
+/**
+ * What the actions read of the blocks page's context, and hand aiming.
+ * @typedef {Pick<import("../../app.js").GameContext<Blocks.Calls>, "engine" | "t" | "number" | "announce" | "feel"> & import("./aim.js").AimContext} PlayContext
+ */
+
 /** @typedef {Club.Answer<Blocks.View, Blocks.Event>} Answer a blocks action's answer */
 
 /**
  * @typedef {object} PlayDeps
- * @property {import("../../app.js").GameContext<Blocks.Calls>} ctx
+ * @property {PlayContext} ctx
  * @property {import("../../kit/mount.js").Kit<Blocks.Calls>} kit
  * @property {import("./state.js").State} state
  * @property {import("./render.js").Parts} parts

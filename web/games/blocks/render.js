@@ -8,6 +8,11 @@ import { createCard, createHud } from "./hud.js";
 import { createTray } from "./tray.js";
 
 /**
+ * What the layout reads of the blocks page's context, and hands the Daily button.
+ * @typedef {Pick<import("../../app.js").GameContext<Blocks.Calls>, "t" | "number" | "replay"> & import("../../kit/clubpage.js").DailyContext} RenderContext
+ */
+
+/**
  * @typedef {object} Parts the page's widgets
  * @property {HTMLElement} root
  * @property {import("./hud.js").Hud} hud
@@ -19,7 +24,7 @@ import { createTray } from "./tray.js";
 
 /**
  * The frame, in the Tab order board, tray, then the HUD's buttons.
- * @param {HTMLElement} root @param {import("../../app.js").GameContext<Blocks.Calls>} ctx
+ * @param {HTMLElement} root @param {RenderContext} ctx
  * @param {{page: import("../../kit/page.js").Page<Blocks.Calls>, juice: import("../../kit/juice.js").Juice,
  *   bindSlot: (button: HTMLButtonElement, slot: number) => void}} deps the page object, the juice, input's slot binding
  * @returns {Parts}

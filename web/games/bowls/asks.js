@@ -7,6 +7,11 @@ import { hintKey } from "./render.js";
 import { NO_HINT } from "./puzzles.js";
 import { forecastWords } from "./words.js";
 
+/**
+ * What the questions (hint, undo) read of the bowls page's context.
+ * @typedef {Pick<import("../../app.js").GameContext<Bowls.Calls>, "engine" | "announce">} AsksContext
+ */
+
 /** @typedef {import("./puzzles.js").HintState} HintState */
 
 /**
@@ -20,7 +25,7 @@ import { forecastWords } from "./words.js";
  */
 
 /**
- * @param {{state: AskState, page: import("../../kit/page.js").Page<Bowls.Calls>, ctx: import("../../app.js").GameContext<Bowls.Calls>,
+ * @param {{state: AskState, page: import("../../kit/page.js").Page<Bowls.Calls>, ctx: AsksContext,
  *   words: import("./hud.js").Words, render: () => void, choose: (b: number, announce: boolean) => void}} deps
  */
 export function createAsks({ state, page, ctx, words, render, choose }) {

@@ -6,6 +6,11 @@
 import { randomSeed } from "../../kit/seed.js";
 import { modeName } from "./hud.js";
 
+/**
+ * What the attempts read of the bowls page's context.
+ * @typedef {Pick<import("../../app.js").GameContext<Bowls.Calls>, "engine" | "store" | "announce" | "t" | "number" | "lang">} AttemptsContext
+ */
+
 /** @typedef {import("../../kit/page.js").Page<Bowls.Calls>} Page */
 
 const PARKED = (/** @type {string} */ mode) => `run-${mode}`;
@@ -29,7 +34,7 @@ export const modeOf = (payload) => payload.mode ?? (payload.daily ? "daily" : nu
  */
 
 /**
- * @param {{state: AttemptState, page: Page, ctx: import("../../app.js").GameContext<Bowls.Calls>, end: import("../../kit/clubpage.js").ClubEnd, moved: () => void,
+ * @param {{state: AttemptState, page: Page, ctx: AttemptsContext, end: import("../../kit/clubpage.js").ClubEnd, moved: () => void,
  *   show: () => Promise<void>}} deps `moved`: the attempt on screen is about to change; `show`: draw the game screen
  */
 export function createAttempts({ state, page, ctx, end, moved, show }) {

@@ -10,6 +10,11 @@ import { renderGallery } from "./themes.js";
 import { workshopOverCard } from "./workshopcard.js";
 import { shownView } from "./state.js";
 
+/**
+ * What the cards read of the bowls page's context.
+ * @typedef {Pick<import("../../app.js").GameContext<Bowls.Calls>, "announce">} CardsContext
+ */
+
 /** @typedef {import("../../kit/dialog.js").Dialog} Dialog */
 /** @typedef {import("../../kit/dialog.js").DialogOptions} DialogOptions */
 /** @typedef {import("./hud.js").Words} Words */
@@ -133,7 +138,7 @@ export function settingsCard(prefs, { t }, setForecast) {
 
 /**
  * @param {HTMLElement} root the page (cards go there)
- * @param {{state: CardState, words: Words, page: import("../../kit/page.js").Page<Bowls.Calls>, ctx: import("../../app.js").GameContext<Bowls.Calls>,
+ * @param {{state: CardState, words: Words, page: import("../../kit/page.js").Page<Bowls.Calls>, ctx: CardsContext,
  *   end: import("../../kit/clubpage.js").ClubEnd, on: CardActions}} deps
  */
 export function createCards(root, { state, words, page, ctx, end, on }) {

@@ -5,6 +5,11 @@
 // every number comes from the events and the view, none is computed here.
 import { popupWords } from "./words.js";
 
+/**
+ * What the cues read of the bowls page's context.
+ * @typedef {Pick<import("../../app.js").GameContext<Bowls.Calls>, "reducedMotion" | "feel">} CuesContext
+ */
+
 /** @typedef {import("./hud.js").Words} Words */
 /** @typedef {import("../../kit/juice.js").Juice} Juice */
 /** @typedef {[string, {size?: number, step?: number}]} Cue */
@@ -31,7 +36,7 @@ const CUES = {
 const QUIET_WHEN_STILL = new Set(["deliver", "refill"]);
 
 /**
- * @param {{ctx: import("../../app.js").GameContext<Bowls.Calls>, juice: Juice, words: Words, node: (b: number) => Element | null}} page
+ * @param {{ctx: CuesContext, juice: Juice, words: Words, node: (b: number) => Element | null}} page
  */
 export function createCues({ ctx, juice, words, node }) {
   const { t } = words;

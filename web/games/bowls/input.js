@@ -7,9 +7,14 @@ import { tapWords } from "./words.js";
 import { shownView } from "./state.js";
 
 /**
+ * What the input reads of the bowls page's context.
+ * @typedef {Pick<import("../../app.js").GameContext<Bowls.Calls>, "announce" | "replay">} InputContext
+ */
+
+/**
  * @typedef {object} InputDeps
  * @property {HTMLElement} root the page (inert before the engine holds the run)
- * @property {import("../../app.js").GameContext<Bowls.Calls>} ctx
+ * @property {InputContext} ctx
  * @property {import("./state.js").State} state
  * @property {import("../../kit/page.js").Page<Bowls.Calls>} page
  * @property {import("./hud.js").Words} words

@@ -6,6 +6,11 @@
 // "choose" for the choice); the words name the bowls from 1.
 import { STONE_NAMES } from "./stones.js";
 
+/**
+ * What the tips read of the bowls page's context.
+ * @typedef {Pick<import("../../app.js").GameContext<Bowls.Calls>, "tip" | "t">} TipsContext
+ */
+
 /** @typedef {import("../../kit/lesson.js").LessonStep} LessonStep */
 
 /** The bowls the steps point at (0-based, as club.bowls.lesson's FIRST_SOW and MAKE_THREE). */
@@ -35,7 +40,7 @@ const SPECIALS = ["ice", "reverse", "volcano", "joker", "blocker"];
 /**
  * The first time a special is on the board, one line explains it beside the
  * first bowl that has it (the kit shows each tip once ever).
- * @param {import("../../app.js").GameContext<Bowls.Calls>} ctx @param {Bowls.View} view @param {(b: number) => Element | null} node
+ * @param {TipsContext} ctx @param {Bowls.View} view @param {(b: number) => Element | null} node
  */
 export function showTips(ctx, view, node) {
   for (const special of SPECIALS) {

@@ -9,12 +9,17 @@ import { heardOf, showTips } from "./lesson.js";
 import { landingWords, moveWords, refusalWords } from "./words.js";
 import { shownView } from "./state.js";
 
+/**
+ * What the actions read of the bowls page's context, and hand the tips.
+ * @typedef {Pick<import("../../app.js").GameContext<Bowls.Calls>, "engine" | "announce" | "reducedMotion"> & import("./lesson.js").TipsContext} PlayContext
+ */
+
 /** @typedef {Club.Answer<Bowls.View, Bowls.Event>} Answer a bowls action's answer */
 /** @typedef {"sow" | "undo" | "redo" | "end"} Move the actions a player makes on the ring */
 
 /**
  * @typedef {object} PlayDeps
- * @property {import("../../app.js").GameContext<Bowls.Calls>} ctx
+ * @property {PlayContext} ctx
  * @property {import("../../kit/mount.js").Kit<Bowls.Calls>} kit
  * @property {import("./state.js").State} state
  * @property {import("./hud.js").Words} words

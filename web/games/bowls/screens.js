@@ -13,6 +13,11 @@ import { applyTheme } from "./themes.js";
 import { themesCard } from "./themes.js";
 import { shownView } from "./state.js";
 
+/**
+ * What the screens read of the bowls page's context, and hand the tips.
+ * @typedef {Pick<import("../../app.js").GameContext<Bowls.Calls>, "engine" | "store" | "club" | "t" | "keepView"> & import("./lesson.js").TipsContext} ScreensContext
+ */
+
 /** @typedef {import("./hud.js").Words} Words */
 
 /**
@@ -157,7 +162,7 @@ export function renderModeScreen(target, data, words, on) {
 
 /**
  * @typedef {object} ScreenDeps
- * @property {import("../../app.js").GameContext<Bowls.Calls>} ctx
+ * @property {ScreensContext} ctx
  * @property {import("../../kit/page.js").Page<Bowls.Calls>} page
  * @property {import("./state.js").State} state
  * @property {import("./render.js").Parts} parts

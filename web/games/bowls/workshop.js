@@ -27,6 +27,11 @@ import {
 import { badgeArt, createRing } from "./ring.js";
 import { STONE_NAMES, drawStone } from "./stones.js";
 
+/**
+ * What the workshop's editor reads of the bowls page's context.
+ * @typedef {Pick<import("../../app.js").GameContext<Bowls.Calls>, "engine" | "store" | "announce">} EditorContext
+ */
+
 /** @typedef {import("./draft.js").Editor} Editor */
 /** @typedef {import("./hud.js").Words} Words */
 
@@ -76,7 +81,7 @@ const sameTool = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 /**
  * @typedef {object} EditorDeps
  * @property {HTMLElement} screen the editor's section
- * @property {import("../../app.js").GameContext<Bowls.Calls>} ctx
+ * @property {EditorContext} ctx
  * @property {import("../../kit/page.js").Page<Bowls.Calls>} page
  * @property {Words} words
  * @property {{back: () => void, changed: () => void}} on `changed`: the draft changed (its proof is stale)

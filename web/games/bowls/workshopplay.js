@@ -13,6 +13,11 @@ import { DRAFT, limitWords } from "./workshop.js";
 import { LISTS, bestReply, keepPuzzle, readLists, recordSolved } from "./workshoplists.js";
 import { createReplies, reasonWords, shareCard } from "./workshopshare.js";
 
+/**
+ * What the workshop's play reads of the bowls page's context, and hands its sharing.
+ * @typedef {Pick<import("../../app.js").GameContext<Bowls.Calls>, "engine" | "store" | "announce" | "notice"> & import("./workshopshare.js").RepliesContext} WorkshopContext
+ */
+
 /** @typedef {import("./hud.js").Words} Words */
 /** @typedef {import("./workshoplists.js").KeptPuzzle} KeptPuzzle */
 
@@ -83,7 +88,7 @@ function drawLists(node, t, kept, on) {
  * The proof of the draft in the editor (W28): asked of the worker in slices (`workshop_check`, a query), its
  * progress asked between them (`workshop_progress`), Cancel, and the answer said: par, unique, difficulty, or
  * the refusal's reason (a spent budget says what was spent and what to do).
- * @param {{ctx: import("../../app.js").GameContext<Bowls.Calls>, page: import("../../kit/page.js").Page<Bowls.Calls>, words: Words,
+ * @param {{ctx: WorkshopContext, page: import("../../kit/page.js").Page<Bowls.Calls>, words: Words,
  *   editor: ReturnType<typeof import("./workshop.js").createEditorScreen>, play: () => void}} deps
  */
 function createProof({ ctx, page, words, editor, play }) {
@@ -201,7 +206,7 @@ function createProof({ ctx, page, words, editor, play }) {
 
 /**
  * @typedef {object} WorkshopDeps
- * @property {import("../../app.js").GameContext<Bowls.Calls>} ctx
+ * @property {WorkshopContext} ctx
  * @property {import("../../kit/page.js").Page<Bowls.Calls>} page
  * @property {import("./state.js").State} state
  * @property {Words} words

@@ -10,6 +10,11 @@ import { openDialog } from "../../kit/dialog.js";
 import { challengeLink, copyText, shareOrCopy } from "../../kit/share.js";
 import { friendCode, keepReply } from "./workshoplists.js";
 
+/**
+ * What the workshop's sharing reads of the bowls page's context.
+ * @typedef {Pick<import("../../app.js").GameContext<Bowls.Calls>, "engine" | "notice" | "announce">} RepliesContext
+ */
+
 /** @typedef {import("./hud.js").Words} Words */
 
 /**
@@ -53,7 +58,7 @@ export function shareCard(root, { t, notice }, link, card) {
 
 /**
  * A friend's result, sent and opened.
- * @param {{ctx: import("../../app.js").GameContext<Bowls.Calls>, page: import("../../kit/page.js").Page<Bowls.Calls>, t: Words["t"],
+ * @param {{ctx: RepliesContext, page: import("../../kit/page.js").Page<Bowls.Calls>, t: Words["t"],
  *   root: HTMLElement, lists: () => import("./workshoplists.js").Lists,
  *   keepLists: (next: import("./workshoplists.js").Lists) => void, enter: () => Promise<void>,
  *   modes: () => Promise<void>}} deps

@@ -8,12 +8,17 @@ import { cueOf, praiseLevel } from "./cues.js";
 import { lockSaid, moveSaid, spawnSaid } from "./speech.js";
 import { stepPop, turnPop, turnSaid } from "./words.js";
 
+/**
+ * What an answer's showing reads of the domino page's context.
+ * @typedef {Pick<import("../../app.js").GameContext<Domino.Calls>, "feel" | "announce" | "t" | "number" | "reducedMotion">} AnimContext
+ */
+
 /** @typedef {import("./frames.js").Answer} Answer */
 /** @typedef {import("./frames.js").Turned} Turned */
 
 /**
  * @typedef {object} AnimDeps
- * @property {import("../../app.js").GameContext<Domino.Calls>} ctx
+ * @property {AnimContext} ctx
  * @property {import("../../kit/mount.js").Kit<Domino.Calls>} kit
  * @property {import("./state.js").State} state
  * @property {import("./render.js").Parts} parts

@@ -4,6 +4,11 @@
 // game time passes in the lesson (the page sends no ticks; ↓ moves one row):
 // a newcomer reads each step while the tile waits.
 
+/**
+ * What the tips read of the domino page's context.
+ * @typedef {Pick<import("../../app.js").GameContext<Domino.Calls>, "t" | "seen" | "tip">} TipsContext
+ */
+
 /** @param {import("../../kit/lesson.js").Heard} e the lesson hears the engine's events */
 const moved = (e, /** @type {string[]} */ ...by) =>
   /** @type {Domino.Event} */ (e).type === "moved" && by.includes(/** @type {Domino.MovedEvent} */ (e).by);
@@ -26,7 +31,7 @@ export function lessonSteps(parts) {
  * The specials of this game, explained once each the first time one is on screen (ctx.tip keeps which):
  * the extended set's higher pips, a double falling, a single half left by a cancel. One tip per view:
  * a second would replace the first at once; the next view shows the next.
- * @param {import("../../app.js").GameContext<Domino.Calls>} ctx @param {Domino.View} view @param {Domino.ProfileView | null} profile @param {Element} anchor
+ * @param {TipsContext} ctx @param {Domino.View} view @param {Domino.ProfileView | null} profile @param {Element} anchor
  * @param {() => void} [read] the page waits until the tip is read (ctx.tip's `read`)
  * @returns {boolean} a tip shows
  */

@@ -12,6 +12,12 @@ import { readChoice } from "./screens.js";
 import { spawnSaid } from "./speech.js";
 import { overSaid, overTitle, startSaid } from "./words.js";
 
+/**
+ * What the actions read of the domino page's context, and hand the tips.
+ * @typedef {Pick<import("../../app.js").GameContext<Domino.Calls>, "engine" | "store" | "t" | "number" | "keepView" | "lesson" | "announce" | "reducedMotion"
+ *   | "notice" | "settings"> & import("./lesson.js").TipsContext} PlayContext
+ */
+
 /** @typedef {import("../../kit/dialog.js").Dialog} Dialog */
 /** @typedef {import("./frames.js").Answer} Answer */
 /** @typedef {import("./frames.js").Turned} Turned */
@@ -19,7 +25,7 @@ import { overSaid, overTitle, startSaid } from "./words.js";
 
 /**
  * @typedef {object} PlayDeps
- * @property {import("../../app.js").GameContext<Domino.Calls>} ctx
+ * @property {PlayContext} ctx
  * @property {import("../../kit/mount.js").Kit<Domino.Calls>} kit
  * @property {import("./state.js").State} state
  * @property {import("./render.js").Parts} parts
@@ -29,7 +35,7 @@ import { overSaid, overTitle, startSaid } from "./words.js";
 
 /**
  * The run kept: its save (the play clock told), the records, nothing once it is thrown away.
- * @param {{ctx: import("../../app.js").GameContext<Domino.Calls>, page: import("../../kit/page.js").Page<Domino.Calls>, state: import("./state.js").State,
+ * @param {{ctx: PlayContext, page: import("../../kit/page.js").Page<Domino.Calls>, state: import("./state.js").State,
  *   parts: import("./render.js").Parts, frames: PlayDeps["frames"]}} deps
  */
 function createKeep({ ctx, page, state, parts, frames }) {

@@ -8,6 +8,11 @@
 // and stores the result. A record whose fingerprint is not the stored run's
 // (a later save landed: it holds that time already) is dropped unread.
 
+/**
+ * What the time owed reads of the domino page's context.
+ * @typedef {Pick<import("../../app.js").GameContext<Domino.Calls>, "engine" | "store" | "lesson">} OwedContext
+ */
+
 export const OWED_ITEM = "owed"; // `6e-club/v1/domino/owed`: a page's bookkeeping, never backed up
 export const MAX_OWED_MS = 120_000; // more than any gap between saves (a tile locks long before): not ours
 
@@ -69,7 +74,7 @@ export function owedTo(text, run) {
 
 /**
  * The page's side of the owed time: written when the page goes, paid on the next load.
- * @param {{ctx: import("../../app.js").GameContext<Domino.Calls>, page: import("../../kit/page.js").Page<Domino.Calls>, state: import("./state.js").State,
+ * @param {{ctx: OwedContext, page: import("../../kit/page.js").Page<Domino.Calls>, state: import("./state.js").State,
  *   frames: ReturnType<typeof import("./frames.js").createFrames>}} deps
  */
 export function createOwed({ ctx, page, state, frames }) {

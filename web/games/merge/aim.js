@@ -7,7 +7,12 @@ import { aimedCell } from "./state.js";
 import { aimSaid } from "./words.js";
 
 /**
- * @param {{ctx: import("../../app.js").GameContext<Merge.Calls>, page: import("../../kit/page.js").Page<Merge.Calls>, state: import("./state.js").MergeState, draw: () => void}} deps
+ * What aiming reads of the merge page's context.
+ * @typedef {Pick<import("../../app.js").GameContext<Merge.Calls>, "engine" | "t" | "announce">} AimContext
+ */
+
+/**
+ * @param {{ctx: AimContext, page: import("../../kit/page.js").Page<Merge.Calls>, state: import("./state.js").MergeState, draw: () => void}} deps
  */
 export function createAim({ ctx, page, state, draw }) {
   const { engine, t } = ctx;

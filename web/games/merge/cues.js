@@ -5,6 +5,11 @@
 // calls `step`), so sound, burst and the sliding stones go together.
 
 /**
+ * What the cues read of the merge page's context.
+ * @typedef {Pick<import("../../app.js").GameContext<Merge.Calls>, "t" | "number" | "feel">} CuesContext
+ */
+
+/**
  * The table: a moment of the move -> its cue and what the juice does.
  * `chain` rows are by the move's chain length (events' `scored.chain`): praise
  * word, its level, fanfare, shake (only the longest chains shake the page).
@@ -20,7 +25,7 @@ const CHAINS = {
 const BIG_GROUP = 5;
 
 /**
- * @param {{ctx: import("../../app.js").GameContext<Merge.Calls>, board: import("./board.js").MergeBoard, juice: import("../../kit/juice.js").Juice}} parts
+ * @param {{ctx: CuesContext, board: import("./board.js").MergeBoard, juice: import("../../kit/juice.js").Juice}} parts
  */
 export function createCues({ ctx, board, juice }) {
   const { t, number } = ctx;

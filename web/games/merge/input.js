@@ -11,6 +11,12 @@ import { html } from "../../svg.js";
 import { createSettings, createSlots } from "./cards.js";
 import { createSlotApi } from "./slots.js";
 
+/**
+ * What the tools read of the merge page's context, and hand the Daily button and the save slots.
+ * @typedef {Pick<import("../../app.js").GameContext<Merge.Calls>, "t" | "number" | "replay" | "lesson" | "engine">
+ *   & import("../../kit/clubpage.js").DailyContext & import("./slots.js").SlotsContext} ToolsContext
+ */
+
 const CENTRE = "0:0"; // where the keyboard's marker starts: the board's middle (axial origin)
 
 /**
@@ -146,7 +152,7 @@ export function bindInput({ state, board, tray, dragged, play, act, report, draw
 
 /**
  * @typedef {object} ToolDeps
- * @property {import("../../app.js").GameContext<Merge.Calls>} ctx
+ * @property {ToolsContext} ctx
  * @property {import("../../kit/page.js").Page<Merge.Calls>} page
  * @property {import("./state.js").MergeState} state
  * @property {ReturnType<typeof import("./play.js").createPlay>} play

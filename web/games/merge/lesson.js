@@ -2,6 +2,11 @@
 // pair, on the engine's lesson round (club.merge.lesson). Each step waits for
 // the engine's event that says it was done. And the joker's tip.
 
+/**
+ * What the tips read of the merge page's context.
+ * @typedef {Pick<import("../../app.js").GameContext<Merge.Calls>, "tip" | "t">} TipsContext
+ */
+
 /** @param {import("../../kit/lesson.js").Heard} e the lesson hears the engine's events */
 const merged = (e) => /** @type {Merge.Event} */ (e).type === "merged";
 
@@ -20,7 +25,7 @@ export function lessonSteps({ board, tray }) {
 
 /**
  * The first time a joker is in the tray, one line says what it does (the kit shows it once ever).
- * @param {import("../../app.js").GameContext<Merge.Calls>} ctx @param {Merge.View | null} view
+ * @param {TipsContext} ctx @param {Merge.View | null} view
  * @param {{tray: {current: Element}, side: HTMLElement}} parts
  */
 export function showTips(ctx, view, { tray, side }) {

@@ -11,8 +11,13 @@ import { aimedCell } from "./state.js";
 import { moveSaid } from "./words.js";
 
 /**
+ * What the actions read of the merge page's context, and hand aiming.
+ * @typedef {Pick<import("../../app.js").GameContext<Merge.Calls>, "engine" | "t" | "number" | "announce" | "reducedMotion"> & import("./aim.js").AimContext} PlayContext
+ */
+
+/**
  * @typedef {object} PlayParts
- * @property {import("../../app.js").GameContext<Merge.Calls>} ctx the app's context
+ * @property {PlayContext} ctx
  * @property {import("../../kit/page.js").Page<Merge.Calls>} page
  * @property {import("./state.js").MergeState} state
  * @property {() => void} draw render(state, state.view)
@@ -27,7 +32,7 @@ import { moveSaid } from "./words.js";
 
 /**
  * Play time (M15): measured by the timer, handed to the engine with the next call (or a tick).
- * @param {{ctx: import("../../app.js").GameContext<Merge.Calls>, page: import("../../kit/page.js").Page<Merge.Calls>, state: import("./state.js").MergeState,
+ * @param {{ctx: PlayContext, page: import("../../kit/page.js").Page<Merge.Calls>, state: import("./state.js").MergeState,
  *   timer: PlayParts["timer"]}} deps
  */
 function createTime({ ctx, page, state, timer }) {

@@ -9,6 +9,11 @@ import { createTray } from "./tray.js";
 import { rowsText } from "./words.js";
 
 /**
+ * What the layout reads of the merge page's context.
+ * @typedef {Pick<import("../../app.js").GameContext<Merge.Calls>, "t" | "number">} RenderContext
+ */
+
+/**
  * @typedef {object} Parts the page's widgets
  * @property {HTMLElement} root
  * @property {ReturnType<typeof import("./hud.js").createHud>} hud
@@ -20,7 +25,7 @@ import { rowsText } from "./words.js";
 
 /**
  * The header and stats, the board, the tray, the toolbar and the help line.
- * @param {HTMLElement} root @param {import("../../app.js").GameContext<Merge.Calls>} ctx
+ * @param {HTMLElement} root @param {RenderContext} ctx
  * @param {{state: import("./state.js").MergeState, juice: import("../../kit/juice.js").Juice, onRotate: (step: number) => void}} deps
  * @returns {Parts}
  */

@@ -4,7 +4,12 @@
 import { summaryText } from "./cards.js";
 
 /**
- * @param {{ctx: import("../../app.js").GameContext<Merge.Calls>, page: import("../../kit/page.js").Page<Merge.Calls>, state: import("./state.js").MergeState,
+ * What the save slots read of the merge page's context.
+ * @typedef {Pick<import("../../app.js").GameContext<Merge.Calls>, "engine" | "store" | "t" | "number" | "announce">} SlotsContext
+ */
+
+/**
+ * @param {{ctx: SlotsContext, page: import("../../kit/page.js").Page<Merge.Calls>, state: import("./state.js").MergeState,
  *   play: ReturnType<typeof import("./play.js").createPlay>, confirm: ReturnType<typeof import("./cards.js").createConfirm>,
  *   count: number}} parts
  * @returns {import("./cards.js").SlotApi}

@@ -189,6 +189,32 @@ def test_reduced_motion_forced_colours_and_tips_once(page: Page, boot) -> None:
     page.emulate_media(forced_colors="none")
 
 
+ENGINE_HOOK = "addEventListener('club:ready', (event) => { window.__club = event.detail; });"
+# The falling tile as the engine has it: asked after every tick the page sent before (one engine, in order).
+ENGINE_FALLING = "async () => (await window.__club.engine('domino').call('view', {})).falling"
+
+
+def test_a_tip_in_the_middle_of_a_run_holds_the_tile_until_read(page: Page, boot) -> None:
+    """A tip waits for the player, so no game time passes under it, the run's first tip or a later one: the single
+    halves the D14 cascade leaves are explained with the next tile in the well, which falls only once it is read."""
+    page.add_init_script(ENGINE_HOOK)
+    page.clock.install()
+    open_run(page, boot, d14_run())
+    turns = page.get_attribute(".dd", "data-turns") or ""
+    page.keyboard.press("Space")
+    turn_done(page, turns)
+    expect(page.locator(".kit-tip[data-tip='domino.single']")).to_be_visible()
+    page.clock.pause_at(page.evaluate("Date.now()") + 10)  # from here page time moves only when told
+    before = page.evaluate(ENGINE_FALLING)
+    page.clock.run_for(4000)  # five rows of Sprint's first gravity (D7: 800 ms a row)
+    assert page.evaluate(ENGINE_FALLING) == before
+    expect(page.locator(".dd")).to_have_attribute("data-held", "")
+    page.click(".kit-tip-ok")
+    expect(page.locator(".dd")).not_to_have_attribute("data-held", "")
+    page.clock.run_for(4000)
+    assert page.evaluate(ENGINE_FALLING)["row"] > before["row"]  # read: the tile falls
+
+
 def test_a_key_during_the_cascade_ends_its_animation_and_acts(page: Page, boot) -> None:
     """Input never waits for an animation. A rotation pressed while the D14 cascade
     animates ends the animation at once and turns the next tile (before, it was dropped)."""

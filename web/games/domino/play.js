@@ -281,20 +281,21 @@ export function createPlay(deps) {
 
   /**
    * The engine's full view becomes the page's, drawn; a special on screen for the first time, explained.
-   * @param {Domino.View} view @param {boolean} [first] a new run's first tile: it waits while a tip is read
+   * @param {Domino.View} view
    */
-  function show(view, first = false) {
+  function show(view) {
     state.view = view;
     state.falling = view.falling;
     hold(false);
     page.paintNow(); // drawn in this task: a mount shows the page once its well is in
     if (state.phase !== "play" || ctx.lesson) return;
-    // A tip over the pad as a run starts must not let its first tile fall unseen (a Daily that counts):
-    // no game time passes until the player dismissed it or acted (frames.js `frozen`).
-    hold(showTips(ctx, view, state.profile, well.root, first ? () => hold(false) : undefined) && first);
+    // A tip waits for the player (it may cover the pad, or the tile it explains): no tile falls unseen while it
+    // is read, the run's first or any later one (a Daily that counts). No game time passes until the player
+    // dismissed it or acted (frames.js `frozen`).
+    hold(showTips(ctx, view, state.profile, well.root, () => hold(false)));
   }
 
-  /** The first tile waits (no game time) or falls; `data-held` says which (the tests wait on it). @param {boolean} on */
+  /** The tile waits while a tip is read (no game time) or falls; `data-held` says which (the tests wait on it). @param {boolean} on */
   function hold(on) {
     state.held = on;
     parts.root.toggleAttribute("data-held", on);
@@ -303,20 +304,19 @@ export function createPlay(deps) {
   /**
    * The run's view in play, or paused under the pause card.
    * @param {Domino.View} view @param {import("./state.js").Phase} phase @param {boolean} [live]
-   * @param {boolean} [first] a new run's first tile (show)
    */
-  function showWell(view, phase, live = true, first = false) {
+  function showWell(view, phase, live = true) {
     closeCard();
     state.phase = phase;
     state.animating = false;
-    show(view, first);
+    show(view);
     if (phase === "paused") showPaused(view, live);
   }
 
   /** A view in play from now on: the well has the focus, the frames run; at assist pace its first tile said. @param {Domino.View} view */
   function begin(view) {
     replaceRun(state, frames);
-    showWell(view, "play", true, true);
+    showWell(view, "play");
     well.root.focus({ preventScroll: true });
     frames.run();
     newPace();

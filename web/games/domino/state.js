@@ -17,7 +17,7 @@
  * @property {boolean} ready the engine has loaded the run and input is wired
  * @property {boolean} launching a new run is being asked for
  * @property {boolean} adopting another tab's run is being loaded: no input, no ticks
- * @property {boolean} held a new run's first tile waits: a tip covers the pad until the player read it (no game time)
+ * @property {boolean} held the tile waits: a tip covers the pad or explains a special until the player read it (no game time)
  * @property {number} runId bumped when the page replaces the run: answers about the old one are dropped
  * @property {number} acc game time elapsed in frames, not yet sent as a tick
  * @property {number} ticking ticks in flight

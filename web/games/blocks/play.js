@@ -110,19 +110,15 @@ export function createPlay({ ctx, kit, state, parts, juice, draw, show }) {
   }
 
   /**
-   * A new run or a re-deal (B14, B17), then the tray focused. Asked after the operations before it (a tap while
-   * the start's own queries are on their way is kept, not lost), and only on the view it was tapped on: a second
-   * tap on Redeal made before the first one's answer came spends no second redeal.
-   * @param {"new_run" | "redeal"} method
+   * A new run or a re-deal (B14, B17), then the tray focused: after the operations before it (a tap while the start's
+   * queries are on their way is kept), on the view it was tapped on (a second Redeal before the first's answer spends
+   * none). @param {"new_run" | "redeal"} method
    */
   function deal(method) {
     if (!state.live) return;
     const seen = state.view;
     act(
-      () => {
-        clear();
-        return method === "new_run" ? engine.call(method, { seed: randomSeed() }) : engine.call(method);
-      },
+      () => (clear(), method === "new_run" ? engine.call(method, { seed: randomSeed() }) : engine.call(method)),
       (answer) => {
         if (!answer.accepted) return;
         if (method === "new_run") {
@@ -137,18 +133,7 @@ export function createPlay({ ctx, kit, state, parts, juice, draw, show }) {
   }
   const newRun = () => deal("new_run");
 
-  parts.hud.redeal.addEventListener("click", () => deal("redeal"));
-  // New run banks the run in play (B17): ask first when the engine says it would, on the view the actions asked
-  // before the tap leave (a drop on its way makes a run in progress).
-  parts.hud.newRun.addEventListener("click", () => {
-    if (!state.live) return;
-    release();
-    page.serial(() => {
-      if (!state.view || page.gone() || parts.root.querySelector("dialog.bk-confirm")) return; // asked once
-      if (state.view.in_progress) askNewRun(parts.root, ctx, newRun);
-      else newRun();
-    });
-  });
+  wireDealButtons({ ctx, page, state, parts, release, deal });
 
   // A link's deal over the resumed run (the kit asked first): shown as a new run is.
   /** @param {object} payload */
@@ -190,4 +175,23 @@ export function createPlay({ ctx, kit, state, parts, juice, draw, show }) {
   }
 
   return { usable, pick, release, aim, commit, dropAt, startRun, focusTray, trayTarget, openOver };
+}
+
+/**
+ * The HUD's Redeal and New run (B14, B17). New run banks the run in play: it asks first when the engine says it
+ * would, on the view the actions asked before the tap leave (a drop on its way makes a run in progress).
+ * @param {Pick<PlayDeps, "ctx" | "state" | "parts"> & {page: import("../../kit/page.js").Page<Blocks.Calls>,
+ *   release: () => void, deal: (method: "new_run" | "redeal") => void}} deps
+ */
+function wireDealButtons({ ctx, page, state, parts, release, deal }) {
+  parts.hud.redeal.addEventListener("click", () => deal("redeal"));
+  parts.hud.newRun.addEventListener("click", () => {
+    if (!state.live) return;
+    release();
+    page.serial(() => {
+      if (!state.view || page.gone() || parts.root.querySelector("dialog.bk-confirm")) return; // asked once
+      if (state.view.in_progress) askNewRun(parts.root, ctx, () => deal("new_run"));
+      else deal("new_run");
+    });
+  });
 }

@@ -10,6 +10,9 @@ asserts ``== []`` and its failure message names the culprit.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from playwright.sync_api import Page
 
 SIZES = [(360, 640), (390, 844), (1366, 768), (1920, 1080)]
@@ -159,6 +162,12 @@ def screen_problems(page: Page, where: str, first_screen: list[str], *, boxes: s
     if buttons:
         problems += wrapped(page, buttons)
     return [f"{where}: {problem}" for problem in problems]
+
+
+def game_check(boxes: str, buttons: str) -> Callable[..., list[str]]:
+    """``screen_problems`` bound once for a game: its own text ``boxes`` beside ``TEXT_BOXES``, and the
+    ``buttons`` whose labels must not wrap; called as ``(page, where, first_screen)``."""
+    return partial(screen_problems, boxes=f"{TEXT_BOXES}, {boxes}", buttons=buttons)
 
 
 # Every control of the open dialog (its buttons, links and fields) inside the viewport, and

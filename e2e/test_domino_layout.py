@@ -8,29 +8,18 @@ per kind of screen (a phone, a desktop), each screen checked at both of its size
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import partial
 
 import pytest
 from arcade import storage_key, wait_ready
 from audit import axe_violations
 from club.domino.api import Session
 from club.domino.saves import dump as dump_game
-from layout import (
-    DEVICES,
-    LANGS,
-    TEXT_BOXES,
-    card_problems,
-    device_page,
-    each_size,
-    screen_problems,
-    switch_language,
-)
+from layout import DEVICES, LANGS, card_problems, device_page, each_size, game_check, switch_language
 from playwright.sync_api import Page, expect
 
 ROUTE = "#/domino"
-BOXES = f"{TEXT_BOXES}, .dd-chip, .dd-opt, .dd-rec dt, .dd-sub"
 # Every layout problem on a screen (e2e/layout.py), with this game's text boxes and button rows.
-screen_problems_at = partial(screen_problems, boxes=BOXES, buttons=".dd-card .btn, .dd-confirm .btn, .dd-go, .dd-pause, .dd-rules")
+screen_problems_at = game_check(".dd-chip, .dd-opt, .dd-rec dt, .dd-sub", buttons=".dd-card .btn, .dd-confirm .btn, .dd-go, .dd-pause, .dd-rules")
 # The open card's buttons narrower than the card's button row (a grid track packed to the end put them in its
 # right half): "<label> <width> of <row>" for each, [] when each spans the row.
 _NARROW_JS = """() => { const row = [...document.querySelectorAll('dialog[open] .kit-dialog-buttons')].at(-1);

@@ -6,8 +6,6 @@ per kind of screen (a phone, a desktop), each screen checked at both of its size
 
 from __future__ import annotations
 
-from functools import partial
-
 import pytest
 from arcade import storage_key
 from audit import axe_violations
@@ -15,22 +13,12 @@ from club.merge import saves as persist
 from club.merge.board import CELLS
 from club.merge.notation import board_from_cells as B
 from club.merge.notation import parse
-from layout import (
-    DEVICES,
-    LANGS,
-    TEXT_BOXES,
-    card_problems,
-    device_page,
-    each_size,
-    screen_problems,
-    switch_language,
-)
+from layout import DEVICES, LANGS, card_problems, device_page, each_size, game_check, switch_language
 from playwright.sync_api import Page, expect
 
 ROUTE = "#/merge"
-BOXES = f"{TEXT_BOXES}, .hm-mode, .hm-slot-info"
 # Every layout problem on a screen (e2e/layout.py), with this game's text boxes and button rows.
-screen_problems_at = partial(screen_problems, boxes=BOXES, buttons=".hm-tools .btn, .hm-confirm .kit-dialog-buttons .btn, .hm-over .kit-dialog-buttons .btn")
+screen_problems_at = game_check(".hm-mode, .hm-slot-info", buttons=".hm-tools .btn, .hm-confirm .kit-dialog-buttons .btn, .hm-over .kit-dialog-buttons .btn")
 # One hole at 0:0 and a 2 to place there: the next placement ends the round (M6)
 # without a merge (no two equal neighbours around 0:0 in this pattern).
 FULL = B(" ".join(f"{c}={(2, 4, 8)[(c.q - c.r) % 3]}" for c in CELLS if str(c) != "0:0"))

@@ -40,7 +40,6 @@ medians. Numbers are read as ratios within one run: these machines are noisy.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import statistics
@@ -65,10 +64,12 @@ from bench_page import (  # noqa: E402
     READY,
     Unmeasured,
     at_route,
+    bench_parser,
     board_paint,
     launch,
     mark,
     player_context,
+    served,
     watch_paint,
 )
 from club import bench as engine_bench  # noqa: E402
@@ -650,23 +651,18 @@ def load_figures(browser: Browser, url: str, published: str, route: str, repeat:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--repeat", type=int, default=5)
+    parser = bench_parser(__doc__, repeat=5, alone=False)
     parser.add_argument("--net-repeat", type=int, default=3, help="first visits per page and network profile")
     parser.add_argument("--route", default="#/blocks")
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "report.json")
-    parser.add_argument("--root", type=Path, default=ROOT, help="the served tree (another checkout to compare)")
     parser.add_argument("--only", nargs="*", choices=("engine", "frames", "taps", "load", "network", "seek", "workshop"),
                         help="take only these parts")
     args = parser.parse_args(argv)
     parts = set(args.only or ("engine", "frames", "taps", "load", "network", "seek", "workshop"))
-    server = make_server(args.root, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
     attempts = Attempts()
     report: dict = {"when": time.strftime("%Y-%m-%d %H:%M:%S"), "load_average": os.getloadavg(),
                     "engine": {"cpython": engine_bench.run() if "engine" in parts else {}}}
-    with sync_playwright() as playwright:
+    with served(args.root) as url, sync_playwright() as playwright:
         browser = launch(playwright)
         if "engine" in parts:
             report["engine"]["pyodide"] = attempts.run("engine in Pyodide", pyodide_engine, browser, url)
@@ -693,7 +689,6 @@ def main(argv: list[str]) -> int:
             if site:
                 site.close()
         browser.close()
-    server.shutdown()
     report["solver"] = puzzle_solver() if "engine" in parts else None
     report["unmeasured"] = attempts.problems
     args.out.parent.mkdir(exist_ok=True)

@@ -4,12 +4,16 @@ it names (``Unmeasured`` when it cannot: the bench then exits non-zero)."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -19,6 +23,7 @@ for folder in ("tools", "e2e"):
 
 # A player past every game's first lesson, marked exactly as the e2e tests mark one.
 from conftest import LESSONS_DONE, PHONE  # noqa: E402
+from serve import make_server  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -32,11 +37,49 @@ PAINT = ("window.__clubPaint = null; new MutationObserver((_, observer) => {"
          " if (document.querySelector(%s)) { window.__clubPaint = performance.now(); observer.disconnect(); } })"
          ".observe(document, { subtree: true, childList: true });")
 __all__ = ["ARGS", "BOARD", "BOOT_TIMEOUT_MS", "LESSONS_DONE", "PHONE", "READY", "Unmeasured", "at_route",
-           "board_paint", "launch", "mark", "player_context", "watch_paint"]
+           "bench_parser", "board_paint", "launch", "mark", "player_context", "run_alone", "served", "watch_paint"]
 
 
 class Unmeasured(Exception):
     """A figure the bench could not take, with the reason (``make bench`` exits non-zero)."""
+
+
+def bench_parser(doc: str, repeat: int, alone: bool = True) -> argparse.ArgumentParser:
+    """A bench's command line: ``--repeat`` (its default ``repeat``), ``--root`` (the served tree) and, for a part
+    run ``alone`` (``run_alone``), ``--json``; described by ``doc``'s first line, or all of it for ``make bench``."""
+    if alone:
+        parser = argparse.ArgumentParser(description=doc.split("\n")[0])
+    else:
+        parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeat", type=int, default=repeat)
+    parser.add_argument("--root", type=Path, default=ROOT, help="the served tree (another checkout to compare)")
+    if alone:
+        parser.add_argument("--json", action="store_true")
+    return parser
+
+
+@contextmanager
+def served(root: Path) -> Iterator[str]:
+    """The tree at ``root`` served on a free port while the block runs: its address."""
+    server = make_server(root, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+
+
+def run_alone(args: argparse.Namespace, run: Callable[[Browser, str], dict], lines: Callable[[dict], list[str]]) -> int:
+    """A part of the bench run on its own (``bench_parser``'s ``args``): ``run``'s report, taken in a browser on the
+    served tree, printed as ``lines`` or as JSON."""
+    with served(args.root) as url, sync_playwright() as playwright:
+        browser = launch(playwright)
+        try:
+            report = run(browser, url)
+        finally:
+            browser.close()
+    print(json.dumps(report, indent=1) if args.json else "\n".join(lines(report)))
+    return 0
 
 
 def launch(playwright) -> Browser:

@@ -17,11 +17,8 @@ worst: a seek plays at most a few steps again wherever it lands).
 
 from __future__ import annotations
 
-import argparse
-import json
 import statistics
 import sys
-import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,9 +26,14 @@ sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "tools"))
 
 import longruns  # noqa: E402
-from bench_page import BOOT_TIMEOUT_MS, READY, Unmeasured, launch, player_context  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
-from serve import make_server  # noqa: E402
+from bench_page import (  # noqa: E402
+    BOOT_TIMEOUT_MS,
+    READY,
+    Unmeasured,
+    bench_parser,
+    player_context,
+    run_alone,
+)
 
 GAMES = ("blocks", "domino", "merge", "bowls")
 HOOK = "addEventListener('club:ready', (e) => { window.__clubEngine = e.detail.engine; }, {once: true});"
@@ -116,25 +118,11 @@ def lines(report: dict) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = bench_parser(__doc__, repeat=3)
     parser.add_argument("--moves", type=int, default=200)
-    parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--only", nargs="*", choices=GAMES)
-    parser.add_argument("--json", action="store_true")
-    parser.add_argument("--root", type=Path, default=ROOT)
     args = parser.parse_args(argv)
-    server = make_server(args.root, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        try:
-            report = run(browser, url, args.moves, args.repeat, tuple(args.only or GAMES))
-        finally:
-            browser.close()
-            server.shutdown()
-    print(json.dumps(report, indent=1) if args.json else "\n".join(lines(report)))
-    return 0
+    return run_alone(args, lambda browser, url: run(browser, url, args.moves, args.repeat, tuple(args.only or GAMES)), lines)
 
 
 if __name__ == "__main__":

@@ -23,11 +23,9 @@ quarter of this machine's speed everywhere, the wait a player would see there.
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -41,15 +39,15 @@ from bench_page import (  # noqa: E402
     READY,
     Unmeasured,
     at_route,
-    launch,
+    bench_parser,
     player_context,
+    run_alone,
 )
 from club.bowls.bench import CROWDED  # noqa: E402
 from club.bowls.goals import print_goal  # noqa: E402
 from club.bowls.notation import print_position  # noqa: E402
 from club.bowls.puzzles import puzzle_by_id  # noqa: E402
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
-from serve import make_server  # noqa: E402
+from playwright.sync_api import Browser, Page  # noqa: E402
 
 HOOK = "addEventListener('club:ready', (e) => { window.__clubEngine = e.detail.engine; }, {once: true});"
 #: A typical puzzle: the median of the 100 by the proof's work (puzzle 72, limit 6: 41,919 units of the
@@ -144,23 +142,8 @@ def lines(report: dict) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--json", action="store_true")
-    parser.add_argument("--root", type=Path, default=ROOT)
-    args = parser.parse_args(argv)
-    server = make_server(args.root, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        try:
-            report = run(browser, url, args.repeat)
-        finally:
-            browser.close()
-            server.shutdown()
-    print(json.dumps(report, indent=1) if args.json else "\n".join(lines(report)))
-    return 0
+    args = bench_parser(__doc__, repeat=3).parse_args(argv)
+    return run_alone(args, lambda browser, url: run(browser, url, args.repeat), lines)
 
 
 if __name__ == "__main__":

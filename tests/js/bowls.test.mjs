@@ -17,6 +17,8 @@ import { createPlayer } from "../../web/games/bowls/anim.js";
 import { createCues } from "../../web/games/bowls/cues.js";
 import { forecastWords, landingWords, moveWords, popupWords, refusalWords, tapWords } from "../../web/games/bowls/words.js";
 import { createAsks } from "../../web/games/bowls/asks.js";
+import { modeName } from "../../web/games/bowls/hud.js";
+import { verdictWords } from "../../web/games/bowls/workshopplay.js";
 import { NO_HINT } from "../../web/games/bowls/puzzles.js";
 
 const BOWLS = runEngine(`
@@ -65,6 +67,11 @@ undone = Session()
 undone.new({"seed": 3})
 undone.sow({"bowl": 0})
 out["undo"] = undone.undo({})
+out["daily"] = Session().new({"daily": "2026-12-04"})
+out["archive"] = Session().new({"daily": "2026-12-04", "archive": True})  # a past daily from the archive
+# W28: a puzzle of one move (sow 2: its R lands on RR), and one of two (sow 2 and sow 6, either order)
+out["oneMove"] = Session().workshop_check({"position": "-/-/R/RR/-/-/-/-/-/-/-/- 0 0", "goal": "clear R", "limit": 1})
+out["twoMoves"] = Session().workshop_check({"position": "-/-/R/RR/-/-/G/GG/-/-/-/- 0 0", "goal": "empty", "limit": 2})
 print(json.dumps(out))
 `);
 
@@ -486,4 +493,31 @@ test("no hint outside a puzzle, and one hint at a time", () => {
   puzzle.asks.hint();
   puzzle.asks.hint();
   assert.equal(puzzle.engine.calls.length, 1);
+});
+
+test("the mode chip names a past daily from the archive as one, not as the day's Daily", () => {
+  const dated = { ...words, lang: "en" };
+  assert.equal(modeName(dated, BOWLS.daily), "Daily · Dec 4");
+  assert.equal(modeName(dated, BOWLS.archive), "Past daily · Dec 4");
+});
+
+test("a puzzle's difficulty counts the positions it looked at, its start among them, in each language's plural", async () => {
+  assert.equal(BOWLS.oneMove.difficulty.states, 1); // its start: no other position is looked at before the move solves it
+  assert.ok(BOWLS.twoMoves.difficulty.states > 1);
+  /** @type {Record<string, RegExp>} */
+  const one = {
+    en: /\(1 position, 0 dead ends\)/,
+    it: /\(1 posizione, 0 vicoli ciechi\)/,
+    de: /\(1 Stellung, 0 Sackgassen\)/,
+    ru: /\(1 позиция, 0 тупиков\)/,
+  };
+  for (const [lang, said] of Object.entries(one)) {
+    const table = JSON.parse(readFileSync(new URL(`../../web/i18n/bowls.${lang}.json`, import.meta.url), "utf8"));
+    const i18n = createI18n(lang, new Map([[`bowls.${lang}`, Promise.resolve(table)]]));
+    await i18n.use("bowls");
+    const language = { t: i18n.t, number: (/** @type {number} */ n) => i18n.number(n) };
+    assert.match(verdictWords(language, BOWLS.oneMove), said, lang);
+    const many = verdictWords(language, BOWLS.twoMoves);
+    assert.doesNotMatch(many, /\{|\(1 |\(0 /, `${lang}: ${many}`); // every placeholder filled; more than one position
+  }
 });

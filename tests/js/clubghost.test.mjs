@@ -4,24 +4,10 @@
 // the engine after the start and after a reload, and dropped with one notice when refused.
 import { beforeEach, test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { createI18n } from "../../web/kit/i18n.js";
 import { CHALLENGE } from "../../web/kit/clubbadge.js";
 import { GHOST, createGhostLine, ghostLine, ghostNotice, ghostVerdict, raceGhost } from "../../web/kit/clubghost.js";
 import { createClub } from "../../web/kit/club.js";
-import { engineError, fakeScope, heldEngine, installDom, settle, showKey } from "./fakes.mjs";
-
-/** The shell strings of `lang` (and English), loaded as the app does. @param {string} lang */
-async function words(lang) {
-  const ids = [...new Set(["en", lang])].map((l) => `shell.${l}`);
-  const read = (/** @type {string} */ id) => JSON.parse(readFileSync(new URL(`../../web/i18n/${id}.json`, import.meta.url), "utf8"));
-  const i18n = createI18n(lang, new Map(ids.map((id) => [id, Promise.resolve(read(id))])));
-  await i18n.use("shell");
-  return { t: i18n.t, number: (/** @type {number} */ v) => i18n.number(v) };
-}
-
-/** The engine's ghost view (club.ghost.GhostView). @param {object} change */
-const view = (change = {}) => ({ move: 12, score: 1240, final: 7934, moves: 80, you: 1100, over: false, won: "ghost", by: 140, ...change });
+import { engineError, fakeScope, heldEngine, installDom, settle, showKey, ghostView as view, shellWords as words } from "./fakes.mjs";
 
 // [language, the engine's view, the HUD line, the end card's two runs and verdict]
 const ROWS = [

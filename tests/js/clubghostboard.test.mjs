@@ -5,23 +5,9 @@
 // frame's), hidden when no ghost is beside the run.
 import { beforeEach, test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { createI18n } from "../../web/kit/i18n.js";
 import { createGhostLine } from "../../web/kit/clubghost.js";
 import { createGhostBoard, ghostCaption, peeked } from "../../web/kit/clubghostboard.js";
-import { installDom, showKey } from "./fakes.mjs";
-
-/** The shell strings of `lang` (and English), loaded as the app does. @param {string} lang */
-async function words(lang) {
-  const ids = [...new Set(["en", lang])].map((l) => `shell.${l}`);
-  const read = (/** @type {string} */ id) => JSON.parse(readFileSync(new URL(`../../web/i18n/${id}.json`, import.meta.url), "utf8"));
-  const i18n = createI18n(lang, new Map(ids.map((id) => [id, Promise.resolve(read(id))])));
-  await i18n.use("shell");
-  return { t: i18n.t, number: (/** @type {number} */ v) => i18n.number(v) };
-}
-
-/** The engine's ghost view (club.ghost.GhostView), with a board unless `board` is undefined. @param {object} change */
-const view = (change = {}) => ({ move: 12, score: 1240, final: 7934, moves: 80, you: 1100, over: false, won: "ghost", by: 140, ...change });
+import { installDom, showKey, ghostView as view, shellWords as words } from "./fakes.mjs";
 
 // [language, the player's move, the caption] (past the challenger's end: their last position, at their last move)
 const CAPTIONS = [

@@ -1,7 +1,10 @@
 // What the browser and the engine give the page, faked for node's test runner:
 // a tiny DOM (only what the page's pure modules touch), events that bubble,
 // controllable promises, an engine whose answers a test releases one by one,
-// a storage scope with another tab in it, a translator that shows its keys.
+// a storage scope with another tab in it, a translator that shows its keys, the
+// served strings of a language, the engine's ghost view.
+import { readFileSync } from "node:fs";
+import { createI18n } from "../../web/kit/i18n.js";
 
 // ----- promises a test settles itself ------------------------------------------
 
@@ -563,3 +566,30 @@ export function mapStorage(initial = {}) {
 export function showKey(key, vars) {
   return vars && Object.keys(vars).length ? `${key}${JSON.stringify(vars)}` : key;
 }
+
+/**
+ * The shell strings of `lang` (and English), loaded as the app does: the served files.
+ * @param {string} lang @returns {Promise<{t: (key: string, vars?: object) => string, number: (value: number) => string}>}
+ */
+export async function shellWords(lang) {
+  const ids = [...new Set(["en", lang])].map((l) => `shell.${l}`);
+  const read = (/** @type {string} */ id) => JSON.parse(readFileSync(new URL(`../../web/i18n/${id}.json`, import.meta.url), "utf8"));
+  const i18n = createI18n(lang, new Map(ids.map((id) => [id, Promise.resolve(read(id))])));
+  await i18n.use("shell");
+  return { t: i18n.t, number: (/** @type {number} */ v) => i18n.number(v) };
+}
+
+// ----- the engine's views ------------------------------------------------------------------
+
+/** The engine's ghost view (club.ghost.GhostView), with a board when `change` gives one. @param {object} [change] */
+export const ghostView = (change = {}) => ({
+  move: 12,
+  score: 1240,
+  final: 7934,
+  moves: 80,
+  you: 1100,
+  over: false,
+  won: "ghost",
+  by: 140,
+  ...change,
+});

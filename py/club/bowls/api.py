@@ -133,7 +133,8 @@ class Session(session.Session[Attempt, Profile]):
         return lesson_attempt()
 
     def describe(self, state: Attempt) -> View:
-        return describe(state, self.profile)
+        """The attempt's view; ``archive``: the run is a past daily from the archive (its recorded start says so)."""
+        return describe(state, self.profile, self.archived())
 
     def load_state(self, text: object) -> Attempt:
         attempt = saves.load(text)

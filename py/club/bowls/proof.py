@@ -71,7 +71,7 @@ class Proof:
     solutions: int  # move sequences of ``par`` moves that meet the goal: 1, or 2 for two or more
     nodes: int  # moves tried
     work: int  # moves tried weighted by the stones they sow and resolve (``MOVE_COST``): what the budget counts
-    states: int  # distinct boards kept
+    states: int  # distinct boards kept, the start's among them (a puzzle of one move looked at one: its start)
     dead_ends: int  # moves that overflow (W12) or leave a board the goal can never be met from
     spent: bool = False  # the budget ran out before the search ended: nothing proven
 
@@ -100,12 +100,19 @@ def prove_steps(position: Position, goal: Goal, limit: int,
     >>> from club.bowls.goals import parse_goal
     >>> steps = prove_steps(parse("R/R/R/-/-/-/-/-/-/-/-/- 0 0"), parse_goal("empty"), 2, budget=40)
     >>> run(steps)
-    Proof(par=None, solution=None, solutions=0, nodes=3, work=45, states=3, dead_ends=0, spent=True)
+    Proof(par=None, solution=None, solutions=0, nodes=3, work=45, states=4, dead_ends=0, spent=True)
     """
     start = min(position.score, goal.count) if goal.kind == "score" else 0
     layer = [_Board(SEP.join(position.bowls), position.mods, start, 1, -1, -1)]
     layers = [layer]
     seen: dict[Any, int] = {}
+    first = (layer[0].key, position.mods) if temporary(position.mods) else layer[0].key
+
+    def kept() -> int:
+        """The distinct boards kept, the start's counted too: it is never committed to ``seen`` (no move
+        leads back to it in fewer moves than none), and a proof of one move would say it looked at none."""
+        return len(seen) + (first not in seen)
+
     nodes = work = dead_ends = 0
     colour = COLOURS.index(goal.colour) if goal.kind == "collect" else -1
     for depth in range(1, limit + 1):
@@ -122,7 +129,7 @@ def prove_steps(position: Position, goal: Goal, limit: int,
                 if not queues[bowl] or board.mods[bowl][ICE]:
                     continue
                 if work >= budget:
-                    return Proof(None, None, 0, nodes, work, len(seen), dead_ends, spent=True)
+                    return Proof(None, None, 0, nodes, work, kept(), dead_ends, spent=True)
                 nodes += 1
                 work += cost
                 step = advance(queues, board.mods, bowl)
@@ -139,7 +146,7 @@ def prove_steps(position: Position, goal: Goal, limit: int,
                     solutions += board.paths
                     found = found or _Board(key, after, acc, board.paths, index, bowl)
                     if solutions > 1:  # not unique: the rest of the layer need not be searched
-                        return Proof(depth, path(layers, found), 2, nodes, work, len(seen), dead_ends)
+                        return Proof(depth, path(layers, found), 2, nodes, work, kept(), dead_ends)
                     continue
                 if found is not None:
                     continue  # the next layer is never searched: no need to build it
@@ -157,7 +164,7 @@ def prove_steps(position: Position, goal: Goal, limit: int,
                     following[at].paths += board.paths
             yield work
         if found is not None:
-            return Proof(depth, path(layers, found), solutions, nodes, work, len(seen), dead_ends)
+            return Proof(depth, path(layers, found), solutions, nodes, work, kept(), dead_ends)
         for number, board in enumerate(following, 1):
             state = (board.key, board.mods) if temporary(board.mods) else board.key
             seen[state] = max(seen.get(state, -1), board.acc)
@@ -167,4 +174,4 @@ def prove_steps(position: Position, goal: Goal, limit: int,
             break
         layers.append(following)
         layer = following
-    return Proof(None, None, 0, nodes, work, len(seen), dead_ends)
+    return Proof(None, None, 0, nodes, work, kept(), dead_ends)

@@ -173,6 +173,7 @@ class Arrows(TypedDict):
 class View(TypedDict):
     mode: str
     date: str
+    archive: bool  # a past daily played again from the archive, as practice (club.daily.archive): the chip says so
     position: str  # W26 notation
     bowls: list[BowlView]  # the ring, bowl 0 at the top, clockwise (W1)
     capacity: int  # stones a bowl may hold (W12): the ring draws that many places, "+N" beyond
@@ -266,7 +267,7 @@ class Grid(TypedDict):
     solved: int
 
 
-def describe(attempt: Attempt, profile: Profile) -> View:
+def describe(attempt: Attempt, profile: Profile, archive: bool = False) -> View:
     position = attempt.position
     status = attempt.status()
     limit = attempt.limit
@@ -276,6 +277,7 @@ def describe(attempt: Attempt, profile: Profile) -> View:
     return {
         "mode": attempt.mode.name,
         "date": attempt.date,
+        "archive": archive,
         "position": attempt.position_text(),
         "bowls": [bowl_view(attempt, b, status) for b in range(RING)],
         "capacity": CAPACITY,

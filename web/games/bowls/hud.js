@@ -20,7 +20,8 @@ export const dayOf = ({ lang }, date) => (lang ? dayText(date, lang) : date);
 /** The attempt's mode in words (the chip). @param {Words} words @param {Bowls.View} view */
 export function modeName(words, view) {
   const { t } = words;
-  if (view.mode === "daily") return t("bowls.mode.dailyOn", { date: dayOf(words, view.date) });
+  // A past daily from the archive is named so: it is practice, not the day's Daily (the badge beside says so too).
+  if (view.mode === "daily") return t(view.archive ? "bowls.mode.pastDailyOn" : "bowls.mode.dailyOn", { date: dayOf(words, view.date) });
   if (view.puzzle) return t("bowls.mode.puzzleN", { id: view.puzzle.id });
   if (view.workshop) return t("bowls.mode.workshop");
   if (view.mode === "free") return t("shell.lesson.title"); // the lesson's own mode (W27), no mode a player picks

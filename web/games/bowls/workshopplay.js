@@ -35,8 +35,8 @@ export function verdictWords({ t, number }, answer) {
     parts.push(
       t("bowls.workshop.difficulty", {
         stars: "★".repeat(d.stars) + "☆".repeat(Math.max(0, 5 - d.stars)),
-        states: number(d.states),
-        dead: number(d.dead_ends),
+        positions: t("bowls.workshop.positions", { count: d.states, shown: number(d.states) }),
+        deadEnds: t("bowls.workshop.deadEnds", { count: d.dead_ends, shown: number(d.dead_ends) }),
       }),
     );
   return parts.join(" · ");

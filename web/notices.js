@@ -9,6 +9,9 @@
 // link") is drawn inside that dialog, in the top layer above its backdrop: outside
 // it the notice would be dimmed by the backdrop, or hidden under the card, and inert.
 // When the dialog closes, what is still up goes back to the page's own place.
+// Where a problem takes its own room in the page (the CSS puts the notices in the
+// page's flow between a phone and a wide screen) it stays until the player closes
+// it: fading by itself, it would move the game back up under the player's finger.
 import { html } from "./svg.js";
 
 const SHOW_MS = 12000; // then it fades
@@ -21,9 +24,11 @@ const FADE_MS = 600;
 /**
  * @param {HTMLElement} container
  * @param {(key: string, vars?: object) => string} t
+ * @param {() => boolean} [inFlow] the notices take room in the page (not fixed over it): a problem then stays
+ *   until closed (default: the container's computed position)
  * @returns {Notice} shows one notice
  */
-export function createNotices(container, t) {
+export function createNotices(container, t, inFlow = () => getComputedStyle(container).position !== "fixed") {
   /** The topmost open modal dialog's own notices, made when first needed; else the page's. @returns {HTMLElement} */
   function host() {
     const modal = /** @type {HTMLDialogElement[]} */ ([...document.querySelectorAll("dialog[open]")])
@@ -62,6 +67,10 @@ export function createNotices(container, t) {
     const showFor = open.kind === "done" ? DONE_MS : SHOW_MS;
     open.timers.forEach((id) => clearTimeout(id));
     open.item.classList.remove("fading");
+    if (open.kind === "problem" && open.item.parentNode === container && inFlow()) {
+      open.timers = []; // in the page's flow: the game moves back only when the player closes it
+      return;
+    }
     open.timers = [setTimeout(() => open.item.classList.add("fading"), showFor), setTimeout(() => close(text), showFor + FADE_MS)];
   }
 

@@ -14,11 +14,11 @@ afterEach(() => {
   mock.timers.reset();
 });
 
-/** @returns {{ notice: import("../../web/notices.js").Notice, container: any }} */
-function notices() {
+/** @param {boolean} [inFlow] the notices take room in the page @returns {{ notice: import("../../web/notices.js").Notice, container: any }} */
+function notices(inFlow = false) {
   const document = installDom();
   const container = document.createElement("div");
-  return { notice: createNotices(container, showKey), container };
+  return { notice: createNotices(container, showKey, () => inFlow), container };
 }
 
 /** @param {any} container @returns {string[]} each notice as "role: text" */
@@ -58,4 +58,12 @@ test("a confirmation goes by itself after a moment; a problem beside it stays", 
   assert.equal(container.children.length, 2);
   mock.timers.tick(4000);
   assert.deepEqual(seen(container), ["alert: Storage is full"]);
+});
+
+test("a problem with its own room in the page stays until closed: the game moves back only by the player's hand", () => {
+  const { notice, container } = notices(true);
+  notice("Storage is full");
+  notice("Link copied", "done");
+  mock.timers.tick(60000);
+  assert.deepEqual(seen(container), ["alert: Storage is full"]); // the confirmation went, the problem stays
 });

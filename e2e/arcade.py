@@ -264,3 +264,15 @@ def expect_play_time(shown: Locator, stored_ms: int) -> None:
     assert stored_ms <= played < stored_ms + 30_000, (stored_ms, played)
     expect(shown).to_have_text(f"{played // 60_000}:{played // 1000 % 60:02d}")
 
+
+
+# The animations of an element (and what it holds) that never end: each repaints the page every
+# frame for as long as the page is shown, a player idle or not (a phone's battery).
+ENDLESS = """el => el.getAnimations({ subtree: true })
+  .filter((a) => a.effect?.getComputedTiming().endTime === Infinity)
+  .map((a) => a.animationName ?? a.constructor.name)"""
+
+
+def endless_animations(page: Page, selector: str) -> list[str]:
+    """The names of the animations on ``selector`` (its first match, and inside it) that never end."""
+    return page.locator(selector).first.evaluate(ENDLESS)

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from arcade import (
+    endless_animations,
     hold_engine,
     release_engine,
     settings,
@@ -384,6 +385,7 @@ def test_faded_pieces_and_the_redeal_offer(page: Page, boot) -> None:
     expect(page.locator('.bk-slot[data-slot="0"]')).to_have_attribute("aria-pressed", "false")
     expect(page.locator(".bk-redeal")).to_have_class(re.compile(r"\boffered\b"))
     expect(page.locator(".bk-offer")).to_be_visible()
+    assert endless_animations(page, ".bk-redeal") == []  # it pulses, then waits still
     assert engine(page).view({})["redeals"] == 1  # offered, not spent
     page.click(".bk-redeal")
     expect(page.locator(".bk-redeal")).to_be_disabled()

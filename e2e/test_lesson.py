@@ -121,3 +121,24 @@ def test_on_a_phone_the_card_covers_nothing_of_the_game(fresh_phone: Page, serve
             looks = page.locator(button).evaluate(
                 "(b) => { const s = getComputedStyle(b); return [parseFloat(s.borderTopLeftRadius), s.fontFamily, s.fontWeight]; }")
             assert looks[0] >= 8 and looks[1] == page.evaluate("getComputedStyle(document.body).fontFamily"), (game, button, looks)
+
+
+# Every animation on the page ends (its end time is finite) and then has ended: nothing is left
+# to draw, so a page a newcomer reads in draws no frame.
+ANIMATIONS_END = """() => Promise.all(document.getAnimations().map((a) => {
+  const end = a.effect?.getComputedTiming().endTime;
+  if (end === Infinity) throw new Error(`${a.animationName ?? a.constructor.name} on ${a.effect?.target?.className?.baseVal ?? a.effect?.target?.className} never ends`);
+  return a.finished;
+})).then(() => document.getAnimations().filter((a) => a.playState === 'running').length)"""
+
+
+def test_the_step_target_pulses_a_few_times_then_holds_its_glow(fresh_page: Page, boot) -> None:
+    """The target of the step a newcomer reads pulses, then holds still: an endless pulse repaints
+    the page every frame for as long as the card is read (a phone's battery)."""
+    page = fresh_page
+    boot(page, "#/blocks")
+    target = page.locator(".kit-lesson-target")
+    expect(target).to_have_count(1)
+    assert page.evaluate("document.querySelector('.kit-lesson-target').getAnimations().length") == 1  # it pulses
+    assert page.evaluate(ANIMATIONS_END) == 0
+    assert "drop-shadow" in target.evaluate("el => getComputedStyle(el).filter")  # still glowing

@@ -236,7 +236,8 @@ def forms(lang: str, key: str, entry: object) -> list[str]:
     if isinstance(entry, str):
         return [entry]
     assert isinstance(entry, dict) and set(entry) == PLURAL_FORMS[lang], (lang, key, entry)
-    assert all("{count}" in text for text in entry.values()) or lang == "ru", (lang, key, entry)
+    # the number is said: as {count}, or as {shown}, the count written the language's way (17,334 / 17.334)
+    assert all("{count}" in text or "{shown}" in text for text in entry.values()) or lang == "ru", (lang, key, entry)
     return list(entry.values())
 
 

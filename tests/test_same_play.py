@@ -25,7 +25,8 @@ out of the open's digest here (``tests/test_replay_seek.py`` checks them).
 A bowls view carries the forecast line of every bowl
 (``forecasts``) and a forecast line says where its sowing lands (``landing``,
 W6, W23), and it names the workshop puzzle in play (``workshop``, W28: None
-outside one), and whether an undo would cost a Daily (``undo_costs_daily``, W21: the page asks first); a merge
+outside one), and whether an undo would cost a Daily (``undo_costs_daily``, W21: the page asks first) and whether
+the run is a past daily from the archive (``archive``: its chip says so); a merge
 view says why a round ended (``ended``, M6), and a blocks geometry names each cell for a listener (``names``,
 P11): all new keys, left out here, the rest must answer as before.
 A finished run's view and save say what its end achieved, so that its end card comes back whole after a
@@ -91,7 +92,7 @@ def without(key: str) -> Any:
 
 def bowls_view(view: Any) -> Any:
     """A bowls view as the maker's: without the per-bowl forecasts and the workshop it did not send."""
-    new = ("forecasts", "workshop", "undo_costs_daily", "new_best")
+    new = ("forecasts", "workshop", "undo_costs_daily", "new_best", "archive")
     return {k: v for k, v in view.items() if k not in new} if isinstance(view, dict) else view
 
 

@@ -248,3 +248,38 @@ def peek_problems(page: Page, board: str) -> list[str]:
     if not page.locator("dialog[open] .kit-dialog-buttons .btn").first.is_visible():
         problems.append("unfolded, the card's buttons are hidden")
     return problems
+
+
+# Each game's board: the element whose drawn box a layout test measures.
+BOARDS = {"blocks": ".bk-board", "domino": ".dd-well", "merge": ".hm-board", "bowls": ".bw-ring"}
+
+# The board as a player sees it: the first shown element of ``board``, an SVG's viewBox fitted in its box
+# (preserveAspectRatio's default, meet: the drawing, not the letterbox round it); null when none is shown.
+_BOARD_JS = """(board) => {
+  const el = [...document.querySelectorAll(board)].find((e) => e.getClientRects().length);
+  if (!el) return null;
+  const r = el.getBoundingClientRect(), vb = el.viewBox?.baseVal;
+  const scale = vb && vb.width ? Math.min(r.width / vb.width, r.height / vb.height) : 1;
+  const [w, h] = vb && vb.width ? [vb.width * scale, vb.height * scale] : [r.width, r.height];
+  return [r.left + (r.width - w) / 2, r.top + (r.height - h) / 2, r.left + (r.width + w) / 2, r.top + (r.height + h) / 2]
+    .map(Math.round);
+}"""
+
+
+def board_box(page: Page, game: str) -> list[int] | None:
+    """``game``'s board as drawn: [left, top, right, bottom] in CSS px, None when it is not shown."""
+    return page.evaluate(_BOARD_JS, BOARDS[game])
+
+
+def inside(box: list[int] | None, view: list[int]) -> bool:
+    """``box`` lies in the viewport ``view`` ([width, height]), a rounding pixel allowed."""
+    return box is not None and box[0] >= -1 and box[1] >= -1 and box[2] <= view[0] + 1 and box[3] <= view[1] + 1
+
+
+def set_type(page: Page, cdp, size: int) -> None:
+    """The browser's standard font at ``size`` px (a player's text size: rem follows it), through Chromium's
+    ``Page.setFontSizes`` on the page's CDP session ``cdp``."""
+    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": size}})
+    page.wait_for_function(
+        "(size) => parseFloat(getComputedStyle(document.documentElement).fontSize) === size", arg=size
+    )

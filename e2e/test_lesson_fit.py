@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from arcade import settings, wait_ready
 from club.blocks import lesson as blocks_lesson
-from layout import each_size, settle, steady, switch_language
+from layout import board_box, each_size, inside, settle, steady, switch_language
 from playwright.sync_api import Page, expect
 from test_blocks_lesson import tap_drop
 from test_merge import centre
@@ -21,11 +21,10 @@ LANGS = ["en", "de"]
 MIN_SHARE = 0.6  # of the board's width and height in the game itself
 MIN_PIP_CELL = 14  # px: a domino cell this wide still shows its six pips apart (D2; 19 px in the game at 360x640)
 MAX_GAP = 40  # px of nothing between the card and the page below it
-BOARDS = {"blocks": ".bk-board", "domino": ".dd-well", "merge": ".hm-board", "bowls": ".bw-ring"}
 
-# What a player sees at a step: the board's box, the card's, Skip's, the step target's, the page's first
+# What a player sees at a step (the board's drawn box is ``layout.board_box``'s): the card's box, Skip's, the step target's, the page's first
 # content below the card, and whether the card's words fit it.
-_SEEN_JS = """(board) => {
+_SEEN_JS = """() => {
   const box = (el) => { if (!el || !el.getClientRects().length) return null;
     const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom].map(Math.round); };
   const card = document.querySelector('.kit-lesson');
@@ -37,7 +36,7 @@ _SEEN_JS = """(board) => {
     .map((el) => el.getBoundingClientRect().top);
   const say = card.querySelector('.kit-lesson-say');
   return {
-    board: box([...document.querySelectorAll(board)].find((el) => el.getClientRects().length)), card: box(card), skip: box(card.querySelector('.kit-lesson-skip')),
+    card: box(card), skip: box(card.querySelector('.kit-lesson-skip')),
     target: box(document.querySelector('.kit-lesson-target')), below: Math.round(Math.min(...content)),
     sayFits: say.scrollHeight <= say.clientHeight + 1 && say.scrollWidth <= say.clientWidth + 1,
     view: [document.documentElement.clientWidth, innerHeight],
@@ -50,11 +49,7 @@ def seen(page: Page, game: str) -> dict:
     page.evaluate("window.scrollTo(0, 0)")
     steady(page)
     settle(page)
-    return page.evaluate(_SEEN_JS, BOARDS[game])
-
-
-def inside(box: list[int] | None, view: list[int]) -> bool:
-    return box is not None and box[0] >= -1 and box[1] >= -1 and box[2] <= view[0] + 1 and box[3] <= view[1] + 1
+    return {**page.evaluate(_SEEN_JS), "board": board_box(page, game)}
 
 
 def step_problems(at: dict, done: bool) -> list[str]:
@@ -138,9 +133,9 @@ def in_game(page: Page, game: str) -> dict[tuple[int, int], list[int]]:
     def measure(size: tuple[int, int]) -> list[str]:
         page.evaluate("window.scrollTo(0, 0)")
         steady(page)
-        r = page.locator(f"{BOARDS[game]}:visible").first.bounding_box()
-        assert r
-        sizes[size] = [round(r["width"]), round(r["height"])]
+        board = board_box(page, game)
+        assert board
+        sizes[size] = [board[2] - board[0], board[3] - board[1]]
         return []
 
     each_size(page, PHONES, measure)

@@ -85,6 +85,8 @@ def test_copied_is_said_over_the_end_card(request: pytest.FixtureRequest, boot, 
     for a_left, a_top, a_right, a_bottom in seen["actions"]:
         assert right <= a_left or a_right <= left or bottom <= a_top or a_bottom <= top, seen  # over no action
     # closed with the card, a confirmation still up goes back to the page's place: no notice is lost with a card
-    back = notice.evaluate("(item) => { item.closest('dialog').close(); return new Promise((done) => "
-                           "setTimeout(() => done(item.parentElement?.id ?? null), 50)); }")
+    # (read once the dialog's close event was dispatched: the browser queues it, a fixed wait raced it under load)
+    back = notice.evaluate("(item) => new Promise((done) => { const card = item.closest('dialog');"
+                           " card.addEventListener('close', () => setTimeout(() => done(item.parentElement?.id ?? null), 0),"
+                           " { once: true }); card.close(); })")
     assert back == "notices"

@@ -312,12 +312,13 @@ def test_a_move_shows_on_the_frame_after_the_answer_without_easing(page: Page, b
     col = falling(page)[0]
     page.evaluate("""() => { const tile = document.querySelector('.dd-falling'); window.__xs = [];
         const watch = () => { window.__xs.push([tile.dataset.at, tile.getAttribute('transform')]);
-          if (window.__xs.length < 40) requestAnimationFrame(watch); };
+          if (window.__xs.length < 42) requestAnimationFrame(watch); };
         requestAnimationFrame(watch); }""")
+    page.wait_for_function("window.__xs.length >= 2")  # frames before the press (a loaded machine may skip a few)
     page.keyboard.press("ArrowRight")
     # One column; two when a loaded machine sends the key-up after D8's delay (the press repeats).
     page.wait_for_function(f"!document.querySelector('.dd-falling').dataset.at.startsWith('{col}:')")
-    page.wait_for_function("window.__xs.length >= 40")
+    page.wait_for_function("window.__xs.length >= 42")
     frames = page.evaluate("window.__xs")
     xs = [float(re.search(r"translate\(([-\d.]+)", transform).group(1)) for _, transform in frames]
     shown = [int(at_.split(":")[0]) for at_, _ in frames]  # the engine's column on each frame

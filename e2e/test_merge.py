@@ -264,7 +264,6 @@ def test_board_at_once_from_the_stored_view(held_page: Page, server_url: str) ->
     before = stones(page)
     assert before == {"1:0": "8", "-2:0": "2", "-1:0": "4"}
     stored_view_matches_run(page)
-    run = stored(page, RUN)
 
     held = hold_engine(page)  # the engine worker cannot start
     page.reload()
@@ -276,6 +275,7 @@ def test_board_at_once_from_the_stored_view(held_page: Page, server_url: str) ->
     assert stones(page, settle=False) == before
     assert page.evaluate("performance.getEntriesByName('club-board-painted').length") == 1
     wait_until_held(page, held)  # Pyodide is loaded, the archive held: Python is not up
+    run = stored(page, RUN)  # read here: leaving the page before may have banked its play time (M15)
 
     # input waits: a click on a free cell, R, New round, Enter on the board: nothing happens
     page.mouse.click(*centre(page, "0:0"))

@@ -188,6 +188,30 @@ test("data-busy is on the root while an operation waits or runs, and off once al
   assert.equal(session.busy(), false);
 });
 
+test("a quiet operation (the HUD's badge) is marked data-busy and kept in order, but holds no input", async () => {
+  const { engine, root, session } = page();
+  const badge = session.serial(() => engine.call("run_info"), { quiet: true });
+  assert.equal(root.dataset.busy, "1");
+  assert.equal(session.busy(), false, "a press right after the page opens is taken");
+  const drop = session.serial(() => engine.call("drop"));
+  assert.equal(session.busy(), true);
+  await settle();
+  assert.deepEqual(
+    engine.calls.map((c) => c.method),
+    ["run_info"],
+    "the drop waits for the query asked before it",
+  );
+  engine.calls[0].answer(1);
+  await badge;
+  await settle();
+  assert.equal(session.busy(), true, "the drop still runs");
+  engine.calls[1].answer(2);
+  await drop;
+  await settle();
+  assert.equal(session.busy(), false);
+  assert.equal(root.dataset.busy, undefined);
+});
+
 test("after close nothing queued runs, and errors are no longer reported", async () => {
   const { engine, session, errors } = page();
   const running = session.serial(() => engine.call("place"));

@@ -106,13 +106,15 @@ function hooks(root, ctx, kit) {
   const clock = setInterval(() => {
     if (state.live && state.view?.timer) draw();
   }, 500);
+  // In the page's queue like every engine call that stores the run: another tab's newer
+  // round adopted there is never overwritten by a tick answered on the older one (P10).
   const ticker = setInterval(() => {
-    if (state.live && timer.running()) play.flushTime().catch(page.report);
+    if (state.live && timer.running()) page.serial(play.flushTime, { quiet: true });
   }, TICK_MS);
   ctx.onVisibility((/** @type {boolean} */ hidden) => {
     timer.hold("hidden", hidden);
     if (!state.live) return;
-    if (hidden) play.flushTime().catch(page.report);
+    if (hidden) page.serial(play.flushTime, { quiet: true });
     draw();
   });
   timer.hold("hidden", document.hidden);

@@ -228,9 +228,10 @@ function lifeOf(root, ctx) {
   /** @type {import("./clubbadge.js").Badge | null} */
   let badge = null;
   // The badge asks the engine again after the operations asked so far: a new run is started by one of them.
+  // Quiet: a player's first press right after the page opens is taken, not held for the HUD's queries.
   const restamp = () => {
-    if (badge) page.serial(() => badge?.update());
-    if (ghost) page.serial(() => ghost?.update());
+    if (badge) page.serial(() => badge?.update(), { quiet: true });
+    if (ghost) page.serial(() => ghost?.update(), { quiet: true });
   };
   // The ghost of the challenge taken given to the engine (a query beside the page's operations), then shown.
   const race = () => {

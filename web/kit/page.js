@@ -54,7 +54,9 @@
  * A game page's engine order, storage, timers and lifetime, typed by its game's table of calls.
  * @template {Club.Calls} [C=Club.Calls]
  * @typedef {object} Page
- * @property {<T>(fn: () => T | Promise<T>) => Promise<T | undefined>} serial run fn after the operations asked before it
+ * @property {<T>(fn: () => T | Promise<T>, options?: {quiet?: boolean}) => Promise<T | undefined>} serial run fn after
+ *   the operations asked before it; `quiet`: a query that changes nothing a player acts on (the HUD's badge, the ghost
+ *   line, a play-time tick), in order and marked `data-busy` like the rest, but input is not held for it (`busy`)
  * @property {(channel?: string) => () => boolean} ticket a latest-wins ticket: call it when asking, the returned check is
  *   true only while it is the latest ticket of its channel (default "") and the page is still there (a page with two
  *   kinds of question, e.g. a forecast and a hint, gives each its channel so one does not drop the other)
@@ -74,7 +76,7 @@
  * @property {() => void} paintNow render at once (a mount's first draw, a focus that needs the widgets drawn)
  * @property {(fn: () => void, ms: number) => void} later run fn after ms unless the page is gone by then
  *   (a page's one timer helper: every pending timer is cleared on close)
- * @property {() => boolean} busy an operation is waiting or running
+ * @property {() => boolean} busy an operation that may change what the player acts on is waiting or running
  * @property {() => boolean} gone the page has been left
  * @property {() => void} close the page unmounts
  */
@@ -96,7 +98,8 @@ export function createPage(root, ctx, options = {}) {
   const { engine, store } = ctx;
   const adopt = options.adopt ?? ["run", "profile"];
   let gone = false;
-  let pending = 0;
+  let pending = 0; // operations waiting or running: `data-busy`
+  let acting = 0; // of them, the ones not quiet: `busy()`
   let chain = /** @type {Promise<any>} */ (Promise.resolve());
   const latest = /** @type {Map<string, number>} */ (new Map());
   /** @type {Set<ReturnType<typeof setTimeout>>} */
@@ -114,9 +117,10 @@ export function createPage(root, ctx, options = {}) {
     console.error(error);
   }
 
-  /** @template T @param {() => T | Promise<T>} fn @returns {Promise<T | undefined>} */
-  function serial(fn) {
+  /** @template T @param {() => T | Promise<T>} fn @param {{quiet?: boolean}} [options] @returns {Promise<T | undefined>} */
+  function serial(fn, { quiet = false } = {}) {
     pending += 1;
+    if (!quiet) acting += 1;
     root.dataset.busy = "1";
     const run = chain
       .then(() => (gone ? undefined : fn()))
@@ -126,6 +130,7 @@ export function createPage(root, ctx, options = {}) {
       });
     chain = run.finally(() => {
       pending -= 1;
+      if (!quiet) acting -= 1;
       idleIfDone();
     });
     return run;
@@ -216,7 +221,7 @@ export function createPage(root, ctx, options = {}) {
       if (!gone) run();
     },
     later,
-    busy: () => pending > 0,
+    busy: () => acting > 0,
     gone: () => gone,
     close() {
       gone = true;

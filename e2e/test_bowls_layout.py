@@ -218,6 +218,8 @@ def test_axe_finds_nothing_on_bowls_screens(contexts, device: str, boot) -> None
     boot(page, "#/bowls")
     found = audit(page, "modes")
     page.click(".bwt-open")
+    # The gallery opens when the engine's awards come: audited before, an Escape would leave it open.
+    page.wait_for_selector(".bwt-gallery")
     found += audit(page, "gallery")
     page.keyboard.press("Escape")
     page.click(".bw-mode-endless .bw-start")
@@ -239,6 +241,7 @@ def test_axe_finds_nothing_on_bowls_screens(contexts, device: str, boot) -> None
     found += audit(page, "endless end card")
     page.click(".bw-to-modes")
     page.click(".bwp-open-list")
+    page.wait_for_selector(f"{ROOT}[data-screen='puzzles']")  # drawn once the engine's grid is in
     found += audit(page, "puzzle list")
     ident = next(p.id for p in load_puzzles() if p.limit == 1 and p.id > 1)
     page.click(f".bwp-cell[data-puzzle='{ident}']")

@@ -266,8 +266,12 @@ def test_touch_gestures_and_pad(phone: Page, boot) -> None:
     # The flick first, on a tile high in the well: after the slow swipe's soft drop a tile near the
     # floor could lock by itself (D7) while a loaded machine reads the count, and the flick would drop the next.
     flick_drops(phone, x0, y0, phone.locator(".dd-still .dd-half").count())
-    idle(phone)
-    assert falling(phone)[:2] == (3, 0)  # the next tile appeared at the spawn cells
+    # The next tile, read in the frame its turn is over: gravity moves it on 800 ms later (D6), and a read
+    # after the wait came that late on a loaded machine.
+    spawned = phone.wait_for_function(
+        "() => document.querySelector('.dd').dataset.busy !== '1' && document.querySelector('.dd-falling').dataset.at",
+        timeout=20_000).json_value()
+    assert spawned.startswith("3:0@"), spawned  # the next tile appeared at the spawn cells
     row = falling(phone)[1]
     touch(phone, [(x0, y0 + cell * k / 2) for k in range(0, 5)], pause_ms=30, hold_ms=300)  # slow swipe, held
     row_at_least(phone, row + 4)  # 50 ms a row while held, not 800 (the held time reaches the engine before the release)

@@ -124,6 +124,9 @@ def test_a_sprint_and_the_lesson_played_by_ear(page: Page, boot) -> None:
     # a reload resumes the run paused (D18); Resume, and the pace, the falling tile and the next are said again
     page.reload()
     wait_ready(page)
+    # The run resumed says its pause as it comes back, a tick after the page is ready (the announcer writes
+    # a moment's words together): heard before listening, so what follows is what Resume says.
+    expect(page.locator("#live")).to_contain_text("Paused.")
     listen(page)
     page.get_by_role("button", name="Resume").click()
     page.wait_for_function("(window.__heard || []).some((h) => h.text.startsWith('Next'))", timeout=15_000)

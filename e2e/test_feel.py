@@ -280,7 +280,9 @@ def test_vibration_and_juice_follow_the_switch_and_the_motion(page: Page, boot) 
     drop(page, clearing=True)
     log = wait_cues(page, count + 1)
     assert len(log["vibrations"]) == buzzes
-    page.wait_for_timeout(300)  # what the page shows for the clear has started
+    page.wait_for_function(  # what the page shows for the clear has started: its points, fading
+        "n => window.__feelLog.animations.some((a) => a.at >= n && a.layer && a.cls.includes('juice-float'))", arg=count)
+    page.wait_for_timeout(300)  # and whatever else it starts for the clear
     after = [a for a in feel_log(page)["animations"] if a["at"] >= count]
     juice = [a for a in after if a["layer"]]
     assert juice and any("juice-float" in a["cls"] for a in juice)  # the points still show, fading

@@ -28,14 +28,17 @@ CHAIN_2 = f"{B('-2:0=2 -1:0=2 1:-1=4 2:-2=*')} 2 4-8 0 4"
 # Every cell but 0:0 filled, no two equal neighbours (three colours): the 2 at 0:0 ends the round.
 FULL = B(" ".join(f"{c}={(2, 4, 8)[(c.q - c.r) % 3]}" for c in CELLS if str(c) != "0:0"))
 
-# Every animation that moves something (a transform other than none), sampled each frame.
+# Every animation that moves something (a transform other than none), sampled each frame
+# (window.__frames counts the frames sampled: watching_motion waits until it samples).
 WATCH_MOTION = """() => {
   window.__moved = [];
+  window.__frames = 0;
   const moving = (a) => {
     const frames = a.effect?.getKeyframes?.() ?? [];
     return frames.some((k) => k.transform && k.transform !== "none") || a.transitionProperty === "transform";
   };
   const look = () => {
+    window.__frames += 1;
     for (const a of document.getAnimations()) {
       if (moving(a) && a.playState === "running") window.__moved.push(a.animationName || a.transitionProperty || a.effect.target?.className?.baseVal || a.effect.target?.className);
     }
@@ -50,6 +53,13 @@ WATCH_SCORE = """() => {
   const value = document.querySelector(".hm-score .value");
   new MutationObserver(() => window.__scores.push(value.textContent)).observe(value, { childList: true, characterData: true, subtree: true });
 }"""
+
+
+def watching_motion(page: Page) -> None:
+    """WATCH_MOTION started, and sampling frames before the test acts (under load its first frame
+    could come after the move's animations had run)."""
+    page.evaluate(WATCH_MOTION)
+    page.wait_for_function("window.__frames >= 2")
 
 
 def chain_move(page: Page) -> None:
@@ -106,7 +116,7 @@ def test_reduced_motion_then_the_end_card(page: Page, boot) -> None:
     page.emulate_media(reduced_motion="reduce")
     watch_feel(page)
     open_at(page, boot, CHAIN_2)
-    page.evaluate(WATCH_MOTION)
+    watching_motion(page)
     chain_move(page)
     page.wait_for_timeout(600)
     assert page.evaluate("window.__moved") == []
@@ -120,7 +130,7 @@ def test_reduced_motion_then_the_end_card(page: Page, boot) -> None:
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [RUN, save_of(f"{FULL} 2 4 50 36", best_chain=3, play_ms=65_000)])
     page.reload()
     wait_ready(page)
-    page.evaluate(WATCH_MOTION)
+    watching_motion(page)
     page.mouse.click(*centre(page, "0:0"))
     card = page.locator(".hm-over")
     expect(card).to_be_visible()
@@ -131,6 +141,8 @@ def test_reduced_motion_then_the_end_card(page: Page, boot) -> None:
     expect(card.locator(".hm-again")).to_have_text(EN["merge.playAgain"])
     expect(card.locator(".hm-again")).to_be_focused()
     expect(card.locator(".hm-new-best")).to_be_visible()
+    # The round's last cues are felt after a paint (web/kit/feel.js), on their own timer beside the card's.
+    page.wait_for_function("window.__feelLog.cues.some((c) => c.name === 'over')")
     over = feel_log(page)
     assert [c["name"] for c in over["cues"]][-2:] == ["fanfare", "over"]  # a new best, then the end
     board, shown = page.locator(".hm-board").bounding_box(), card.bounding_box()

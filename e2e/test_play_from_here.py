@@ -31,6 +31,12 @@ VIEW = """async ([name, keys]) => {
 }"""
 
 
+def drawn_now(page: Page, game: str) -> None:
+    """The page's renders asked so far are done: a step or a start is drawn at the next animation frame (the kit's
+    ``invalidate``), after the bar or the badge already says it; the page is data-busy until then."""
+    expect(page.locator(f"section.game-{game}:not([data-busy])")).to_have_count(1)
+
+
 def board_of(page: Page, board: str) -> str:
     """The board as drawn, its cosmetic colours left out (blocks' piece families follow the run's
     events, which a run from here has not seen) and its name too (a replay's board is named as
@@ -52,6 +58,8 @@ def test_play_from_here_starts_practice_at_the_replays_step(page: Page, boot) ->
         expect(page.locator(".replay-where")).to_have_text(f"Move {moves - 1} of {moves}")
         index = page.locator(".replay-bar").get_attribute("data-index")
         shown = page.evaluate(VIEW, [f"{game}/replay", keys])
+        if board:
+            drawn_now(page, game)
         drawn = board_of(page, board) if board else None
         here = page.locator(".replay-play-here")
         expect(here).to_have_text("Play from here")
@@ -74,4 +82,5 @@ def test_play_from_here_starts_practice_at_the_replays_step(page: Page, boot) ->
         expect(page.locator(".club-badge")).to_have_text("Practice · from a replay", timeout=SLOW_MS)
         assert page.evaluate(VIEW, [game, keys]) == shown, game
         if board:
+            drawn_now(page, game)
             assert board_of(page, board) == drawn, game

@@ -87,7 +87,11 @@ def test_a_file_cut_once_is_asked_for_again_and_the_game_comes(held_page: Page, 
     wait_ready(held_page)
     expect(held_page.locator(".bk-cell")).to_have_count(61)
     expect(held_page.locator("#load-error")).to_have_count(0)  # gone with the loader card, never shown
-    assert len(tries) == 2, tries
+    assert len(tries) >= 2, tries  # cut, then asked for once more
+    first, _, *later = tries
+    if later:  # a first visit's snapshot, made in a pause after the start (P15), imports the runtime's module itself
+        assert name == "pyodide.asm.mjs" and later == [first], tries
+        assert held_page.evaluate("document.documentElement.dataset.snapshot") in ("saving", "saved"), tries
     assert held_page.evaluate("document.documentElement.dataset.received") == "1"  # the progress counted it all
 
 

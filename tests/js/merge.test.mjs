@@ -9,6 +9,10 @@ import { runEngine } from "./engine.mjs";
 import { createCues } from "../../web/games/merge/cues.js";
 import { aimSaid, aroundSaid, describeBoard, moveSaid, placeName, rowsText } from "../../web/games/merge/words.js";
 import { createI18n } from "../../web/kit/i18n.js";
+import { createAim } from "../../web/games/merge/aim.js";
+import { createState } from "../../web/games/merge/state.js";
+import { createPage } from "../../web/kit/page.js";
+import { fakeScope, heldEngine, settle } from "./fakes.mjs";
 
 const MERGE = runEngine(`
 import json, random
@@ -296,6 +300,46 @@ for (const [cell, words] of AIM_WORDS) {
     assert.equal(aimSaid(AIMS.previews[cell], cell, AIMS.view, geometry, en.t), words);
   });
 }
+
+/** The marker's aim (web/games/merge/aim.js) over a held engine, on AIMS' position; `said` lists what was announced. */
+function aiming() {
+  const engine = heldEngine();
+  const page = createPage(/** @type {any} */ ({ dataset: {} }), { engine, store: fakeScope(), keepView() {} });
+  const state = { ...createState(), view: AIMS.view, geometry };
+  /** @type {string[]} */
+  const said = [];
+  const aim = createAim({ ctx: { engine, t: en.t, announce: (text) => void said.push(text) }, page, state, draw() {} });
+  return { engine, aim, said };
+}
+
+const wordsAt = (/** @type {string} */ cell) => AIM_WORDS.find(([at]) => at === cell)?.[1];
+
+test("merge aim: an arrow's words are said when the aim refreshed after a move takes the drawing (P11)", async () => {
+  const { engine, aim, said } = aiming();
+  const marked = aim.setMarker("0:1");
+  aim.refreshAim(); // a move's animation ended meanwhile: the aim is asked again, at the same cell
+  await settle();
+  assert.deepEqual(
+    engine.calls.map((c) => c.payload.cell),
+    ["0:1"],
+    "the same position and cell: asked once",
+  );
+  engine.calls[0].answer(AIMS.previews["0:1"]);
+  await marked;
+  await settle();
+  assert.deepEqual(said, [wordsAt("0:1")]);
+});
+
+test("merge aim: of two arrows pressed before the answers, the latest is said, once", async () => {
+  const { engine, aim, said } = aiming();
+  const first = aim.setMarker("0:1");
+  const second = aim.setMarker("0:-2");
+  await settle();
+  engine.calls.forEach((c) => c.answer(AIMS.previews[c.payload.cell]));
+  await Promise.all([first, second]);
+  await settle();
+  assert.deepEqual(said, [wordsAt("0:-2")]);
+});
 
 test("merge words: key N reads the cell and its neighbours clockwise from the upper left", () => {
   assert.equal(

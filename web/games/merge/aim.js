@@ -44,22 +44,29 @@ export function createAim({ ctx, page, state, draw }) {
       return null;
     }
     const fresh = page.ticket();
+    const answer = await ask(cell, view);
+    if (!answer || !fresh()) return null;
+    state.preview = answer;
+    draw();
+    return answer;
+  }
+
+  /**
+   * The engine's preview of the piece at a cell of this position, asked once (the cache); null on a failure.
+   * @param {string} cell @param {Merge.View} view
+   * @returns {Promise<Club.Preview<Merge.Event> | null>}
+   */
+  async function ask(cell, view) {
     const key = `${cell}@${view.turn}`;
     const asked = cache.get(key) ?? engine.call("preview", { cell });
     cache.set(key, asked);
-    /** @type {Club.Preview<Merge.Event>} */
-    let answer;
     try {
-      answer = await asked;
+      return await asked;
     } catch (error) {
       if (cache.get(key) === asked) cache.delete(key);
       page.report(error);
       return null;
     }
-    if (!fresh()) return null;
-    state.preview = answer;
-    draw();
-    return answer;
   }
 
   /** The preview of where the piece is aimed, or none (previewAt clears it). */
@@ -67,15 +74,23 @@ export function createAim({ ctx, page, state, draw }) {
     previewAt(aimedCell(state));
   }
 
+  let marks = 0; // the latest marker move: only its words are said
+
   /**
    * The keyboard's marker (M12) moves at once; what it would do is said when the preview comes.
+   * A preview asked after it (the aim refreshed once a move's animation ends) may take the drawing,
+   * never the words: they are said on the position then shown (P11: no press goes unheard).
    * @param {string | null} cell
    */
   async function setMarker(cell) {
+    const mark = ++marks;
     state.marker = cell;
     draw();
-    const answer = await previewAt(cell ?? state.hover);
-    if (!cell || !answer || state.marker !== cell || !state.view || !state.geometry) return;
+    const drawn = await previewAt(cell ?? state.hover);
+    const latest = () => mark === marks && state.marker === cell && !page.gone();
+    if (!cell || !latest() || !state.view || state.view.over) return;
+    const answer = drawn ?? (await ask(cell, state.view));
+    if (!answer || !latest() || !state.view || !state.geometry) return;
     ctx.announce(aimSaid(answer, cell, state.view, state.geometry, t));
   }
 

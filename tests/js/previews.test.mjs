@@ -179,21 +179,24 @@ test("the same aim on the same position is asked once", async () => {
   await Promise.all([away, back]);
 });
 
-test("a new position drops the preview on its way and asks again", async () => {
+test("a new position drops the preview on its way and asks again; the arrow's words are the new position's", async () => {
   const { engine, state, play, said } = playing();
   const [cell, answer] = previews.free;
   const aimed = play.setMarker(cell);
   play.show(MERGE.after); // a move was made (here, another tab's run adopted): the old position's answer is stale
   engine.calls[0].answer(answer);
-  await aimed;
+  await settle();
   assert.equal(state.preview, null);
-  assert.deepEqual(said, []);
+  assert.deepEqual(said, [], "nothing said of the old position");
   assert.equal(engine.calls.length, 2, "the new position's preview is asked");
   assert.equal(engine.calls[1].payload.cell, cell);
-  const fresh = { ...answer };
+  const fresh = { ...previews.merge[1] };
   engine.calls[1].answer(fresh);
+  await aimed;
   await settle();
   assert.equal(state.preview, fresh);
+  assert.equal(said.length, 1, "the press is heard, once");
+  assert.match(said[0], /: would merge \d+ stones for \d+ points?\.$/, "on the position shown");
 });
 
 test("the marker taken off: no preview, and the answer on its way is dropped", async () => {

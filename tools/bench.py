@@ -324,6 +324,8 @@ BARE_FORECAST = """async ([bowls]) => {
   }
   return times;
 }"""
+#: What a trace of the taps records: the main thread's tasks, their events, style, layout and paint.
+TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "blink.user_timing"]
 #: Where the taps are timed: this machine, and a phone (its CPU about four times slower).
 TAP_MACHINES = {"this machine": 1, "phone (CPU x4)": 4}
 BOWLS_PREFS = ("try { localStorage.setItem('6e-club/v1/bowls/prefs', JSON.stringify({forecast: true})); }"
@@ -439,10 +441,12 @@ TAP_GAMES = {
 }
 
 
-def game_taps(browser: Browser, url: str, game: str, taps: int = 40, slowdown: float = 1) -> dict:
+def game_taps(browser: Browser, url: str, game: str, taps: int = 40, slowdown: float = 1,
+              trace: Path | None = None) -> dict:
     """A first visit (a fresh profile) to ``game``, ``taps`` taps a player's pause apart, each
     until its answer is on screen; ``slowdown``: a phone's slower CPU (Chromium's CPU
-    throttling of the page, a phone's viewport)."""
+    throttling of the page, a phone's viewport); ``trace``: a Chromium trace of the taps
+    written there (``tools/bench_trace.py``: where a tap's time goes)."""
     spec = TAP_GAMES[game]
     context = player_context(browser, **(PHONE if slowdown > 1 else {}))
     context.add_init_script(HOOK)
@@ -454,7 +458,11 @@ def game_taps(browser: Browser, url: str, game: str, taps: int = 40, slowdown: f
             context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
         if game != "bowls":  # bowls starts its attempt first: its watched root is drawn then
             page.evaluate(TAP_WATCH.replace("ROOT", json.dumps(spec.watched)).replace("KINDS", spec.kinds))
+        if trace:
+            browser.start_tracing(page=page, path=str(trace), categories=TRACE_CATEGORIES)
         extra = spec.play(page, taps) or {}
+        if trace:
+            browser.stop_tracing()
         samples = page.evaluate("window.__clubTaps")
     finally:
         context.close()

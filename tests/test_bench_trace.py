@@ -48,6 +48,8 @@ def test_the_main_thread_by_kind(tmp_path: Path) -> None:
     assert spent["Layout"] == 3_500 and spent["UpdateLayoutTree"] == 2_500
     assert spent["Paint"] == 1_000  # the compositor's paint is another thread's
     assert "RunTask" not in spent
+    assert spent["FunctionCall"] == 7_000 - 3_000 + 19_000  # own time: choose's forced style and layout are theirs
+    assert spent["EventDispatch"] == 1_000 and spent["TimerFire"] == 1_000
 
 
 def test_style_and_layout_forced_by_a_handler_name_it(tmp_path: Path) -> None:

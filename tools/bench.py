@@ -460,9 +460,11 @@ def game_taps(browser: Browser, url: str, game: str, taps: int = 40, slowdown: f
             page.evaluate(TAP_WATCH.replace("ROOT", json.dumps(spec.watched)).replace("KINDS", spec.kinds))
         if trace:
             browser.start_tracing(page=page, path=str(trace), categories=TRACE_CATEGORIES)
-        extra = spec.play(page, taps) or {}
-        if trace:
-            browser.stop_tracing()
+        try:
+            extra = spec.play(page, taps) or {}
+        finally:
+            if trace:
+                browser.stop_tracing()  # written even when a tap failed: the trace shows why
         samples = page.evaluate("window.__clubTaps")
     finally:
         context.close()

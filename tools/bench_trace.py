@@ -20,6 +20,7 @@ import argparse
 import json
 import sys
 import tempfile
+from bisect import bisect_left
 from collections import Counter
 from pathlib import Path
 
@@ -47,7 +48,7 @@ def main_thread(trace: Path) -> list[Event]:
     mains = {(e["pid"], e["tid"]) for e in events
              if e.get("name") == "thread_name" and e.get("args", {}).get("name") == "CrRendererMain"}
     return sorted((e for e in events if (e.get("pid"), e.get("tid")) in mains and e.get("ph") == "X"),
-                  key=lambda e: (e["ts"], -e.get("dur", 0)))
+                  key=lambda e: (e["ts"], -e.get("dur", 0), e["name"] != "RunTask"))  # a task holds its events
 
 
 def label(event: Event) -> str:
@@ -61,12 +62,24 @@ def label(event: Event) -> str:
 
 
 def by_kind(events: list[Event]) -> Counter[str]:
-    """µs of each kind of work; tasks (``RunTask``) left out, they hold the rest."""
+    """µs of each kind of work, its own time (what it encloses counted once, as its own kind); tasks
+    (``RunTask``) left out, their own time is work the trace does not name."""
     spent: Counter[str] = Counter()
+    open_: list[Event] = []
     for event in events:
-        if event["name"] != "RunTask":
-            spent[event["name"]] += event.get("dur", 0)
+        while open_ and ends(open_[-1]) <= event["ts"]:
+            open_.pop()
+        if open_:
+            spent[open_[-1]["name"]] -= event.get("dur", 0)  # the enclosing event's own time excludes it
+        spent[event["name"]] += event.get("dur", 0)
+        open_.append(event)
+    del spent["RunTask"]
     return spent
+
+
+def ends(event: Event) -> int:
+    """When ``event`` ends (µs)."""
+    return int(event["ts"] + event.get("dur", 0))
 
 
 def forced(events: list[Event]) -> Counter[tuple[str, str]]:
@@ -74,7 +87,7 @@ def forced(events: list[Event]) -> Counter[tuple[str, str]]:
     spent: Counter[tuple[str, str]] = Counter()
     open_: list[Event] = []
     for event in events:
-        while open_ and open_[-1]["ts"] + open_[-1].get("dur", 0) <= event["ts"]:
+        while open_ and ends(open_[-1]) <= event["ts"]:
             open_.pop()
         runners = [e for e in open_ if e["name"] in SCRIPT]
         if event["name"] in FORCED and runners:
@@ -86,13 +99,13 @@ def forced(events: list[Event]) -> Counter[tuple[str, str]]:
 def longest(events: list[Event], count: int) -> list[tuple[float, float, Counter[str]]]:
     """The ``count`` longest tasks: (ms from the first event, ms long, µs of what ran inside by label)."""
     start = events[0]["ts"] if events else 0
+    starts = [event["ts"] for event in events]  # in order: a task's events are the slice it spans
     tasks = sorted((e for e in events if e["name"] == "RunTask"), key=lambda e: -e.get("dur", 0))[:count]
     found = []
     for task in tasks:
-        end = task["ts"] + task["dur"]
         inside: Counter[str] = Counter()
-        for event in events:
-            if task["ts"] <= event["ts"] < end and event["name"] not in ("RunTask", "v8.callFunction"):
+        for event in events[bisect_left(starts, task["ts"]):bisect_left(starts, ends(task))]:
+            if event["name"] not in ("RunTask", "v8.callFunction"):
                 inside[label(event)] += event.get("dur", 0)
         found.append(((task["ts"] - start) / 1000, task["dur"] / 1000, inside))
     return found
@@ -101,7 +114,7 @@ def longest(events: list[Event], count: int) -> list[tuple[float, float, Counter
 def report(figures: dict, events: list[Event], taps: int, count: int) -> list[str]:
     lines = [f"taps until on screen (ms, in order): {figures['frames_ms']}",
              f"p50 {figures['frame']['p50_ms']}  p99 {figures['frame']['p99_ms']}",
-             "", "main thread by kind        ms    per tap"]
+             "", "main thread by kind (own time)  ms    per tap"]
     lines += [f"  {kind:24} {us / 1000:8.1f} {us / 1000 / taps:8.2f}" for kind, us in by_kind(events).most_common(12)]
     lines += ["", "style and layout forced inside a task, by what forced them (ms)"]
     lines += [f"  {us / 1000:8.1f}  {kind} in {who}" for (kind, who), us in forced(events).most_common(8)]

@@ -22,6 +22,7 @@ import sys
 import tempfile
 from bisect import bisect_left
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,20 +62,14 @@ def label(event: Event) -> str:
     return str(event["name"])
 
 
-def by_kind(events: list[Event]) -> Counter[str]:
-    """µs of each kind of work, its own time (what it encloses counted once, as its own kind); tasks
-    (``RunTask``) left out, their own time is work the trace does not name."""
-    spent: Counter[str] = Counter()
+def nested(events: list[Event]) -> Iterator[tuple[Event, list[Event]]]:
+    """Each event with the events that enclose it, outermost first (``events`` in ``main_thread``'s order)."""
     open_: list[Event] = []
     for event in events:
         while open_ and ends(open_[-1]) <= event["ts"]:
             open_.pop()
-        if open_:
-            spent[open_[-1]["name"]] -= event.get("dur", 0)  # the enclosing event's own time excludes it
-        spent[event["name"]] += event.get("dur", 0)
+        yield event, open_
         open_.append(event)
-    del spent["RunTask"]
-    return spent
 
 
 def ends(event: Event) -> int:
@@ -82,17 +77,25 @@ def ends(event: Event) -> int:
     return int(event["ts"] + event.get("dur", 0))
 
 
+def by_kind(events: list[Event]) -> Counter[str]:
+    """µs of each kind of work, its own time (what it encloses counted once, as its own kind); tasks
+    (``RunTask``) left out, their own time is work the trace does not name."""
+    spent: Counter[str] = Counter()
+    for event, around in nested(events):
+        if around:
+            spent[around[-1]["name"]] -= event.get("dur", 0)  # the enclosing event's own time excludes it
+        spent[event["name"]] += event.get("dur", 0)
+    del spent["RunTask"]
+    return spent
+
+
 def forced(events: list[Event]) -> Counter[tuple[str, str]]:
     """µs of style and layout forced inside a script's own task, by (kind, the innermost function or event)."""
     spent: Counter[tuple[str, str]] = Counter()
-    open_: list[Event] = []
-    for event in events:
-        while open_ and ends(open_[-1]) <= event["ts"]:
-            open_.pop()
-        runners = [e for e in open_ if e["name"] in SCRIPT]
+    for event, around in nested(events):
+        runners = [e for e in around if e["name"] in SCRIPT]
         if event["name"] in FORCED and runners:
             spent[(event["name"], label(runners[-1]))] += event.get("dur", 0)
-        open_.append(event)
     return spent
 
 

@@ -44,16 +44,23 @@ def test_the_engine_answers_while_a_replay_opens_and_leaving_cancels_it(page: Pa
     page.goto(f"{server_url}#/")
     wait_ready(page)
     page.wait_for_function("window.__club !== undefined", timeout=SLOW_MS)
-    page.evaluate("(code) => { location.hash = '#/domino?replay=' + code; }", long_replay())
-    page.wait_for_function("document.querySelector('.dd')?.dataset.phase === 'replay'", timeout=SLOW_MS)
-    # Another game's call is answered while the replay still opens: no bar yet when it comes back. The page
-    # is left in the same turn (a round trip to the test first could outlast the opening on a loaded machine).
-    answered = page.evaluate("""async () => {
+    # Another game's call is answered while the replay still opens: no bar yet when it comes back. The call is
+    # asked as soon as the page shows the replay's phase and the page is left in the same turn: a round trip to
+    # the test in between could outlast the opening on a loaded machine. Leaving that early (the page may still
+    # be asking the game's shape, before the replay's query is sent) must not open the replay behind the next
+    # page either.
+    answered = page.evaluate("""async ([code, slowMs]) => {
+        location.hash = '#/domino?replay=' + code;
+        const began = performance.now();
+        while (document.querySelector('.dd')?.dataset.phase !== 'replay') {
+            if (performance.now() - began > slowMs) throw new Error('the replay did not start opening');
+            await new Promise((next) => setTimeout(next, 5));
+        }
         const view = await window.__club.engine('blocks').call('view', {});
         const bar = document.querySelector('.replay-bar') !== null;
         location.hash = '#/blocks';
         return { tray: view.tray.length, bar };
-    }""")
+    }""", [long_replay(), SLOW_MS])
     assert answered == {"tray": 3, "bar": False}
     wait_ready(page)
     page.wait_for_function("document.documentElement.dataset.route === 'blocks'", timeout=SLOW_MS)

@@ -18,6 +18,8 @@ The published site's copy of this file ends before that line (``tools/build.py -
 """
 
 import sys
+from collections.abc import Coroutine
+from typing import Any
 
 from club.bridge import Bridge
 
@@ -32,8 +34,10 @@ def check(game: str, method: str, payload_json: str = "{}") -> str:
     return bridge.check(game, method, payload_json)
 
 
-async def query(game: str, method: str, payload_json: str = "{}") -> str:
-    return await bridge.query(game, method, payload_json)
+def query(game: str, method: str, payload_json: str = "{}") -> Coroutine[Any, Any, str]:
+    # Not a coroutine function itself: the bridge takes the generation as the call comes, so a cancel
+    # handled before the answer's first slice still stops it.
+    return bridge.query(game, method, payload_json)
 
 
 def cancel() -> int:

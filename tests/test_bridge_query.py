@@ -114,6 +114,17 @@ def test_cancel_stops_a_running_query_and_other_calls_are_answered_meanwhile(
     assert answer(answered[0])["result"] == {"counted": 1}
 
 
+def test_a_cancel_handled_before_the_querys_first_step_stops_it(toy: tuple[Bridge, Toy]) -> None:
+    """The worker may handle a cancel sent after the query before the query's coroutine first runs
+    (Pyodide steps a coroutine called from JS only once it is awaited): the query was asked before
+    the cancel, so it answers ``cancelled`` and does no work."""
+    bridge, session = toy
+    asked = bridge.query("blocks", "count", '{"n": 1000000}')
+    bridge.cancel()
+    assert answer(asyncio.run(asked))["error"]["field"] == "cancelled"
+    assert session.steps == 0
+
+
 def test_a_query_started_after_a_cancel_runs_to_its_end(toy: tuple[Bridge, Toy]) -> None:
     bridge, _ = toy
     bridge.cancel()

@@ -222,11 +222,12 @@ function createEngines(worker) {
  * A page's contexts: the game's engine (its run's, its lesson's or its replay's), its storage scope (a
  * lesson and a replay keep nothing) and the shell's parts.
  * @param {Shell} shell @param {Route} route @param {HTMLElement} root the page's section
- * @param {{ focusLost?: boolean, afterLesson?: boolean, lessonStore?: import("./storage.js").StoreScope }} [arrival] the
- *   page before had the focus; it was this game's lesson; a lesson's store (kept while its route is shown again)
+ * @param {{ focusLost?: boolean, afterLesson?: boolean, lessonStore?: import("./storage.js").StoreScope, shown?: () => boolean }} [arrival] the
+ *   page before had the focus; it was this game's lesson; a lesson's store (kept while its route is shown again);
+ *   the route is still the one shown (false once the player left, even while the page mounts)
  * @returns {Contexts}
  */
-function makeContext(shell, route, root, { focusLost = false, afterLesson = false, lessonStore } = {}) {
+function makeContext(shell, route, root, { focusLost = false, afterLesson = false, lessonStore, shown } = {}) {
   const { engines, storage, i18n, notice, announce, reducedMotion, tips } = shell;
   const { game } = route;
   const lesson = Boolean(game && route.lesson);
@@ -255,6 +256,7 @@ function makeContext(shell, route, root, { focusLost = false, afterLesson = fals
     t: i18n.t,
     lang: i18n.lang,
     number,
+    shown,
     banked: shell.keeping.finishedRun, // P8: a finished run is what persistence is asked for, once
     onCleanup: (fn) => {
       cleanups.push(fn);
@@ -758,7 +760,7 @@ function createRouter(shell, modules) {
       else a.removeAttribute("aria-current");
     });
     const kept = lessonStore(route, again);
-    const contexts = makeContext(shell, route, root, { focusLost, afterLesson, lessonStore: kept });
+    const contexts = makeContext(shell, route, root, { focusLost, afterLesson, lessonStore: kept, shown: () => token === mountToken });
     const { cleanup } = contexts;
     // Input waits for the engine: the page is drawn but inert until its mount
     // (which loads the run through the engine) has finished.

@@ -40,7 +40,7 @@ import json
 import math
 import time
 import traceback
-from collections.abc import Generator
+from collections.abc import Coroutine, Generator
 from typing import Any
 
 from club import GAMES, jsontext
@@ -139,7 +139,7 @@ class Bridge:
         self.generation += 1
         return self.generation
 
-    async def query(self, game: object, method: object, payload_json: object = "{}") -> str:
+    def query(self, game: object, method: object, payload_json: object = "{}") -> Coroutine[Any, Any, str]:
         """A slow, read-only question (a bowls hint), answered in slices.
 
         A Session that offers ``<method>_search(payload)`` hands back a
@@ -151,17 +151,31 @@ class Bridge:
         slice. Without a search, ``query`` is ``call``. Errors are answered as
         ``call`` answers them.
 
+        The generation and the newest query are taken when ``query`` is
+        called, not when its coroutine first runs: the worker may handle a
+        ``cancel`` that came after this call before the coroutine's first
+        step, and that cancel must stop it.
+
         >>> bridge = Bridge()
         >>> asyncio.run(bridge.query("blocks", "view", "{}")) == bridge.call("blocks", "view", "{}")
         True
         """
-        search = self._search(game, method, payload_json)
-        if isinstance(search, str):
-            return search
         mine, key, token = self.generation, (str(game), str(method)), object()
         self.running[key] = token
+        return self._sliced(mine, key, token, game, method, payload_json)
+
+    async def _sliced(
+        self, mine: int, key: tuple[str, str], token: object, game: object, method: object, payload_json: object
+    ) -> str:
+        """``query``'s work, in slices, until done or cancelled (a newer generation, a newer query of ``key``)."""
         try:
+            search = self._search(game, method, payload_json)
+            if isinstance(search, str):
+                return search
             while True:
+                if self.generation != mine or self.running.get(key) is not token:
+                    search.close()
+                    return _error("cancelled", "the question was cancelled")
                 began = time.perf_counter()
                 try:
                     deadline = began + SLICE_MS / 1000
@@ -173,9 +187,6 @@ class Bridge:
                 finally:
                     self.longest_slice_ms = max(self.longest_slice_ms, (time.perf_counter() - began) * 1000)
                 await asyncio.sleep(0)
-                if self.generation != mine or self.running.get(key) is not token:
-                    search.close()
-                    return _error("cancelled", "the question was cancelled")
         except NotationError as exc:
             return _error(exc.field, exc.message)
         except Exception as exc:  # an engine bug: report it, keep the page alive

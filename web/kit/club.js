@@ -67,6 +67,8 @@ export { REPLAY_ERRORS } from "./clubreplay.js";
  * @property {(text: string, urgency?: import("../a11y.js").Urgency) => void} announce
  * @property {() => boolean} reducedMotion
  * @property {(fn: () => void) => void} onCleanup run when the page is left
+ * @property {() => boolean} [shown] the page is still the route shown: false once the player left, even while it
+ *   still mounts (its cleanups run only once the mount is over); missing: always shown (a test's page)
  * @property {() => void} [banked] told after a finished run was banked (P8: the shell asks the browser to keep the
  *   storage then, once: web/persist.js)
  * @property {boolean} [ghostTaken] a challenge was just taken: its ghost (or none) replaces the engine's

@@ -31,6 +31,9 @@ function refused(parent, field, { t, announce }) {
  * @returns {Promise<Club.Calls["replay_open"]["answer"] | null>}
  */
 async function openCode(engine, code, parent, deps) {
+  // Left while the page still mounted (its shape, its stylesheet): the hashchange went before this listener
+  // was there, and the page's cleanups run only once its mount is over. Nothing is opened behind the next page.
+  if (deps.shown && !deps.shown()) return null;
   const leaving = () => {
     engine.cancel().catch(() => {});
   };

@@ -196,6 +196,25 @@ def storage_key(game: str, name: str) -> str:
     return f"6e-club/v1/{game}/{name}"
 
 
+def run_digest(text: str) -> str:
+    """web/viewcopy.js's ``runDigest``: FNV-1a (32 bits) of the text's UTF-16 code units, 8 hex digits."""
+    digest = 0x811C9DC5
+    for unit in memoryview(text.encode("utf-16-le")).cast("H"):
+        digest = ((digest ^ unit) * 0x01000193) & 0xFFFFFFFF
+    return f"{digest:08x}"
+
+
+def view_copy(page: Page, game: str) -> tuple[object, str | None, bool]:
+    """The view stored beside ``game``'s run, the run, and whether the copy names that run (web/viewcopy.js: a
+    copy naming another run is never drawn), read in one task of the page."""
+    copy, run = page.evaluate("ks => ks.map(k => localStorage.getItem(k))",
+                              [storage_key(game, "view"), storage_key(game, "run")])
+    if copy is None:
+        return None, run, False
+    kept = json.loads(copy)
+    return kept["view"], run, run is not None and kept["for_run"] == run_digest(run)
+
+
 def hold_engine(page: Page) -> list[Route]:
     """Hold the engine worker's start (P3): its request for the games' archive is
     never answered, so Python never gets its engines. Use the ``held_page`` fixture (no

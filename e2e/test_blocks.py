@@ -25,6 +25,7 @@ from arcade import (
     release_engine,
     settings,
     storage_key,
+    view_copy,
     wait_ready,
     wait_until_held,
 )
@@ -424,14 +425,11 @@ def test_reload_resumes_mid_run(page: Page, boot) -> None:
     assert page.errors == []  # type: ignore[attr-defined]
 
 
-VIEW = storage_key("blocks", "view")
-
-
 def stored_view_matches_run(page: Page) -> None:
-    """P3: the view stored beside the run is the engine's own view of that run."""
-    kept = page.evaluate("k => localStorage.getItem(k)", VIEW)
-    assert kept is not None
-    assert json.loads(kept) == engine(page).view({})
+    """P3: the view stored beside the run names that run (web/viewcopy.js) and is the engine's own view of it."""
+    kept, _, of_run = view_copy(page, "blocks")
+    assert of_run
+    assert kept == engine(page).view({})
 
 
 def screen_board(page: Page) -> str:

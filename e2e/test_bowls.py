@@ -12,7 +12,15 @@ import json
 import re
 from pathlib import Path
 
-from arcade import BOOT_TIMEOUT_MS, hold_engine, release_engine, storage_key, wait_ready, wait_until_held
+from arcade import (
+    BOOT_TIMEOUT_MS,
+    hold_engine,
+    release_engine,
+    storage_key,
+    view_copy,
+    wait_ready,
+    wait_until_held,
+)
 from club.bowls.api import Session
 from club.bowls.attempt import Attempt
 from club.bowls.notation import print_position
@@ -445,7 +453,8 @@ def test_board_at_once_then_the_run_resumes(held_page: Page, boot) -> None:  # P
     bowl(page, target).click()
     idle(page)
     assert saved(page).position.moves == 2 and position(page) == print_position(saved(page).position)
-    stored = json.loads(page.evaluate("k => localStorage.getItem(k)", storage_key("bowls", "view")))
+    stored, _, of_run = view_copy(page, "bowls")
+    assert of_run
     assert stored["position"] == position(page)  # the view stored beside the run is the run's
     assert page.errors == []
 

@@ -14,7 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from arcade import hold_engine, release_engine, storage_key, wait_ready, wait_until_held
+from arcade import hold_engine, release_engine, storage_key, view_copy, wait_ready, wait_until_held
 from club.domino.api import Session
 from club.domino.falling import Falling
 from club.domino.saves import dump as dump_game
@@ -426,7 +426,8 @@ def test_a_held_key_is_let_go_when_the_window_loses_focus(page: Page, boot) -> N
     boot(page, ROUTE)
     start(page)
     page.clock.pause_at(page.evaluate("Date.now()") + 10)  # from here page time moves only when told
-    view = json.loads(stored(page, "view") or "null")
+    view, _, of_run = view_copy(page, "domino")
+    assert of_run
     assert (view["repeat_delay"], view["repeat_every"]) == (170, 50)  # the engine's numbers (D8)
     page.keyboard.down("ArrowLeft")
     at(page, r"^2:")  # the press moved once
@@ -705,12 +706,13 @@ def test_board_at_once_before_the_engine(held_page: Page, boot) -> None:
     page.keyboard.press("p")  # gravity stops; the pause's save stores the run and view the page shows
     expect(page.locator(".dd-overlay h2")).to_have_text("Paused")
     page.wait_for_function(
-        "(key) => { const falling = JSON.parse(localStorage.getItem(key) || 'null')?.falling;"
+        "(key) => { const falling = JSON.parse(localStorage.getItem(key) || 'null')?.view?.falling;"
         " return falling && `${falling.col}:${falling.row}@${falling.orient}`"
         " === document.querySelector('.dd-falling').dataset.at; }", arg=storage_key("domino", "view"))
-    view = json.loads(stored(page, "view") or "null")
+    view, run, of_run = view_copy(page, "domino")
+    assert of_run
     session = Session()
-    session.load({"save": stored(page, "run")})
+    session.load({"save": run})
     assert view == session.view({})  # the view stored beside the run is the engine's view of it
     where = page.get_attribute(".dd-falling", "data-at")
     cells = page.locator(".dd-still .dd-half").count()

@@ -8,7 +8,15 @@ import re
 from pathlib import Path
 
 import pytest
-from arcade import expect_play_time, hold_engine, release_engine, storage_key, wait_ready, wait_until_held
+from arcade import (
+    expect_play_time,
+    hold_engine,
+    release_engine,
+    run_digest,
+    storage_key,
+    wait_ready,
+    wait_until_held,
+)
 from club import save
 from club.merge import saves as persist
 from club.merge.api import Session
@@ -225,14 +233,22 @@ def stored(page: Page, key: str) -> str | None:
     return page.evaluate("k => localStorage.getItem(k)", key)
 
 
-def stored_view_matches_run(page: Page) -> None:
-    """P3: the view stored beside the run is the engine's own view of that run (and profile). The three
-    are read in one task of the page: a tab's play-time tick (M15) stores a run and its view at once."""
+def stored_view_matches_run(page: Page, tabs: int = 1) -> None:
+    """P3: the view stored beside the run names that run (web/viewcopy.js) and is the engine's own view of it (and
+    of the profile). The three are read in one task of the page: a tab's play-time tick (M15) stores a run and
+    its view at once. With two tabs, one tab's tick and the other's move can interleave the two keys in the
+    browser's storage: that copy names the other run, and the page never draws it beside this one."""
     kept, profile, run = page.evaluate("ks => ks.map(k => localStorage.getItem(k))", [VIEW, PROFILE, RUN])
     assert kept is not None
+    copy = json.loads(kept)
     session = Session()
     session.load_profile({"profile": profile})
-    assert json.loads(kept) == session.load({"save": run})
+    engine_view = session.load({"save": run})
+    if tabs == 1 or copy["for_run"] == run_digest(run):
+        assert copy["for_run"] == run_digest(run)
+        assert copy["view"] == engine_view
+    else:
+        assert copy["view"] != engine_view  # another run's view, refused as the first paint's
 
 
 def test_reload_resumes(page: Page, boot) -> None:
@@ -329,7 +345,7 @@ def test_two_tabs_adopt_the_newer_round(contexts, server_url: str) -> None:
     expect(second.locator(".hm-moves .value")).to_have_text("2")
     expect(first.locator(".hm-moves .value")).to_have_text("2")
     assert stones(first) == {"0:0": "2", "2:0": "4"}
-    stored_view_matches_run(second)
+    stored_view_matches_run(second, tabs=2)
 
 
 def test_slots_export_and_import(page: Page, boot) -> None:

@@ -11,7 +11,7 @@ drop (a first-time tip's ``seen`` record is the shell's, not the move's).
 
 from __future__ import annotations
 
-from arcade import storage_key
+from arcade import storage_key, view_copy
 from playwright.sync_api import Page, expect
 from test_blocks import SCREEN, TWO_ROWS, cell_centre, open_blocks, seeded, slot_centre
 
@@ -57,5 +57,6 @@ def test_a_blocks_drop_renders_once_and_stores_through_one_writer(page: Page, bo
     assert page.evaluate("window.__writes") == [
         storage_key("blocks", item) for item in ("run", "view", "paint")
     ]
-    view = page.evaluate("(key) => JSON.parse(localStorage.getItem(key))", storage_key("blocks", "view"))
+    view, _, of_run = view_copy(page, "blocks")
+    assert of_run  # the copy names the run written beside it
     assert view["board"] == page.evaluate(SCREEN)["board"]  # the drop's view, stored as drawn

@@ -13,6 +13,7 @@ import { createNotices } from "./notices.js";
 import { mountHome } from "./home.js";
 import { mountRules } from "./rules.js";
 import { html } from "./svg.js";
+import { viewCopy, viewOfCopy } from "./viewcopy.js";
 import { runningVersion, watchUpdates } from "./update.js";
 import { createKeeping } from "./persist.js";
 import { finishRestore } from "./restore.js";
@@ -315,8 +316,18 @@ function makeContext(shell, route, root, { focusLost = false, afterLesson = fals
  */
 function viewAids(storage, game, aside) {
   return {
-    storedView: (item = "view") => (!aside ? parsedOrNull(storage.scope(game).get(item)) : null),
-    keepView: (view, item = "view") => !aside && storage.scope(game).set(item, JSON.stringify(view)),
+    // The run's view names its run (web/viewcopy.js): read beside another tab's run, it is not drawn. The run is
+    // peeked: a drawing aid never takes another tab's run as seen (its next write must still find the conflict).
+    storedView: (item = "view") => {
+      if (aside) return null;
+      const scope = storage.scope(game);
+      return item === "view" ? viewOfCopy(scope.get(item), (scope.peek ?? scope.get)("run")) : parsedOrNull(scope.get(item));
+    },
+    keepView: (view, item = "view") => {
+      if (aside) return false;
+      const scope = storage.scope(game);
+      return scope.set(item, item === "view" ? viewCopy(view, (scope.peek ?? scope.get)("run")) : JSON.stringify(view));
+    },
     builtShape: () =>
       import("../build/shapes.js").then(
         ({ SHAPES }) => (Object.hasOwn(SHAPES, game) ? SHAPES[game] : null),

@@ -25,7 +25,7 @@ import { aroundSaid, describeBoard } from "./merge/words.js";
 /**
  * What the merge page's hooks read of its context, and hand its modules (each declares its slice); the kit's
  * mountGame reads its own (web/kit/mount.js MountContext).
- * @typedef {Pick<import("../app.js").GameContext<Merge.Calls>, "engine" | "store" | "t" | "replay" | "number" | "reducedMotion" | "announce"
+ * @typedef {Pick<import("../app.js").GameContext<Merge.Calls>, "engine" | "store" | "storedView" | "t" | "replay" | "number" | "reducedMotion" | "announce"
  *   | "onVisibility" | "notice"> & import("./merge/render.js").RenderContext & import("./merge/cues.js").CuesContext
  *   & import("./merge/lesson.js").TipsContext & import("./merge/play.js").PlayContext & import("./merge/input.js").ToolsContext} MergeContext
  */
@@ -42,7 +42,7 @@ export function mount(root, ctx) {
  * @returns {import("../kit/mount.js").GameHooks<Merge.Calls>}
  */
 function hooks(root, ctx, kit) {
-  const { engine, store, t } = ctx;
+  const { engine, t } = ctx;
   const { page } = kit;
   root.classList.add("hm");
   root.classList.toggle("hm-replay", Boolean(ctx.replay));
@@ -137,7 +137,7 @@ function hooks(root, ctx, kit) {
     },
     async resume() {
       const view = await page.load("run", "load", "save");
-      if (view && JSON.stringify(view) !== store.get("view")) page.copy("view", view);
+      if (view && JSON.stringify(view) !== JSON.stringify(ctx.storedView())) page.copy("view", view);
       return view;
     },
     fresh: (payload) => play.newRound(payload), // nothing in play: a link's deal, else a random one

@@ -16,6 +16,8 @@ const SHELL = Object.fromEntries(
   LANGS.map((lang) => [lang, JSON.parse(readFileSync(new URL(`../../web/i18n/shell.${lang}.json`, import.meta.url), "utf8"))]),
 );
 const MARK = "6e-club/v1/boot-reloaded";
+// The one reload waits for a short pause (index.html's RELOAD_PAUSE_MS): not the same busy moment again.
+const RELOAD_PAUSE_MS = 1500;
 const STALL_MS = 60000;
 
 /** A storage in a Map; `broken`: every call throws, as a disabled one does. */
@@ -186,6 +188,9 @@ for (const [what, fail] of FAILURES) {
   test(`${what}: the first time, the page reloads once and says nothing`, () => {
     const p = page();
     fail(p);
+    p.tick(RELOAD_PAUSE_MS - 1);
+    assert.equal(p.location.reloads, 0); // a short pause first
+    p.tick(1);
     assert.equal(p.location.reloads, 1);
     assert.ok(p.session.has(MARK));
     assert.equal(p.card(), null);
@@ -241,6 +246,7 @@ test("the engine worker's own report is shown at once, as it says it", () => {
 test("a page's own failure: the page reloads once (the event cancelled), then the page says it", () => {
   const first = page();
   assert.equal(first.failed({ message: null, inPage: true }), true);
+  first.tick(RELOAD_PAUSE_MS);
   assert.equal(first.location.reloads, 1);
   const again = page({ reloaded: true });
   assert.equal(again.failed({ message: null, inPage: true }), false);
@@ -260,6 +266,7 @@ test("once shown, a later failure changes nothing; while reloading, every one is
   const reloading = page();
   reloading.moduleNotDelivered();
   assert.equal(reloading.failed({ message: null, inPage: true }), true);
+  reloading.tick(RELOAD_PAUSE_MS);
   assert.equal(reloading.location.reloads, 1);
 });
 
@@ -279,6 +286,7 @@ test("no progress for a minute is a failure: a reload, then the card (Python's w
   quiet.tick(STALL_MS - 1);
   assert.equal(quiet.location.reloads, 0);
   quiet.tick(1);
+  quiet.tick(RELOAD_PAUSE_MS);
   assert.equal(quiet.location.reloads, 1);
   const started = page({ reloaded: true, lang: "de" });
   await started.mark("boot", "python");

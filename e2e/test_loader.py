@@ -109,6 +109,47 @@ def test_the_downloads_begin_before_pyscript_and_each_comes_once(page: Page, cdn
     assert page.evaluate("document.documentElement.dataset.received") == "1"
 
 
+@pytest.fixture
+def keeps_nothing() -> Iterator[ThrottledServer]:
+    """The arcade on a host that lets the browser keep nothing (no-cache, no validator): a file
+    asked for twice crosses the wire twice."""
+    yield from serving("no-cache")
+
+
+#: What the page and its engine worker put in the downloads cache (web/downloads.js, the loader's archive).
+HANDED = ("vendor/pyodide/pyodide.asm.wasm", "build/python_stdlib.zip", "build/club.zip")
+#: Whether the page has a service worker registered yet.
+REGISTERED = "navigator.serviceWorker.getRegistration().then((r) => Boolean(r))"
+
+
+def test_the_precache_waits_for_a_pause_and_takes_the_downloads(browser, keeps_nothing: ThrottledServer) -> None:
+    """P5, P15, P16: a first visit's service worker is registered at the player's first pause (its
+    precache writes every file while the player would tap), and its install takes the runtime's wasm,
+    the standard library and the engine archive from the page's downloads: on a host that keeps
+    nothing, each still crossed the wire once in the whole visit, offline play included."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{keeps_nothing.server_address[1]}/#/blocks")
+        wait_ready(page)
+        for step in range(6):  # playing: a move every second, never the pause (web/engine.js SNAPSHOT_PAUSE_MS)
+            page.mouse.move(100 + 20 * step, 300)
+            page.wait_for_timeout(1000)
+        assert page.evaluate(REGISTERED) is False
+        page.wait_for_function("!!navigator.serviceWorker.controller", timeout=60_000)
+        sent = keeps_nothing.link.by_path_before(keeps_nothing.link.wall() + 1)  # type: ignore[operator]
+        for file in BOOT:
+            if file["url"] in HANDED:
+                wire = sent.get("/" + file["url"], 0)
+                assert file["wire"] * 0.9 < wire < file["wire"] * 1.5 + 2_000, (file["url"], wire, file["wire"])
+        context.set_offline(True)
+        page.reload()
+        wait_ready(page)
+        assert page.evaluate("document.documentElement.dataset.visit") == "returning"
+    finally:
+        context.close()
+
+
 def test_a_returning_visit_shows_only_the_page(browser, server_url: str) -> None:
     """Once a service worker serves every file, a visit to a game draws its board and
     starts without the loader card ever showing."""

@@ -3,6 +3,7 @@ pinned runtime and the precache list (P1, P5, P7)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import subprocess
@@ -145,11 +146,15 @@ def test_dist_is_a_self_contained_static_site(tmp_path: Path) -> None:
     build.build_dist(dest)
     assert (dest / ".nojekyll").is_file()
     assert (dest / "index.html").is_file() and (dest / "sw.js").is_file()
-    precache = (dest / "build" / "precache.js").read_text()
-    files = json.loads(precache.split("=", 1)[1].rstrip(";\n"))["files"]
+    precache = json.loads((dest / "build" / "precache.js").read_text().split("=", 1)[1].rstrip(";\n"))
+    files = precache["files"]
     for rel in files:
         if rel != "./":
             assert (dest / rel).is_file(), rel
+    # The service worker's install takes the first visit's downloads only when their bytes are these (P16).
+    assert sorted(precache["handed"]) == sorted((*build.BOOT_FILES, *build.WORKER_FILES))
+    for rel, digest in precache["handed"].items():
+        assert digest == hashlib.sha256((dest / rel).read_bytes()).hexdigest(), rel
     html = (dest / "index.html").read_text()
     assert not re.search(r'(src|href)="/', html), "absolute paths break project pages"
     # What the page asks for by name is there: its preloads, and each route's chunks (build/graphs.js).

@@ -4,7 +4,7 @@
 // of it: docs/architecture.md, The page context). The app starts before Python is ready (P3): home
 // and every game's frame are pure JavaScript; a game page draws the view it
 // stored beside its run, and stays inert ("starting") until its engine answered.
-import { createEngine } from "./engine.js";
+import { atPause, createEngine } from "./engine.js";
 import { createStorage, loadSettings, saveSettings } from "./storage.js";
 import { createI18n, pickLanguage, LANGUAGES } from "./kit/i18n.js";
 import { GAME_IDS, importPage, lessonFirst, lessonHash, parseRoute } from "./route.js";
@@ -498,6 +498,7 @@ export async function startApp(worker, preloaded = { tables: new Map(), modules:
     container: shellPart("notices"),
     t: (key, vars) => (opened ? opened.shell.i18n.t(key, vars) : key),
     settle: () => opened?.router.settle(),
+    when: atPause,
   });
   opened.router.watch(updates);
   runningVersion().then((version) => {

@@ -178,10 +178,11 @@ export function snapshotWait({ now, since, lastInput, hidden }, pause = SNAPSHOT
 const HIDDEN_MS = 500;
 
 /**
- * Run `fn` once, at the player's first pause (snapshotWait) or once the page is hidden.
+ * Run `fn` once, at the player's first pause (snapshotWait) or once the page is hidden: the snapshot's
+ * making, and the service worker's registration with its precache (web/update.js).
  * @param {() => void} fn
  */
-function atPause(fn) {
+export function atPause(fn) {
   const now = () => performance.now();
   const since = now();
   /** @type {number | null} */

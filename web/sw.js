@@ -7,9 +7,13 @@
 // first install has no worker to wait for: it activates and claims the page
 // at once, so offline works after the first visit.
 // Type-checked by tsconfig.sw.json (the WebWorker library).
-/** @typedef {{ version: string, files: string[] }} Precache */
+/**
+ * The build's list (tools/build.py): `handed`, the SHA-256 (hex) of each file a first visit's page puts in
+ * DOWNLOADS_CACHE (the runtime's wasm, the standard library): the precache takes it from there.
+ * @typedef {{ version: string, files: string[], handed?: Record<string, string> }} Precache
+ */
 const worker = /** @type {ServiceWorkerGlobalScope & { CLUB_PRECACHE: Precache }} */ (/** @type {unknown} */ (self));
-const { version, files } = worker.CLUB_PRECACHE;
+const { version, files, handed = {} } = worker.CLUB_PRECACHE;
 const CACHE = `6e-club-${version}`;
 // Where a first visit's page handed its downloads to the engine worker (web/snapshot.mjs
 // DOWNLOADS_CACHE): once this precache holds every file, a later start reads them here.
@@ -17,11 +21,44 @@ const DOWNLOADS_CACHE = "club-downloads";
 /** @param {string} path @returns {string} */
 const scopeUrl = (path) => new URL(path, worker.registration.scope).href;
 
+/** @param {ArrayBuffer} bytes @returns {Promise<string>} */
+const sha256 = async (bytes) =>
+  [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
+
+/**
+ * A file the page downloaded in this first visit (web/downloads.js), as this version lists it: a copy
+ * when DOWNLOADS_CACHE holds it and its digest is the one the build wrote, else null (another version's,
+ * cut short, gone with the snapshot's making, or not there).
+ * @param {string} path @returns {Promise<Response | null>} never rejects
+ */
+const downloaded = async (path) => {
+  try {
+    const hit = handed[path] && (await (await caches.open(DOWNLOADS_CACHE)).match(scopeUrl(path)));
+    if (!hit) return null;
+    const bytes = await hit.arrayBuffer();
+    return (await sha256(bytes)) === handed[path] ? new Response(bytes, { headers: hit.headers }) : null;
+  } catch {
+    return null;
+  }
+};
+
+// The first install precaches every file. The runtime's wasm and the standard library (4.4 MB on the
+// wire) that the page downloaded at its start are taken from DOWNLOADS_CACHE, checked against the
+// build's digests: fetched again, they crossed the wire twice in a first visit, while the player
+// made the first moves on a phone's CPU (P15, P16). Every other file is asked of
+// the network with `no-cache`: the host confirms the copy the browser holds (a 304) or sends the
+// current one, so no older version's file is precached under this version's name.
 worker.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
-      await cache.addAll(files.map((f) => new Request(scopeUrl(f), { cache: "reload" })));
+      const fetched = [];
+      for (const path of files) {
+        const copy = await downloaded(path);
+        if (copy) await cache.put(scopeUrl(path), copy);
+        else fetched.push(new Request(scopeUrl(path), { cache: "no-cache" }));
+      }
+      await cache.addAll(fetched);
     })(),
   );
 });

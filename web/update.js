@@ -53,12 +53,14 @@ function promptBar(container, t, onReload) {
  * @property {() => void} apply switches to the new version (reloads)
  */
 
-// settle(): unmount the current page (saving its run) before the switch.
+// settle(): unmount the current page (saving its run) before the switch. when(fn): when the
+// worker is registered (web/engine.js atPause: the player's first pause, or the page hidden).
 /**
- * @param {{ container: HTMLElement, t: (key: string) => string, settle: () => void | Promise<void> }} options
+ * @param {{ container: HTMLElement, t: (key: string) => string, settle: () => void | Promise<void>,
+ *   when?: (fn: () => void) => void }} options
  * @returns {Updates}
  */
-export function watchUpdates({ container, t, settle }) {
+export function watchUpdates({ container, t, settle, when = (fn) => fn() }) {
   const sw = navigator.serviceWorker;
   /** @type {{ registration: ServiceWorkerRegistration | null, applying: boolean, stale: boolean }} */
   const state = { registration: null, applying: false, stale: false };
@@ -106,9 +108,11 @@ export function watchUpdates({ container, t, settle }) {
     } // switched by another tab
   });
 
-  (async () => {
+  when(async () => {
     try {
-      // After the arcade is ready: registering at start slows the first boot. Offline, the
+      // After the arcade is ready, at the player's first pause: registering at start slows the
+      // first boot, and a first visit's precache (every file, written to Cache Storage) shared a
+      // phone's CPU with the first taps (at x4: 110-220 ms, 70-110 with no worker). Offline, the
       // registration this page runs under is taken as it is: registering again would ask
       // the network for the worker's script and log a failed request for nothing (P5).
       const registration =
@@ -125,7 +129,7 @@ export function watchUpdates({ container, t, settle }) {
     } catch (error) {
       console.warn("6E Club: service worker not registered", error);
     }
-  })();
+  });
 
   function check() {
     if (navigator.onLine === false) return; // asked again when the network is back ("online")

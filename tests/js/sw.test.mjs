@@ -7,6 +7,7 @@ import { afterEach, beforeEach, test, mock } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import vm from "node:vm";
+import { createHash } from "node:crypto";
 
 const SOURCE = readFileSync(new URL("../../web/sw.js", import.meta.url), "utf8");
 const SCOPE = "http://arcade.test/";
@@ -179,3 +180,105 @@ test("sw: activation drops other versions' precaches and a first visit's downloa
   await activated;
   assert.deepEqual([...names].sort(), ["6e-club-v1", "another-app", "club-snapshot"]);
 });
+
+const digest = (text) => createHash("sha256").update(text).digest("hex");
+const WASM = "vendor/pyodide/pyodide.asm.wasm";
+
+/**
+ * The first install with `downloads` (path -> text) in the downloads cache and the build's digests `handed`:
+ * what went into the precache from there, and what was asked of the network (with its cache mode).
+ * @param {Record<string, string>} downloads @param {Record<string, string>} handed
+ */
+async function install(downloads, handed) {
+  /** @type {Record<string, (event: any) => void>} */
+  const handlers = {};
+  const self = {
+    CLUB_PRECACHE: { version: "v1", files: ["./", "index.html", WASM], handed },
+    registration: { scope: SCOPE },
+    location: { origin: "http://arcade.test" },
+    addEventListener: (type, handler) => {
+      handlers[type] = handler;
+    },
+  };
+  const put = [];
+  const asked = [];
+  const stores = {
+    "club-downloads": {
+      match: async (url) => {
+        const text = downloads[url.slice(SCOPE.length)];
+        return text === undefined ? undefined : new Response(text, { headers: { "Content-Type": "application/wasm" } });
+      },
+    },
+    "6e-club-v1": {
+      put: async (url, response) => {
+        put.push([url.slice(SCOPE.length), await response.text(), response.headers.get("Content-Type")]);
+      },
+      addAll: async (requests) => {
+        asked.push(...requests.map((r) => [r.url.slice(SCOPE.length), r.cache]));
+      },
+    },
+  };
+  const context = vm.createContext({ self, URL, Request, Response, crypto, setTimeout, caches: { open: async (name) => stores[name] } });
+  vm.runInContext(SOURCE, context);
+  /** @type {Promise<void> | null} */
+  let installed = null;
+  handlers.install({ waitUntil: (promise) => (installed = promise) });
+  await installed;
+  return { put, asked };
+}
+
+// [what, the downloads cache, the build's digests, put from the downloads, asked of the network]
+const INSTALLS = [
+  [
+    "the runtime a first visit downloaded is taken from there, checked (P16)",
+    { [WASM]: "wasm bytes" },
+    { [WASM]: digest("wasm bytes") },
+    [[WASM, "wasm bytes", "application/wasm"]],
+    [
+      ["", "no-cache"],
+      ["index.html", "no-cache"],
+    ],
+  ],
+  [
+    "another version's runtime (its digest differs) is fetched",
+    { [WASM]: "older wasm" },
+    { [WASM]: digest("wasm bytes") },
+    [],
+    [
+      ["", "no-cache"],
+      ["index.html", "no-cache"],
+      [WASM, "no-cache"],
+    ],
+  ],
+  [
+    "no downloads (gone with the snapshot): every file fetched",
+    {},
+    { [WASM]: digest("wasm bytes") },
+    [],
+    [
+      ["", "no-cache"],
+      ["index.html", "no-cache"],
+      [WASM, "no-cache"],
+    ],
+  ],
+  [
+    "a file the build lists no digest for is fetched",
+    { [WASM]: "wasm bytes" },
+    {},
+    [],
+    [
+      ["", "no-cache"],
+      ["index.html", "no-cache"],
+      [WASM, "no-cache"],
+    ],
+  ],
+];
+
+for (const [what, downloads, handed, fromDownloads, fromNetwork] of INSTALLS) {
+  test(`sw install: ${what}`, async () => {
+    mock.timers.reset(); // the digest and the fakes' promises run on real time
+    const { put, asked } = await install(downloads, handed);
+    assert.deepEqual(put, fromDownloads);
+    assert.deepEqual(asked, fromNetwork);
+  });
+}

@@ -13,7 +13,7 @@ import { createNotices } from "./notices.js";
 import { mountHome } from "./home.js";
 import { mountRules } from "./rules.js";
 import { html } from "./svg.js";
-import { viewCopy, viewOfCopy } from "./viewcopy.js";
+import { parsedOrNull, viewCopy, viewOfCopy } from "./viewcopy.js";
 import { runningVersion, watchUpdates } from "./update.js";
 import { createKeeping } from "./persist.js";
 import { finishRestore } from "./restore.js";
@@ -156,18 +156,6 @@ async function shellPage(view) {
     return await view;
   } finally {
     routeDrawn();
-  }
-}
-
-// The stored copy of a view (JSON text), or null when absent or unreadable.
-/** @param {string | null} text @returns {any} */
-function parsedOrNull(text) {
-  if (typeof text !== "string") return null;
-  try {
-    const value = JSON.parse(text);
-    return value && typeof value === "object" ? value : null;
-  } catch {
-    return null; // a drawing aid only: the engine's own load decides what is true
   }
 }
 
@@ -315,18 +303,20 @@ function makeContext(shell, route, root, { focusLost = false, afterLesson = fals
  * @returns {Pick<GameContext, "storedView" | "keepView" | "builtShape">}
  */
 function viewAids(storage, game, aside) {
+  // The run's view names its run (web/viewcopy.js): read beside another tab's run, it is not drawn. The run is
+  // peeked: a drawing aid never takes another tab's run as seen (its next write must still find the conflict).
+  /** @param {StoreScope} scope */
+  const storedRun = (scope) => (scope.peek ?? scope.get)("run");
   return {
-    // The run's view names its run (web/viewcopy.js): read beside another tab's run, it is not drawn. The run is
-    // peeked: a drawing aid never takes another tab's run as seen (its next write must still find the conflict).
     storedView: (item = "view") => {
       if (aside) return null;
       const scope = storage.scope(game);
-      return item === "view" ? viewOfCopy(scope.get(item), (scope.peek ?? scope.get)("run")) : parsedOrNull(scope.get(item));
+      return item === "view" ? viewOfCopy(scope.get(item), storedRun(scope)) : parsedOrNull(scope.get(item));
     },
     keepView: (view, item = "view") => {
       if (aside) return false;
       const scope = storage.scope(game);
-      return scope.set(item, item === "view" ? viewCopy(view, (scope.peek ?? scope.get)("run")) : JSON.stringify(view));
+      return scope.set(item, item === "view" ? viewCopy(view, storedRun(scope)) : JSON.stringify(view));
     },
     builtShape: () =>
       import("../build/shapes.js").then(

@@ -23,17 +23,27 @@ export function viewCopy(view, run) {
 }
 
 /**
+ * A stored drawing aid's object (JSON text), or null when absent, unreadable or not an object: the engine's own
+ * load decides what is true.
+ * @param {string | null} text @returns {any}
+ */
+export function parsedOrNull(text) {
+  if (typeof text !== "string") return null;
+  try {
+    const value = JSON.parse(text);
+    return value && typeof value === "object" ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The view a stored copy holds, when it is the view of the run stored as `run`; otherwise null (none, corrupt,
  * another run's, or the older form that named no run).
  * @param {string | null} text @param {string | null} run @returns {unknown}
  */
 export function viewOfCopy(text, run) {
-  if (text === null || run === null) return null;
-  try {
-    const copy = JSON.parse(text);
-    const named = copy !== null && typeof copy === "object" && !Array.isArray(copy) && Object.hasOwn(copy, "view");
-    return named && copy.for_run === runDigest(run) ? (copy.view ?? null) : null;
-  } catch {
-    return null;
-  }
+  const copy = run === null ? null : parsedOrNull(text);
+  const named = copy !== null && !Array.isArray(copy) && Object.hasOwn(copy, "view");
+  return named && run !== null && copy.for_run === runDigest(run) ? (copy.view ?? null) : null;
 }

@@ -2,7 +2,7 @@
 // interleave the run and view keys, and a copy read beside another run is never drawn.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { runDigest, viewCopy, viewOfCopy } from "../../web/viewcopy.js";
+import { parsedOrNull, runDigest, viewCopy, viewOfCopy } from "../../web/viewcopy.js";
 
 test("the digest is FNV-1a over 32 bits (the published test vectors)", () => {
   for (const [text, digest] of [
@@ -30,4 +30,17 @@ test("a copy is read back beside its run, and only there", () => {
     [JSON.stringify({ for_run: runDigest(RUN) }), RUN, null], // no view in it
   ])
     assert.deepEqual(viewOfCopy(/** @type {string | null} */ (text), /** @type {string | null} */ (run)), expected, String(text));
+});
+
+test("a stored drawing aid is read as an object or not at all", () => {
+  for (const [text, expected] of [
+    ['{"best":12}', { best: 12 }],
+    ["[1, 2]", [1, 2]],
+    ["12", null], // not an object
+    ["null", null],
+    ['"text"', null],
+    ["{not json", null], // corrupt
+    [null, null], // none stored
+  ])
+    assert.deepEqual(parsedOrNull(/** @type {string | null} */ (text)), expected, String(text));
 });

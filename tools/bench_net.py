@@ -67,12 +67,12 @@ def visit(browser: Browser, server: ThrottledServer, page_kind: str) -> dict:
         else:
             interactive, board = mark(page, "bare-ready"), None
         moment = (origin + interactive) / 1000
-        visit = {"bytes": server.link.bytes_before(moment), "interactive_ms": interactive, "board_ms": board,
-                 "files": server.link.by_path_before(moment)}
+        figures = {"bytes": server.link.bytes_before(moment), "interactive_ms": interactive, "board_ms": board,
+                   "files": server.link.by_path_before(moment)}
         if page_kind == "arcade":  # the whole visit: the service worker's precache, made at the player's pause
             page.wait_for_function("!!navigator.serviceWorker.controller", timeout=NET_TIMEOUT_MS)
-            visit["visit_bytes"] = server.link.bytes_before(server.link.wall() + 1)
-        return visit
+            figures["visit_bytes"] = server.link.bytes_before(server.link.wall() + 1)
+        return figures
     except PlaywrightError as error:
         raise Unmeasured(f"{page_kind} first visit: {str(error).splitlines()[0]}") from None
     finally:

@@ -43,7 +43,8 @@ export function parsedOrNull(text) {
  * @param {string | null} text @param {string | null} run @returns {unknown}
  */
 export function viewOfCopy(text, run) {
-  const copy = run === null ? null : parsedOrNull(text);
+  if (run === null) return null;
+  const copy = parsedOrNull(text);
   const named = copy !== null && !Array.isArray(copy) && Object.hasOwn(copy, "view");
-  return named && run !== null && copy.for_run === runDigest(run) ? (copy.view ?? null) : null;
+  return named && copy.for_run === runDigest(run) ? (copy.view ?? null) : null;
 }

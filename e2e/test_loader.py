@@ -132,7 +132,7 @@ def test_the_precache_waits_for_a_pause_and_takes_the_downloads(browser, keeps_n
         page = context.new_page()
         page.goto(f"http://127.0.0.1:{keeps_nothing.server_address[1]}/#/blocks")
         wait_ready(page)
-        for step in range(6):  # playing: a move every second, never the pause (web/engine.js SNAPSHOT_PAUSE_MS)
+        for step in range(6):  # playing: a move every second, never the pause (web/pause.js PAUSE_MS)
             page.mouse.move(100 + 20 * step, 300)
             page.wait_for_timeout(1000)
         assert page.evaluate(REGISTERED) is False

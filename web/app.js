@@ -4,7 +4,8 @@
 // of it: docs/architecture.md, The page context). The app starts before Python is ready (P3): home
 // and every game's frame are pure JavaScript; a game page draws the view it
 // stored beside its run, and stays inert ("starting") until its engine answered.
-import { atPause, createEngine } from "./engine.js";
+import { createEngine } from "./engine.js";
+import { atPause } from "./pause.js";
 import { createStorage, loadSettings, saveSettings } from "./storage.js";
 import { createI18n, pickLanguage, LANGUAGES } from "./kit/i18n.js";
 import { GAME_IDS, importPage, lessonFirst, lessonHash, parseRoute } from "./route.js";
@@ -96,7 +97,8 @@ const shellPart = (id) => /** @type {HTMLElement} */ (document.getElementById(id
  * @property {boolean} afterLesson the page before was this game's lesson (its Play or Skip came here)
  * @property {(key: string, text: string, anchor?: Element | null, read?: () => void) => boolean} tip a special explained
  *   once, in place; with `read`, the tip waits for the player and `read` is called when it goes (ShowTip)
- * @property {{ cue: (name: string, options?: { size?: number, step?: number }) => void }} feel sound and vibration
+ * @property {{ cue: (name: string, options?: { size?: number, step?: number }) => void, launching: () => void }} feel
+ *   sound and vibration; `launching()`: a run is launched (a moment for the sound's making: web/kit/sound.js)
  * @property {string | null} start the route's start query (`seed=…&…` or `daily=…`), else null
  * @property {string | null} lessonNext in a lesson, the deal that follows it (a Daily's or a challenge's query: its
  *   Play and Skip open it), else null

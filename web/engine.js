@@ -12,6 +12,7 @@
 // state to this page only (another tab booting has its own).
 import { DOWNLOADS_CACHE, SNAPSHOT_CACHE } from "./snapshot.mjs";
 import { TEST_BUILD } from "./testbuild.js";
+import { atPause } from "./pause.js";
 
 export class EngineError extends Error {
   /** @param {string} field what the engine refused (a payload field, or "") @param {string} message */
@@ -148,69 +149,9 @@ export function createEngine(exports, game, entry = "call") {
 // as well as by the Pyodide version (web/snapshot.mjs).
 // Its making is a second interpreter's start and import of everything, seconds of a
 // core: made while the player plays, it slowed a phone's first taps (bowls, CPU x4:
-// 80-146 ms a tap, 20-35 ms once it was made). So it waits for a pause: no pointer, key
-// or touch for SNAPSHOT_PAUSE_MS, counted from the engine's start, or the page hidden
-// (another tab, another app).
-
-/** The player's pause the snapshot waits for (ms without a pointer, key or touch). */
-export const SNAPSHOT_PAUSE_MS = 4000;
-/** What the player does that puts the snapshot off (each resets the pause). */
-const PLAYING = ["pointerdown", "pointermove", "keydown", "touchstart", "wheel"];
-
-/**
- * How long the snapshot still waits: 0 once the player has let the page be for `pause` ms
- * since the engine started (`since`) and since their last input, or once the page is hidden
- * (the player left: nothing of theirs to slow). A pure function of the moment, for the tests.
- * @param {{ now: number, since: number, lastInput: number | null, hidden: boolean }} moment
- *   times in ms on one clock; `lastInput` null: none since the page opened
- * @param {number} [pause]
- * @returns {number} ms to wait
- */
-export function snapshotWait({ now, since, lastInput, hidden }, pause = SNAPSHOT_PAUSE_MS) {
-  if (hidden) return 0;
-  const quiet = Math.max(since, lastInput ?? since);
-  return Math.max(0, quiet + pause - now);
-}
-
-// A page hidden is looked at again this much later: hidden because it is being left (a reload,
-// a link), it is gone by then, and no worker is begun that would die with it; hidden because the
-// player went to another tab or app, it makes the snapshot then.
-const HIDDEN_MS = 500;
-
-/**
- * Run `fn` once, at the player's first pause (snapshotWait) or once the page is hidden: the snapshot's
- * making, and the service worker's registration with its precache (web/update.js).
- * @param {() => void} fn
- */
-export function atPause(fn) {
-  const now = () => performance.now();
-  const since = now();
-  /** @type {number | null} */
-  let lastInput = null;
-  /** @type {ReturnType<typeof setTimeout> | undefined} */
-  let timer;
-  const played = () => {
-    lastInput = now();
-  };
-  const shown = () => {
-    clearTimeout(timer);
-    timer = setTimeout(check, document.visibilityState === "hidden" ? HIDDEN_MS : 0);
-  };
-  // Looked at when the pause may be over (its timer) or the page was hidden: one timer at a time.
-  function check() {
-    const wait = snapshotWait({ now: now(), since, lastInput, hidden: document.visibilityState === "hidden" });
-    if (wait > 0) {
-      timer = setTimeout(check, wait);
-      return;
-    }
-    for (const type of PLAYING) removeEventListener(type, played, true);
-    removeEventListener("visibilitychange", shown);
-    fn();
-  }
-  for (const type of PLAYING) addEventListener(type, played, { capture: true, passive: true });
-  addEventListener("visibilitychange", shown);
-  timer = setTimeout(check, SNAPSHOT_PAUSE_MS);
-}
+// 80-146 ms a tap, 20-35 ms once it was made). So it waits for the player's pause
+// (web/pause.js): no pointer, key or touch for 4 s, counted from the engine's start, or
+// the page hidden (another tab, another app).
 
 /**
  * Make the snapshot at the player's first pause.

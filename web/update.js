@@ -54,7 +54,7 @@ function promptBar(container, t, onReload) {
  */
 
 // settle(): unmount the current page (saving its run) before the switch. when(fn): when the
-// worker is registered (web/engine.js atPause: the player's first pause, or the page hidden).
+// worker is registered (web/pause.js atPause: the player's first pause, or the page hidden).
 /**
  * @param {{ container: HTMLElement, t: (key: string) => string, settle: () => void | Promise<void>,
  *   when?: (fn: () => void) => void }} options

@@ -100,7 +100,8 @@ function fakeAudio(starts = "running") {
 }
 
 /**
- * A sound on a fake page: `idle()` runs the idle moments waited for; `gesture(type)` a capture listener's event.
+ * A sound on a fake page: `idle()` runs the player's pauses waited for, `quiet()` the idle moments;
+ * `gesture(type)` a capture listener's event.
  * @param {{ starts?: string, on?: () => boolean }} [options]
  */
 function page({ starts = "running", on = () => true } = {}) {
@@ -111,11 +112,14 @@ function page({ starts = "running", on = () => true } = {}) {
   Object.defineProperty(globalThis, "navigator", { value: {}, configurable: true, writable: true });
   /** @type {(() => void)[]} */
   const idles = [];
-  const sound = createSound({ on, level: () => 0.7, later: (fn) => idles.push(fn) });
+  /** @type {(() => void)[]} */
+  const quiet = [];
+  const sound = createSound({ on, level: () => 0.7, later: (fn) => idles.push(fn), idle: (fn) => quiet.push(fn) });
   return {
     sound,
     log,
     idle: () => idles.splice(0).forEach((fn) => fn()),
+    quiet: () => quiet.splice(0).forEach((fn) => fn()),
     gesture: (/** @type {string} */ type) => document.dispatchEvent(new FakeEvent(type)),
   };
 }
@@ -168,4 +172,19 @@ test("with the sound off nothing is made, gesture or cue", () => {
   idle();
   assert.equal(sound.play("place", 1, 1), false);
   assert.equal(log.contexts.length, 0);
+});
+
+test("a run launched after a gesture makes the context at the next idle moment, not the player's pause", () => {
+  const { sound, log, quiet, gesture } = page();
+  sound.launching();
+  quiet();
+  assert.equal(log.contexts.length, 0, "none before a gesture");
+  gesture("pointerdown"); // the Play button
+  sound.launching();
+  assert.equal(log.contexts.length, 0, "not inside the gesture");
+  quiet();
+  assert.equal(log.contexts.length, 1, "made before play begins, no pause waited for");
+  sound.launching();
+  quiet();
+  assert.equal(log.contexts.length, 1, "one context for the page");
 });

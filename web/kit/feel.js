@@ -15,6 +15,7 @@ import { createHaptics, canVibrate } from "./haptics.js";
  * @property {() => void} refresh applies changed settings (sound, volume)
  * @property {() => void} sample a short sound at the current volume (the settings slider)
  * @property {() => boolean} canVibrate whether this device vibrates at all
+ * @property {() => void} launching a run is launched: a moment for the sound's first making (sound.js)
  * @property {() => void} [close] quiets this feel's sound (the app's restart in place)
  */
 
@@ -27,10 +28,19 @@ export const CUES = ["place", "move", "clear", "merge", "cancel", "chain", "fanf
  * @property {() => boolean} hidden no frame comes to a hidden page: a task then
  */
 
-/** @type {Timing} */
+/** @typedef {{ postTask: (fn: () => void, options: { priority: string }) => Promise<void> }} TaskScheduler */
+const tasks = /** @type {{ scheduler?: TaskScheduler }} */ (/** @type {unknown} */ (globalThis)).scheduler;
+
+/**
+ * The cues' task is a background one where the browser can say so (the Prioritized Task Scheduling
+ * API): after its paint, it yields to what the player waits for: an input, an engine's answer, a
+ * frame (P15). A page's first cue may make its AudioContext, tens of ms of main thread; as a plain
+ * timer it ran ahead of everything else queued after the paint.
+ * @type {Timing}
+ */
 const BROWSER = {
   frame: (fn) => requestAnimationFrame(() => fn()),
-  task: (fn) => setTimeout(fn, 0),
+  task: (fn) => (tasks ? tasks.postTask(fn, { priority: "background" }) : setTimeout(fn, 0)),
   hidden: () => document.hidden,
 };
 
@@ -93,6 +103,7 @@ export function createFeel({ settings, reducedMotion, onVisibility, later = afte
     sample() {
       sound.play("chain", 1, 3);
     },
+    launching: () => sound.launching(),
     // The app's restart in place: this page's sound goes quiet (a new feel takes over).
     close() {
       sound.hide();

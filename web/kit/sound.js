@@ -2,14 +2,18 @@
 // files. One AudioContext with a master gain for the volume, suspended while
 // the page is hidden.
 // Making the context and its first voice costs a phone tens to hundreds of ms
-// of main thread (P15: a tap's answer on screen at once): they are made while
-// the page is idle, never inside a tap. Autoplay rules: a context made before
-// the player's first gesture starts suspended (and the browser warns), so it is
-// made at the first idle moment after one (sticky activation: it starts
-// running), or by the first cue if that comes sooner (cues sound after their
-// move's paint: web/kit/feel.js). A browser that wants the resume inside a
+// of main thread (P15: a tap's answer on screen at once; Chromium's first context
+// in a page blocks it 70 ms on a desktop): they are made at the player's pause,
+// never inside a tap nor while its answer is awaited (the main thread is idle
+// then, the engine worker busy: an idle callback alone landed there). Autoplay
+// rules: a context made before the player's first gesture starts suspended (and
+// the browser warns), so it is made at the first pause after one (sticky
+// activation: it starts running), or by the first cue if that comes sooner (cues
+// sound after their move's paint: web/kit/feel.js). A browser that wants the resume inside a
 // gesture (Safari) gets it from every gesture's capture listener (cheap), and
 // sounds from the next gesture on.
+
+import { atPause } from "../pause.js";
 
 /**
  * @typedef {object} Sound
@@ -18,10 +22,13 @@
  * @property {() => void} hide suspends the context
  * @property {() => void} show resumes it (when the sound is on)
  * @property {() => AudioContext | null} context
+ * @property {() => void} launching a run is launched: the context is made at the next idle moment, not the next pause
  */
 
 /** How long an idle moment may be waited for before the work is done anyway (ms). */
 export const IDLE_TIMEOUT_MS = 2000;
+/** The player's pause the context waits for (ms without a pointer, key or touch): a tap's answer is long on screen. */
+export const SOUND_PAUSE_MS = 1000;
 
 /**
  * Runs `fn` when the main thread is idle (within IDLE_TIMEOUT_MS), or soon where the browser
@@ -32,6 +39,12 @@ export const whenIdle = (fn) => {
   if (typeof requestIdleCallback === "function") requestIdleCallback(() => fn(), { timeout: IDLE_TIMEOUT_MS });
   else setTimeout(fn, 250);
 };
+
+/**
+ * Runs `fn` at the player's first pause of SOUND_PAUSE_MS (or the page hidden), when idle.
+ * @param {() => void} fn
+ */
+export const atRest = (fn) => atPause(() => whenIdle(fn), SOUND_PAUSE_MS);
 
 /**
  * Whether the player has interacted with the page (sticky activation): an AudioContext made now
@@ -146,17 +159,17 @@ function createVoices(graph) {
 }
 
 /**
- * @param {{ on: () => boolean, level: () => number, later?: (fn: () => void) => void }} options
- *   whether the sound is on; the volume; how idle work is put off (whenIdle)
+ * @param {{ on: () => boolean, level: () => number, later?: (fn: () => void) => void, idle?: (fn: () => void) => void }} options
+ *   whether the sound is on; the volume; how the context's making is put off (atRest), and to an idle moment (whenIdle)
  * @returns {Sound}
  */
-export function createSound({ on, level, later = whenIdle }) {
+export function createSound({ on, level, later = atRest, idle = whenIdle }) {
   /** @type {AudioContext | null} */
   let ac = null;
   /** @type {GainNode | null} */
   let master = null;
   let gestured = false;
-  let pending = false; // an idle moment is awaited to make the context
+  let pending = false; // a pause is awaited to make the context
   let primed = false;
   // Voices are made only once make() made the context and its master gain.
   const { tone, SOUNDS } = createVoices(() => ({ audio: /** @type {AudioContext} */ (ac), out: /** @type {GainNode} */ (master) }));
@@ -193,7 +206,7 @@ export function createSound({ on, level, later = whenIdle }) {
       make();
     });
   };
-  // Every gesture: resuming is cheap and done at once; making the context waits for an idle moment.
+  // Every gesture: resuming is cheap and done at once; making the context waits for a pause.
   const wake = () => {
     gestured = true;
     if (!on() || document.hidden) return;
@@ -207,13 +220,18 @@ export function createSound({ on, level, later = whenIdle }) {
     play(name, size, step) {
       const sound = SOUNDS[name];
       if (!sound || !on() || document.hidden) return false;
-      make(); // the first cue came before an idle moment: it sounds after its move's paint
+      make(); // the first cue came before a pause: it sounds after its move's paint
       if (!ac || ac.state !== "running") return false;
       sound(size, step);
       return true;
     },
     volume(value) {
       if (master) master.gain.value = value;
+    },
+    // A run launched (domino's Play, a bowls attempt): a hitch there is no tap's, while domino's
+    // falling tile leaves no pause to wait for once play began.
+    launching() {
+      if (!ac && on() && !document.hidden && activated(gestured)) idle(make);
     },
     hide() {
       if (ac?.state === "running")

@@ -8,7 +8,7 @@ import { modeName } from "./hud.js";
 
 /**
  * What the attempts read of the bowls page's context.
- * @typedef {Pick<import("../../app.js").GameContext<Bowls.Calls>, "engine" | "store" | "announce" | "t" | "number" | "lang">} AttemptsContext
+ * @typedef {Pick<import("../../app.js").GameContext<Bowls.Calls>, "engine" | "store" | "announce" | "t" | "number" | "lang" | "feel">} AttemptsContext
  */
 
 /** @typedef {import("../../kit/page.js").Page<Bowls.Calls>} Page */
@@ -89,6 +89,7 @@ export function createAttempts({ state, page, ctx, end, moved, show }) {
   /** A new attempt, after the operations asked before. @param {Record<string, any>} payload */
   function start(payload) {
     moved();
+    ctx.feel.launching();
     return page.serial(() => begin(payload));
   }
 

@@ -15,7 +15,7 @@ import { overSaid, overTitle, startSaid } from "./words.js";
 /**
  * What the actions read of the domino page's context, and hand the tips.
  * @typedef {Pick<import("../../app.js").GameContext<Domino.Calls>, "engine" | "store" | "t" | "number" | "keepView" | "lesson" | "announce" | "reducedMotion"
- *   | "notice" | "settings"> & import("./lesson.js").TipsContext} PlayContext
+ *   | "notice" | "settings" | "feel"> & import("./lesson.js").TipsContext} PlayContext
  */
 
 /** @typedef {import("../../kit/dialog.js").Dialog} Dialog */
@@ -200,6 +200,7 @@ function createLaunch({ ctx, kit, state, frames, begin }) {
    */
   function launch(method, payload) {
     state.launching = true;
+    ctx.feel.launching();
     replaceRun(state, frames);
     kit.end.reset(); // a new run: the last run's summary is no longer shown
     return page.serial(async () => {

@@ -1,12 +1,12 @@
-// When a first visit's interpreter snapshot is made (web/engine.js snapshotWait, P15):
-// at the player's first pause of SNAPSHOT_PAUSE_MS (no pointer, key or touch), counted
+// When a first visit's interpreter snapshot is made (web/pause.js pauseWait, P15):
+// at the player's first pause of PAUSE_MS (no pointer, key or touch), counted
 // from the engine's start, or at once when the page is hidden; never during the first
 // taps (its making slowed a phone's taps). Times are ms on one clock, given.
-import { test } from "node:test";
+import { mock, test } from "node:test";
 import assert from "node:assert/strict";
-import { SNAPSHOT_PAUSE_MS, snapshotWait } from "../../web/engine.js";
+import { PAUSE_MS, atPause, pauseWait } from "../../web/pause.js";
 
-const PAUSE = SNAPSHOT_PAUSE_MS;
+const PAUSE = PAUSE_MS;
 const STARTED = 10_000; // the engine's start
 
 /** [what, moment, ms still to wait] */
@@ -24,12 +24,12 @@ const MOMENTS = [
 ];
 
 test("the snapshot waits for a whole pause since the engine's start and the last input, or a hidden page", () => {
-  for (const [what, moment, wait] of MOMENTS) assert.equal(snapshotWait({ since: STARTED, ...moment }), wait, what);
+  for (const [what, moment, wait] of MOMENTS) assert.equal(pauseWait({ since: STARTED, ...moment }), wait, what);
 });
 
 test("the pause is a parameter", () => {
-  assert.equal(snapshotWait({ now: STARTED + 100, since: STARTED, lastInput: null, hidden: false }, 1000), 900);
-  assert.equal(snapshotWait({ now: STARTED + 1000, since: STARTED, lastInput: null, hidden: false }, 1000), 0);
+  assert.equal(pauseWait({ now: STARTED + 100, since: STARTED, lastInput: null, hidden: false }, 1000), 900);
+  assert.equal(pauseWait({ now: STARTED + 1000, since: STARTED, lastInput: null, hidden: false }, 1000), 0);
 });
 
 /**
@@ -41,7 +41,7 @@ function madeAt(taps) {
   let now = STARTED;
   for (let looks = 0; looks < 1000; looks += 1) {
     const before = taps.filter((t) => t <= now);
-    const wait = snapshotWait({ now, since: STARTED, lastInput: before.length ? Math.max(...before) : null, hidden: false });
+    const wait = pauseWait({ now, since: STARTED, lastInput: before.length ? Math.max(...before) : null, hidden: false });
     if (wait === 0) return now;
     now += wait;
   }
@@ -64,4 +64,59 @@ const PLAYS = [
 test("the snapshot is never made during the first taps: a whole pause after the last tap before a break", () => {
   assert.equal(PAUSE, 4000); // the table's times are written for a pause of 4 s
   for (const [what, after, made] of PLAYS) assert.equal(madeAt(after.map((t) => STARTED + t)), STARTED + made, what);
+});
+
+/**
+ * atPause on a page whose clock and timers the test moves: `input(type)` a player's input now,
+ * `wait(ms)` time passing; `ran()` how many times the work ran.
+ * @param {number} pause
+ */
+function pausePage(pause) {
+  let clock = 0;
+  const target = new EventTarget();
+  Object.assign(globalThis, {
+    addEventListener: target.addEventListener.bind(target),
+    removeEventListener: target.removeEventListener.bind(target),
+    document: { visibilityState: "visible" },
+  });
+  Object.defineProperty(globalThis, "performance", { value: { now: () => clock }, configurable: true, writable: true });
+  let runs = 0;
+  atPause(() => {
+    runs += 1;
+  }, pause);
+  return {
+    input: (/** @type {string} */ type) => target.dispatchEvent(new Event(type)),
+    wait(/** @type {number} */ ms) {
+      for (let step = 0; step < ms; step += 10) {
+        clock += 10;
+        mock.timers.tick(10);
+      }
+    },
+    ran: () => runs,
+  };
+}
+
+test("work at a pause (the sound's context: 1 s) runs once, a whole pause after the last input, never between taps", () => {
+  mock.timers.enable({ apis: ["setTimeout"] });
+  const saved = { performance: globalThis.performance };
+  try {
+    const page = pausePage(1000);
+    page.wait(600);
+    page.input("pointerdown"); // the first tap at 0.6 s
+    page.wait(900);
+    page.input("pointermove"); // aiming at 1.5 s
+    page.wait(950);
+    assert.equal(page.ran(), 0, "taps under a second apart: no pause yet");
+    page.input("keydown");
+    page.wait(990);
+    assert.equal(page.ran(), 0);
+    page.wait(20);
+    assert.equal(page.ran(), 1, "a whole second after the last input");
+    page.input("pointerdown");
+    page.wait(3000);
+    assert.equal(page.ran(), 1, "once");
+  } finally {
+    mock.timers.reset();
+    Object.defineProperty(globalThis, "performance", { value: saved.performance, configurable: true, writable: true });
+  }
 });

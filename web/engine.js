@@ -1,8 +1,9 @@
 // The seam to Python (P2, P3): the club package and its Bridge run in one
 // PyScript worker (py/main.py); the main thread loads only JavaScript. Every
 // call is `await engine.call(method, payload)`, JSON text both ways, answered
-// in the order made per game (one promise chain each), so a page never waits
-// on Python synchronously and a long call never blocks input or animation.
+// in the order made (the worker runs them one after another as they arrive), so
+// a page never waits on Python synchronously and a long call never blocks input
+// or animation.
 //
 // @pyscript/core 0.7.31 exposes no `workers` to JavaScript; PyWorker(url,
 // {config, version}) is its JS API. `version` must name our loader: without
@@ -74,7 +75,7 @@ export const ENGINE_LOST = "engine-lost";
  * @template {CallTable} [C=Club.Calls]
  * @typedef {object} Engine
  * @property {string} game
- * @property {CallOf<C>} call queued behind this game's earlier calls
+ * @property {CallOf<C>} call answered in the order made (sent at once: the worker keeps the order)
  * @property {CallOf<C>} query beside the queue: a question that may take long (a hint), and may be cancelled
  * @property {() => Promise<void>} cancel
  */
@@ -95,9 +96,12 @@ function decode(text) {
   return answer.result;
 }
 
-// One game's engine: `call` is queued behind this game's earlier calls (a
-// failed call does not poison the queue); `query` runs beside the queue, for
-// read-only questions that may take long (a hint) and may be cancelled.
+// One game's engine: `call` is sent at once and run by the worker after the calls sent before it:
+// its exports are synchronous Python, and coincident applies each message's call as it arrives, so
+// the worker's own queue keeps the order. Chained here instead, a call waited for the answer before
+// it to reach this thread first: a hop through a busy main thread between them (P15: domino's move
+// waited so for the tick its frame had sent). A failed call fails alone. `query` runs
+// beside them (async Python), for read-only questions that may take long (a hint) and may be cancelled.
 /**
  * @template {CallTable} [C=Club.Calls]
  * @param {Promise<WorkerExports> | WorkerExports} exports
@@ -106,7 +110,6 @@ function decode(text) {
  * @returns {Engine<C>}
  */
 export function createEngine(exports, game, entry = "call") {
-  let queue = /** @type {Promise<unknown>} */ (Promise.resolve());
   /** @type {number | undefined} the worker's epoch this engine's session lives in (keptAlive) */
   let born;
   // A session made in a worker that since failed is gone: refused, never asked of the new one.
@@ -117,12 +120,7 @@ export function createEngine(exports, game, entry = "call") {
     return sync;
   };
   /** @type {(method: string, payload: unknown[]) => Promise<unknown>} */
-  const call = (method, [payload = {}]) => {
-    const run = async () => decode(await (await live())[entry](game, method, JSON.stringify(payload)));
-    const result = queue.then(run, run);
-    queue = result.catch(() => {});
-    return result;
-  };
+  const call = async (method, [payload = {}]) => decode(await (await live())[entry](game, method, JSON.stringify(payload)));
   /** @type {(method: string, payload: unknown[]) => Promise<unknown>} */
   const query = async (method, [payload = {}]) => {
     const sync = await live();

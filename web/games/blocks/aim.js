@@ -1,5 +1,5 @@
 // The piece in hand of blocks and its B20 preview: picked from the tray,
-// aimed at a cell (the target at once), the engine's preview of the drop
+// aimed at a cell (the target in the next frame), the engine's preview of the drop
 // drawn when it answers (latest wins: an answer for an older aim, another
 // view or a piece put back is dropped), released. The page asks; the engine
 // says where a piece fits and what its drop would clear.
@@ -45,7 +45,7 @@ export function createAim({ ctx, page, state, parts, juice, draw }) {
     draw();
   };
 
-  // Aim the held piece at `cell`: the target at once, the preview when the
+  // Aim the held piece at `cell`: the target in the next frame, the preview when the
   // engine answers. Resolves to what is shown ("fit", "misfit", "off") or null
   // when the answer was dropped (a newer aim, another view, the piece put back).
   /** @param {string | null} cell @returns {Promise<string | null>} */
@@ -69,7 +69,10 @@ export function createAim({ ctx, page, state, parts, juice, draw }) {
     };
     // The view's targets say where a drop is legal; the preview is the drop on a copy (its cells and rows).
     if (!piece.targets.includes(parts.board.hex.index(cell) ?? -1)) return (lastAim = Promise.resolve(misfit()));
-    draw(); // the target moves at once
+    // The target moves in the next frame, not this one (P15): the engine's preview, asked now, comes
+    // in time for that frame, and both are drawn together. Drawn in this frame, the target made it a
+    // board's whole restyle and paint, which the preview then waited behind for a frame more.
+    page.later(draw, 0);
     lastAim = ctx.engine.call("preview", { slot: held.slot, cell }).then(
       (/** @type {Blocks.PreviewAnswer} */ answer) => {
         if (!fresh() || state.view !== view) return null; // stale: a newer aim or view is on screen

@@ -15,7 +15,7 @@ import { createHaptics, canVibrate } from "./haptics.js";
  * @property {() => void} refresh applies changed settings (sound, volume)
  * @property {() => void} sample a short sound at the current volume (the settings slider)
  * @property {() => boolean} canVibrate whether this device vibrates at all
- * @property {() => void} launching a run is launched: a moment for the sound's first making (sound.js)
+ * @property {() => void} launching a run is launched: the moment for the sound's making (sound.js)
  * @property {() => void} [close] quiets this feel's sound (the app's restart in place)
  */
 

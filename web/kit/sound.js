@@ -22,7 +22,7 @@ import { atPause } from "../pause.js";
  * @property {() => void} hide suspends the context
  * @property {() => void} show resumes it (when the sound is on)
  * @property {() => AudioContext | null} context
- * @property {() => void} launching a run is launched: the context is made at the next idle moment, not the next pause
+ * @property {() => void} launching a run is launched: the context is made now, not at the next pause
  */
 
 /** How long an idle moment may be waited for before the work is done anyway (ms). */
@@ -159,11 +159,11 @@ function createVoices(graph) {
 }
 
 /**
- * @param {{ on: () => boolean, level: () => number, later?: (fn: () => void) => void, idle?: (fn: () => void) => void }} options
- *   whether the sound is on; the volume; how the context's making is put off (atRest), and to an idle moment (whenIdle)
+ * @param {{ on: () => boolean, level: () => number, later?: (fn: () => void) => void }} options
+ *   whether the sound is on; the volume; how the context's making is put off (atRest)
  * @returns {Sound}
  */
-export function createSound({ on, level, later = atRest, idle = whenIdle }) {
+export function createSound({ on, level, later = atRest }) {
   /** @type {AudioContext | null} */
   let ac = null;
   /** @type {GainNode | null} */
@@ -228,11 +228,10 @@ export function createSound({ on, level, later = atRest, idle = whenIdle }) {
     volume(value) {
       if (master) master.gain.value = value;
     },
-    // A run launched (domino's Play, a bowls attempt): a hitch there is no tap's, while domino's
-    // falling tile leaves no pause to wait for once play began.
-    launching() {
-      if (!ac && on() && !document.hidden && activated(gestured)) idle(make);
-    },
+    // A run launched (domino's Play, a bowls attempt): made now, inside the launch. Its hitch is
+    // the launch's, no tap's; domino's falling tile leaves no pause once play began, and an idle
+    // moment after the launch came in the middle of the first moves.
+    launching: make,
     hide() {
       if (ac?.state === "running")
         ac.suspend().catch(() => {

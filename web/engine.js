@@ -76,7 +76,7 @@ export const ENGINE_LOST = "engine-lost";
  * @typedef {object} Engine
  * @property {string} game
  * @property {CallOf<C>} call answered in the order made (sent at once: the worker keeps the order)
- * @property {CallOf<C>} query beside the queue: a question that may take long (a hint), and may be cancelled
+ * @property {CallOf<C>} query beside the calls: a question that may take long (a hint), and may be cancelled
  * @property {() => Promise<void>} cancel
  */
 
@@ -119,13 +119,13 @@ export function createEngine(exports, game, entry = "call") {
     if (sync.epoch !== born) throw new EngineError(ENGINE_LOST, "the engine was restarted");
     return sync;
   };
-  /** @type {(method: string, payload: unknown[]) => Promise<unknown>} */
-  const call = async (method, [payload = {}]) => decode(await (await live())[entry](game, method, JSON.stringify(payload)));
-  /** @type {(method: string, payload: unknown[]) => Promise<unknown>} */
-  const query = async (method, [payload = {}]) => {
-    const sync = await live();
-    return decode(await sync.query(game, method, JSON.stringify(payload)));
-  };
+  /** @type {(to: "call" | "check" | "query") => (method: string, payload: unknown[]) => Promise<unknown>} */
+  const asking =
+    (to) =>
+    async (method, [payload = {}]) =>
+      decode(await (await live())[to](game, method, JSON.stringify(payload)));
+  const call = asking(entry);
+  const query = asking("query");
   // The one place the JSON meets its types: the answer is the declared call's (C[method].answer),
   // as the bridge routes declared names only and answers each with its method's return annotation,
   // which tools/viewtypes.py wrote into C.

@@ -8,10 +8,10 @@
 // then, the engine worker busy: an idle callback alone landed there). Autoplay
 // rules: a context made before the player's first gesture starts suspended (and
 // the browser warns), so it is made at the first pause after one (sticky
-// activation: it starts running), or by the first cue if that comes sooner (cues
-// sound after their move's paint: web/kit/feel.js). A browser that wants the resume inside a
-// gesture (Safari) gets it from every gesture's capture listener (cheap), and
-// sounds from the next gesture on.
+// activation: it starts running), at a run's launch, or by the first cue if that
+// comes sooner (cues sound after their move's paint: web/kit/feel.js). A browser
+// that wants the resume inside a gesture (Safari) gets it from every gesture's
+// capture listener (cheap), and sounds from the next gesture on.
 
 import { atPause } from "../pause.js";
 
